@@ -1,0 +1,35 @@
+import type { Database } from '../db/database.ts';
+import { clearLoginFailures, isLoginBlocked, recordLoginFailure } from './login-limiter.ts';
+import { verifyPassword } from './password-hash.ts';
+import type { Operator } from './sessions.ts';
+
+export type LoginResult = { ok: true; operator: Operator } | { ok: false; status: 400 | 429; message: string };
+
+// Checked against when the user does not exist, so a wrong name costs as long as a wrong password.
+const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+
+export async function attemptLogin(db: Database, username: string, password: string, ip: string): Promise<LoginResult> {
+  if (await isLoginBlocked(db, username, ip)) {
+    return {
+      ok: false,
+      status: 429,
+      message: 'Слишком много неудачных попыток входа, попробуйте через 15 минут. (Too many failed logins; try again in 15 minutes.)',
+    };
+  }
+  const rows = await db.query<{ id: number; username: string; password_hash: string }>(
+    'SELECT id, username, password_hash FROM operator WHERE username = $1 AND is_active',
+    [username],
+  );
+  const row = rows[0];
+  const valid = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
+  if (!row || !valid) {
+    await recordLoginFailure(db, username, ip);
+    return {
+      ok: false,
+      status: 400,
+      message: 'Неверное имя пользователя или пароль. (Wrong username or password.)',
+    };
+  }
+  await clearLoginFailures(db, username);
+  return { ok: true, operator: { id: row.id, username: row.username } };
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+
+import { ensureAdminOperator } from './auth/operators.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { openDatabase } from './db/open-database.ts';
+import { loadDemoDataIfEmpty } from './demo/demo-data.ts';
+import { buildApp } from './http/app.ts';
+import { loadBotToken, seedReferenceData } from './reference-data.ts';
+import { createResources, type Services } from './services.ts';
+import { loadVault } from './vault/load-vault.ts';
+
+export interface Booted {
+  app: FastifyInstance;
+  services: Services;
+  /** Set when an operator was created with a random password, to be printed once. */
+  generatedAdmin?: { username: string; password: string };
+}
+
+/** Everything start-up does, in order; tests call it with their own database. */
+export async function boot(config: Config, options: { db?: Database; logger?: boolean; log?: (line: string) => void } = {}): Promise<Booted> {
+  const log = options.log ?? (() => undefined);
+  const db = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const applied = await migrate(db);
+  if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
+  const vault = await loadVault(db, { secretKey: config.secretKey, dataDir: config.dataDir, allowKeyFile: !config.databaseUrl });
+  await seedReferenceData(db);
+  const admin = await ensureAdminOperator(db, config.adminUser, config.adminPassword);
+  const botToken = await loadBotToken(db);
+  const services: Services = { config, db, vault, resources: createResources(db, vault), botToken };
+  if (config.demo) {
+    const loaded = await loadDemoDataIfEmpty(services, log);
+    if (loaded) log('demo data loaded');
+  }
+  const app = await buildApp(services, { logger: options.logger });
+  app.addHook('onClose', async () => db.close());
+  return {
+    app,
+    services,
+    generatedAdmin: admin?.generatedPassword ? { username: admin.username, password: admin.generatedPassword } : undefined,
+  };
+}

@@ -1,0 +1,59 @@
+import pg from 'pg';
+
+import { TYPE_PARSERS, streamWithCursor, type Database, type Queryable, type Row } from './database.ts';
+
+const types = {
+  getTypeParser(oid: number, format?: string) {
+    const parser = TYPE_PARSERS[oid];
+    if (parser && format !== 'binary') return parser;
+    return pg.types.getTypeParser(oid, format as 'text');
+  },
+};
+
+export async function openPostgresDatabase(connectionString: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    types: types as pg.CustomTypesConfig,
+    // Timestamps come back in UTC whatever the server's default zone is.
+    options: '-c timezone=UTC',
+  });
+  // Fail at start, not at the first request, when the server is unreachable.
+  const probe = await pool.connect();
+  probe.release();
+
+  const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
+    async exec(sql: string) {
+      await client.query(sql);
+    },
+    async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
+      const result = await client.query<T>(sql, params as unknown[]);
+      return result.rows;
+    },
+  });
+
+  async function transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const value = await fn(wrap(client));
+      await client.query('COMMIT');
+      return value;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  return {
+    kind: 'postgres',
+    query: wrap(pool).query,
+    exec: wrap(pool).exec,
+    transaction,
+    stream: (sql, params, batchSize, onBatch) =>
+      transaction((tx) => streamWithCursor(tx, sql, params, batchSize, onBatch)),
+    close: () => pool.end(),
+  };
+}

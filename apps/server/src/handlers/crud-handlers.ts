@@ -1,0 +1,56 @@
+import { idsSchema } from '@toydesk/contract';
+import { z } from 'zod';
+
+import { notFound, parseOrThrow } from '../http/api-error.ts';
+import { queryValues } from '../http/query-string.ts';
+import { readPageRequest, sendPage } from '../resources/pagination.ts';
+import type { Resource } from '../resources/resource.ts';
+import { idParam, writeContext, type ApiContext, type Handler } from './handler.ts';
+
+/** The DRF router's handlers for one resource, keyed like the contract's route ids. */
+export function crudHandlers(tag: string, pick: (ctx: ApiContext) => Resource): Record<string, Handler> {
+  return {
+    [`${tag}.list`]: async (ctx) => {
+      const resource = pick(ctx);
+      const pageRequest = readPageRequest(ctx.query);
+      const { where, orderBy, params } = resource.parseList(ctx.query);
+      const count = await resource.count(ctx.services.db, where, params);
+      await sendPage(ctx.services.db, ctx.request, ctx.reply, pageRequest, {
+        count,
+        sql: resource.selectSql(where, orderBy),
+        params,
+      });
+      return ctx.reply;
+    },
+    [`${tag}.create`]: async (ctx) => pick(ctx).create(ctx.body, writeContext(ctx)),
+    [`${tag}.retrieve`]: async (ctx) => {
+      const id = idParam(ctx);
+      if (id < 0) throw notFound();
+      return pick(ctx).retrieve(id);
+    },
+    [`${tag}.update`]: async (ctx) => {
+      const id = idParam(ctx);
+      if (id < 0) throw notFound();
+      return pick(ctx).update(id, ctx.body, false, writeContext(ctx));
+    },
+    [`${tag}.partial_update`]: async (ctx) => {
+      const id = idParam(ctx);
+      if (id < 0) throw notFound();
+      return pick(ctx).update(id, ctx.body, true, writeContext(ctx));
+    },
+    [`${tag}.destroy`]: async (ctx) => {
+      const id = idParam(ctx);
+      if (id < 0) throw notFound();
+      await pick(ctx).destroy(id, writeContext(ctx));
+      return null;
+    },
+    [`${tag}.bulk_update_by_ids`]: async (ctx) => {
+      // ids come from the body, or (sell items) from repeated id keys of the query string.
+      const body = parseOrThrow(z.object({ ids: idsSchema.optional(), fields: z.unknown() }), ctx.body ?? {});
+      const fromQuery = queryValues(ctx.query, 'id');
+      const ids = body.ids ?? parseOrThrow(idsSchema, fromQuery.map(Number), ['ids']);
+      const results = await pick(ctx).bulkUpdateByIds(ids, body.fields ?? {}, writeContext(ctx));
+      return { updated: results.length, results };
+    },
+  };
+}

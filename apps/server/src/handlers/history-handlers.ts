@@ -1,0 +1,188 @@
+import { connectItemsBodySchema } from '@toydesk/contract';
+
+import { notFound, parseOrThrow, rowError } from '../http/api-error.ts';
+import { queryValues } from '../http/query-string.ts';
+import { readPageRequest, sendPage } from '../resources/pagination.ts';
+import { MARKET_ACCOUNT_LABEL_SQL } from '../resources/configs.ts';
+import { Params } from '../resources/sql.ts';
+import { connectToToys } from './connect-items.ts';
+import { writeContext, type Handler } from './handler.ts';
+import { parseRoutePart } from './route-schemas.ts';
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** History aggregates default to normal rows in RUB unless the query names a record status or currency. */
+function withAggregateDefaults(query: Record<string, unknown>): Record<string, unknown> {
+  return {
+    ...query,
+    record_status: queryValues(query, 'record_status').length ? query.record_status : 'normal',
+    currency: queryValues(query, 'currency').length ? query.currency : 'RUB',
+  };
+}
+
+export const historyHandlers: Record<string, Handler> = {
+  'history.avg_stats_by_name': async (ctx) => {
+    const body = parseRoutePart('history.avg_stats_by_name', 'body', ctx.body ?? {}) as {
+      market_hash_names?: string[];
+      markets?: string[];
+      date_from?: string;
+      date_to?: string;
+      record_statuses?: string[];
+      currency?: string;
+      steam_accounts?: number[];
+      market_accounts?: number[];
+    };
+    const params = new Params();
+    const currency = body.currency ?? 'RUB';
+    const where = [`t.currency = ${params.add(currency)}`, `t.record_status = ANY(${params.add(body.record_statuses ?? ['normal'])}::text[])`];
+    if (body.market_hash_names?.length) where.push(`t.market_hash_name = ANY(${params.add(body.market_hash_names)}::text[])`);
+    if (body.markets?.length) where.push(`t.market = ANY(${params.add(body.markets)}::text[])`);
+    if (body.steam_accounts?.length) where.push(`t.steam_account = ANY(${params.add(body.steam_accounts)}::int[])`);
+    if (body.market_accounts?.length) where.push(`t.market_account = ANY(${params.add(body.market_accounts)}::int[])`);
+    if (body.date_from) where.push(`t.date >= ${params.add(body.date_from)}::timestamptz`);
+    if (body.date_to) {
+      // A bare date means the whole of that day.
+      where.push(
+        DATE_ONLY.test(body.date_to)
+          ? `t.date < (${params.add(body.date_to)}::date + 1)::timestamptz`
+          : `t.date <= ${params.add(body.date_to)}::timestamptz`,
+      );
+    }
+    const side = (name: string, fn: string) => `${fn}(t.price) FILTER (WHERE t.side = '${name}')`;
+    const results = await ctx.services.db.query(
+      `SELECT t.market_hash_name,
+              count(*) FILTER (WHERE t.side = 'buy')::int AS buy_count,
+              round(${side('buy', 'avg')}, 2) AS buy_avg, ${side('buy', 'min')} AS buy_min, ${side('buy', 'max')} AS buy_max,
+              count(*) FILTER (WHERE t.side = 'sell')::int AS sell_count,
+              round(${side('sell', 'avg')}, 2) AS sell_avg, ${side('sell', 'min')} AS sell_min, ${side('sell', 'max')} AS sell_max
+       FROM toy_history t WHERE ${where.join(' AND ')}
+       GROUP BY t.market_hash_name ORDER BY t.market_hash_name`,
+      params.values,
+    );
+    return { currency, results };
+  },
+
+  'history.set_point_status': async (ctx) => {
+    const q = parseRoutePart('history.set_point_status', 'query', ctx.query) as {
+      id?: number;
+      market?: string;
+      market_hash_name?: string;
+      date?: string;
+      status: string;
+    };
+    const { resources, db } = ctx.services;
+    return db.transaction(async (tx) => {
+      let point = q.id
+        ? (await tx.query<{ id: number; market: string; market_hash_name: string; date: string }>(
+            'SELECT id, market, market_hash_name, date FROM history_stat WHERE id = $1',
+            [q.id],
+          ))[0]
+        : (await tx.query<{ id: number; market: string; market_hash_name: string; date: string }>(
+            'SELECT id, market, market_hash_name, date FROM history_stat WHERE market = $1 AND market_hash_name = $2 AND date = $3',
+            [q.market, q.market_hash_name, q.date],
+          ))[0];
+      if (!point && !q.id) {
+        // No collected point for that day yet: make one from our own history of that day.
+        const created = await resources.historyStat.upsert(
+          tx,
+          (
+            await tx.query(
+              `SELECT market, market_hash_name, max(toy) AS toy, (date AT TIME ZONE 'UTC')::date::text AS date,
+                      round(avg(price), 2)::text AS avg_price, min(price)::text AS min_price, max(price)::text AS max_price,
+                      count(*)::int AS volume, min(currency) AS currency
+               FROM toy_history WHERE market = $1 AND market_hash_name = $2 AND (date AT TIME ZONE 'UTC')::date = $3::date
+               GROUP BY market, market_hash_name, (date AT TIME ZONE 'UTC')::date`,
+              [q.market, q.market_hash_name, q.date],
+            )
+          ).map((r) => ({ ...r })),
+          { columns: ['market', 'market_hash_name', 'date'] },
+          writeContext(ctx),
+        );
+        if (created.ids[0]) point = { id: created.ids[0], market: q.market!, market_hash_name: q.market_hash_name!, date: q.date! };
+      }
+      if (!point) throw notFound('Точка не найдена. (Price point not found.)');
+      const pointIds = await resources.historyStat.updateWhere(tx, { point_status: q.status }, 'WHERE t.id = $1', [point.id], writeContext(ctx));
+      const historyIds = await resources.toyHistory.updateWhere(
+        tx,
+        { record_status: q.status },
+        `WHERE t.market = $1 AND t.market_hash_name = $2 AND (t.date AT TIME ZONE 'UTC')::date = $3::date AND t.record_status <> $4`,
+        [point.market, point.market_hash_name, point.date, q.status],
+        writeContext(ctx),
+      );
+      return { success: true, point: pointIds.length, history: historyIds.length };
+    });
+  },
+
+  'history-stats.stats_by_date': async (ctx) => {
+    const history = ctx.services.resources.toyHistory;
+    const query = withAggregateDefaults(ctx.query);
+    const { where, params } = history.parseList(query);
+    const results = await ctx.services.db.query(
+      `SELECT to_char((t.date AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS date, t.side, count(*)::int AS count,
+              sum(t.price) AS total, round(avg(t.price), 2) AS avg_price, min(t.price) AS min_price, max(t.price) AS max_price
+       FROM toy_history t ${where}
+       GROUP BY 1, 2 ORDER BY 1, 2`,
+      params,
+    );
+    return { currency: queryValues(query, 'currency')[0], results };
+  },
+
+  'history.bulk_create_or_update': async (ctx) => {
+    const rows = parseRoutePart('history.bulk_create_or_update', 'body', ctx.body) as unknown as Record<string, unknown>[];
+    const history = ctx.services.resources.toyHistory;
+    return ctx.services.db.transaction(async (tx) => {
+      const withId = rows.map((row, index) => ({ row, index })).filter((r) => r.row.id !== undefined);
+      if (withId.length) {
+        const found = await tx.query<{ id: number }>('SELECT id FROM toy_history WHERE id = ANY($1::int[])', [withId.map((r) => r.row.id)]);
+        const known = new Set(found.map((r) => r.id));
+        const missing = withId.find((r) => !known.has(r.row.id as number));
+        if (missing) throw rowError(missing.index, 'id', 'Запись не найдена. (Not found.)');
+      }
+      const byKey = rows.filter((r) => r.id === undefined && r.market_item_id && r.market);
+      const plain = rows.filter((r) => r.id === undefined && !(r.market_item_id && r.market));
+      const a = withId.length
+        ? await history.upsert(tx, withId.map((r) => r.row), { columns: ['id'] }, writeContext(ctx))
+        : { created: 0, updated: 0 };
+      const b = byKey.length
+        ? await history.upsert(tx, byKey, { columns: ['market', 'side', 'market_item_id'], where: 'market_item_id IS NOT NULL' }, writeContext(ctx))
+        : { created: 0, updated: 0 };
+      const c = plain.length ? await history.upsert(tx, plain, null, writeContext(ctx)) : { created: 0, updated: 0 };
+      return { created: a.created + b.created + c.created, updated: a.updated + b.updated + c.updated };
+    });
+  },
+
+  'history.connect_items': async (ctx) => {
+    const body = parseOrThrow(connectItemsBodySchema, ctx.body ?? {});
+    return connectToToys(ctx, ctx.services.resources.toyHistory, body.ids);
+  },
+
+  'history.count_by_mhn': async (ctx) => {
+    const { where, params } = ctx.services.resources.toyHistory.parseList(ctx.query);
+    const results = await ctx.services.db.query(
+      `SELECT t.market_hash_name, count(*)::int AS count,
+              count(*) FILTER (WHERE t.side = 'buy')::int AS buy_count, count(*) FILTER (WHERE t.side = 'sell')::int AS sell_count
+       FROM toy_history t ${where} GROUP BY t.market_hash_name ORDER BY count(*) DESC, t.market_hash_name`,
+      params,
+    );
+    return { results };
+  },
+
+  'history.extended': async (ctx) => {
+    const history = ctx.services.resources.toyHistory;
+    const pageRequest = readPageRequest(ctx.query);
+    const { where, orderBy, params } = history.parseList(ctx.query);
+    const count = await history.count(ctx.services.db, where, params);
+    await sendPage(ctx.services.db, ctx.request, ctx.reply, pageRequest, {
+      count,
+      sql: `SELECT ${history.selectList}, x.ru_name, x.icon_url, x.label AS toy_label, s.steam_account_name,
+                   ${MARKET_ACCOUNT_LABEL_SQL('ma')} AS market_account_label
+            FROM toy_history t
+            LEFT JOIN toy x ON x.id = t.toy
+            LEFT JOIN steam_account s ON s.id = t.steam_account
+            LEFT JOIN market_account ma ON ma.id = t.market_account
+            ${where} ORDER BY ${orderBy}`,
+      params,
+    });
+    return ctx.reply;
+  },
+};

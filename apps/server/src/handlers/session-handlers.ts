@@ -1,0 +1,34 @@
+import { endSession, loginWithJson } from '../auth/login-routes.ts';
+import { RESOURCE_CONFIGS } from '../resources/configs.ts';
+import type { Handler } from './handler.ts';
+
+export const sessionHandlers: Record<string, Handler> = {
+  'accounts.login': (ctx) => loginWithJson(ctx.services, ctx.request, ctx.reply, ctx.body),
+  'accounts.logout': async (ctx) => {
+    await endSession(ctx.services, ctx.request, ctx.reply);
+    return { success: true };
+  },
+  /** Start-up data of the console (spec section 7): everything the shell needs before it renders. */
+  'frontend.common': async (ctx) => {
+    const { resources, db } = ctx.services;
+    const [markets, steamAccounts, tags] = await Promise.all([
+      db.query(resources.market.selectSql('', 't.id')),
+      db.query(
+        `SELECT t.id, t.steam_account_name, ${RESOURCE_CONFIGS.steamAccount.computed.market_accounts} AS market_accounts
+         FROM steam_account t ORDER BY t.steam_account_name`,
+      ),
+      db.query(resources.tag.selectSql('', 't.name')),
+    ]);
+    return {
+      success: true,
+      data: {
+        markets,
+        steamAccounts,
+        tags,
+        bot_token: ctx.services.botToken,
+        demo: ctx.services.config.demo,
+        operator: ctx.operator,
+      },
+    };
+  },
+};

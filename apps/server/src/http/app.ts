@@ -1,0 +1,147 @@
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import { API_ROUTES, type RouteDef } from '@toydesk/contract';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+
+import { findSession, newToken, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER, type Operator } from '../auth/sessions.ts';
+import { registerLoginRoutes } from '../auth/login-routes.ts';
+import { ALL_HANDLERS } from '../handlers/all-handlers.ts';
+import type { ApiContext } from '../handlers/handler.ts';
+import { registerOpenApi } from '../openapi/openapi-routes.ts';
+import type { Services } from '../services.ts';
+import { ApiError, forbidden, mapDatabaseError, unauthorized } from './api-error.ts';
+import { parseQueryString } from './query-string.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    operator: Operator | null;
+  }
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** GET endpoints of the spec that change data: they demand the anti-forgery header as well. */
+const UNSAFE_GETS = new Set(['history.set_point_status', 'toys.set_ignore_price']);
+
+export const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+export function xsrfMatches(request: FastifyRequest, formToken?: unknown): boolean {
+  const cookieToken = request.cookies[XSRF_COOKIE];
+  const header = request.headers[XSRF_HEADER];
+  const sent = typeof header === 'string' ? header : typeof formToken === 'string' ? formToken : undefined;
+  return Boolean(cookieToken && sent && cookieToken.length === sent.length && cookieToken === sent);
+}
+
+export function setXsrfCookie(reply: FastifyReply, request: FastifyRequest, token = newToken()): string {
+  reply.setCookie(XSRF_COOKIE, token, {
+    path: '/',
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    httpOnly: false, // the console reads it to send it back in X-XSRF-TOKEN
+  });
+  return token;
+}
+
+export async function buildApp(services: Services, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger
+      ? {
+          level: services.config.logLevel,
+          // Bodies are never logged; these paths are cut in case a future log line carries them.
+          redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers["x-app-token"]', '*.password', '*.api_key'],
+        }
+      : false,
+    trustProxy: services.config.trustProxy,
+    bodyLimit: 64 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200, querystringParser: parseQueryString },
+    // Slow or idle clients cannot hold connections open for ever.
+    requestTimeout: 120_000,
+  });
+  app.decorateRequest('operator', null);
+
+  await app.register(cookie);
+  await app.register(formbody);
+  if (services.config.consoleOrigins.length > 0) {
+    await app.register(cors, {
+      origin: services.config.consoleOrigins,
+      credentials: true,
+      allowedHeaders: ['Content-Type', 'X-XSRF-TOKEN', 'X-App-Token', 'X-Market'],
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    });
+  }
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof ApiError) return reply.status(error.status).send(error.body);
+    const mapped = mapDatabaseError(error);
+    if (mapped) return reply.status(mapped.status).send(mapped.body);
+    const e = error as { code?: string; statusCode?: number; message?: string };
+    if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send({ detail: `Неподдерживаемый тип данных "${request.headers['content-type'] ?? ''}". (Unsupported media type.)` });
+    }
+    if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send({ detail: 'Слишком большой запрос. (Request too large.)' });
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+      return reply.status(400).send({ detail: `Ошибка разбора JSON. (JSON parse error - ${e.message ?? ''})` });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ detail: 'Ошибка сервера. (Server error.)' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ detail: 'Не найдено. (Not found.)' });
+  });
+
+  // Anti-forgery: a GET hands out the cookie; an unsafe method must echo it in X-XSRF-TOKEN.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.cookies[XSRF_COOKIE]) setXsrfCookie(reply, request);
+    request.operator = await findSession(services.db, request.cookies[SESSION_COOKIE]);
+  });
+  app.addHook('preHandler', async (request) => {
+    const routeId = (request.routeOptions.config as { routeId?: string } | undefined)?.routeId;
+    const unsafe = UNSAFE_METHODS.has(request.method) || (routeId !== undefined && UNSAFE_GETS.has(routeId));
+    if (!unsafe) return;
+    const formToken = (request.body as Record<string, unknown> | undefined)?.csrfmiddlewaretoken;
+    if (!xsrfMatches(request, request.url.startsWith('/admin/') ? formToken : undefined)) {
+      throw forbidden('CSRF: нет или неверный заголовок X-XSRF-TOKEN. (CSRF Failed: X-XSRF-TOKEN missing or incorrect.)');
+    }
+  });
+
+  registerLoginRoutes(app, services);
+
+  for (const route of API_ROUTES) registerApiRoute(app, route, services);
+  await registerOpenApi(app);
+
+  app.get('/', async (request, reply) => {
+    if (!request.operator) return reply.redirect('/admin/login/?next=/');
+    return reply.redirect('/api/docs/');
+  });
+
+  return app;
+}
+
+function registerApiRoute(app: FastifyInstance, route: RouteDef, services: Services) {
+  const handler = ALL_HANDLERS[route.id];
+  if (!handler) throw new Error(`No handler for ${route.method} ${route.path} (${route.id})`);
+  app.route({
+    method: route.method,
+    url: toFastifyPath(route.path),
+    config: { routeId: route.id },
+    handler: async (request, reply) => {
+      if (!route.public && !request.operator) throw unauthorized();
+      const ctx: ApiContext = {
+        request,
+        reply,
+        query: (request.query ?? {}) as Record<string, unknown>,
+        params: (request.params ?? {}) as Record<string, string>,
+        body: request.body,
+        operator: request.operator,
+        services,
+      };
+      const result = await handler(ctx);
+      // A handler that streamed its answer returns the reply itself.
+      if (result === reply || reply.sent) return reply;
+      const status = route.status ?? 200;
+      if (status === 204) return reply.status(204).send();
+      return reply.status(status).send(result);
+    },
+  });
+}

@@ -1,0 +1,19 @@
+import qs from 'qs';
+
+/** Spec section 9: depth 5, at most 1000 parameters, arrays of at most 20 indexed items; repeated keys form arrays. */
+export function parseQueryString(raw: string): Record<string, unknown> {
+  return qs.parse(raw, { depth: 5, parameterLimit: 1000, arrayLimit: 20, allowPrototypes: false });
+}
+
+/** Repeated keys (id=1&id=2) arrive as arrays; a single key as a string. */
+export function queryValues(query: Record<string, unknown>, key: string): string[] {
+  const value = query[key];
+  if (value === undefined) return [];
+  const list = Array.isArray(value) ? value : [value];
+  return list.filter((v): v is string => typeof v === 'string');
+}
+
+export function queryValue(query: Record<string, unknown>, key: string): string | undefined {
+  const values = queryValues(query, key);
+  return values[values.length - 1];
+}

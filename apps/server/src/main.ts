@@ -1,0 +1,24 @@
+import { boot } from './boot.ts';
+import { loadConfig } from './config.ts';
+
+const config = loadConfig();
+const log = (line: string) => process.stdout.write(`[toydesk] ${line}\n`);
+try {
+  log(`storage: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}${config.demo ? ', demo mode' : ''}`);
+  const { app, generatedAdmin } = await boot(config, { logger: true, log });
+  if (generatedAdmin) {
+    log('created operator account (this password is printed only once):');
+    log(`  username: ${generatedAdmin.username}`);
+    log(`  password: ${generatedAdmin.password}`);
+  }
+  await app.listen({ port: config.port, host: config.host });
+  log(`listening on http://${config.host}:${config.port}/ (login: /admin/login/, API reference: /api/docs/)`);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void app.close().then(() => process.exit(0));
+    });
+  }
+} catch (error) {
+  process.stderr.write(`[toydesk] failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}

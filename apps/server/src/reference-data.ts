@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+
+import type { MarketCode } from '@toydesk/contract';
+
+import type { Database } from './db/database.ts';
+
+/** The 11 markets of spec section 3, seeded once; rates are starting values that operators keep current. */
+export const SEED_MARKETS: { code: MarketCode; name: string }[] = [
+  { code: 'tm', name: 'Market CSGO' },
+  { code: 'tm_usd', name: 'Market CSGO USD' },
+  { code: 'cs7', name: 'CS7' },
+  { code: 'cs7_proxy', name: 'CS7 Proxy' },
+  { code: 'dmarket', name: 'DMarket' },
+  { code: 'steam', name: 'Steam' },
+  { code: 'lis_skins', name: 'Lis-Skins' },
+  { code: 'bitskins', name: 'BitSkins' },
+  { code: 'csfloat', name: 'CSFloat' },
+  { code: 'skinport', name: 'Skinport' },
+  { code: 'waxpeer', name: 'Waxpeer' },
+];
+export const SEED_USD_TO_RUB = '92.50';
+export const SEED_EUR_TO_RUB = '100.20';
+
+export async function seedReferenceData(db: Database): Promise<void> {
+  await db.query(
+    `INSERT INTO market (code, name, usd_to_rub_rate, eur_to_rub_rate)
+     SELECT x.code, x.name, $2::numeric, $3::numeric FROM jsonb_to_recordset($1::jsonb) AS x(code text, name text)
+     ON CONFLICT (code) DO NOTHING`,
+    [JSON.stringify(SEED_MARKETS), SEED_USD_TO_RUB, SEED_EUR_TO_RUB],
+  );
+}
+
+/** The app token of the bot services (the bot_token of the common data), made once per installation. */
+export async function loadBotToken(db: Database): Promise<string> {
+  await db.query(`INSERT INTO app_setting (key, value) VALUES ('bot_token', $1) ON CONFLICT (key) DO NOTHING`, [
+    randomBytes(24).toString('base64url'),
+  ]);
+  const rows = await db.query<{ value: string }>(`SELECT value FROM app_setting WHERE key = 'bot_token'`);
+  return rows[0]!.value;
+}

@@ -1,0 +1,108 @@
+import { PassThrough } from 'node:stream';
+
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+import type { Database, Row } from '../db/database.ts';
+import { notFound } from '../http/api-error.ts';
+import { queryValue } from '../http/query-string.ts';
+
+export const DEFAULT_PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = 999999;
+/** Pages bigger than this are streamed from a cursor instead of built in memory. */
+const STREAM_THRESHOLD = 2000;
+const STREAM_BATCH = 2000;
+
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+}
+
+/** DRF's PageNumberPagination: a bad page_size falls back to the default, a too-big one is clamped. */
+export function readPageRequest(query: Record<string, unknown>): PageRequest {
+  const sizeText = queryValue(query, 'page_size');
+  let pageSize = DEFAULT_PAGE_SIZE;
+  if (sizeText && /^\d{1,9}$/.test(sizeText) && Number(sizeText) > 0) pageSize = Math.min(Number(sizeText), MAX_PAGE_SIZE);
+  const pageText = queryValue(query, 'page');
+  let page = 1;
+  if (pageText !== undefined) {
+    if (pageText === 'last') page = Number.MAX_SAFE_INTEGER;
+    else if (/^\d{1,9}$/.test(pageText) && Number(pageText) > 0) page = Number(pageText);
+    else throw notFound('Неправильная страница. (Invalid page.)');
+  }
+  return { page, pageSize };
+}
+
+function pageUrl(request: FastifyRequest, page: number | null): string | null {
+  if (page === null) return null;
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  if (page === 1) url.searchParams.delete('page');
+  else url.searchParams.set('page', String(page));
+  return url.toString();
+}
+
+export interface PageSource {
+  count: number;
+  /** SQL without LIMIT/OFFSET, and its parameters. */
+  sql: string;
+  params: unknown[];
+  transform?: (row: Row) => unknown;
+}
+
+/**
+ * Answers {count, next, previous, results}. Small pages are one query; big ones (page_size=999999) are
+ * written to the socket batch by batch from a cursor, so memory stays flat whatever the row count.
+ */
+export async function sendPage(
+  db: Database,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  pageRequest: PageRequest,
+  source: PageSource,
+): Promise<void> {
+  const { pageSize } = pageRequest;
+  const lastPage = Math.max(1, Math.ceil(source.count / pageSize));
+  const page = pageRequest.page === Number.MAX_SAFE_INTEGER ? lastPage : pageRequest.page;
+  if (page > lastPage) throw notFound('Неправильная страница. (Invalid page.)');
+  const offset = (page - 1) * pageSize;
+  const head = {
+    count: source.count,
+    next: pageUrl(request, page < lastPage ? page + 1 : null),
+    previous: pageUrl(request, page > 1 ? page - 1 : null),
+  };
+  const transform = source.transform ?? ((row: Row) => row);
+  const limitSql = `${source.sql} LIMIT ${pageSize} OFFSET ${offset}`;
+  const expected = Math.min(pageSize, Math.max(0, source.count - offset));
+
+  if (expected <= STREAM_THRESHOLD) {
+    const rows = await db.query(limitSql, source.params);
+    reply.type('application/json; charset=utf-8').send(JSON.stringify({ ...head, results: rows.map(transform) }));
+    return;
+  }
+
+  const out = new PassThrough();
+  reply.type('application/json; charset=utf-8').send(out);
+  const prefix = JSON.stringify(head);
+  out.write(`${prefix.slice(0, -1)},"results":[`);
+  let first = true;
+  try {
+    await db.stream(limitSql, source.params, STREAM_BATCH, async (rows) => {
+      let chunk = '';
+      for (const row of rows) {
+        chunk += (first ? '' : ',') + JSON.stringify(transform(row));
+        first = false;
+      }
+      if (out.destroyed) throw new Error('client went away');
+      if (!out.write(chunk)) {
+        // A client that disconnects never drains: stop reading the cursor instead of waiting forever.
+        await new Promise<void>((resolve) => {
+          out.once('drain', resolve);
+          out.once('close', resolve);
+        });
+      }
+    });
+    out.end(']}');
+  } catch (error) {
+    request.log.error({ err: error }, 'streamed list failed');
+    out.destroy(error instanceof Error ? error : new Error(String(error)));
+  }
+}

@@ -1,0 +1,19 @@
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { RESOURCE_CONFIGS, type ResourceName } from './resources/configs.ts';
+import { Resource } from './resources/resource.ts';
+import type { Vault } from './vault/vault.ts';
+
+/** What every handler may use; built once per process. */
+export interface Services {
+  config: Config;
+  db: Database;
+  vault: Vault;
+  resources: Record<ResourceName, Resource>;
+  botToken: string;
+}
+
+export function createResources(db: Database, vault: Vault): Record<ResourceName, Resource> {
+  const entries = Object.entries(RESOURCE_CONFIGS).map(([name, config]) => [name, new Resource(config, db, vault)]);
+  return Object.fromEntries(entries) as Record<ResourceName, Resource>;
+}

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+import { AUDIT_ACTIONS } from '../enums.ts';
+import { defineEntity } from '../entity.ts';
+import { field } from '../fields.ts';
+
+export const auditEntryEntity = defineEntity('audit_entry', 'Audit entry', {
+  id: field.id(),
+  at: field.createdAt(),
+  operator: field.readOnlyText({ nullable: true }),
+  action: field.enum(AUDIT_ACTIONS),
+  entity: field.text({ max: 64 }),
+  entity_id: field.int({ nullable: true }),
+  before: field.json(z.record(z.string(), z.unknown()).nullable(), { readOnly: true }),
+  after: field.json(z.record(z.string(), z.unknown()).nullable(), { readOnly: true }),
+});

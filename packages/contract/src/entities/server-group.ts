@@ -1,0 +1,10 @@
+import { defineEntity } from '../entity.ts';
+import { field } from '../fields.ts';
+
+export const serverGroupEntity = defineEntity('server_group', 'Server group', {
+  id: field.id(),
+  name: field.text({ max: 100, min: 1 }),
+  hosts: field.textArray({ description: 'Host names or addresses of the servers in the group' }),
+  description: field.text({ max: 1000, nullable: true }),
+  created_at: field.createdAt(),
+});
