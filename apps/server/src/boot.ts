@@ -19,12 +19,24 @@ export interface Booted {
 }
 
 /** Everything start-up does, in order; tests call it with their own database. */
-export async function boot(config: Config, options: { db?: Database; logger?: boolean; log?: (line: string) => void } = {}): Promise<Booted> {
+export async function boot(
+  config: Config,
+  options: {
+    db?: Database;
+    logger?: boolean;
+    logStream?: NodeJS.WritableStream;
+    log?: (line: string) => void;
+  } = {},
+): Promise<Booted> {
   const log = options.log ?? (() => undefined);
   const db = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const applied = await migrate(db);
   if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
-  const vault = await loadVault(db, { secretKey: config.secretKey, dataDir: config.dataDir, allowKeyFile: !config.databaseUrl });
+  const vault = await loadVault(db, {
+    secretKey: config.secretKey,
+    dataDir: config.dataDir,
+    allowKeyFile: !config.databaseUrl,
+  });
   await seedReferenceData(db);
   const admin = await ensureAdminOperator(db, config.adminUser, config.adminPassword);
   const botToken = await loadBotToken(db);
@@ -33,11 +45,13 @@ export async function boot(config: Config, options: { db?: Database; logger?: bo
     const loaded = await loadDemoDataIfEmpty(services, log);
     if (loaded) log('demo data loaded');
   }
-  const app = await buildApp(services, { logger: options.logger });
+  const app = await buildApp(services, { logger: options.logger, logStream: options.logStream });
   app.addHook('onClose', async () => db.close());
   return {
     app,
     services,
-    generatedAdmin: admin?.generatedPassword ? { username: admin.username, password: admin.generatedPassword } : undefined,
+    generatedAdmin: admin?.generatedPassword
+      ? { username: admin.username, password: admin.generatedPassword }
+      : undefined,
   };
 }

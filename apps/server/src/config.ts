@@ -48,7 +48,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminUser: e.TOYDESK_ADMIN_USER,
     adminPassword: e.TOYDESK_ADMIN_PASSWORD,
     secretKey: e.TOYDESK_SECRET_KEY,
-    consoleOrigins: e.TOYDESK_CONSOLE_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    consoleOrigins: e.TOYDESK_CONSOLE_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     trustProxy: e.TOYDESK_TRUST_PROXY === '1',
     sessionDays: e.TOYDESK_SESSION_DAYS,
     logLevel: e.TOYDESK_LOG_LEVEL,

@@ -4,7 +4,9 @@ import { loadConfig } from './config.ts';
 const config = loadConfig();
 const log = (line: string) => process.stdout.write(`[toydesk] ${line}\n`);
 try {
-  log(`storage: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}${config.demo ? ', demo mode' : ''}`);
+  log(
+    `storage: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}${config.demo ? ', demo mode' : ''}`,
+  );
   const { app, generatedAdmin } = await boot(config, { logger: true, log });
   if (generatedAdmin) {
     log('created operator account (this password is printed only once):');
@@ -19,6 +21,8 @@ try {
     });
   }
 } catch (error) {
-  process.stderr.write(`[toydesk] failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `[toydesk] failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 }

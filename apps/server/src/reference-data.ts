@@ -32,9 +32,10 @@ export async function seedReferenceData(db: Database): Promise<void> {
 
 /** The app token of the bot services (the bot_token of the common data), made once per installation. */
 export async function loadBotToken(db: Database): Promise<string> {
-  await db.query(`INSERT INTO app_setting (key, value) VALUES ('bot_token', $1) ON CONFLICT (key) DO NOTHING`, [
-    randomBytes(24).toString('base64url'),
-  ]);
+  await db.query(
+    `INSERT INTO app_setting (key, value) VALUES ('bot_token', $1) ON CONFLICT (key) DO NOTHING`,
+    [randomBytes(24).toString('base64url')],
+  );
   const rows = await db.query<{ value: string }>(`SELECT value FROM app_setting WHERE key = 'bot_token'`);
   return rows[0]!.value;
 }

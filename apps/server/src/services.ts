@@ -14,6 +14,9 @@ export interface Services {
 }
 
 export function createResources(db: Database, vault: Vault): Record<ResourceName, Resource> {
-  const entries = Object.entries(RESOURCE_CONFIGS).map(([name, config]) => [name, new Resource(config, db, vault)]);
+  const entries = Object.entries(RESOURCE_CONFIGS).map(([name, config]) => [
+    name,
+    new Resource(config, db, vault),
+  ]);
   return Object.fromEntries(entries) as Record<ResourceName, Resource>;
 }

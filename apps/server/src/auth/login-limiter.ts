@@ -13,13 +13,21 @@ export async function isLoginBlocked(db: Database, username: string, ip: string)
     [[`user:${username.toLowerCase()}`, `ip:${ip}`], WINDOW_MINUTES],
   );
   const count = (key: string) => rows.find((r) => r.key === key)?.n ?? 0;
-  return count(`user:${username.toLowerCase()}`) >= MAX_FAILURES_PER_ACCOUNT || count(`ip:${ip}`) >= MAX_FAILURES_PER_IP;
+  return (
+    count(`user:${username.toLowerCase()}`) >= MAX_FAILURES_PER_ACCOUNT ||
+    count(`ip:${ip}`) >= MAX_FAILURES_PER_IP
+  );
 }
 
 export async function recordLoginFailure(db: Database, username: string, ip: string): Promise<void> {
-  await db.query(`INSERT INTO login_failure (key) VALUES ($1), ($2)`, [`user:${username.toLowerCase()}`, `ip:${ip}`]);
+  await db.query(`INSERT INTO login_failure (key) VALUES ($1), ($2)`, [
+    `user:${username.toLowerCase()}`,
+    `ip:${ip}`,
+  ]);
 }
 
 export async function clearLoginFailures(db: Database, username: string): Promise<void> {
-  await db.query(`DELETE FROM login_failure WHERE key = $1 OR at < now() - interval '1 day'`, [`user:${username.toLowerCase()}`]);
+  await db.query(`DELETE FROM login_failure WHERE key = $1 OR at < now() - interval '1 day'`, [
+    `user:${username.toLowerCase()}`,
+  ]);
 }

@@ -1,8 +1,17 @@
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /** The server-rendered login page: it works with JavaScript off, like Django's admin login. */
-export function renderLoginPage(options: { next: string; xsrf: string; error?: string; username?: string; demo: boolean }) {
+export function renderLoginPage(options: {
+  next: string;
+  xsrf: string;
+  error?: string;
+  username?: string;
+  demo: boolean;
+}) {
   const error = options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : '';
   return `<!doctype html>
 <html lang="ru">
@@ -40,6 +49,7 @@ export function renderLoginPage(options: { next: string; xsrf: string; error?: s
 
 /** Only same-site paths are followed after login; anything else goes to the start page. */
 export function safeNext(next: unknown): string {
-  if (typeof next !== 'string' || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
+  if (typeof next !== 'string' || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\'))
+    return '/';
   return next.length > 2000 ? '/' : next;
 }

@@ -9,7 +9,12 @@ import { renderLoginPage, safeNext } from './login-page.ts';
 import { createSession, deleteSession, SESSION_COOKIE, XSRF_COOKIE, type Operator } from './sessions.ts';
 
 /** Sets the session cookie and a fresh anti-forgery token (the token rotates at login). */
-export async function startSession(services: Services, request: FastifyRequest, reply: FastifyReply, operator: Operator) {
+export async function startSession(
+  services: Services,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  operator: Operator,
+) {
   const token = await createSession(services.db, operator.id, services.config.sessionDays);
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
@@ -28,7 +33,14 @@ export async function endSession(services: Services, request: FastifyRequest, re
 
 /** The HTML login page and its form post; the JSON login, logout and start-up data live in handlers. */
 export function registerLoginRoutes(app: FastifyInstance, services: Services) {
-  const page = (request: FastifyRequest, reply: FastifyReply, next: string, error?: string, username?: string, status = 400) => {
+  const page = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    next: string,
+    error?: string,
+    username?: string,
+    status = 400,
+  ) => {
     const xsrf = request.cookies[XSRF_COOKIE] ?? setXsrfCookie(reply, request);
     return reply
       .status(error ? status : 200)
@@ -49,7 +61,14 @@ export function registerLoginRoutes(app: FastifyInstance, services: Services) {
     const next = safeNext(form.next);
     const username = typeof form.username === 'string' ? form.username.slice(0, 150) : '';
     const password = typeof form.password === 'string' ? form.password.slice(0, 1024) : '';
-    if (!username || !password) return page(request, reply, next, 'Введите имя пользователя и пароль. (Enter a username and password.)', username);
+    if (!username || !password)
+      return page(
+        request,
+        reply,
+        next,
+        'Введите имя пользователя и пароль. (Enter a username and password.)',
+        username,
+      );
     const result = await attemptLogin(services.db, username, password, request.ip);
     if (!result.ok) return page(request, reply, next, result.message, username, result.status);
     await startSession(services, request, reply, result.operator);
@@ -62,11 +81,19 @@ export function registerLoginRoutes(app: FastifyInstance, services: Services) {
   });
 }
 
-export async function loginWithJson(services: Services, request: FastifyRequest, reply: FastifyReply, body: unknown) {
+export async function loginWithJson(
+  services: Services,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: unknown,
+) {
   const { username, password } = parseOrThrow(loginBodySchema, body ?? {});
   const result = await attemptLogin(services.db, username, password, request.ip);
   if (!result.ok) {
-    throw new ApiError(result.status, result.status === 429 ? { detail: result.message } : { non_field_errors: [result.message] });
+    throw new ApiError(
+      result.status,
+      result.status === 429 ? { detail: result.message } : { non_field_errors: [result.message] },
+    );
   }
   await startSession(services, request, reply, result.operator);
   return { success: true as const, username: result.operator.username };

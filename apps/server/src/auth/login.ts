@@ -3,17 +3,24 @@ import { clearLoginFailures, isLoginBlocked, recordLoginFailure } from './login-
 import { verifyPassword } from './password-hash.ts';
 import type { Operator } from './sessions.ts';
 
-export type LoginResult = { ok: true; operator: Operator } | { ok: false; status: 400 | 429; message: string };
+export type LoginResult =
+  { ok: true; operator: Operator } | { ok: false; status: 400 | 429; message: string };
 
 // Checked against when the user does not exist, so a wrong name costs as long as a wrong password.
 const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
-export async function attemptLogin(db: Database, username: string, password: string, ip: string): Promise<LoginResult> {
+export async function attemptLogin(
+  db: Database,
+  username: string,
+  password: string,
+  ip: string,
+): Promise<LoginResult> {
   if (await isLoginBlocked(db, username, ip)) {
     return {
       ok: false,
       status: 429,
-      message: 'Слишком много неудачных попыток входа, попробуйте через 15 минут. (Too many failed logins; try again in 15 minutes.)',
+      message:
+        'Слишком много неудачных попыток входа, попробуйте через 15 минут. (Too many failed logins; try again in 15 minutes.)',
     };
   }
   const rows = await db.query<{ id: number; username: string; password_hash: string }>(

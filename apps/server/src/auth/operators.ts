@@ -24,6 +24,9 @@ export async function ensureAdminOperator(
   const existing = await db.query('SELECT 1 FROM operator LIMIT 1');
   if (existing.length > 0) return null;
   const generated = randomBytes(12).toString('base64url');
-  await db.query('INSERT INTO operator (username, password_hash) VALUES ($1, $2)', [username, await hashPassword(generated)]);
+  await db.query('INSERT INTO operator (username, password_hash) VALUES ($1, $2)', [
+    username,
+    await hashPassword(generated),
+  ]);
   return { username, generatedPassword: generated };
 }

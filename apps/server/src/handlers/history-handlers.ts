@@ -34,11 +34,17 @@ export const historyHandlers: Record<string, Handler> = {
     };
     const params = new Params();
     const currency = body.currency ?? 'RUB';
-    const where = [`t.currency = ${params.add(currency)}`, `t.record_status = ANY(${params.add(body.record_statuses ?? ['normal'])}::text[])`];
-    if (body.market_hash_names?.length) where.push(`t.market_hash_name = ANY(${params.add(body.market_hash_names)}::text[])`);
+    const where = [
+      `t.currency = ${params.add(currency)}`,
+      `t.record_status = ANY(${params.add(body.record_statuses ?? ['normal'])}::text[])`,
+    ];
+    if (body.market_hash_names?.length)
+      where.push(`t.market_hash_name = ANY(${params.add(body.market_hash_names)}::text[])`);
     if (body.markets?.length) where.push(`t.market = ANY(${params.add(body.markets)}::text[])`);
-    if (body.steam_accounts?.length) where.push(`t.steam_account = ANY(${params.add(body.steam_accounts)}::int[])`);
-    if (body.market_accounts?.length) where.push(`t.market_account = ANY(${params.add(body.market_accounts)}::int[])`);
+    if (body.steam_accounts?.length)
+      where.push(`t.steam_account = ANY(${params.add(body.steam_accounts)}::int[])`);
+    if (body.market_accounts?.length)
+      where.push(`t.market_account = ANY(${params.add(body.market_accounts)}::int[])`);
     if (body.date_from) where.push(`t.date >= ${params.add(body.date_from)}::timestamptz`);
     if (body.date_to) {
       // A bare date means the whole of that day.
@@ -73,14 +79,18 @@ export const historyHandlers: Record<string, Handler> = {
     const { resources, db } = ctx.services;
     return db.transaction(async (tx) => {
       let point = q.id
-        ? (await tx.query<{ id: number; market: string; market_hash_name: string; date: string }>(
-            'SELECT id, market, market_hash_name, date FROM history_stat WHERE id = $1',
-            [q.id],
-          ))[0]
-        : (await tx.query<{ id: number; market: string; market_hash_name: string; date: string }>(
-            'SELECT id, market, market_hash_name, date FROM history_stat WHERE market = $1 AND market_hash_name = $2 AND date = $3',
-            [q.market, q.market_hash_name, q.date],
-          ))[0];
+        ? (
+            await tx.query<{ id: number; market: string; market_hash_name: string; date: string }>(
+              'SELECT id, market, market_hash_name, date FROM history_stat WHERE id = $1',
+              [q.id],
+            )
+          )[0]
+        : (
+            await tx.query<{ id: number; market: string; market_hash_name: string; date: string }>(
+              'SELECT id, market, market_hash_name, date FROM history_stat WHERE market = $1 AND market_hash_name = $2 AND date = $3',
+              [q.market, q.market_hash_name, q.date],
+            )
+          )[0];
       if (!point && !q.id) {
         // No collected point for that day yet: make one from our own history of that day.
         const created = await resources.historyStat.upsert(
@@ -98,10 +108,22 @@ export const historyHandlers: Record<string, Handler> = {
           { columns: ['market', 'market_hash_name', 'date'] },
           writeContext(ctx),
         );
-        if (created.ids[0]) point = { id: created.ids[0], market: q.market!, market_hash_name: q.market_hash_name!, date: q.date! };
+        if (created.ids[0])
+          point = {
+            id: created.ids[0],
+            market: q.market!,
+            market_hash_name: q.market_hash_name!,
+            date: q.date!,
+          };
       }
       if (!point) throw notFound('Точка не найдена. (Price point not found.)');
-      const pointIds = await resources.historyStat.updateWhere(tx, { point_status: q.status }, 'WHERE t.id = $1', [point.id], writeContext(ctx));
+      const pointIds = await resources.historyStat.updateWhere(
+        tx,
+        { point_status: q.status },
+        'WHERE t.id = $1',
+        [point.id],
+        writeContext(ctx),
+      );
       const historyIds = await resources.toyHistory.updateWhere(
         tx,
         { record_status: q.status },
@@ -128,12 +150,17 @@ export const historyHandlers: Record<string, Handler> = {
   },
 
   'history.bulk_create_or_update': async (ctx) => {
-    const rows = parseRoutePart('history.bulk_create_or_update', 'body', ctx.body) as unknown as Record<string, unknown>[];
+    const rows = parseRoutePart('history.bulk_create_or_update', 'body', ctx.body) as unknown as Record<
+      string,
+      unknown
+    >[];
     const history = ctx.services.resources.toyHistory;
     return ctx.services.db.transaction(async (tx) => {
       const withId = rows.map((row, index) => ({ row, index })).filter((r) => r.row.id !== undefined);
       if (withId.length) {
-        const found = await tx.query<{ id: number }>('SELECT id FROM toy_history WHERE id = ANY($1::int[])', [withId.map((r) => r.row.id)]);
+        const found = await tx.query<{ id: number }>('SELECT id FROM toy_history WHERE id = ANY($1::int[])', [
+          withId.map((r) => r.row.id),
+        ]);
         const known = new Set(found.map((r) => r.id));
         const missing = withId.find((r) => !known.has(r.row.id as number));
         if (missing) throw rowError(missing.index, 'id', 'Запись не найдена. (Not found.)');
@@ -141,12 +168,24 @@ export const historyHandlers: Record<string, Handler> = {
       const byKey = rows.filter((r) => r.id === undefined && r.market_item_id && r.market);
       const plain = rows.filter((r) => r.id === undefined && !(r.market_item_id && r.market));
       const a = withId.length
-        ? await history.upsert(tx, withId.map((r) => r.row), { columns: ['id'] }, writeContext(ctx))
+        ? await history.upsert(
+            tx,
+            withId.map((r) => r.row),
+            { columns: ['id'] },
+            writeContext(ctx),
+          )
         : { created: 0, updated: 0 };
       const b = byKey.length
-        ? await history.upsert(tx, byKey, { columns: ['market', 'side', 'market_item_id'], where: 'market_item_id IS NOT NULL' }, writeContext(ctx))
+        ? await history.upsert(
+            tx,
+            byKey,
+            { columns: ['market', 'side', 'market_item_id'], where: 'market_item_id IS NOT NULL' },
+            writeContext(ctx),
+          )
         : { created: 0, updated: 0 };
-      const c = plain.length ? await history.upsert(tx, plain, null, writeContext(ctx)) : { created: 0, updated: 0 };
+      const c = plain.length
+        ? await history.upsert(tx, plain, null, writeContext(ctx))
+        : { created: 0, updated: 0 };
       return { created: a.created + b.created + c.created, updated: a.updated + b.updated + c.updated };
     });
   },

@@ -56,7 +56,8 @@ export const marketHandlers: Record<string, Handler> = {
     ];
     const accounts = queryValues(ctx.query, 'steam_account');
     if (accounts.length) {
-      if (accounts.some((a) => !/^\d{1,9}$/.test(a))) throw badRequest({ steam_account: ['Введите целое число. (A valid integer is required.)'] });
+      if (accounts.some((a) => !/^\d{1,9}$/.test(a)))
+        throw badRequest({ steam_account: ['Введите целое число. (A valid integer is required.)'] });
       where.push(`i.steam_account = ANY(${params.add(accounts.map(Number))}::int[])`);
     }
     const names = queryValues(ctx.query, 'market_hash_name');
@@ -65,7 +66,9 @@ export const marketHandlers: Record<string, Handler> = {
                   LEFT JOIN market_toy mt ON mt.toy = i.toy AND mt.market = ${marketParam}
                   WHERE ${where.join(' AND ')}`;
     const pageRequest = readPageRequest(ctx.query);
-    const count = (await ctx.services.db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params.values))[0]?.n ?? 0;
+    const count =
+      (await ctx.services.db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params.values))[0]
+        ?.n ?? 0;
     await sendPage(ctx.services.db, ctx.request, ctx.reply, pageRequest, {
       count,
       sql: `SELECT i.id AS inventory_id, i.steam_account, s.steam_account_name, i.asset_id, i.classid_instanceid, i.market_hash_name,
@@ -83,13 +86,26 @@ export const marketHandlers: Record<string, Handler> = {
     const settings = ctx.services.resources.toyDynamicSetting;
     return ctx.services.db.transaction(async (tx) => {
       const normalized = rows.map((r) => ({ market_account: null, ...r }));
-      const result = await settings.upsert(tx, normalized, { columns: ['toy', 'market', 'market_account'] }, writeContext(ctx));
-      return { created: result.created, updated: result.updated, results: await settings.findByIds(tx, result.ids) };
+      const result = await settings.upsert(
+        tx,
+        normalized,
+        { columns: ['toy', 'market', 'market_account'] },
+        writeContext(ctx),
+      );
+      return {
+        created: result.created,
+        updated: result.updated,
+        results: await settings.findByIds(tx, result.ids),
+      };
     });
   },
 
   'market-toys.bulk_create_or_update_by_mhn': async (ctx) => {
-    const rows = parseRoutePart('market-toys.bulk_create_or_update_by_mhn', 'body', ctx.body) as unknown as Record<string, unknown>[];
+    const rows = parseRoutePart(
+      'market-toys.bulk_create_or_update_by_mhn',
+      'body',
+      ctx.body,
+    ) as unknown as Record<string, unknown>[];
     const { toy, marketToy } = ctx.services.resources;
     return ctx.services.db.transaction(async (tx) => {
       const names = [...new Set(rows.map((r) => r.market_hash_name as string))];
@@ -99,27 +115,49 @@ export const marketHandlers: Record<string, Handler> = {
       );
       const known = new Set(existing.map((r) => r.market_hash_name));
       const missing = names.filter((n) => !known.has(n));
-      if (missing.length) await toy.upsert(tx, missing.map((market_hash_name) => ({ market_hash_name })), { columns: ['market_hash_name'] }, writeContext(ctx));
+      if (missing.length)
+        await toy.upsert(
+          tx,
+          missing.map((market_hash_name) => ({ market_hash_name })),
+          { columns: ['market_hash_name'] },
+          writeContext(ctx),
+        );
       const toys = await tx.query<{ id: number; market_hash_name: string }>(
         'SELECT id, market_hash_name FROM toy WHERE market_hash_name = ANY($1::text[])',
         [names],
       );
       const idByName = new Map(toys.map((r) => [r.market_hash_name, r.id]));
-      const marketRows = rows.map(({ market_hash_name, ...rest }) => ({ ...rest, toy: idByName.get(market_hash_name as string)! }));
-      const result = await marketToy.upsert(tx, marketRows, { columns: ['toy', 'market'] }, writeContext(ctx));
+      const marketRows = rows.map(({ market_hash_name, ...rest }) => ({
+        ...rest,
+        toy: idByName.get(market_hash_name as string)!,
+      }));
+      const result = await marketToy.upsert(
+        tx,
+        marketRows,
+        { columns: ['toy', 'market'] },
+        writeContext(ctx),
+      );
       return { created: result.created, updated: result.updated, toys_created: missing.length };
     });
   },
 
   'market-toys.bulk_update_by_qs': async (ctx) => ({
-    updated: await ctx.services.resources.marketToy.updateByQuery(ctx.query, ctx.body ?? {}, writeContext(ctx)),
+    updated: await ctx.services.resources.marketToy.updateByQuery(
+      ctx.query,
+      ctx.body ?? {},
+      writeContext(ctx),
+    ),
   }),
 
   'market-toys.by_fields': async (ctx) => {
     const marketToys = ctx.services.resources.marketToy;
-    const requested = (queryValue(ctx.query, 'fields') ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+    const requested = (queryValue(ctx.query, 'fields') ?? '')
+      .split(',')
+      .map((f) => f.trim())
+      .filter(Boolean);
     const unknown = requested.filter((f) => !(f in marketToys.entity.fields));
-    if (unknown.length) throw badRequest({ fields: [`Неизвестные поля: ${unknown.join(', ')}. (Unknown fields.)`] });
+    if (unknown.length)
+      throw badRequest({ fields: [`Неизвестные поля: ${unknown.join(', ')}. (Unknown fields.)`] });
     const fields = requested.length ? requested : ['id', 'market_hash_name'];
     const pageRequest = readPageRequest(ctx.query);
     const { where, orderBy, params } = marketToys.parseList(ctx.query);

@@ -10,7 +10,10 @@ export const toyHandlers: Record<string, Handler> = {
   }),
 
   'toys.create_and_update': async (ctx) => {
-    const rows = parseRoutePart('toys.create_and_update', 'body', ctx.body) as unknown as Record<string, unknown>[];
+    const rows = parseRoutePart('toys.create_and_update', 'body', ctx.body) as unknown as Record<
+      string,
+      unknown
+    >[];
     const toys = ctx.services.resources.toy;
     const prepared = rows.map((row) => toys.config.prepare?.(row, writeContext(ctx), null) ?? row);
     const result = await ctx.services.db.transaction((tx) =>
@@ -38,17 +41,28 @@ export const toyHandlers: Record<string, Handler> = {
   },
 
   'toy-groups.bulk_create_or_update': async (ctx) => {
-    const rows = parseRoutePart('toy-groups.bulk_create_or_update', 'body', ctx.body) as unknown as Record<string, unknown>[];
+    const rows = parseRoutePart('toy-groups.bulk_create_or_update', 'body', ctx.body) as unknown as Record<
+      string,
+      unknown
+    >[];
     const groups = ctx.services.resources.toyGroup;
-    const result = await ctx.services.db.transaction((tx) => groups.upsert(tx, rows, { columns: ['name'] }, writeContext(ctx)));
+    const result = await ctx.services.db.transaction((tx) =>
+      groups.upsert(tx, rows, { columns: ['name'] }, writeContext(ctx)),
+    );
     return { created: result.created, updated: result.updated };
   },
 
   'steam-inventory.bulk_create_and_update': async (ctx) => {
-    const rows = parseRoutePart('steam-inventory.bulk_create_and_update', 'body', ctx.body) as unknown as Record<string, unknown>[];
+    const rows = parseRoutePart(
+      'steam-inventory.bulk_create_and_update',
+      'body',
+      ctx.body,
+    ) as unknown as Record<string, unknown>[];
     const inventory = ctx.services.resources.steamInventory;
     const withClass = rows.map((r) =>
-      r.classid_instanceid === undefined && r.classid ? { ...r, classid_instanceid: `${String(r.classid)}_${String(r.instanceid ?? '0')}` } : r,
+      r.classid_instanceid === undefined && r.classid
+        ? { ...r, classid_instanceid: `${String(r.classid)}_${String(r.instanceid ?? '0')}` }
+        : r,
     );
     const result = await ctx.services.db.transaction((tx) =>
       inventory.upsert(tx, withClass, { columns: ['steam_account', 'asset_id'] }, writeContext(ctx)),

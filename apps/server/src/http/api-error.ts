@@ -19,8 +19,9 @@ export const fieldError = (field: string, message: string) => new ApiError(400, 
 export const rowError = (index: number, field: string, message: string) =>
   new ApiError(400, { [String(index)]: { [field]: [message] } });
 export const forbidden = (detail: string) => new ApiError(403, { detail });
-export const unauthorized = (detail = 'Учетные данные не были предоставлены. (Authentication credentials were not provided.)') =>
-  new ApiError(401, { detail });
+export const unauthorized = (
+  detail = 'Учетные данные не были предоставлены. (Authentication credentials were not provided.)',
+) => new ApiError(401, { detail });
 
 /**
  * Turns zod issues into DRF field errors. Nested paths become nested objects, so a bulk body's third row
@@ -60,25 +61,35 @@ function issueMessage(issue: z.core.$ZodIssue): string {
       if (issue.input === null) return 'Это поле не может быть пустым. (This field may not be null.)';
       return `Неверный тип: ожидается ${issue.expected}. (Expected ${issue.expected}.)`;
     case 'too_big':
-      if (issue.origin === 'string') return `Не более ${String(issue.maximum)} символов. (No more than ${String(issue.maximum)} characters.)`;
-      if (issue.origin === 'array') return `Не более ${String(issue.maximum)} элементов. (No more than ${String(issue.maximum)} items.)`;
+      if (issue.origin === 'string')
+        return `Не более ${String(issue.maximum)} символов. (No more than ${String(issue.maximum)} characters.)`;
+      if (issue.origin === 'array')
+        return `Не более ${String(issue.maximum)} элементов. (No more than ${String(issue.maximum)} items.)`;
       return `Не больше ${String(issue.maximum)}. (At most ${String(issue.maximum)}.)`;
     case 'too_small':
       if (issue.origin === 'string' && Number(issue.minimum) === 1)
         return 'Это поле не может быть пустым. (This field may not be blank.)';
-      if (issue.origin === 'string') return `Не менее ${String(issue.minimum)} символов. (No fewer than ${String(issue.minimum)} characters.)`;
-      if (issue.origin === 'array') return `Не менее ${String(issue.minimum)} элементов. (At least ${String(issue.minimum)} items.)`;
+      if (issue.origin === 'string')
+        return `Не менее ${String(issue.minimum)} символов. (No fewer than ${String(issue.minimum)} characters.)`;
+      if (issue.origin === 'array')
+        return `Не менее ${String(issue.minimum)} элементов. (At least ${String(issue.minimum)} items.)`;
       return `Не меньше ${String(issue.minimum)}. (At least ${String(issue.minimum)}.)`;
     case 'invalid_value':
       return `Недопустимое значение, варианты: ${issue.values.map(String).join(', ')}. (Not a valid choice.)`;
     case 'invalid_format':
-      return issue.message && !issue.message.startsWith('Invalid') ? issue.message : `Неверный формат (${issue.format}). (Invalid format.)`;
+      return issue.message && !issue.message.startsWith('Invalid')
+        ? issue.message
+        : `Неверный формат (${issue.format}). (Invalid format.)`;
     default:
       return issue.message;
   }
 }
 
-export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, prefix: (string | number)[] = []): z.output<T> {
+export function parseOrThrow<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  prefix: (string | number)[] = [],
+): z.output<T> {
   const result = schema.safeParse(value);
   if (!result.success) throw badRequest(zodToFieldErrors(result.error, prefix));
   return result.data;
@@ -107,14 +118,20 @@ export function mapDatabaseError(error: unknown): ApiError | null {
   switch (e.code) {
     case '23503':
       return badRequest({
-        [field]: [`Недопустимый первичный ключ "${value}" - объект не существует. (Invalid pk "${value}" - object does not exist.)`],
+        [field]: [
+          `Недопустимый первичный ключ "${value}" - объект не существует. (Invalid pk "${value}" - object does not exist.)`,
+        ],
       });
     case '23505':
       return badRequest({
-        [field]: [`Запись с ${columns.join(', ')} = ${value} уже существует. (A record with this ${columns.join(', ')} already exists.)`],
+        [field]: [
+          `Запись с ${columns.join(', ')} = ${value} уже существует. (A record with this ${columns.join(', ')} already exists.)`,
+        ],
       });
     case '23502':
-      return badRequest({ [e.column ?? 'non_field_errors']: ['Обязательное поле. (This field is required.)'] });
+      return badRequest({
+        [e.column ?? 'non_field_errors']: ['Обязательное поле. (This field is required.)'],
+      });
     case '23514':
     case '22003':
     case '22001':
@@ -123,7 +140,9 @@ export function mapDatabaseError(error: unknown): ApiError | null {
     case '22008':
     case '2201X':
     case '2201W':
-      return badRequest({ non_field_errors: [`Недопустимое значение. (Invalid value: ${e.message ?? e.code}.)`] });
+      return badRequest({
+        non_field_errors: [`Недопустимое значение. (Invalid value: ${e.message ?? e.code}.)`],
+      });
     default:
       return null;
   }

@@ -4,7 +4,14 @@ import formbody from '@fastify/formbody';
 import { API_ROUTES, type RouteDef } from '@toydesk/contract';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 
-import { findSession, newToken, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER, type Operator } from '../auth/sessions.ts';
+import {
+  findSession,
+  newToken,
+  SESSION_COOKIE,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+  type Operator,
+} from '../auth/sessions.ts';
 import { registerLoginRoutes } from '../auth/login-routes.ts';
 import { ALL_HANDLERS } from '../handlers/all-handlers.ts';
 import type { ApiContext } from '../handlers/handler.ts';
@@ -42,15 +49,26 @@ export function setXsrfCookie(reply: FastifyReply, request: FastifyRequest, toke
   return token;
 }
 
-export async function buildApp(services: Services, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  services: Services,
+  options: { logger?: boolean; logStream?: NodeJS.WritableStream } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger
-      ? {
-          level: services.config.logLevel,
-          // Bodies are never logged; these paths are cut in case a future log line carries them.
-          redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers["x-app-token"]', '*.password', '*.api_key'],
-        }
-      : false,
+    logger:
+      options.logger || options.logStream
+        ? {
+            level: services.config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+            // Bodies are never logged; these paths are cut in case a future log line carries them.
+            redact: [
+              'req.headers.cookie',
+              'req.headers["x-xsrf-token"]',
+              'req.headers["x-app-token"]',
+              '*.password',
+              '*.api_key',
+            ],
+          }
+        : false,
     trustProxy: services.config.trustProxy,
     bodyLimit: 64 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200, querystringParser: parseQueryString },
@@ -76,11 +94,18 @@ export async function buildApp(services: Services, options: { logger?: boolean }
     if (mapped) return reply.status(mapped.status).send(mapped.body);
     const e = error as { code?: string; statusCode?: number; message?: string };
     if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.status(415).send({ detail: `Неподдерживаемый тип данных "${request.headers['content-type'] ?? ''}". (Unsupported media type.)` });
+      return reply
+        .status(415)
+        .send({
+          detail: `Неподдерживаемый тип данных "${request.headers['content-type'] ?? ''}". (Unsupported media type.)`,
+        });
     }
-    if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send({ detail: 'Слишком большой запрос. (Request too large.)' });
+    if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return reply.status(413).send({ detail: 'Слишком большой запрос. (Request too large.)' });
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
-      return reply.status(400).send({ detail: `Ошибка разбора JSON. (JSON parse error - ${e.message ?? ''})` });
+      return reply
+        .status(400)
+        .send({ detail: `Ошибка разбора JSON. (JSON parse error - ${e.message ?? ''})` });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ detail: 'Ошибка сервера. (Server error.)' });
@@ -101,7 +126,9 @@ export async function buildApp(services: Services, options: { logger?: boolean }
     if (!unsafe) return;
     const formToken = (request.body as Record<string, unknown> | undefined)?.csrfmiddlewaretoken;
     if (!xsrfMatches(request, request.url.startsWith('/admin/') ? formToken : undefined)) {
-      throw forbidden('CSRF: нет или неверный заголовок X-XSRF-TOKEN. (CSRF Failed: X-XSRF-TOKEN missing or incorrect.)');
+      throw forbidden(
+        'CSRF: нет или неверный заголовок X-XSRF-TOKEN. (CSRF Failed: X-XSRF-TOKEN missing or incorrect.)',
+      );
     }
   });
 

@@ -10,10 +10,17 @@ const require = createRequire(import.meta.url);
 /** /api/schema/ (the OpenAPI document) and /api/docs/ (Swagger UI served from the local package, no CDN). */
 export async function registerOpenApi(app: FastifyInstance) {
   const document = JSON.stringify(buildOpenApiDocument());
-  app.get('/api/schema/', async (_request, reply) => reply.type('application/json; charset=utf-8').send(document));
+  app.get('/api/schema/', async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(document),
+  );
 
   const uiRoot = path.dirname(require.resolve('swagger-ui-dist/package.json'));
-  await app.register(fastifyStatic, { root: uiRoot, prefix: '/api/docs/assets/', decorateReply: false, index: false });
+  await app.register(fastifyStatic, {
+    root: uiRoot,
+    prefix: '/api/docs/assets/',
+    decorateReply: false,
+    index: false,
+  });
   app.get('/api/docs/', async (_request, reply) =>
     reply.type('text/html; charset=utf-8').send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>toydesk API</title>

@@ -38,8 +38,18 @@ const marketFilter = (column: string) => (values: string[], params: Params) =>
 export const RESOURCE_CONFIGS = {
   market: { entity: marketEntity, table: 'market', search: ['t.name', 't.code'], defaultOrdering: 'id' },
   tag: { entity: tagEntity, table: 'tag', search: ['t.name'], defaultOrdering: 'name' },
-  serverGroup: { entity: serverGroupEntity, table: 'server_group', search: ['t.name'], defaultOrdering: 'name' },
-  availableIp: { entity: availableIpEntity, table: 'available_ip', search: ['t.address', 't.comment'], defaultOrdering: 'id' },
+  serverGroup: {
+    entity: serverGroupEntity,
+    table: 'server_group',
+    search: ['t.name'],
+    defaultOrdering: 'name',
+  },
+  availableIp: {
+    entity: availableIpEntity,
+    table: 'available_ip',
+    search: ['t.address', 't.comment'],
+    defaultOrdering: 'id',
+  },
   proxy: { entity: proxyEntity, table: 'proxy', search: ['t.host', 't.comment'], defaultOrdering: 'id' },
   steamAccount: {
     entity: steamAccountEntity,
@@ -54,7 +64,11 @@ export const RESOURCE_CONFIGS = {
   marketAccount: {
     entity: marketAccountEntity,
     table: 'market_account',
-    search: ['(SELECT s.steam_account_name FROM steam_account s WHERE s.id = t.steam_account)', 't.market', 't.notes'],
+    search: [
+      '(SELECT s.steam_account_name FROM steam_account s WHERE s.id = t.steam_account)',
+      't.market',
+      't.notes',
+    ],
     defaultOrdering: 'id',
     hintSecrets: ['api_key'],
     computed: { label: MARKET_ACCOUNT_LABEL_SQL('t') },
@@ -69,7 +83,11 @@ export const RESOURCE_CONFIGS = {
       // classid_instanceid follows classid and instance when only those are given.
       const classid = data.classid ?? existing?.classid;
       const instance = data.instance ?? existing?.instance;
-      if (data.classid_instanceid === undefined && (data.classid !== undefined || data.instance !== undefined) && classid) {
+      if (
+        data.classid_instanceid === undefined &&
+        (data.classid !== undefined || data.instance !== undefined) &&
+        classid
+      ) {
         return { ...data, classid_instanceid: `${String(classid)}_${String(instance ?? '0')}` };
       }
       return data;

@@ -6,7 +6,15 @@ import { queryValues } from '../http/query-string.ts';
 import { escapeLike, ident, sqlType, type Params } from './sql.ts';
 
 /** Query keys that are not filters. */
-export const RESERVED_QUERY_KEYS = new Set(['page', 'page_size', 'ordering', 'search', 'fields', 'all', 'format']);
+export const RESERVED_QUERY_KEYS = new Set([
+  'page',
+  'page_size',
+  'ordering',
+  'search',
+  'fields',
+  'all',
+  'format',
+]);
 
 const RANGE_OPS = { gte: '>=', lte: '<=', gt: '>', lt: '<' } as const;
 type Op = 'exact' | keyof typeof RANGE_OPS | 'isnull' | 'icontains';
@@ -42,10 +50,12 @@ function coerce(key: string, def: FieldDef, raw: string, op: Op): unknown {
       return Number(raw);
     case 'fk':
       if (def.references === 'market') break;
-      if (!/^\d{1,10}$/.test(raw) || Number(raw) > 2147483647) throw fail('Введите целое число. (A valid integer is required.)');
+      if (!/^\d{1,10}$/.test(raw) || Number(raw) > 2147483647)
+        throw fail('Введите целое число. (A valid integer is required.)');
       return Number(raw);
     case 'int_array':
-      if (!/^\d{1,10}$/.test(raw) || Number(raw) > 2147483647) throw fail('Введите целое число. (A valid integer is required.)');
+      if (!/^\d{1,10}$/.test(raw) || Number(raw) > 2147483647)
+        throw fail('Введите целое число. (A valid integer is required.)');
       return Number(raw);
     case 'bool':
       if (TRUE_VALUES.has(raw)) return true;
@@ -53,12 +63,15 @@ function coerce(key: string, def: FieldDef, raw: string, op: Op): unknown {
       throw fail('Ожидается true или false. (Expected true or false.)');
     case 'money':
     case 'rate':
-      if (!MONEY_PATTERN.test(raw) && !/^-?\d{1,12}(\.\d{1,6})?$/.test(raw)) throw fail('Введите число. (A valid number is required.)');
+      if (!MONEY_PATTERN.test(raw) && !/^-?\d{1,12}(\.\d{1,6})?$/.test(raw))
+        throw fail('Введите число. (A valid number is required.)');
       return raw;
     case 'datetime': {
       const date = new Date(raw);
       if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(date.getTime()))
-        throw fail('Неверный формат даты и времени, нужен ISO 8601. (Datetime has wrong format; use ISO 8601.)');
+        throw fail(
+          'Неверный формат даты и времени, нужен ISO 8601. (Datetime has wrong format; use ISO 8601.)',
+        );
       return date.toISOString();
     }
     case 'date':
@@ -90,7 +103,11 @@ export function buildFilters(query: Record<string, unknown>, ctx: FilterContext)
     const def = ctx.fields[name];
     const column = def ? ctx.columnSql(name) : null;
     const usable =
-      def && column && def.kind !== 'secret' && def.kind !== 'json' && (op === 'exact' || op === 'isnull' || op === 'icontains' || op in RANGE_OPS);
+      def &&
+      column &&
+      def.kind !== 'secret' &&
+      def.kind !== 'json' &&
+      (op === 'exact' || op === 'isnull' || op === 'icontains' || op in RANGE_OPS);
     if (!usable || !def || !column) {
       if (ctx.strict) throw badRequest({ [key]: ['Неизвестный фильтр. (Unknown filter.)'] });
       continue;
@@ -106,7 +123,9 @@ export function buildFilters(query: Record<string, unknown>, ctx: FilterContext)
     }
     if (op in RANGE_OPS) {
       const value = coerce(key, def, values[values.length - 1]!, op);
-      clauses.push(`${column} ${RANGE_OPS[op as keyof typeof RANGE_OPS]} ${params.add(value)}::${sqlType(def)}`);
+      clauses.push(
+        `${column} ${RANGE_OPS[op as keyof typeof RANGE_OPS]} ${params.add(value)}::${sqlType(def)}`,
+      );
       continue;
     }
     const coerced = values.map((v) => coerce(key, def, v, op));
@@ -127,7 +146,11 @@ export function buildFilters(query: Record<string, unknown>, ctx: FilterContext)
 }
 
 /** DRF ordering: "name,-id"; unknown names are ignored as DRF does; id breaks ties for stable pages. */
-export function buildOrdering(raw: string | undefined, allowed: (name: string) => string | null, fallback: string): string {
+export function buildOrdering(
+  raw: string | undefined,
+  allowed: (name: string) => string | null,
+  fallback: string,
+): string {
   const parts: string[] = [];
   for (const token of (raw ?? fallback).split(',')) {
     const name = token.trim().replace(/^-/, '');

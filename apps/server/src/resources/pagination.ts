@@ -21,7 +21,8 @@ export interface PageRequest {
 export function readPageRequest(query: Record<string, unknown>): PageRequest {
   const sizeText = queryValue(query, 'page_size');
   let pageSize = DEFAULT_PAGE_SIZE;
-  if (sizeText && /^\d{1,9}$/.test(sizeText) && Number(sizeText) > 0) pageSize = Math.min(Number(sizeText), MAX_PAGE_SIZE);
+  if (sizeText && /^\d{1,9}$/.test(sizeText) && Number(sizeText) > 0)
+    pageSize = Math.min(Number(sizeText), MAX_PAGE_SIZE);
   const pageText = queryValue(query, 'page');
   let page = 1;
   if (pageText !== undefined) {
@@ -75,7 +76,9 @@ export async function sendPage(
 
   if (expected <= STREAM_THRESHOLD) {
     const rows = await db.query(limitSql, source.params);
-    reply.type('application/json; charset=utf-8').send(JSON.stringify({ ...head, results: rows.map(transform) }));
+    reply
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify({ ...head, results: rows.map(transform) }));
     return;
   }
 

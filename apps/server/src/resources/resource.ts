@@ -23,7 +23,11 @@ export interface ResourceConfig {
   /** Read-only columns that prepare() may set (clients never can). */
   serverSet?: string[];
   /** Adjusts validated write data before it is stored (derived columns, defaults). */
-  prepare?: (data: Record<string, unknown>, ctx: WriteContext, existing: Row | null) => Record<string, unknown>;
+  prepare?: (
+    data: Record<string, unknown>,
+    ctx: WriteContext,
+    existing: Row | null,
+  ) => Record<string, unknown>;
 }
 
 export interface WriteContext {
@@ -107,7 +111,11 @@ export class Resource {
       custom: this.config.customFilters,
       strict,
     });
-    const orderBy = buildOrdering(queryValue(query, 'ordering'), this.columnSql, this.config.defaultOrdering ?? '-id');
+    const orderBy = buildOrdering(
+      queryValue(query, 'ordering'),
+      this.columnSql,
+      this.config.defaultOrdering ?? '-id',
+    );
     return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', orderBy, params: params.values };
   }
 
@@ -116,7 +124,10 @@ export class Resource {
   }
 
   async count(q: Queryable, where: string, params: unknown[]): Promise<number> {
-    const rows = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${this.table} t ${where}`, params);
+    const rows = await q.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${this.table} t ${where}`,
+      params,
+    );
     return rows[0]?.n ?? 0;
   }
 
@@ -162,15 +173,20 @@ export class Resource {
   }
 
   /** Arrays of ids (tags) have no foreign key in SQL, so they are checked here. */
-  async checkArrayReferences(q: Queryable, rows: Record<string, unknown>[], rowLabel?: (i: number) => string) {
+  async checkArrayReferences(
+    q: Queryable,
+    rows: Record<string, unknown>[],
+    rowLabel?: (i: number) => string,
+  ) {
     for (const [name, def] of this.columns) {
       if (def.kind !== 'int_array' || !def.references) continue;
       const wanted = new Set<number>();
       for (const row of rows) for (const id of (row[name] as number[] | undefined) ?? []) wanted.add(id);
       if (wanted.size === 0) continue;
-      const found = await q.query<{ id: number }>(`SELECT id FROM ${ident(def.references)} WHERE id = ANY($1::int[])`, [
-        [...wanted],
-      ]);
+      const found = await q.query<{ id: number }>(
+        `SELECT id FROM ${ident(def.references)} WHERE id = ANY($1::int[])`,
+        [[...wanted]],
+      );
       const known = new Set(found.map((r) => r.id));
       rows.forEach((row, i) => {
         const missing = ((row[name] as number[] | undefined) ?? []).find((id) => !known.has(id));
@@ -195,7 +211,9 @@ export class Resource {
         : `INSERT INTO ${this.table} DEFAULT VALUES RETURNING id`;
       const inserted = await tx.query<{ id: number }>(sql, params.values);
       const row = (await this.findById(tx, inserted[0]!.id))!;
-      await writeAudit(tx, ctx.operator, 'create', this.name, [{ id: row.id as number, before: null, after: row }]);
+      await writeAudit(tx, ctx.operator, 'create', this.name, [
+        { id: row.id as number, before: null, after: row },
+      ]);
       return row;
     });
   }
@@ -212,10 +230,13 @@ export class Resource {
     ctx: WriteContext,
   ): Promise<{ created: number; updated: number; ids: number[] }> {
     const stored: Record<string, unknown>[] = [];
-    for (const row of rows) stored.push(await this.toColumns(tx, row, { json: 'raw', checkReferences: false }));
+    for (const row of rows)
+      stored.push(await this.toColumns(tx, row, { json: 'raw', checkReferences: false }));
     await this.checkArrayReferences(tx, stored, (i) => String(i));
     const byKey = new Map<string, Record<string, unknown>>();
-    stored.forEach((row, i) => byKey.set(conflict ? JSON.stringify(conflict.columns.map((c) => row[c] ?? null)) : String(i), row));
+    stored.forEach((row, i) =>
+      byKey.set(conflict ? JSON.stringify(conflict.columns.map((c) => row[c] ?? null)) : String(i), row),
+    );
     const groups = new Map<string, Record<string, unknown>[]>();
     for (const row of byKey.values()) {
       const shape = Object.keys(row).sort().join(',');
@@ -241,14 +262,19 @@ export class Resource {
             return `coalesce(t.${col}, ${none}) = coalesce(x.${col}, ${none})`;
           })
           .join(' AND ');
-        const keyType = conflict.columns.map((c) => `${ident(c)} ${sqlType(this.entity.fields[c]!)}`).join(', ');
+        const keyType = conflict.columns
+          .map((c) => `${ident(c)} ${sqlType(this.entity.fields[c]!)}`)
+          .join(', ');
         before = await tx.query(
           `SELECT ${this.selectList} FROM ${this.table} t JOIN jsonb_to_recordset($1::jsonb) AS x(${keyType}) ON ${join} FOR UPDATE OF t`,
           [json],
         );
-        const updates = names.filter((n) => !conflict.columns.includes(n)).map((n) => `${ident(n)} = EXCLUDED.${ident(n)}`);
+        const updates = names
+          .filter((n) => !conflict.columns.includes(n))
+          .map((n) => `${ident(n)} = EXCLUDED.${ident(n)}`);
         if (this.hasUpdatedAt) updates.push('updated_at = now()');
-        if (updates.length === 0) updates.push(`${ident(conflict.columns[0]!)} = EXCLUDED.${ident(conflict.columns[0]!)}`);
+        if (updates.length === 0)
+          updates.push(`${ident(conflict.columns[0]!)} = EXCLUDED.${ident(conflict.columns[0]!)}`);
         onConflict = `ON CONFLICT (${conflict.columns.map(ident).join(', ')})${conflict.where ? ` WHERE ${conflict.where}` : ''} DO UPDATE SET ${updates.join(', ')}`;
       }
       const result = await tx.query<{ id: number; inserted: boolean }>(
@@ -264,7 +290,9 @@ export class Resource {
       );
       const afterById = new Map(after.map((r) => [r.id as number, r]));
       const beforeById = new Map(before.map((r) => [r.id as number, r]));
-      const createdEntries = result.filter((r) => r.inserted).map((r) => ({ id: r.id, before: null, after: afterById.get(r.id) ?? null }));
+      const createdEntries = result
+        .filter((r) => r.inserted)
+        .map((r) => ({ id: r.id, before: null, after: afterById.get(r.id) ?? null }));
       const updatedEntries = result
         .filter((r) => !r.inserted)
         .map((r) => ({ id: r.id, before: beforeById.get(r.id) ?? null, after: afterById.get(r.id) ?? null }));
@@ -293,7 +321,12 @@ export class Resource {
   }
 
   /** UPDATE with given stored values on the rows matching where (which uses params starting at $1). */
-  async applyUpdate(tx: Queryable, columns: Record<string, unknown>, where: string, whereParams: unknown[]): Promise<number> {
+  async applyUpdate(
+    tx: Queryable,
+    columns: Record<string, unknown>,
+    where: string,
+    whereParams: unknown[],
+  ): Promise<number> {
     const params = new Params();
     whereParams.forEach((p) => params.add(p));
     const sets = Object.keys(columns).map(
@@ -322,7 +355,8 @@ export class Resource {
     return Object.entries(columns).map(([name, value]) => {
       const def = this.entity.fields[name]!;
       const set = `${params.add(value)}::${sqlType(def)}`;
-      if (def.kind === 'secret') return { column: name, set, audit: value === null ? 'NULL::text' : `'${MASK}${MASK}'::text` };
+      if (def.kind === 'secret')
+        return { column: name, set, audit: value === null ? 'NULL::text' : `'${MASK}${MASK}'::text` };
       return { column: name, set };
     });
   }
@@ -373,14 +407,17 @@ export class Resource {
     const data = parseOrThrow(this.entity.patchSchema, fields, ['fields']) as Record<string, unknown>;
     const unique = [...new Set(ids)];
     return this.db.transaction(async (tx) => {
-      const found = await tx.query<{ id: number }>(`SELECT id FROM ${this.table} WHERE id = ANY($1::int[])`, [unique]);
+      const found = await tx.query<{ id: number }>(`SELECT id FROM ${this.table} WHERE id = ANY($1::int[])`, [
+        unique,
+      ]);
       if (found.length !== unique.length) {
         const known = new Set(found.map((r) => r.id));
         const missing = unique.filter((id) => !known.has(id));
         throw badRequest({ ids: [`Не найдены id: ${missing.slice(0, 20).join(', ')}. (Not found.)`] });
       }
       const columns = await this.toColumns(tx, data);
-      if (Object.keys(columns).length > 0) await this.updateWhere(tx, columns, 'WHERE t.id = ANY($1::int[])', [unique], ctx);
+      if (Object.keys(columns).length > 0)
+        await this.updateWhere(tx, columns, 'WHERE t.id = ANY($1::int[])', [unique], ctx);
       return this.findByIds(tx, unique);
     });
   }
@@ -391,10 +428,13 @@ export class Resource {
     const { where, params } = this.parseList(query, new Params(), true);
     if (!where && queryValue(query, 'all') !== 'true') {
       throw badRequest({
-        non_field_errors: ['Нет ни одного фильтра: добавьте all=true, чтобы изменить все записи. (No filter: add all=true to update every row.)'],
+        non_field_errors: [
+          'Нет ни одного фильтра: добавьте all=true, чтобы изменить все записи. (No filter: add all=true to update every row.)',
+        ],
       });
     }
-    if (Object.keys(data).length === 0) throw badRequest({ non_field_errors: ['Нет полей для изменения. (No fields to set.)'] });
+    if (Object.keys(data).length === 0)
+      throw badRequest({ non_field_errors: ['Нет полей для изменения. (No fields to set.)'] });
     return this.db.transaction(async (tx) => {
       const columns = await this.toColumns(tx, data);
       const ids = await this.updateWhere(tx, columns, where, params, ctx);

@@ -20,7 +20,9 @@ export async function loadVault(
   let keyText = options.secretKey;
   if (!keyText && options.allowKeyFile && existsSync(keyFile)) keyText = readFileSync(keyFile, 'utf8');
 
-  const check = await db.query<{ value: string }>('SELECT value FROM app_setting WHERE key = $1', [CHECK_SETTING]);
+  const check = await db.query<{ value: string }>('SELECT value FROM app_setting WHERE key = $1', [
+    CHECK_SETTING,
+  ]);
   const existingCheck = check[0]?.value;
 
   if (!keyText) {
@@ -43,7 +45,9 @@ export async function loadVault(
     try {
       if (vault.decrypt(existingCheck) !== CHECK_TEXT) throw new Error('mismatch');
     } catch {
-      throw new Error('The master key does not match the one the database secrets were encrypted with. Refusing to start.');
+      throw new Error(
+        'The master key does not match the one the database secrets were encrypted with. Refusing to start.',
+      );
     }
   } else {
     await db.query('INSERT INTO app_setting (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [

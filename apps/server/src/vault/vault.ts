@@ -39,8 +39,16 @@ export function createVault(key: Buffer): Vault {
       const cipher = createCipheriv('aes-256-gcm', key, nonce);
       const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
       const tag = cipher.getAuthTag();
-      const hint = options.hint && plain.length >= 12 ? Buffer.from(plain.slice(-4)).toString('base64url') : '';
-      return [VERSION, keyId, nonce.toString('base64url'), ciphertext.toString('base64url'), tag.toString('base64url'), hint].join(':');
+      const hint =
+        options.hint && plain.length >= 12 ? Buffer.from(plain.slice(-4)).toString('base64url') : '';
+      return [
+        VERSION,
+        keyId,
+        nonce.toString('base64url'),
+        ciphertext.toString('base64url'),
+        tag.toString('base64url'),
+        hint,
+      ].join(':');
     },
     decrypt(stored) {
       const parts = stored.split(':');
@@ -48,7 +56,9 @@ export function createVault(key: Buffer): Vault {
       if (parts[1] !== keyId) throw new Error('This secret was encrypted with another master key');
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(parts[2]!, 'base64url'));
       decipher.setAuthTag(Buffer.from(parts[4]!, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(parts[3]!, 'base64url')), decipher.final()]).toString('utf8');
+      return Buffer.concat([decipher.update(Buffer.from(parts[3]!, 'base64url')), decipher.final()]).toString(
+        'utf8',
+      );
     },
     isEncrypted(value): value is string {
       return typeof value === 'string' && value.startsWith(`${VERSION}:`);
