@@ -11,15 +11,17 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * Inserts many rows with one statement per chunk: the rows travel as one jsonb parameter and are
  * unpacked by jsonb_to_recordset. PGlite runs one statement at a time, so few large statements are
  * much faster than many small ones. A key missing from a row inserts NULL (not the column default), so
- * every row should carry every column. Returns the RETURNING rows of all chunks when asked for.
+ * every row should carry every column. Returns the RETURNING rows of all chunks when asked for;
+ * onConflict is the text after ON CONFLICT (for tables an operator may already have filled).
  */
 export async function bulkInsert<T extends Row = Row>(
   tx: Queryable,
   table: string,
   columns: ColumnTypes,
   rows: readonly object[],
-  returning?: string,
+  options: { returning?: string; onConflict?: string } = {},
 ): Promise<T[]> {
+  const { returning, onConflict } = options;
   const names = Object.keys(columns);
   if (names.length === 0) throw new Error(`bulkInsert ${table}: no columns`);
   const list = names.map(quote).join(', ');
@@ -27,6 +29,7 @@ export async function bulkInsert<T extends Row = Row>(
   const record = names.map((n) => `${quote(n)} ${columns[n]}`).join(', ');
   const sql =
     `INSERT INTO ${quote(table)} (${list}) SELECT ${select} FROM jsonb_to_recordset($1::jsonb) AS x(${record})` +
+    (onConflict ? ` ON CONFLICT ${onConflict}` : '') +
     (returning ? ` RETURNING ${returning}` : '');
   const out: T[] = [];
   for (let start = 0; start < rows.length; start += CHUNK_SIZE) {

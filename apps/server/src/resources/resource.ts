@@ -150,13 +150,13 @@ export class Resource {
   async toColumns(
     q: Queryable,
     data: Record<string, unknown>,
-    options: { json?: 'text' | 'raw'; checkReferences?: boolean } = {},
+    options: { json?: 'text' | 'raw'; checkReferences?: boolean; keep?: string[] } = {},
   ): Promise<Record<string, unknown>> {
     const out: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(data)) {
       const def = this.entity.fields[name];
       if (!def || def.kind === 'computed' || value === undefined) continue;
-      if (def.write === null && !this.config.serverSet?.includes(name)) continue;
+      if (def.write === null && !this.config.serverSet?.includes(name) && !options.keep?.includes(name)) continue;
       if (def.kind === 'secret') {
         out[name] =
           value === null || value === ''
@@ -230,8 +230,10 @@ export class Resource {
     ctx: WriteContext,
   ): Promise<{ created: number; updated: number; ids: number[] }> {
     const stored: Record<string, unknown>[] = [];
-    for (const row of rows)
-      stored.push(await this.toColumns(tx, row, { json: 'raw', checkReferences: false }));
+    for (const row of rows) {
+      // Key columns stay even when clients cannot otherwise write them (an upsert by id).
+      stored.push(await this.toColumns(tx, row, { json: 'raw', checkReferences: false, keep: conflict?.columns }));
+    }
     await this.checkArrayReferences(tx, stored, (i) => String(i));
     const byKey = new Map<string, Record<string, unknown>>();
     stored.forEach((row, i) =>
