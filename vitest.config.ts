@@ -8,12 +8,14 @@ export default defineConfig({
     hookTimeout: 120_000,
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts'],
         },
       },
       {
+        extends: true,
         test: {
           name: 'server-pglite',
           include: ['apps/server/src/**/*.test.ts'],
@@ -21,6 +23,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'server-postgres',
           include: ['apps/server/src/**/*.test.ts'],

@@ -16,7 +16,9 @@ export interface EntityDef<F extends FieldMap = FieldMap> {
 }
 
 export function writableFields(fields: FieldMap): [string, FieldDef & { write: z.ZodType }][] {
-  return Object.entries(fields).filter((entry): entry is [string, FieldDef & { write: z.ZodType }] => entry[1].write !== null);
+  return Object.entries(fields).filter(
+    (entry): entry is [string, FieldDef & { write: z.ZodType }] => entry[1].write !== null,
+  );
 }
 
 export function defineEntity<F extends FieldMap>(name: string, title: string, fields: F): EntityDef<F> {

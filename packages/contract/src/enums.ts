@@ -54,7 +54,15 @@ export const RECORD_STATUSES = ['locked', 'normal', 'outdated', 'very_outdated',
 export const recordStatusSchema = z.enum(RECORD_STATUSES);
 export type RecordStatus = z.infer<typeof recordStatusSchema>;
 
-export const TOY_LABELS = ['normal', 'new', 'rare', 'unknown', 'confirmation', 'manipulate', 'danger'] as const;
+export const TOY_LABELS = [
+  'normal',
+  'new',
+  'rare',
+  'unknown',
+  'confirmation',
+  'manipulate',
+  'danger',
+] as const;
 export const toyLabelSchema = z.enum(TOY_LABELS);
 export type ToyLabel = z.infer<typeof toyLabelSchema>;
 
@@ -140,7 +148,14 @@ export const MARKET_ACCOUNT_STATUSES = ['active', 'paused', 'banned', 'disabled'
 export const marketAccountStatusSchema = z.enum(MARKET_ACCOUNT_STATUSES);
 export type MarketAccountStatus = z.infer<typeof marketAccountStatusSchema>;
 
-export const SELL_ITEM_STATUSES = ['on_sale', 'sold', 'delivering', 'delivered', 'removed', 'failed'] as const;
+export const SELL_ITEM_STATUSES = [
+  'on_sale',
+  'sold',
+  'delivering',
+  'delivered',
+  'removed',
+  'failed',
+] as const;
 export const sellItemStatusSchema = z.enum(SELL_ITEM_STATUSES);
 export type SellItemStatus = z.infer<typeof sellItemStatusSchema>;
 

@@ -65,17 +65,15 @@ const decimalPattern = (decimals: number) => new RegExp(`^-?\\d{1,12}(\\.\\d{1,$
 /** A decimal amount: accepted as a JSON string or number, kept and answered as a decimal string. */
 function decimalSchema(decimals: number, message: string) {
   const pattern = decimalPattern(decimals);
-  return z
-    .union([z.string(), z.number()])
-    .transform((value, ctx) => {
-      // A JSON number is turned into its shortest decimal text before any arithmetic happens.
-      const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim();
-      if (!pattern.test(text)) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return text;
-    });
+  return z.union([z.string(), z.number()]).transform((value, ctx) => {
+    // A JSON number is turned into its shortest decimal text before any arithmetic happens.
+    const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim();
+    if (!pattern.test(text)) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return text;
+  });
 }
 
 export const moneyInputSchema = decimalSchema(
@@ -95,9 +93,18 @@ export const field = {
     return finish('int', z.number().int(), s, { ...o, hasDefault: o.default !== undefined });
   },
   text: (
-    o: CommonOptions & { max?: number; min?: number; default?: string; pattern?: RegExp; patternMessage?: string } = {},
+    o: CommonOptions & {
+      max?: number;
+      min?: number;
+      default?: string;
+      pattern?: RegExp;
+      patternMessage?: string;
+    } = {},
   ): FieldDef => {
-    let s = z.string().trim().max(o.max ?? 255);
+    let s = z
+      .string()
+      .trim()
+      .max(o.max ?? 255);
     if (o.min !== undefined) s = s.min(o.min);
     if (o.pattern) s = s.regex(o.pattern, o.patternMessage);
     return finish('text', z.string(), s, { ...o, hasDefault: o.default !== undefined });
@@ -133,10 +140,23 @@ export const field = {
       { references },
     ),
   textArray: (o: CommonOptions & { max?: number; itemMax?: number } = {}): FieldDef =>
-    finish('text_array', z.array(z.string()), z.array(z.string().trim().min(1).max(o.itemMax ?? 255)).max(o.max ?? 100), {
-      ...o,
-      hasDefault: true,
-    }),
+    finish(
+      'text_array',
+      z.array(z.string()),
+      z
+        .array(
+          z
+            .string()
+            .trim()
+            .min(1)
+            .max(o.itemMax ?? 255),
+        )
+        .max(o.max ?? 100),
+      {
+        ...o,
+        hasDefault: true,
+      },
+    ),
   /** A foreign key by integer id. */
   fk: (references: string, o: CommonOptions = {}): FieldDef =>
     finish('fk', z.number().int(), z.number().int().positive(), o, { references }),
@@ -145,7 +165,15 @@ export const field = {
     finish('fk', z.enum(values), z.enum(values), o, { references: 'market', values }),
   /** Write-only secret: the request carries the plain value, a reply shows at most a mask like ••••3f9a. */
   secret: (o: CommonOptions & { max?: number } = {}): FieldDef =>
-    finish('secret', z.string().nullable(), z.string().max(o.max ?? 4096).nullable(), { ...o, nullable: false, hasDefault: true }),
+    finish(
+      'secret',
+      z.string().nullable(),
+      z
+        .string()
+        .max(o.max ?? 4096)
+        .nullable(),
+      { ...o, nullable: false, hasDefault: true },
+    ),
   /** Answered by the server, computed from other rows; never written. */
   computed: (schema: z.ZodType, o: CommonOptions = {}): FieldDef => finish('computed', schema, null, o),
   createdAt: (): FieldDef => finish('datetime', z.string(), null, {}),

@@ -35,10 +35,22 @@ describe('sessions and anti-forgery', () => {
     const common = await c.get<{ success: boolean; data: Record<string, unknown> }>('/api/frontend/common');
     expect(common.status).toBe(200);
     expect(common.body.success).toBe(true);
-    expect(Object.keys(common.body.data)).toEqual(expect.arrayContaining(['markets', 'steamAccounts', 'tags', 'bot_token']));
-    expect((common.body.data.markets as { code: string }[]).map((m) => m.code).sort()).toEqual(
-      ['bitskins', 'cs7', 'cs7_proxy', 'csfloat', 'dmarket', 'lis_skins', 'skinport', 'steam', 'tm', 'tm_usd', 'waxpeer'],
+    expect(Object.keys(common.body.data)).toEqual(
+      expect.arrayContaining(['markets', 'steamAccounts', 'tags', 'bot_token']),
     );
+    expect((common.body.data.markets as { code: string }[]).map((m) => m.code).sort()).toEqual([
+      'bitskins',
+      'cs7',
+      'cs7_proxy',
+      'csfloat',
+      'dmarket',
+      'lis_skins',
+      'skinport',
+      'steam',
+      'tm',
+      'tm_usd',
+      'waxpeer',
+    ]);
   });
 
   it('answers 401 to /api/frontend/common without a session and after logout', async () => {
@@ -58,7 +70,10 @@ describe('sessions and anti-forgery', () => {
     expect(page.text).toContain('name="password"');
     const token = /name="csrfmiddlewaretoken" value="([^"]+)"/.exec(page.text)![1]!;
     const form = { csrfmiddlewaretoken: token, next: '/history/list', ...TEST_ADMIN };
-    const posted = await c.post('/admin/login/', form, { contentType: 'application/x-www-form-urlencoded', xsrf: false });
+    const posted = await c.post('/admin/login/', form, {
+      contentType: 'application/x-www-form-urlencoded',
+      xsrf: false,
+    });
     expect(posted.status).toBe(302);
     expect(posted.headers.get('location')).toBe('/history/list');
     expect((await c.get('/api/frontend/common')).status).toBe(200);
@@ -67,13 +82,20 @@ describe('sessions and anti-forgery', () => {
   it('refuses the login form without its token and never redirects off-site', async () => {
     const c = t.newClient();
     await c.get('/admin/login/');
-    const refused = await c.post('/admin/login/', TEST_ADMIN, { contentType: 'application/x-www-form-urlencoded', xsrf: false });
-    expect(refused.status).toBe(403);
-    const token = c.cookies.get('XSRF-TOKEN')!;
-    const offsite = await c.post('/admin/login/', { csrfmiddlewaretoken: token, next: '//evil.example/x', ...TEST_ADMIN }, {
+    const refused = await c.post('/admin/login/', TEST_ADMIN, {
       contentType: 'application/x-www-form-urlencoded',
       xsrf: false,
     });
+    expect(refused.status).toBe(403);
+    const token = c.cookies.get('XSRF-TOKEN')!;
+    const offsite = await c.post(
+      '/admin/login/',
+      { csrfmiddlewaretoken: token, next: '//evil.example/x', ...TEST_ADMIN },
+      {
+        contentType: 'application/x-www-form-urlencoded',
+        xsrf: false,
+      },
+    );
     expect(offsite.status).toBe(302);
     expect(offsite.headers.get('location')).toBe('/');
   });
@@ -82,11 +104,17 @@ describe('sessions and anti-forgery', () => {
     const c = t.newClient();
     await c.get('/api/schema/');
     for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i += 1) {
-      const wrong = await c.post<Record<string, string[]>>('/api/accounts/login/', { username: 'victim', password: `guess-${i}` });
+      const wrong = await c.post<Record<string, string[]>>('/api/accounts/login/', {
+        username: 'victim',
+        password: `guess-${i}`,
+      });
       expect(wrong.status).toBe(400);
       expect(wrong.body.non_field_errors?.[0]).toMatch(/Неверное/);
     }
-    const blocked = await c.post<{ detail: string }>('/api/accounts/login/', { username: 'victim', password: 'another' });
+    const blocked = await c.post<{ detail: string }>('/api/accounts/login/', {
+      username: 'victim',
+      password: 'another',
+    });
     expect(blocked.status).toBe(429);
     // Other accounts are not blocked by one account's failures.
     expect((await c.post('/api/accounts/login/', TEST_ADMIN)).status).toBe(200);
@@ -98,7 +126,9 @@ describe('sessions and anti-forgery', () => {
     const missing = await c.post<Record<string, string[]>>('/api/accounts/login/', { username: 'x' });
     expect(missing.status).toBe(400);
     expect(missing.body.password).toBeDefined();
-    const broken = await c.request<{ detail: string }>('POST', '/api/accounts/login/', { rawBody: '{"username": ' });
+    const broken = await c.request<{ detail: string }>('POST', '/api/accounts/login/', {
+      rawBody: '{"username": ',
+    });
     expect(broken.status).toBe(400);
     expect(broken.body.detail).toMatch(/JSON/);
   });

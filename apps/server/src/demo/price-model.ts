@@ -72,6 +72,7 @@ export interface MarketQuote {
 
 export class PriceModel {
   private readonly cache = new Map<string, number>();
+  private readonly trends = new Map<string, { drift: number; phase: number }>();
 
   /** usdToRubMicro: RUB per USD in millionths (92.5 -> 92_500_000). */
   constructor(
@@ -95,12 +96,28 @@ export class PriceModel {
       previous = Math.min(previous, rng.float(min, max));
       factors.set(short, previous);
     }
-    const stattrakFactor = rng.float(1.6, 3.2);
+    // StatTrak™ doubles or triples a gun's price; on a knife it adds much less.
+    const stattrakFactor = item.starred ? rng.float(1.05, 1.4) : rng.float(1.6, 3.2);
     const wearFactor = item.wear ? (factors.get(item.wear.short) ?? 1) : 1;
     const rub = base * wearFactor * (item.stattrak ? stattrakFactor : 1);
     const kopecks = toMinor(rub * 100, MIN_SELL_MINOR.RUB);
     this.cache.set(item.marketHashName, kopecks);
     return kopecks;
+  }
+
+  /**
+   * An item's price some days ago relative to today's: a slow drift over the 90 days (up to 20% either
+   * way, per item) and a small weekly wobble.
+   */
+  trendFactor(item: CatalogueItem, daysAgo: number): number {
+    let trend = this.trends.get(item.marketHashName);
+    if (!trend) {
+      const rng = Random.fromLabel(this.seed, `trend:${item.marketHashName}`);
+      trend = { drift: rng.float(-0.2, 0.2), phase: rng.float(0, 2 * Math.PI) };
+      this.trends.set(item.marketHashName, trend);
+    }
+    const wobble = 0.03 * (Math.sin(trend.phase + (2 * Math.PI * daysAgo) / 7) - Math.sin(trend.phase));
+    return 1 - (trend.drift * daysAgo) / 90 + wobble;
   }
 
   /** A kopeck amount in a currency's minor units. */

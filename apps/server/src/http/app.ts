@@ -17,7 +17,7 @@ import { ALL_HANDLERS } from '../handlers/all-handlers.ts';
 import type { ApiContext } from '../handlers/handler.ts';
 import { registerOpenApi } from '../openapi/openapi-routes.ts';
 import type { Services } from '../services.ts';
-import { ApiError, forbidden, mapDatabaseError, unauthorized } from './api-error.ts';
+import { ApiError, findNulCharacter, forbidden, mapDatabaseError, unauthorized } from './api-error.ts';
 import { parseQueryString } from './query-string.ts';
 
 declare module 'fastify' {
@@ -94,11 +94,9 @@ export async function buildApp(
     if (mapped) return reply.status(mapped.status).send(mapped.body);
     const e = error as { code?: string; statusCode?: number; message?: string };
     if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply
-        .status(415)
-        .send({
-          detail: `Неподдерживаемый тип данных "${request.headers['content-type'] ?? ''}". (Unsupported media type.)`,
-        });
+      return reply.status(415).send({
+        detail: `Неподдерживаемый тип данных "${request.headers['content-type'] ?? ''}". (Unsupported media type.)`,
+      });
     }
     if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
       return reply.status(413).send({ detail: 'Слишком большой запрос. (Request too large.)' });
@@ -121,6 +119,10 @@ export async function buildApp(
     request.operator = await findSession(services.db, request.cookies[SESSION_COOKIE]);
   });
   app.addHook('preHandler', async (request) => {
+    const nul = findNulCharacter(request.query) ?? findNulCharacter(request.body);
+    if (nul) {
+      throw new ApiError(400, { [nul[nul.length - 1] ?? 'non_field_errors']: ['Нулевые символы недопустимы. (Null characters are not allowed.)'] });
+    }
     const routeId = (request.routeOptions.config as { routeId?: string } | undefined)?.routeId;
     const unsafe = UNSAFE_METHODS.has(request.method) || (routeId !== undefined && UNSAFE_GETS.has(routeId));
     if (!unsafe) return;

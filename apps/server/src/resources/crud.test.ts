@@ -20,7 +20,10 @@ interface Page {
 }
 
 /** Sell items have no create endpoint (bots list items); tests put one in through the database. */
-async function createRow(c: (typeof CRUD_CASES)[number], body: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function createRow(
+  c: (typeof CRUD_CASES)[number],
+  body: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   if (c.ops.includes('create')) {
     await c.before?.(t.client);
     const response = await t.client.post<Record<string, unknown>>(c.base, body);
@@ -53,7 +56,8 @@ describe.each(CRUD_CASES)('$name CRUD', (c) => {
       for (const [key, value] of Object.entries(body)) {
         // Secrets are write-only: the reply shows a mask, checked in the secrets tests.
         if (['password', 'shared_secret', 'api_key'].includes(key)) continue;
-        if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) expect(Number(read.body[key])).toBe(Number(value));
+        if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value))
+          expect(Number(read.body[key])).toBe(Number(value));
         else expect(read.body[key]).toEqual(value);
       }
     }
@@ -62,11 +66,15 @@ describe.each(CRUD_CASES)('$name CRUD', (c) => {
     const patched = await t.client.patch<Record<string, unknown>>(detail, patch);
     expect(patched.status, patched.text).toBe(200);
     for (const [key, value] of Object.entries(patch)) {
-      if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) expect(Number(patched.body[key])).toBe(Number(value));
+      if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value))
+        expect(Number(patched.body[key])).toBe(Number(value));
       else expect(patched.body[key]).toEqual(value);
     }
 
-    const replaced = await t.client.put<Record<string, unknown>>(detail, { ...c.create(f), ...(c.name === 'markets' ? { name: 'Renamed' } : {}) });
+    const replaced = await t.client.put<Record<string, unknown>>(detail, {
+      ...c.create(f),
+      ...(c.name === 'markets' ? { name: 'Renamed' } : {}),
+    });
     if (c.name === 'markets') expect(replaced.body.name).toBe('Renamed');
     // Unique names in create() make a fresh body; a PUT with the same unique keys as another row is a 400.
     expect([200, 400]).toContain(replaced.status);
@@ -75,7 +83,9 @@ describe.each(CRUD_CASES)('$name CRUD', (c) => {
     const invalid = await t.client.patch<Record<string, unknown>>(detail, c.invalid.body(f));
     expect(invalid.status).toBe(400);
     expect(invalid.body).toHaveProperty(c.invalid.field);
-    expect(Array.isArray(invalid.body[c.invalid.field]) || typeof invalid.body[c.invalid.field] === 'object').toBe(true);
+    expect(
+      Array.isArray(invalid.body[c.invalid.field]) || typeof invalid.body[c.invalid.field] === 'object',
+    ).toBe(true);
 
     if (c.ops.includes('create')) {
       const refused = await t.client.post<Record<string, unknown>>(c.base, c.invalid.body(f));
@@ -95,13 +105,20 @@ describe.each(CRUD_CASES)('$name CRUD', (c) => {
 
   it('answers 404 with a detail for an unknown id', async () => {
     const method = c.ops.includes('retrieve') ? 'GET' : 'PATCH';
-    const response = await t.client.request<{ detail: string }>(method, `${c.base}987654${c.suffix}`, method === 'PATCH' ? { body: {} } : {});
+    const response = await t.client.request<{ detail: string }>(
+      method,
+      `${c.base}987654${c.suffix}`,
+      method === 'PATCH' ? { body: {} } : {},
+    );
     expect(response.status).toBe(404);
     expect(typeof response.body.detail).toBe('string');
   });
 
   it('refuses unsafe calls without the anti-forgery header, and every call without a session', async () => {
-    const noHeader = await t.client.request<{ detail: string }>('PATCH', `${c.base}1${c.suffix}`, { body: {}, xsrf: false });
+    const noHeader = await t.client.request<{ detail: string }>('PATCH', `${c.base}1${c.suffix}`, {
+      body: {},
+      xsrf: false,
+    });
     expect(noHeader.status).toBe(403);
     expect(noHeader.body.detail).toMatch(/CSRF/);
     const anonymous = t.newClient();

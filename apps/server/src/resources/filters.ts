@@ -87,6 +87,18 @@ function coerce(key: string, def: FieldDef, raw: string, op: Op): unknown {
   return raw;
 }
 
+const RANGE_KINDS = new Set<FieldDef['kind']>(['id', 'int', 'money', 'rate', 'datetime', 'date']);
+
+/** Which lookups a field supports: ranges on numbers and dates, icontains on text, isnull on optional fields. */
+function opAllowed(def: FieldDef, op: Op): boolean {
+  if (def.kind === 'secret' || def.kind === 'json' || def.kind === 'computed') return false;
+  if (op === 'exact') return true;
+  if (op === 'isnull') return def.optional && def.kind !== 'int_array' && def.kind !== 'text_array';
+  if (op === 'icontains') return def.kind === 'text' || def.kind === 'enum';
+  if (op in RANGE_OPS) return RANGE_KINDS.has(def.kind) || (def.kind === 'fk' && def.references !== 'market');
+  return false;
+}
+
 /** Builds the WHERE clauses of a list from DRF-style query filters: field, field__gte, field__isnull... */
 export function buildFilters(query: Record<string, unknown>, ctx: FilterContext): string[] {
   const clauses: string[] = [];
@@ -102,12 +114,7 @@ export function buildFilters(query: Record<string, unknown>, ctx: FilterContext)
     const op = (opText ?? 'exact') as Op;
     const def = ctx.fields[name];
     const column = def ? ctx.columnSql(name) : null;
-    const usable =
-      def &&
-      column &&
-      def.kind !== 'secret' &&
-      def.kind !== 'json' &&
-      (op === 'exact' || op === 'isnull' || op === 'icontains' || op in RANGE_OPS);
+    const usable = def && column && opAllowed(def, op);
     if (!usable || !def || !column) {
       if (ctx.strict) throw badRequest({ [key]: ['Неизвестный фильтр. (Unknown filter.)'] });
       continue;

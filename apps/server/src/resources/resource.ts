@@ -1,4 +1,5 @@
 import type { EntityDef, FieldDef } from '@toydesk/contract';
+import { z } from 'zod';
 
 import { writeAudit } from '../audit/audit-log.ts';
 import type { Database, Queryable, Row } from '../db/database.ts';
@@ -90,15 +91,18 @@ export class Resource {
     return this.entity.name;
   }
 
+  /** SQL of a field for filters: stored columns only (computed fields filter through custom filters). */
   columnSql = (name: string): string | null => {
     const def = this.entity.fields[name];
-    if (!def) return null;
-    if (def.kind === 'computed') {
-      const expr = this.config.computed?.[name];
-      return expr && !expr.trim().startsWith('(SELECT') ? expr : null;
-    }
-    if (def.kind === 'secret' || def.kind === 'json') return null;
+    if (!def || def.kind === 'computed' || def.kind === 'secret' || def.kind === 'json') return null;
     return `t.${ident(name)}`;
+  };
+
+  /** SQL of a field for ordering: stored columns and computed scalars. */
+  orderingSql = (name: string): string | null => {
+    const def = this.entity.fields[name];
+    if (def?.kind === 'computed' && !(def.read instanceof z.ZodArray)) return this.config.computed?.[name] ?? null;
+    return this.columnSql(name);
   };
 
   /** WHERE and ORDER BY of a list request; params continue from the given ones. */
@@ -156,7 +160,8 @@ export class Resource {
     for (const [name, value] of Object.entries(data)) {
       const def = this.entity.fields[name];
       if (!def || def.kind === 'computed' || value === undefined) continue;
-      if (def.write === null && !this.config.serverSet?.includes(name) && !options.keep?.includes(name)) continue;
+      if (def.write === null && !this.config.serverSet?.includes(name) && !options.keep?.includes(name))
+        continue;
       if (def.kind === 'secret') {
         out[name] =
           value === null || value === ''
@@ -232,7 +237,9 @@ export class Resource {
     const stored: Record<string, unknown>[] = [];
     for (const row of rows) {
       // Key columns stay even when clients cannot otherwise write them (an upsert by id).
-      stored.push(await this.toColumns(tx, row, { json: 'raw', checkReferences: false, keep: conflict?.columns }));
+      stored.push(
+        await this.toColumns(tx, row, { json: 'raw', checkReferences: false, keep: conflict?.columns }),
+      );
     }
     await this.checkArrayReferences(tx, stored, (i) => String(i));
     const byKey = new Map<string, Record<string, unknown>>();

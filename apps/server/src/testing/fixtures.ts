@@ -21,7 +21,10 @@ async function created(client: TestClient, path: string, body: unknown): Promise
 /** One row of each entity the others refer to. */
 export async function makeFixtures(client: TestClient): Promise<Fixtures> {
   const tagId = await created(client, '/api/tag/', { name: unique('tag') });
-  const serverGroupId = await created(client, '/api/settings/server/', { name: unique('group'), hosts: ['10.0.0.1'] });
+  const serverGroupId = await created(client, '/api/settings/server/', {
+    name: unique('group'),
+    hosts: ['10.0.0.1'],
+  });
   const steamAccountId = await created(client, '/api/steam/accounts/', {
     steam_account_name: unique('bot'),
     password: 'steam-password-plain',
@@ -32,11 +35,24 @@ export async function makeFixtures(client: TestClient): Promise<Fixtures> {
     steam_account: steamAccountId,
     api_key: 'abcdef0123456789abcdef0123456789',
   });
-  const toyId = await created(client, '/api/toy/toys/', { market_hash_name: unique('AK-47 | Redline (Field-Tested)') });
-  const groupResponse = await client.post('/api/toy/toy-group/bulk-create-or-update/', [{ name: unique('Rifles') }]);
+  const toyId = await created(client, '/api/toy/toys/', {
+    market_hash_name: unique('AK-47 | Redline (Field-Tested)'),
+  });
+  const groupResponse = await client.post('/api/toy/toy-group/bulk-create-or-update/', [
+    { name: unique('Rifles') },
+  ]);
   if (groupResponse.status !== 200) throw new Error(`fixture toy group: ${groupResponse.text}`);
-  const groups = await client.get<{ results: { id: number }[] }>('/api/toy/toy-group/', { query: { ordering: '-id' } });
-  return { tagId, serverGroupId, steamAccountId, marketAccountId, toyId, toyGroupId: groups.body.results[0]!.id };
+  const groups = await client.get<{ results: { id: number }[] }>('/api/toy/toy-group/', {
+    query: { ordering: '-id' },
+  });
+  return {
+    tagId,
+    serverGroupId,
+    steamAccountId,
+    marketAccountId,
+    toyId,
+    toyGroupId: groups.body.results[0]!.id,
+  };
 }
 
 export interface CrudCase {
@@ -63,7 +79,9 @@ export const CRUD_CASES: CrudCase[] = [
     suffix: '/',
     ops: ALL,
     before: async (client) => {
-      const list = await client.get<{ results: { id: number }[] }>('/api/market/markets/', { query: { code: 'waxpeer' } });
+      const list = await client.get<{ results: { id: number }[] }>('/api/market/markets/', {
+        query: { code: 'waxpeer' },
+      });
       for (const row of list.body.results) await client.delete(`/api/market/markets/${row.id}/`);
     },
     create: () => ({ name: 'Test market', code: 'waxpeer', usd_to_rub_rate: '90.5' }),
@@ -93,7 +111,10 @@ export const CRUD_CASES: CrudCase[] = [
     base: '/api/settings/available-ip/',
     suffix: '/',
     ops: ALL,
-    create: (f) => ({ address: `10.1.${Math.floor(Math.random() * 250)}.${(counter += 1) % 250}`, server_group: f.serverGroupId }),
+    create: (f) => ({
+      address: `10.1.${Math.floor(Math.random() * 250)}.${(counter += 1) % 250}`,
+      server_group: f.serverGroupId,
+    }),
     patch: () => ({ comment: 'office' }),
     invalid: { body: () => ({ address: '999.1.1.1' }), field: 'address' },
   },
@@ -119,9 +140,17 @@ export const CRUD_CASES: CrudCase[] = [
     base: '/api/market/accounts/',
     suffix: '/',
     ops: ALL,
-    create: (f) => ({ market: 'dmarket', steam_account: f.steamAccountId, api_key: 'key-0123456789abcdef', currency: 'USD' }),
+    create: (f) => ({
+      market: 'dmarket',
+      steam_account: f.steamAccountId,
+      api_key: 'key-0123456789abcdef',
+      currency: 'USD',
+    }),
     patch: () => ({ balance: '12.34', online: true }),
-    invalid: { body: (f) => ({ market: 'tm', steam_account: f.steamAccountId, balance: '1.234' }), field: 'balance' },
+    invalid: {
+      body: (f) => ({ market: 'tm', steam_account: f.steamAccountId, balance: '1.234' }),
+      field: 'balance',
+    },
   },
   {
     name: 'account checklists',
@@ -129,7 +158,9 @@ export const CRUD_CASES: CrudCase[] = [
     suffix: '/',
     ops: ALL,
     create: (f) => ({ steam_account: f.steamAccountId, steps: { relogin: { state: 'done' } } }),
-    patch: () => ({ steps: { relogin: { state: 'done' }, add_phone: { state: 'failed', error: 'no phone' } } }),
+    patch: () => ({
+      steps: { relogin: { state: 'done' }, add_phone: { state: 'failed', error: 'no phone' } },
+    }),
     invalid: { body: () => ({ steam_account: 1, steps: { relogin: { state: 'half' } } }), field: 'steps' },
   },
   {
@@ -137,7 +168,12 @@ export const CRUD_CASES: CrudCase[] = [
     base: '/api/steam/transactions/',
     suffix: '/',
     ops: ALL,
-    create: (f) => ({ kind: 'input', payment_method: 'card', amount: '1500.00', to_market_account: f.marketAccountId }),
+    create: (f) => ({
+      kind: 'input',
+      payment_method: 'card',
+      amount: '1500.00',
+      to_market_account: f.marketAccountId,
+    }),
     patch: () => ({ comment: 'top-up' }),
     invalid: { body: () => ({ kind: 'input', amount: '-5' }), field: 'amount' },
   },
@@ -146,7 +182,13 @@ export const CRUD_CASES: CrudCase[] = [
     base: '/api/toy/toys/',
     suffix: '/',
     ops: ALL,
-    create: (f) => ({ market_hash_name: unique('M4A4 | Howl'), classid: '310776', instance: '0', group: f.toyGroupId, tags: [f.tagId] }),
+    create: (f) => ({
+      market_hash_name: unique('M4A4 | Howl'),
+      classid: '310776',
+      instance: '0',
+      group: f.toyGroupId,
+      tags: [f.tagId],
+    }),
     patch: () => ({ ignore_price: true, label: 'rare' }),
     invalid: { body: () => ({ market_hash_name: '', label: 'epic' }), field: 'label' },
   },
@@ -164,7 +206,13 @@ export const CRUD_CASES: CrudCase[] = [
     base: '/api/market/toy-dynamic-settings/',
     suffix: '/',
     ops: ALL,
-    create: (f) => ({ toy: f.toyId, market: 'tm', market_account: f.marketAccountId, scope: 'private', min_price_buy: '5' }),
+    create: (f) => ({
+      toy: f.toyId,
+      market: 'tm',
+      market_account: f.marketAccountId,
+      scope: 'private',
+      min_price_buy: '5',
+    }),
     patch: () => ({ max_orders: 3 }),
     invalid: { body: (f) => ({ toy: f.toyId, market: 'tm', max_orders: -1 }), field: 'max_orders' },
   },
@@ -173,7 +221,14 @@ export const CRUD_CASES: CrudCase[] = [
     base: '/api/toy/history/',
     suffix: '/',
     ops: ALL,
-    create: (f) => ({ toy: f.toyId, market_hash_name: 'AK-47 | Redline (Field-Tested)', side: 'buy', price: '812.40', market: 'tm', market_account: f.marketAccountId }),
+    create: (f) => ({
+      toy: f.toyId,
+      market_hash_name: 'AK-47 | Redline (Field-Tested)',
+      side: 'buy',
+      price: '812.40',
+      market: 'tm',
+      market_account: f.marketAccountId,
+    }),
     patch: () => ({ record_status: 'outdated' }),
     invalid: { body: () => ({ market_hash_name: 'x', side: 'lend', price: '1' }), field: 'side' },
   },
@@ -182,26 +237,60 @@ export const CRUD_CASES: CrudCase[] = [
     base: '/api/toy/history-stats/',
     suffix: '/',
     ops: ALL,
-    create: () => ({ market: 'tm', market_hash_name: unique('AWP | Asiimov'), date: '2026-11-01', avg_price: '100', min_price: '90', max_price: '110', volume: 5 }),
+    create: () => ({
+      market: 'tm',
+      market_hash_name: unique('AWP | Asiimov'),
+      date: '2026-11-01',
+      avg_price: '100',
+      min_price: '90',
+      max_price: '110',
+      volume: 5,
+    }),
     patch: () => ({ point_status: 'locked' }),
-    invalid: { body: () => ({ market: 'tm', market_hash_name: 'x', date: '2026-13-01', avg_price: '1', min_price: '1', max_price: '1' }), field: 'date' },
+    invalid: {
+      body: () => ({
+        market: 'tm',
+        market_hash_name: 'x',
+        date: '2026-13-01',
+        avg_price: '1',
+        min_price: '1',
+        max_price: '1',
+      }),
+      field: 'date',
+    },
   },
   {
     name: 'steam inventory',
     base: '/api/toy/steam-inventory/',
     suffix: '/',
     ops: ALL,
-    create: (f) => ({ steam_account: f.steamAccountId, asset_id: String(Date.now() + (counter += 1)), market_hash_name: 'AK-47 | Redline (Field-Tested)', float_value: '0.153' }),
+    create: (f) => ({
+      steam_account: f.steamAccountId,
+      asset_id: String(Date.now() + (counter += 1)),
+      market_hash_name: 'AK-47 | Redline (Field-Tested)',
+      float_value: '0.153',
+    }),
     patch: () => ({ tradable: false }),
-    invalid: { body: (f) => ({ steam_account: f.steamAccountId, asset_id: 'abc', market_hash_name: 'x' }), field: 'asset_id' },
+    invalid: {
+      body: (f) => ({ steam_account: f.steamAccountId, asset_id: 'abc', market_hash_name: 'x' }),
+      field: 'asset_id',
+    },
   },
   {
     name: 'sell items',
     base: '/api/market/sell/items/',
     suffix: '/',
     ops: ['list', 'update', 'partial_update'],
-    create: (f) => ({ market_account: f.marketAccountId, market: 'tm', market_hash_name: 'AK-47 | Redline (Field-Tested)', price: '950.00' }),
+    create: (f) => ({
+      market_account: f.marketAccountId,
+      market: 'tm',
+      market_hash_name: 'AK-47 | Redline (Field-Tested)',
+      price: '950.00',
+    }),
     patch: () => ({ price: '940.00', position: 2 }),
-    invalid: { body: (f) => ({ market_account: f.marketAccountId, market: 'tm', market_hash_name: 'x', price: '0' }), field: 'price' },
+    invalid: {
+      body: (f) => ({ market_account: f.marketAccountId, market: 'tm', market_hash_name: 'x', price: '0' }),
+      field: 'price',
+    },
   },
 ];

@@ -34,7 +34,10 @@ describe('secrets vault', () => {
   });
 
   it('stores Steam and market secrets encrypted, answers only masks, and never logs them', async () => {
-    const account = await t.client.post<Record<string, unknown>>('/api/steam/accounts/', { steam_account_name: 'vault_bot', ...SECRETS });
+    const account = await t.client.post<Record<string, unknown>>('/api/steam/accounts/', {
+      steam_account_name: 'vault_bot',
+      ...SECRETS,
+    });
     expect(account.status).toBe(201);
     for (const key of Object.keys(SECRETS)) expect(account.body[key]).toBe('••••••••');
     const market = await t.client.post<Record<string, unknown>>('/api/market/accounts/', {
@@ -47,7 +50,10 @@ describe('secrets vault', () => {
     expect(market.body.api_key).toBe('••••3f9a');
     expect(market.body.pay_password).toBe('••••••••');
 
-    const stored = await t.services.db.query<Record<string, string>>('SELECT * FROM steam_account WHERE id = $1', [account.body.id]);
+    const stored = await t.services.db.query<Record<string, string>>(
+      'SELECT * FROM steam_account WHERE id = $1',
+      [account.body.id],
+    );
     for (const [key, plain] of Object.entries(SECRETS)) {
       expect(stored[0]![key]!.startsWith('v1:')).toBe(true);
       expect(t.services.vault.decrypt(stored[0]![key]!)).toBe(plain);
@@ -69,9 +75,15 @@ describe('secrets vault', () => {
       for (const plain of plains) expect(reply.text).not.toContain(plain);
       expect(reply.text).not.toMatch(/v1:[A-Za-z0-9_-]{8}:/);
     }
-    const patched = await t.client.patch<Record<string, unknown>>(`/api/market/accounts/${String(market.body.id)}/`, { api_key: 'new-key-000000000000000000000abcd' });
+    const patched = await t.client.patch<Record<string, unknown>>(
+      `/api/market/accounts/${String(market.body.id)}/`,
+      { api_key: 'new-key-000000000000000000000abcd' },
+    );
     expect(patched.body.api_key).toBe('••••abcd');
-    const cleared = await t.client.patch<Record<string, unknown>>(`/api/market/accounts/${String(market.body.id)}/`, { pay_password: null });
+    const cleared = await t.client.patch<Record<string, unknown>>(
+      `/api/market/accounts/${String(market.body.id)}/`,
+      { pay_password: null },
+    );
     expect(cleared.body.pay_password).toBeNull();
 
     const logs = t.logLines.join('\n');
@@ -83,10 +95,14 @@ describe('secrets vault', () => {
     const created = await t.client.post<{ id: number }>('/api/tag/', { name: 'audited', color: '#123456' });
     await t.client.patch(`/api/tag/${created.body.id}/`, { color: '#654321' });
     await t.client.delete(`/api/tag/${created.body.id}/`);
-    const audit = await t.client.get<{ results: { action: string; operator: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null }[] }>(
-      '/api/audit/',
-      { query: { entity: 'tag', entity_id: created.body.id, ordering: 'id' } },
-    );
+    const audit = await t.client.get<{
+      results: {
+        action: string;
+        operator: string;
+        before: Record<string, unknown> | null;
+        after: Record<string, unknown> | null;
+      }[];
+    }>('/api/audit/', { query: { entity: 'tag', entity_id: created.body.id, ordering: 'id' } });
     expect(audit.body.results.map((r) => r.action)).toEqual(['create', 'update', 'delete']);
     expect(audit.body.results.every((r) => r.operator === 'operator')).toBe(true);
     expect(audit.body.results[1]!.before!.color).toBe('#123456');

@@ -20,7 +20,9 @@ export const accountChecklistEntity = defineEntity('account_checklist', 'Account
   steps: field.json(checklistStepsSchema, { hasDefault: true }),
   done_count: field.computed(z.number().int()),
   total_count: field.computed(z.number().int()),
-  next_step: field.computed(z.enum(SIGNUP_STEPS).nullable(), { description: 'First step in order not done yet' }),
+  next_step: field.computed(z.enum(SIGNUP_STEPS).nullable(), {
+    description: 'First step in order not done yet',
+  }),
   created_at: field.createdAt(),
   updated_at: field.createdAt(),
 });

@@ -10,7 +10,8 @@ export const availableIpEntity = defineEntity('available_ip', 'Available IP', {
     max: 64,
     min: 1,
     pattern: IP_PATTERN,
-    patternMessage: 'Введите IPv4 или IPv6 адрес, можно с маской (Enter an IPv4 or IPv6 address, optionally /mask)',
+    patternMessage:
+      'Введите IPv4 или IPv6 адрес, можно с маской (Enter an IPv4 or IPv6 address, optionally /mask)',
   }),
   comment: field.text({ max: 1000, nullable: true }),
   server_group: field.fk('server_group', { nullable: true }),

@@ -4,7 +4,11 @@ import { CURRENCIES, STEAM_ACCOUNT_STATUSES } from '../enums.ts';
 import { defineEntity } from '../entity.ts';
 import { field } from '../fields.ts';
 
-export const marketAccountRefSchema = z.object({ id: z.number().int(), market: z.string(), label: z.string() });
+export const marketAccountRefSchema = z.object({
+  id: z.number().int(),
+  market: z.string(),
+  label: z.string(),
+});
 
 export const steamAccountEntity = defineEntity('steam_account', 'Steam account', {
   id: field.id(),
@@ -21,8 +25,18 @@ export const steamAccountEntity = defineEntity('steam_account', 'Steam account',
     pattern: /^\d{17}$/,
     patternMessage: 'SteamID64: 17 цифр (17 digits)',
   }),
-  email: field.text({ max: 254, nullable: true, pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, patternMessage: 'Введите корректный email' }),
-  phone: field.text({ max: 32, nullable: true, pattern: /^\+?\d{6,20}$/, patternMessage: 'Телефон: цифры, можно с + (digits, optional +)' }),
+  email: field.text({
+    max: 254,
+    nullable: true,
+    pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+    patternMessage: 'Введите корректный email',
+  }),
+  phone: field.text({
+    max: 32,
+    nullable: true,
+    pattern: /^\+?\d{6,20}$/,
+    patternMessage: 'Телефон: цифры, можно с + (digits, optional +)',
+  }),
   proxy: field.fk('proxy', { nullable: true }),
   server_group: field.fk('server_group', { nullable: true }),
   tags: field.intArray('tag'),

@@ -12,7 +12,10 @@ export const tagEntity = defineEntity('tag', 'Tag', {
     patternMessage: 'Цвет в формате #RRGGBB (colour as #RRGGBB)',
   }),
   scope: field.enum(SCOPES, { default: 'shared' }),
-  target: field.enum(TAG_TARGETS, { nullable: true, description: 'What the tag is for; null means anything' }),
+  target: field.enum(TAG_TARGETS, {
+    nullable: true,
+    description: 'What the tag is for; null means anything',
+  }),
   description: field.text({ max: 1000, nullable: true }),
   created_at: field.createdAt(),
 });

@@ -19,7 +19,12 @@ export const toyDynamicSettingEntity = defineEntity('toy_dynamic_setting', 'Toy 
   max_price_buy: field.money({ nullable: true }),
   enable_dynamic_order: field.bool({ default: false }),
   step: field.money({ default: '0.01', description: 'How much to outbid the best order by' }),
-  max_orders: field.int({ min: 0, max: 1000, default: 1, description: 'At most this many items bought per order' }),
+  max_orders: field.int({
+    min: 0,
+    max: 1000,
+    default: 1,
+    description: 'At most this many items bought per order',
+  }),
   created_at: field.createdAt(),
   updated_at: field.createdAt(),
 });

@@ -5,8 +5,18 @@ import { field } from '../fields.ts';
 export const toyEntity = defineEntity('toy', 'Toy', {
   id: field.id(),
   market_hash_name: field.text({ max: 512, min: 1 }),
-  classid: field.text({ max: 32, nullable: true, pattern: /^\d+$/, patternMessage: 'Только цифры (digits only)' }),
-  instance: field.text({ max: 32, nullable: true, pattern: /^\d+$/, patternMessage: 'Только цифры (digits only)' }),
+  classid: field.text({
+    max: 32,
+    nullable: true,
+    pattern: /^\d+$/,
+    patternMessage: 'Только цифры (digits only)',
+  }),
+  instance: field.text({
+    max: 32,
+    nullable: true,
+    pattern: /^\d+$/,
+    patternMessage: 'Только цифры (digits only)',
+  }),
   classid_instanceid: field.text({
     max: 65,
     nullable: true,

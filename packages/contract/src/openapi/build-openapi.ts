@@ -31,8 +31,10 @@ function filterParameters(entity: EntityDef): Json[] {
         out.push({ name: `${name}__${op}`, in: 'query', required: false, schema: { type: 'string' } });
       }
     }
-    if (def.optional) out.push({ name: `${name}__isnull`, in: 'query', required: false, schema: { type: 'boolean' } });
-    if (def.kind === 'text') out.push({ name: `${name}__icontains`, in: 'query', required: false, schema: { type: 'string' } });
+    if (def.optional)
+      out.push({ name: `${name}__isnull`, in: 'query', required: false, schema: { type: 'boolean' } });
+    if (def.kind === 'text')
+      out.push({ name: `${name}__icontains`, in: 'query', required: false, schema: { type: 'string' } });
   }
   return out;
 }
@@ -44,7 +46,13 @@ function queryParameters(route: RouteDef): Json[] {
     const props = (schema.properties ?? {}) as Record<string, Json>;
     const required = new Set((schema.required as string[] | undefined) ?? []);
     for (const [name, prop] of Object.entries(props)) {
-      params.push({ name, in: 'query', required: required.has(name), schema: prop, description: prop.description });
+      params.push({
+        name,
+        in: 'query',
+        required: required.has(name),
+        schema: prop,
+        description: prop.description,
+      });
     }
   }
   if (route.entity) {
@@ -55,7 +63,8 @@ function queryParameters(route: RouteDef): Json[] {
 }
 
 const ERROR_400 = {
-  description: 'Invalid input: field errors {"field": ["message"]}, or {"non_field_errors": [...]}; a bulk body names its row: {"3": {"price": ["..."]}}',
+  description:
+    'Invalid input: field errors {"field": ["message"]}, or {"non_field_errors": [...]}; a bulk body names its row: {"3": {"price": ["..."]}}',
   content: { 'application/json': { example: { price: ['Обязательное поле. (This field is required.)'] } } },
 };
 
@@ -86,9 +95,12 @@ export function buildOpenApiDocument(options: { serverUrl?: string } = {}): Json
     if (route.body || route.query || route.entity) responses['400'] = ERROR_400;
     if (!route.public) {
       responses['401'] = { description: 'No session: {"detail": "..."}' };
-      responses['403'] = { description: 'Missing or wrong X-XSRF-TOKEN on an unsafe call: {"detail": "..."}' };
+      responses['403'] = {
+        description: 'Missing or wrong X-XSRF-TOKEN on an unsafe call: {"detail": "..."}',
+      };
     }
-    if (pathParams.length) responses['404'] = { description: 'Unknown id: {"detail": "Не найдено. (Not found.)"}' };
+    if (pathParams.length)
+      responses['404'] = { description: 'Unknown id: {"detail": "Не найдено. (Not found.)"}' };
     const operation: Json = {
       operationId: route.id,
       tags: [route.tag],

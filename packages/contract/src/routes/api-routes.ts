@@ -45,7 +45,7 @@ import {
 } from './special-schemas.ts';
 
 const byQsDescription =
-  'Sets the body\'s fields on every row matching the query-string filters (the list endpoint\'s filters). ' +
+  "Sets the body's fields on every row matching the query-string filters (the list endpoint's filters). " +
   'With no filter at all it refuses unless all=true is given, so an empty query cannot rewrite the whole table.';
 
 export const marketAccountExtendedSchema = marketAccountEntity.schema.extend({
@@ -95,7 +95,8 @@ export const API_ROUTES: RouteDef[] = [
     path: '/api/accounts/login/',
     tag: 'accounts',
     summary: 'Log in with a username and password (for scripts; people use /admin/login/)',
-    description: 'Needs the X-XSRF-TOKEN header like every unsafe call; a GET to any endpoint hands out the cookie.',
+    description:
+      'Needs the X-XSRF-TOKEN header like every unsafe call; a GET to any endpoint hands out the cookie.',
     body: loginBodySchema,
     response: z.object({ success: z.literal(true), username: z.string() }),
     public: true,
@@ -131,7 +132,11 @@ export const API_ROUTES: RouteDef[] = [
     body: avgStatsByNameBodySchema,
     response: avgStatsByNameResponseSchema,
     example: {
-      body: { market_hash_names: ['AK-47 | Redline (Field-Tested)'], markets: ['tm'], date_from: '2026-09-01' },
+      body: {
+        market_hash_names: ['AK-47 | Redline (Field-Tested)'],
+        markets: ['tm'],
+        date_from: '2026-09-01',
+      },
       response: {
         currency: 'RUB',
         results: [
@@ -158,7 +163,7 @@ export const API_ROUTES: RouteDef[] = [
     summary: 'Set the record status of one price point',
     description:
       'The point is a history-stats row, named by id or by market, market_hash_name and date. The same status ' +
-      'goes to that item\'s history rows of that market and day, so averages follow it. A GET by the spec, so it ' +
+      "goes to that item's history rows of that market and day, so averages follow it. A GET by the spec, so it " +
       'also demands the X-XSRF-TOKEN header.',
     query: setPointStatusQuerySchema,
     response: setPointStatusResponseSchema,
@@ -174,7 +179,8 @@ export const API_ROUTES: RouteDef[] = [
     path: '/api/market/accounts/extended/',
     tag: 'market-accounts',
     entity: marketAccountEntity,
-    summary: 'Market accounts with what the accounts screen shows: market and Steam names, tags, balance in RUB',
+    summary:
+      'Market accounts with what the accounts screen shows: market and Steam names, tags, balance in RUB',
     query: listQuerySchema,
     response: paginatedSchema(marketAccountExtendedSchema),
   },
@@ -183,7 +189,11 @@ export const API_ROUTES: RouteDef[] = [
   ...crudRoutes('markets', marketEntity, '/api/market/markets/'),
 
   // Items on sale
-  ...crudRoutes('sell-items', sellItemEntity, '/api/market/sell/items/', ['list', 'update', 'partial_update']),
+  ...crudRoutes('sell-items', sellItemEntity, '/api/market/sell/items/', [
+    'list',
+    'update',
+    'partial_update',
+  ]),
   bulkUpdateByIdsRoute('sell-items', sellItemEntity, '/api/market/sell/items/', true),
   {
     id: 'sell-items.count_by_mhn',
@@ -200,7 +210,8 @@ export const API_ROUTES: RouteDef[] = [
     method: 'GET',
     path: '/api/market/sell/items/for-sell/',
     tag: 'sell-items',
-    summary: 'Candidates for sale: tradable inventory items not on sale, with the toy\'s sell price on a market',
+    summary:
+      "Candidates for sale: tradable inventory items not on sale, with the toy's sell price on a market",
     description:
       'Query: market (default tm), steam_account (repeatable), market_hash_name (repeatable), page, page_size. ' +
       'Items whose toy has ignore_price, items under a trade hold and items already on sale are left out.',
@@ -216,10 +227,21 @@ export const API_ROUTES: RouteDef[] = [
     path: '/api/market/toy-dynamic-settings/create-or-update/',
     tag: 'toy-dynamic-settings',
     summary: 'Upsert settings by (toy, market, market_account); one object or a list',
-    body: z.union([toyDynamicSettingEntity.createSchema, z.array(toyDynamicSettingEntity.createSchema).min(1).max(100000)]),
+    body: z.union([
+      toyDynamicSettingEntity.createSchema,
+      z.array(toyDynamicSettingEntity.createSchema).min(1).max(100000),
+    ]),
     response: bulkResultSchema,
     example: {
-      body: [{ toy: 1, market: 'tm', min_price_buy: '100.00', max_price_buy: '120.00', enable_dynamic_order: true }],
+      body: [
+        {
+          toy: 1,
+          market: 'tm',
+          min_price_buy: '100.00',
+          max_price_buy: '120.00',
+          enable_dynamic_order: true,
+        },
+      ],
       response: { created: 1, updated: 0 },
     },
   },
@@ -313,7 +335,10 @@ export const API_ROUTES: RouteDef[] = [
     path: '/api/toy/history/bulk/create-or-update/',
     tag: 'history',
     summary: 'Upsert history rows: by id when given, else by (market, side, market_item_id), else insert',
-    body: z.array(toyHistoryEntity.createSchema.extend({ id: z.number().int().positive().optional() })).min(1).max(100000),
+    body: z
+      .array(toyHistoryEntity.createSchema.extend({ id: z.number().int().positive().optional() }))
+      .min(1)
+      .max(100000),
     response: bulkResultSchema,
   },
   {
@@ -341,7 +366,7 @@ export const API_ROUTES: RouteDef[] = [
     path: '/api/toy/history/history-extended/',
     tag: 'history',
     entity: toyHistoryEntity,
-    summary: 'History rows with the toy\'s image and Russian name and the account names',
+    summary: "History rows with the toy's image and Russian name and the account names",
     query: listQuerySchema,
     response: paginatedSchema(historyExtendedSchema),
   },

@@ -128,7 +128,12 @@ export function crudRoutes(
   return ops.map((op) => all[op]);
 }
 
-export function bulkUpdateByIdsRoute(tag: string, entity: EntityDef, base: string, withQuery = false): RouteDef {
+export function bulkUpdateByIdsRoute(
+  tag: string,
+  entity: EntityDef,
+  base: string,
+  withQuery = false,
+): RouteDef {
   return {
     id: `${tag}.bulk_update_by_ids`,
     method: 'POST',

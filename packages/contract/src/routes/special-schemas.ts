@@ -49,7 +49,10 @@ export const setPointStatusQuerySchema = z
 export const setPointStatusResponseSchema = z.object({
   success: z.literal(true),
   point: z.number().int().describe('Price points changed'),
-  history: z.number().int().describe('History rows of that item, market and day given the same record status'),
+  history: z
+    .number()
+    .int()
+    .describe('History rows of that item, market and day given the same record status'),
 });
 
 export const statsByDateRowSchema = z.object({
@@ -95,7 +98,11 @@ export const forSellRowSchema = z.object({
 });
 
 export const connectItemsBodySchema = z.object({
-  ids: z.array(z.number().int().positive()).max(100000).optional().describe('Rows to link; default every unlinked row'),
+  ids: z
+    .array(z.number().int().positive())
+    .max(100000)
+    .optional()
+    .describe('Rows to link; default every unlinked row'),
 });
 export const connectItemsResponseSchema = z.object({
   connected: z.number().int(),
