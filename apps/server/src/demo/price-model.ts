@@ -21,6 +21,20 @@ const BASE_RANGE_RUB: Record<string, [number, number]> = {
   Contraband: [250_000, 450_000],
   'Base Grade': [15, 2_500],
 };
+/** Famous finishes whose price has little to do with their rarity (collection items, discontinued). */
+const PREMIUM_RANGE_RUB: Record<string, [number, number]> = {
+  'AWP | Dragon Lore': [250_000, 450_000],
+  'AWP | Gungnir': [180_000, 300_000],
+  'AWP | Medusa': [90_000, 200_000],
+  'AWP | The Prince': [60_000, 150_000],
+  'AWP | Desert Hydra': [40_000, 90_000],
+  'AK-47 | Wild Lotus': [120_000, 250_000],
+  'AK-47 | Gold Arabesque': [70_000, 150_000],
+  'AK-47 | Fire Serpent': [40_000, 120_000],
+  'M4A4 | Poseidon': [25_000, 60_000],
+  'M4A1-S | Knight': [40_000, 90_000],
+  'M4A1-S | Welcome to the Jungle': [30_000, 70_000],
+};
 const KNIFE_RANGE_RUB: [number, number] = [15_000, 300_000];
 const GLOVES_RANGE_RUB: [number, number] = [12_000, 400_000];
 
@@ -85,9 +99,13 @@ export class PriceModel {
     const known = this.cache.get(item.marketHashName);
     if (known !== undefined) return known;
     const rng = Random.fromLabel(this.seed, `price:${item.finishName}`);
-    const range = item.weaponClass === 'Knives' ? KNIFE_RANGE_RUB
-      : item.weaponClass === 'Gloves' ? GLOVES_RANGE_RUB
-      : (BASE_RANGE_RUB[item.rarity] ?? [10, 500]);
+    const range =
+      PREMIUM_RANGE_RUB[item.finishName] ??
+      (item.weaponClass === 'Knives'
+        ? KNIFE_RANGE_RUB
+        : item.weaponClass === 'Gloves'
+          ? GLOVES_RANGE_RUB
+          : (BASE_RANGE_RUB[item.rarity] ?? [10, 500]));
     const base = rng.logUniform(range[0], range[1]);
     // Draw every wear factor (in order) so that a finish's wears keep the same factors whichever exist.
     let previous = 1;

@@ -2,7 +2,7 @@ import type { FieldDef } from '@toydesk/contract';
 import { MONEY_PATTERN } from '@toydesk/contract';
 
 import { badRequest } from '../http/api-error.ts';
-import { queryValues } from '../http/query-string.ts';
+import { hasNonStringValue, queryValues } from '../http/query-string.ts';
 import { escapeLike, ident, sqlType, type Params } from './sql.ts';
 
 /** Query keys that are not filters. */
@@ -106,7 +106,10 @@ export function buildFilters(query: Record<string, unknown>, ctx: FilterContext)
   for (const key of Object.keys(query)) {
     if (RESERVED_QUERY_KEYS.has(key)) continue;
     const values = queryValues(query, key);
+    // A nested value under a filter's name can never be a filter; ignoring it would widen a bulk update.
+    const nested = () => badRequest({ [key]: ['Неверное значение фильтра. (Invalid filter value.)'] });
     if (ctx.custom?.[key]) {
+      if (hasNonStringValue(query, key)) throw nested();
       if (values.length > 0) clauses.push(ctx.custom[key](values, params));
       continue;
     }
@@ -119,6 +122,7 @@ export function buildFilters(query: Record<string, unknown>, ctx: FilterContext)
       if (ctx.strict) throw badRequest({ [key]: ['Неизвестный фильтр. (Unknown filter.)'] });
       continue;
     }
+    if (hasNonStringValue(query, key)) throw nested();
     if (values.length === 0) continue;
     if (op === 'isnull') {
       clauses.push(`${column} IS ${coerce(key, def, values[0]!, op) ? '' : 'NOT '}NULL`);
