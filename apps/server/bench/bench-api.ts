@@ -59,7 +59,11 @@ const AGGREGATES: { key: string; label: string; request: Omit<RequestSpec, 'head
     label: 'stats-by-date, market=tm',
     request: { method: 'GET', path: `${STATS_BY_DATE}?market=tm` },
   },
-  { key: 'avg_all', label: 'avg-stats-by-name, {}', request: { method: 'POST', path: AVG_BY_NAME, body: '{}' } },
+  {
+    key: 'avg_all',
+    label: 'avg-stats-by-name, {}',
+    request: { method: 'POST', path: AVG_BY_NAME, body: '{}' },
+  },
   {
     key: 'avg_tm',
     label: 'avg-stats-by-name, {"markets":["tm"]}',
@@ -107,7 +111,8 @@ async function driverLoop(
 function expectOk(result: FetchResult, what: string, rows?: number): void {
   if (result.status !== 200) throw new Error(`${what}: status ${result.status}`);
   if (!result.complete) throw new Error(`${what}: the answer did not end as a complete list`);
-  if (rows !== undefined && result.rows !== rows) throw new Error(`${what}: ${result.rows} rows, expected ${rows}`);
+  if (rows !== undefined && result.rows !== rows)
+    throw new Error(`${what}: ${result.rows} rows, expected ${rows}`);
 }
 
 async function explain(db: Database, queries: CapturedQuery[], title: string): Promise<void> {
@@ -126,13 +131,17 @@ async function benchDatabase(
   const figures: Figure[] = [];
   const add = (figure: Figure) => {
     figures.push(figure);
-    log(`${figure.label}: ${figure.value}${figure.target ? ` (target ${figure.target}) ${verdict(figure, kind)}` : ''}`);
+    log(
+      `${figure.label}: ${figure.value}${figure.target ? ` (target ${figure.target}) ${verdict(figure, kind)}` : ''}`,
+    );
   };
   const onPg = kind === 'postgres';
 
   log(`=== ${kind} ===`);
   const bench: BenchDatabase =
-    kind === 'postgres' ? await openPostgresBench(settings.pgAdminUrl) : await openPgliteBench(settings.pgliteInMemory);
+    kind === 'postgres'
+      ? await openPostgresBench(settings.pgAdminUrl)
+      : await openPgliteBench(settings.pgliteInMemory);
   log(`database: ${bench.location}`);
   let app: FastifyInstance | null = null;
   cleanup = async () => {
@@ -202,8 +211,13 @@ async function benchDatabase(
     const { where, orderBy, params } = history.parseList(parseQueryString(LIST_PATH.split('?')[1]!));
     const pageSql = `${history.selectSql(where, orderBy)} LIMIT 100 OFFSET 0`;
     const countSql = `SELECT count(*)::int AS n FROM ${history.table} t ${where}`;
-    const probe = await captureQueries(db, () => client.get<{ count: number; results: unknown[] }>(LIST_PATH));
-    if (probe.value.status !== 200 || probe.value.body.results.length !== Math.min(100, probe.value.body.count))
+    const probe = await captureQueries(db, () =>
+      client.get<{ count: number; results: unknown[] }>(LIST_PATH),
+    );
+    if (
+      probe.value.status !== 200 ||
+      probe.value.body.results.length !== Math.min(100, probe.value.body.count)
+    )
       throw new Error(`list page: ${probe.value.status} ${probe.value.text.slice(0, 200)}`);
     const serverSql = withoutSessionLookup(probe.queries).map((q) => q.sql);
     const sameSql =
@@ -211,20 +225,29 @@ async function benchDatabase(
       serverSql[0] === countSql &&
       serverSql[1] === pageSql &&
       withoutSessionLookup(probe.queries).every((q) => JSON.stringify(q.params) === JSON.stringify(params));
-    log(`list page: count ${count(probe.value.body.count)}; driver SQL identical to the server's: ${sameSql}`);
+    log(
+      `list page: count ${count(probe.value.body.count)}; driver SQL identical to the server's: ${sameSql}`,
+    );
     if (!sameSql) log(`server sent:\n${serverSql.join('\n')}`);
-    if (process.env.BENCH_EXPLAIN === '1') await explain(db, withoutSessionLookup(probe.queries), 'list page');
+    if (process.env.BENCH_EXPLAIN === '1')
+      await explain(db, withoutSessionLookup(probe.queries), 'list page');
 
     const warmupMs = Math.min(2000, settings.durationMs / 5);
     const listRequest = request({ method: 'GET', path: LIST_PATH });
-    await http.load({ baseUrl, request: listRequest, concurrency: settings.concurrency, durationMs: warmupMs });
+    await http.load({
+      baseUrl,
+      request: listRequest,
+      concurrency: settings.concurrency,
+      durationMs: warmupMs,
+    });
     const apiLoad = await http.load({
       baseUrl,
       request: listRequest,
       concurrency: settings.concurrency,
       durationMs: settings.durationMs,
     });
-    if (apiLoad.errors) throw new Error(`list page load: ${apiLoad.errors} errors, first: ${apiLoad.firstError}`);
+    if (apiLoad.errors)
+      throw new Error(`list page load: ${apiLoad.errors} errors, first: ${apiLoad.firstError}`);
     const api = summarize(apiLoad.latenciesMs, apiLoad.elapsedMs);
     const iteration = async () => {
       await history.count(db, where, params);
@@ -235,13 +258,43 @@ async function benchDatabase(
     const driver = summarize(driverRun.latenciesMs, driverRun.elapsedMs);
     const ratio = api.perSecond / driver.perSecond;
     const c = settings.concurrency;
-    add({ key: 'list_api_rps', label: `list page, API, ${c} clients`, value: perSecond(api.perSecond), target: '', pass: null });
+    add({
+      key: 'list_api_rps',
+      label: `list page, API, ${c} clients`,
+      value: perSecond(api.perSecond),
+      target: '',
+      pass: null,
+    });
     add({ key: 'list_api_p50', label: 'list page, API p50', value: ms(api.p50), target: '', pass: null });
     add({ key: 'list_api_p95', label: 'list page, API p95', value: ms(api.p95), target: '', pass: null });
-    add({ key: 'list_drv_rps', label: `list page, driver, ${c} loops`, value: perSecond(driver.perSecond), target: '', pass: null });
-    add({ key: 'list_drv_p50', label: 'list page, driver p50', value: ms(driver.p50), target: '', pass: null });
-    add({ key: 'list_drv_p95', label: 'list page, driver p95', value: ms(driver.p95), target: '', pass: null });
-    add({ key: 'list_ratio', label: 'list page, API rate / driver rate', value: ratio.toFixed(2), target: '≥ 0.70', pass: ratio >= 0.7 });
+    add({
+      key: 'list_drv_rps',
+      label: `list page, driver, ${c} loops`,
+      value: perSecond(driver.perSecond),
+      target: '',
+      pass: null,
+    });
+    add({
+      key: 'list_drv_p50',
+      label: 'list page, driver p50',
+      value: ms(driver.p50),
+      target: '',
+      pass: null,
+    });
+    add({
+      key: 'list_drv_p95',
+      label: 'list page, driver p95',
+      value: ms(driver.p95),
+      target: '',
+      pass: null,
+    });
+    add({
+      key: 'list_ratio',
+      label: 'list page, API rate / driver rate',
+      value: ratio.toFixed(2),
+      target: '≥ 0.70',
+      pass: ratio >= 0.7,
+    });
 
     // 3. Every Steam account in one answer.
     const accountRuns: MemoryPeak<FetchResult>[] = [];
@@ -261,7 +314,13 @@ async function benchDatabase(
       pass: accountsMs <= 150,
       postgresTarget: true,
     });
-    add({ key: 'accounts_bytes', label: 'steam accounts, answer size', value: mb(accountRuns[0]!.value.bytes), target: '', pass: null });
+    add({
+      key: 'accounts_bytes',
+      label: 'steam accounts, answer size',
+      value: mb(accountRuns[0]!.value.bytes),
+      target: '',
+      pass: null,
+    });
     add({
       key: 'accounts_rss',
       label: 'steam accounts, peak extra RSS',
@@ -298,14 +357,20 @@ async function benchDatabase(
         postgresTarget: true,
       });
       if (process.env.BENCH_EXPLAIN === '1') {
-        const captured = await captureQueries(db, () => http.fetch({ baseUrl, request: spec, countMode: 'depth' }));
+        const captured = await captureQueries(db, () =>
+          http.fetch({ baseUrl, request: spec, countMode: 'depth' }),
+        );
         await explain(db, withoutSessionLookup(captured.queries), aggregate.label);
       }
     }
 
     // 5. The whole history in one answer, streamed.
     const full = await sampler.measure(() =>
-      http.fetch({ baseUrl, request: request({ method: 'GET', path: FULL_HISTORY_PATH }), countMode: 'separators' }),
+      http.fetch({
+        baseUrl,
+        request: request({ method: 'GET', path: FULL_HISTORY_PATH }),
+        countMode: 'separators',
+      }),
     );
     expectOk(full.value, 'full history');
     const rowsOk = full.value.rows === counts.history && full.value.head?.count === counts.history;
@@ -323,7 +388,13 @@ async function benchDatabase(
       target: '',
       pass: null,
     });
-    add({ key: 'full_bytes', label: 'all history rows, bytes received', value: mb(full.value.bytes), target: '', pass: null });
+    add({
+      key: 'full_bytes',
+      label: 'all history rows, bytes received',
+      value: mb(full.value.bytes),
+      target: '',
+      pass: null,
+    });
     add({
       key: 'full_rows',
       label: 'all history rows, rows parsed',
@@ -347,7 +418,8 @@ async function benchDatabase(
     });
     log(`process RSS after the run: ${(process.memoryUsage().rss / MB).toFixed(0)} MB`);
 
-    const title = kind === 'postgres' ? `PostgreSQL ${version}` : `PGlite ${pgliteVersion()} (PostgreSQL ${version})`;
+    const title =
+      kind === 'postgres' ? `PostgreSQL ${version}` : `PGlite ${pgliteVersion()} (PostgreSQL ${version})`;
     return { database: kind, title, figures, version };
   } finally {
     const done = cleanup;
@@ -388,17 +460,27 @@ async function main(): Promise<void> {
   ];
   process.stdout.write(`\n${markdownTable(['Machine', ''], machineRows)}\n\n${combinedTable(results)}\n`);
   if (results.some((r) => r.database !== 'postgres'))
-    process.stdout.write('\n(PASS)/(MISS): a target stated for PostgreSQL, shown against PGlite for reference.\n');
+    process.stdout.write(
+      '\n(PASS)/(MISS): a target stated for PostgreSQL, shown against PGlite for reference.\n',
+    );
   const missed = results.flatMap((r) =>
-    r.figures.filter((f) => f.pass === false && (!f.postgresTarget || r.database === 'postgres')).map((f) => `${r.database}: ${f.label}`),
+    r.figures
+      .filter((f) => f.pass === false && (!f.postgresTarget || r.database === 'postgres'))
+      .map((f) => `${r.database}: ${f.label}`),
   );
-  process.stdout.write(missed.length ? `\nMissed targets:\n${missed.map((m) => `  - ${m}`).join('\n')}\n` : '\nAll targets met.\n');
+  process.stdout.write(
+    missed.length
+      ? `\nMissed targets:\n${missed.map((m) => `  - ${m}`).join('\n')}\n`
+      : '\nAll targets met.\n',
+  );
 }
 
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    process.stderr.write(`[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exit(1);
   },
 );

@@ -20,7 +20,8 @@ export interface BenchSettings {
 function positiveNumber(name: string, text: string | undefined, fallback: number): number {
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${text}"`);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`${name} must be a positive number, got "${text}"`);
   return value;
 }
 
@@ -31,7 +32,11 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): BenchSetting
     throw new Error(`BENCH_DB must be postgres, pglite or both, got "${which}"`);
   const steamAccounts = Math.max(1, Math.round(5_000 * scale));
   // 10 s at full scale; small scales run shorter, never under 2 s.
-  const seconds = positiveNumber('BENCH_DURATION_S', env.BENCH_DURATION_S, Math.max(2, Math.min(10, 10 * scale)));
+  const seconds = positiveNumber(
+    'BENCH_DURATION_S',
+    env.BENCH_DURATION_S,
+    Math.max(2, Math.min(10, 10 * scale)),
+  );
   return {
     scale,
     databases: which === 'both' ? ['postgres', 'pglite'] : [which as 'postgres' | 'pglite'],

@@ -1,13 +1,6 @@
 import { Worker } from 'node:worker_threads';
 
-import type {
-  FetchResult,
-  FetchTask,
-  LoadResult,
-  LoadTask,
-  WorkerReply,
-  WorkerTask,
-} from './http-tasks.ts';
+import type { FetchResult, FetchTask, LoadResult, LoadTask, WorkerReply, WorkerTask } from './http-tasks.ts';
 
 /**
  * Runs http-worker.ts on a worker thread. The benchmark runs under tsx, whose loader a worker does not

@@ -2,7 +2,14 @@ import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { parentPort } from 'node:worker_threads';
 
-import type { FetchResult, FetchTask, LoadResult, LoadTask, RequestSpec, WorkerMessage } from './http-tasks.ts';
+import type {
+  FetchResult,
+  FetchTask,
+  LoadResult,
+  LoadTask,
+  RequestSpec,
+  WorkerMessage,
+} from './http-tasks.ts';
 import { JsonRowCounter } from './json-row-counter.ts';
 
 /**

@@ -38,7 +38,14 @@ const SKINS = [
   'Temukau', 'Head Shot',
 ]; // prettier-ignore
 const WEARS = ['Factory New', 'Minimal Wear', 'Field-Tested', 'Well-Worn', 'Battle-Scarred'];
-const RARITIES = ['Consumer Grade', 'Industrial Grade', 'Mil-Spec Grade', 'Restricted', 'Classified', 'Covert'];
+const RARITIES = [
+  'Consumer Grade',
+  'Industrial Grade',
+  'Mil-Spec Grade',
+  'Restricted',
+  'Classified',
+  'Covert',
+];
 /**
  * Two markets per Steam account, unique within the account. Weighted so that history is mostly in RUB:
  * tm 35 %, steam 20 %, dmarket 20 %, csfloat 15 %, tm_usd 10 % of market accounts.
@@ -57,7 +64,8 @@ const MARKET_PAIRS = [
 ];
 const USD_MARKETS = ['tm_usd', 'csfloat'];
 
-const textArray = (values: string[]) => `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')}]`;
+const textArray = (values: string[]) =>
+  `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')}]`;
 const pairsArray = `ARRAY[${MARKET_PAIRS.map(([a, b]) => `['${a}', '${b}']`).join(', ')}]`;
 
 /** A stored vault value with the real shape (v1:key id:nonce:ciphertext:tag:hint); only the shape matters to lists. */
@@ -221,7 +229,8 @@ export async function seedBenchData(
   }
   tables.push({ table: 'toy_history', rows: counts.history, ms: performance.now() - historyStart });
   const n = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM toy_history');
-  if (n[0]?.n !== counts.history) throw new Error(`toy_history: expected ${counts.history} rows, got ${n[0]?.n}`);
+  if (n[0]?.n !== counts.history)
+    throw new Error(`toy_history: expected ${counts.history} rows, got ${n[0]?.n}`);
 
   const analyzeStart = performance.now();
   await db.exec('VACUUM (ANALYZE)');
