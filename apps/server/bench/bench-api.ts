@@ -135,7 +135,6 @@ async function benchDatabase(
       `${figure.label}: ${figure.value}${figure.target ? ` (target ${figure.target}) ${verdict(figure, kind)}` : ''}`,
     );
   };
-  const onPg = kind === 'postgres';
 
   log(`=== ${kind} ===`);
   const bench: BenchDatabase =

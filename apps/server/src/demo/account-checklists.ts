@@ -19,7 +19,10 @@ const FAILED_ERROR =
   'Steam отклонил номер: номер уже привязан к другому аккаунту (This phone number is already in use, code 2)';
 
 /** How far an account got: the number of done steps and what the next step is doing. */
-function progressOf(account: DemoSteamAccount, lastNewNumber: number): { done: number; next: ChecklistStepState } {
+function progressOf(
+  account: DemoSteamAccount,
+  lastNewNumber: number,
+): { done: number; next: ChecklistStepState } {
   if (account.number === lastNewNumber) return { done: 4, next: 'running' };
   if (account.status === 'new') return { done: 1, next: 'failed' };
   if (account.status === 'limited') return { done: 7, next: 'pending' };
@@ -37,8 +40,10 @@ export async function seedAccountChecklists(ctx: DemoContext, accounts: DemoStea
       at += rng.int(1, 25) * MINUTE;
       const stamp = new Date(Math.min(at, ctx.now)).toISOString();
       if (index < done) steps[step] = { state: 'done', at: stamp, error: null };
-      else if (index === done && next === 'failed') steps[step] = { state: 'failed', at: stamp, error: FAILED_ERROR };
-      else if (index === done && next === 'running') steps[step] = { state: 'running', at: stamp, error: null };
+      else if (index === done && next === 'failed')
+        steps[step] = { state: 'failed', at: stamp, error: FAILED_ERROR };
+      else if (index === done && next === 'running')
+        steps[step] = { state: 'running', at: stamp, error: null };
       else steps[step] = { state: 'pending', at: null, error: null };
     });
     return {

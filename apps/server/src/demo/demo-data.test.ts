@@ -77,7 +77,7 @@ function recordingTx(): { tx: Queryable; inserts: { sql: string; rows: Row[] }[]
       if (!sql.startsWith('INSERT')) return [{ rate: '92.500000' }] as unknown as T[];
       const rows = JSON.parse(String(params[0])) as Row[];
       inserts.push({ sql, rows });
-      return (sql.includes('RETURNING') ? rows.map((r) => ({ ...r, id: nextId++ })) : []) as T[];
+      return (sql.includes('RETURNING') ? rows.map((r) => ({ ...r, id: nextId++ })) : []) as unknown as T[];
     },
   };
   return { tx, inserts };
@@ -155,7 +155,9 @@ describe(`demo data on ${KIND}`, () => {
     )) as [{ total: number; distinct: number }];
     expect(distinct).toBe(total);
     const names = new Set(
-      (await db.query<{ market_hash_name: string }>('SELECT market_hash_name FROM toy')).map((r) => r.market_hash_name),
+      (await db.query<{ market_hash_name: string }>('SELECT market_hash_name FROM toy')).map(
+        (r) => r.market_hash_name,
+      ),
     );
     // Redline's floats run from 0.10 to 0.70: no Factory New.
     expect(names.has('AK-47 | Redline (Field-Tested)')).toBe(true);
@@ -167,10 +169,14 @@ describe(`demo data on ${KIND}`, () => {
     expect(names.has("★ StatTrak™ Sport Gloves | Pandora's Box (Field-Tested)")).toBe(false);
     expect(names.has('Kilowatt Case')).toBe(true);
     for (const name of names) {
-      if (/Karambit|Knife|Bayonet|Daggers|Gloves|Hand Wraps/.test(name)) expect(name.startsWith('★ ')).toBe(true);
+      if (/Karambit|Knife|Bayonet|Daggers|Gloves|Hand Wraps/.test(name))
+        expect(name.startsWith('★ ')).toBe(true);
     }
     expect(
-      await count('toy', `classid_instanceid IS DISTINCT FROM classid || '_' || instance OR classid !~ '^\\d+$'`),
+      await count(
+        'toy',
+        `classid_instanceid IS DISTINCT FROM classid || '_' || instance OR classid !~ '^\\d+$'`,
+      ),
     ).toBe(0);
     expect(await count('toy', `ru_name IS NULL OR "group" IS NULL OR rarity IS NULL`)).toBe(0);
     expect(await count('toy', `ru_name LIKE '%(После полевых испытаний)'`)).toBeGreaterThan(1000);
@@ -184,7 +190,13 @@ describe(`demo data on ${KIND}`, () => {
       'SELECT steam_id, trade_url, phone, password, shared_secret, identity_secret, revocation_code, email_password FROM steam_account',
     );
     for (const a of accounts) {
-      for (const column of ['password', 'shared_secret', 'identity_secret', 'revocation_code', 'email_password']) {
+      for (const column of [
+        'password',
+        'shared_secret',
+        'identity_secret',
+        'revocation_code',
+        'email_password',
+      ]) {
         expect(a[column]!.startsWith('v1:')).toBe(true);
         expect(maskStoredSecret(a[column])).toBe('••••••••');
       }
@@ -193,7 +205,9 @@ describe(`demo data on ${KIND}`, () => {
       expect(vault.decrypt(a.revocation_code!)).toMatch(/^R\d{5}$/);
       expect(vault.decrypt(a.password!).length).toBeGreaterThanOrEqual(8);
       expect(a.steam_id).toMatch(/^7656119\d{10}$/);
-      expect(a.trade_url).toMatch(/^https:\/\/steamcommunity\.com\/tradeoffer\/new\/\?partner=\d+&token=[\w-]{8}$/);
+      expect(a.trade_url).toMatch(
+        /^https:\/\/steamcommunity\.com\/tradeoffer\/new\/\?partner=\d+&token=[\w-]{8}$/,
+      );
       // The trade URL's partner is the account id inside the SteamID64.
       const partner = BigInt(/partner=(\d+)/.exec(a.trade_url!)![1]!);
       expect(partner + 76561197960265728n).toBe(BigInt(a.steam_id!));
@@ -226,7 +240,8 @@ describe(`demo data on ${KIND}`, () => {
     const byMarket = Object.fromEntries(perMarket.map((r) => [r.market, r]));
     expect(byMarket.tm!.n).toBe(Math.max(...perMarket.map((r) => r.n)));
     expect(byMarket.tm!.currencies).toEqual(['RUB']);
-    for (const market of ['tm_usd', 'dmarket', 'csfloat']) expect(byMarket[market]!.currencies).toEqual(['USD']);
+    for (const market of ['tm_usd', 'dmarket', 'csfloat'])
+      expect(byMarket[market]!.currencies).toEqual(['USD']);
     expect(await count('market_account', 'dry_run = false')).toBe(0);
     expect(await count('market_account', 'keep_online OR auto_deliver OR auto_sell')).toBeGreaterThan(5);
     // New Steam accounts have none; a banned one's accounts are banned too.
@@ -271,9 +286,16 @@ describe(`demo data on ${KIND}`, () => {
     expect(new Set(history.map((r) => r.side))).toEqual(new Set(['buy', 'sell']));
     expect(await count('market_toy', 'price_buy >= price_sell OR price_buy <= 0')).toBe(0);
     expect(await count('market_toy', 'min_price_buy > max_price_buy')).toBe(0);
-    expect(await count('market_toy', 'enable_dynamic_order AND (min_price_buy IS NULL OR max_price_buy IS NULL)')).toBe(0);
+    expect(
+      await count('market_toy', 'enable_dynamic_order AND (min_price_buy IS NULL OR max_price_buy IS NULL)'),
+    ).toBe(0);
     expect(await count('market_toy', 'enable_dynamic_order')).toBeGreaterThan(100);
-    expect(await count('history_stat', 'NOT (min_price <= avg_price AND avg_price <= max_price AND min_price > 0)')).toBe(0);
+    expect(
+      await count(
+        'history_stat',
+        'NOT (min_price <= avg_price AND avg_price <= max_price AND min_price > 0)',
+      ),
+    ).toBe(0);
     expect(await count('sell_item', 'price <= 0')).toBe(0);
 
     // Prices follow rarity: consumer-grade skins are cheap, knives dear.
@@ -301,9 +323,7 @@ describe(`demo data on ${KIND}`, () => {
     expect(span.days).toBeGreaterThan(80);
     expect(span.days).toBeLessThanOrEqual(90.01);
     expect(Date.parse(span.newest)).toBeLessThanOrEqual(Date.now());
-    expect(
-      await count('toy_history', `market_item_id IS NULL OR market_item_id !~ '^\\d+$'`),
-    ).toBe(0);
+    expect(await count('toy_history', `market_item_id IS NULL OR market_item_id !~ '^\\d+$'`)).toBe(0);
     expect(await count('toy_history', `record_status = 'normal'`)).toBeGreaterThan(45_000);
     expect(await count('toy_history', `record_status = 'outdated'`)).toBeGreaterThan(0);
     expect(await count('toy_history', 'trade_id IS NOT NULL')).toBeGreaterThan(1000);
@@ -360,9 +380,9 @@ describe(`demo data on ${KIND}`, () => {
   });
 
   it('gives each Steam account a checklist: most done, some partly, one failed with its error', async () => {
-    const lists = await db.query<{ steps: Record<string, { state: string; at: string | null; error: string | null }> }>(
-      'SELECT steps FROM account_checklist',
-    );
+    const lists = await db.query<{
+      steps: Record<string, { state: string; at: string | null; error: string | null }>;
+    }>('SELECT steps FROM account_checklist');
     let complete = 0;
     let partial = 0;
     let failed = 0;
@@ -395,7 +415,12 @@ describe(`demo data on ${KIND}`, () => {
     expect(await count('transaction', `kind = 'input' AND NOT (${noFrom})`)).toBe(0);
     expect(await count('transaction', `kind = 'input' AND ${noTo}`)).toBe(0);
     expect(await count('transaction', `kind = 'output' AND NOT (${noTo})`)).toBe(0);
-    expect(await count('transaction', `kind = 'transfer_between_markets' AND from_market IS NOT DISTINCT FROM to_market`)).toBe(0);
+    expect(
+      await count(
+        'transaction',
+        `kind = 'transfer_between_markets' AND from_market IS NOT DISTINCT FROM to_market`,
+      ),
+    ).toBe(0);
     expect(
       await count(
         'transaction',
@@ -420,7 +445,9 @@ describe(`demo data on ${KIND}`, () => {
       await insertDemoData(tx, { vault }, now);
       // Ciphertexts use fresh nonces: compare what they decrypt to.
       runs.push(
-        JSON.stringify(inserts, (_key, value: unknown) => (vault.isEncrypted(value) ? `plain:${vault.decrypt(value)}` : value)),
+        JSON.stringify(inserts, (_key, value: unknown) =>
+          vault.isEncrypted(value) ? `plain:${vault.decrypt(value)}` : value,
+        ),
       );
     }
     expect(runs[0]).toBe(runs[1]);

@@ -44,7 +44,11 @@ async function usdToRubMicro(tx: Queryable): Promise<number> {
 }
 
 /** Generates and inserts every demo table inside the given transaction; returns the row counts. */
-export async function insertDemoData(tx: Queryable, services: Pick<Services, 'vault'>, now: number): Promise<DemoCounts> {
+export async function insertDemoData(
+  tx: Queryable,
+  services: Pick<Services, 'vault'>,
+  now: number,
+): Promise<DemoCounts> {
   const ctx: DemoContext = {
     tx,
     vault: services.vault,

@@ -35,7 +35,10 @@ export async function seedDynamicSettings(
   for (const m of chosen) {
     const currency = MARKET_CURRENCY[m.market];
     const min = m.minPriceBuy ?? toMinor(m.quote.priceBuy * rng.float(0.85, 0.95));
-    const max = Math.max(min + 1, m.maxPriceBuy ?? Math.min(m.quote.priceSell - 1, toMinor(m.quote.priceBuy * 1.05)));
+    const max = Math.max(
+      min + 1,
+      m.maxPriceBuy ?? Math.min(m.quote.priceSell - 1, toMinor(m.quote.priceBuy * 1.05)),
+    );
     const base = {
       toy: m.toy.id,
       market: m.market,

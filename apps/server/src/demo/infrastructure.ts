@@ -37,15 +37,25 @@ export async function seedInfrastructure(ctx: DemoContext): Promise<DemoInfrastr
 
   // Addresses from the documentation ranges (RFC 5737), so the demo never points at a real host.
   const ips = [
-    ...[10, 11, 12, 13, 14, 15].map((n) => ({ address: `203.0.113.${n}`, server_group: frankfurt, comment: null })),
+    ...[10, 11, 12, 13, 14, 15].map((n) => ({
+      address: `203.0.113.${n}`,
+      server_group: frankfurt,
+      comment: null,
+    })),
     ...[20, 21, 22, 23].map((n) => ({ address: `198.51.100.${n}`, server_group: moscow, comment: null })),
     { address: '192.0.2.64/29', server_group: null, comment: 'Подсеть в резерве' },
     { address: '192.0.2.50', server_group: null, comment: 'Spare, not assigned yet' },
     { address: '2001:db8:10::15', server_group: frankfurt, comment: 'IPv6 of fra-bot-1' },
   ];
-  await bulkInsert(ctx.tx, 'available_ip', { address: 'text', server_group: 'integer', comment: 'text' }, ips, {
-    onConflict: '(address) DO NOTHING',
-  });
+  await bulkInsert(
+    ctx.tx,
+    'available_ip',
+    { address: 'text', server_group: 'integer', comment: 'text' },
+    ips,
+    {
+      onConflict: '(address) DO NOTHING',
+    },
+  );
 
   const protocols = ['http', 'http', 'https', 'socks5'] as const;
   const proxies = Array.from({ length: 8 }, (_, i) => {

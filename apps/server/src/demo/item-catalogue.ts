@@ -156,7 +156,10 @@ export function buildCatalogue(file: ItemsFile = readItemsFile()): CatalogueItem
           wear,
           stattrak,
           starred,
-          floatRange: { min: Math.max(finish.min_float, wear.min), max: Math.min(finish.max_float, wear.max) },
+          floatRange: {
+            min: Math.max(finish.min_float, wear.min),
+            max: Math.min(finish.max_float, wear.max),
+          },
         });
       }
     }

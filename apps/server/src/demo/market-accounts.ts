@@ -40,14 +40,26 @@ export async function seedMarketAccounts(
   const accountTags = tags.forTarget('market_accounts');
   // New Steam accounts have not finished their setup, so they have no market accounts yet.
   const eligible = steamAccounts.filter((s) => s.status !== 'new');
-  const plans: { market: MarketCode; steam: DemoSteamAccount; currency: Currency; status: MarketAccountStatus; row: Record<string, unknown> }[] = [];
+  const plans: {
+    market: MarketCode;
+    steam: DemoSteamAccount;
+    currency: Currency;
+    status: MarketAccountStatus;
+    row: Record<string, unknown>;
+  }[] = [];
   for (const [market, quota] of QUOTAS) {
     // Market CSGO: the first accounts in order; other markets: a deterministic shuffle.
     const chosen = (market === 'tm' ? eligible : rng.shuffle(eligible)).slice(0, quota);
     for (const steam of chosen) {
       const currency = MARKET_CURRENCY[market];
       const status: MarketAccountStatus =
-        steam.status === 'banned' ? 'banned' : steam.status === 'locked' ? 'disabled' : rng.chance(0.08) ? 'paused' : 'active';
+        steam.status === 'banned'
+          ? 'banned'
+          : steam.status === 'locked'
+            ? 'disabled'
+            : rng.chance(0.08)
+              ? 'paused'
+              : 'active';
       const online = status === 'active' && rng.chance(0.8);
       const trading = status === 'active' && rng.chance(0.6);
       const balanceMinor = currency === 'RUB' ? rng.int(50_000, 15_000_000) : rng.int(500, 200_000);
@@ -60,11 +72,14 @@ export async function seedMarketAccounts(
           market,
           steam_account: steam.id,
           api_key: ctx.vault.encrypt(rng.hex(32), { hint: true }),
-          pay_password: market === 'tm' || market === 'tm_usd' ? ctx.vault.encrypt(rng.alphanumeric(10)) : null,
+          pay_password:
+            market === 'tm' || market === 'tm_usd' ? ctx.vault.encrypt(rng.alphanumeric(10)) : null,
           currency,
           balance: formatMinor(status === 'banned' ? 0 : balanceMinor),
           online,
-          last_online_at: online ? isoBefore(ctx, rng.int(0, 4) * MINUTE) : isoBefore(ctx, rng.int(2, 400) * HOUR),
+          last_online_at: online
+            ? isoBefore(ctx, rng.int(0, 4) * MINUTE)
+            : isoBefore(ctx, rng.int(2, 400) * HOUR),
           proxy: steam.proxy,
           tags: rng.chance(0.35) ? [rng.pick(accountTags)] : [],
           status,
@@ -73,7 +88,12 @@ export async function seedMarketAccounts(
           auto_sell: trading && rng.chance(0.7),
           dynamic_orders: trading && (market === 'tm' || market === 'tm_usd') && rng.chance(0.6),
           dry_run: true,
-          notes: status === 'banned' ? 'Steam account banned: trading stopped' : rng.chance(0.1) ? 'Проверить комиссию' : null,
+          notes:
+            status === 'banned'
+              ? 'Steam account banned: trading stopped'
+              : rng.chance(0.1)
+                ? 'Проверить комиссию'
+                : null,
           created_at: new Date(steam.createdAt + rng.int(1, 20) * DAY).toISOString(),
           updated_at: isoBefore(ctx, rng.int(1, 48) * HOUR),
         },

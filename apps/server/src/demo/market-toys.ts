@@ -29,7 +29,11 @@ export interface DemoMarketToy {
   maxPriceBuy: number | null;
 }
 
-export async function seedMarketToys(ctx: DemoContext, toys: DemoToy[], tags: DemoTags): Promise<DemoMarketToy[]> {
+export async function seedMarketToys(
+  ctx: DemoContext,
+  toys: DemoToy[],
+  tags: DemoTags,
+): Promise<DemoMarketToy[]> {
   const rng = ctx.rng('market-toys');
   const marketToyTags = tags.forTarget('market_toys');
   const result: DemoMarketToy[] = [];
@@ -43,7 +47,10 @@ export async function seedMarketToys(ctx: DemoContext, toys: DemoToy[], tags: De
       const withRange = enableDynamicOrder || rng.chance(0.05);
       const minPriceBuy = withRange ? toMinor(quote.priceBuy * rng.float(0.85, 0.96)) : null;
       const maxPriceBuy = withRange
-        ? Math.max((minPriceBuy ?? 0) + 1, Math.min(quote.priceSell - 1, toMinor(quote.priceBuy * rng.float(1.02, 1.08))))
+        ? Math.max(
+            (minPriceBuy ?? 0) + 1,
+            Math.min(quote.priceSell - 1, toMinor(quote.priceBuy * rng.float(1.02, 1.08))),
+          )
         : null;
       result.push({ toy, market, quote, enableDynamicOrder, minPriceBuy, maxPriceBuy });
       rows.push({

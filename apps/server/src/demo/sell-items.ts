@@ -60,7 +60,10 @@ export function buildSellItems(
   const active = marketAccounts.filter((a) => a.status === 'active');
   const activeBySteam = new Map<number, DemoMarketAccount[]>();
   for (const account of active) {
-    activeBySteam.set(account.steamAccount.id, [...(activeBySteam.get(account.steamAccount.id) ?? []), account]);
+    activeBySteam.set(account.steamAccount.id, [
+      ...(activeBySteam.get(account.steamAccount.id) ?? []),
+      account,
+    ]);
   }
   const sales: DemoSale[] = [];
 
@@ -93,11 +96,13 @@ export function buildSellItems(
       const account = pickAccount(sellers, rng);
       const toy = pickPopular(popular, rng);
       const recent = status === 'delivering' || status === 'failed';
-      const listedAt = ctx.now - (recent ? rng.int(1, 36) * HOUR : rng.int(1, 60) * DAY) - rng.int(0, 59) * MINUTE;
+      const listedAt =
+        ctx.now - (recent ? rng.int(1, 36) * HOUR : rng.int(1, 60) * DAY) - rng.int(0, 59) * MINUTE;
       const soldAt =
         status === 'removed' ? null : Math.min(ctx.now - MINUTE, listedAt + rng.int(5, 72 * 60) * MINUTE);
       const daysAgo = (ctx.now - (soldAt ?? listedAt)) / DAY;
-      const level = ctx.prices.marketLevel(toy.item, account.market) * ctx.prices.trendFactor(toy.item, daysAgo);
+      const level =
+        ctx.prices.marketLevel(toy.item, account.market) * ctx.prices.trendFactor(toy.item, daysAgo);
       sales.push({
         marketAccount: account,
         toy,

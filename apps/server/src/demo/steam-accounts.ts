@@ -77,7 +77,8 @@ export async function seedSteamAccounts(
       // Most accounts go through a proxy; a few (and the new ones) do not have one yet.
       proxy: status === 'new' || number % 7 === 0 ? null : infra.proxyIds[index % infra.proxyIds.length]!,
       server_group: status === 'new' ? null : infra.serverGroupIds[number <= 18 ? 0 : 1]!,
-      tags: number <= 4 ? [anyTags[0]!] : status === 'new' ? [anyTags[2]!] : rng.chance(0.5) ? [anyTags[1]!] : [],
+      tags:
+        number <= 4 ? [anyTags[0]!] : status === 'new' ? [anyTags[2]!] : rng.chance(0.5) ? [anyTags[1]!] : [],
       trade_url: `https://steamcommunity.com/tradeoffer/new/?partner=${partner}&token=${token}`,
       status,
       balance: formatMinor(status === 'new' ? 0 : rng.int(0, 2_500_000)),

@@ -27,7 +27,15 @@ const MARKET_WEIGHT: Partial<Record<MarketCode, number>> = {
   csfloat: 1.2,
 };
 /** Markets whose deals are delivered by a Steam trade offer (the Steam market moves items itself). */
-const OFFER_MARKETS = new Set<MarketCode>(['tm', 'tm_usd', 'dmarket', 'csfloat', 'waxpeer', 'lis_skins', 'cs7']);
+const OFFER_MARKETS = new Set<MarketCode>([
+  'tm',
+  'tm_usd',
+  'dmarket',
+  'csfloat',
+  'waxpeer',
+  'lis_skins',
+  'cs7',
+]);
 
 const COMMENTS = ['Куплено по ордеру', 'Продано ниже рынка', 'Manual deal', 'Перепродажа после холда'];
 
@@ -54,7 +62,8 @@ export function buildHistory(
   const rng = ctx.rng('toy-history');
   const assetIds = new IdSequence(35_000_000_000, rng, 50_000);
   const weightedAccounts = marketAccounts.map((a) => {
-    const weight = (MARKET_WEIGHT[a.market] ?? 0.8) * (a.status === 'active' || a.status === 'paused' ? 1 : 0.3);
+    const weight =
+      (MARKET_WEIGHT[a.market] ?? 0.8) * (a.status === 'active' || a.status === 'paused' ? 1 : 0.3);
     return [a, weight] as const;
   });
 
@@ -101,7 +110,10 @@ export function buildHistory(
             ])
           : 'normal',
       marketItemId: null,
-      tradeId: (market === 'tm' || market === 'tm_usd') && rng.chance(side === 'sell' ? 0.7 : 0.4) ? rng.digits(10) : null,
+      tradeId:
+        (market === 'tm' || market === 'tm_usd') && rng.chance(side === 'sell' ? 0.7 : 0.4)
+          ? rng.digits(10)
+          : null,
       offerId: offers && rng.chance(0.5) ? rng.digits(10) : null,
       assetId: rng.chance(0.8) ? assetIds.next() : null,
       comment: rng.chance(0.01) ? rng.pick(COMMENTS) : null,

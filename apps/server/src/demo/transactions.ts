@@ -41,7 +41,10 @@ const COMMENTS: Record<TransactionKind, string[]> = {
   input: ['Пополнение баланса', 'Deposit for buy orders', 'Пополнение под ордера на кейсы'],
   output: ['Вывод прибыли', 'Withdrawal to the card', 'Вывод за неделю'],
   transfer_between_accounts: ['Перераспределение баланса', 'Balance moved to the main account'],
-  transfer_between_markets: ['Арбитраж: перевод на другую площадку', 'Moving funds to where prices are better'],
+  transfer_between_markets: [
+    'Арбитраж: перевод на другую площадку',
+    'Moving funds to where prices are better',
+  ],
   other: ['Комиссия за вывод', 'Возврат по спорной сделке', 'Correction after reconciliation'],
 };
 
@@ -65,7 +68,8 @@ export async function seedTransactions(
   const working = marketAccounts.filter((a) => a.status !== 'disabled');
   const steams = steamAccounts.filter((s) => s.status !== 'new');
   const byMarket = new Map<MarketCode, DemoMarketAccount[]>();
-  for (const account of working) byMarket.set(account.market, [...(byMarket.get(account.market) ?? []), account]);
+  for (const account of working)
+    byMarket.set(account.market, [...(byMarket.get(account.market) ?? []), account]);
   const sharedMarkets = [...byMarket].filter(([, list]) => list.length >= 2).map(([market]) => market);
 
   const empty = {
@@ -88,7 +92,8 @@ export async function seedTransactions(
         return { ...empty, to_market_account: to.id, to_market: to.market, currency: to.currency };
       }
       case 'output': {
-        if (rng.chance(0.15)) return { ...empty, from_steam_account: rng.pick(steams).id, currency: 'RUB' as const };
+        if (rng.chance(0.15))
+          return { ...empty, from_steam_account: rng.pick(steams).id, currency: 'RUB' as const };
         const from = rng.pick(working);
         return { ...empty, from_market_account: from.id, from_market: from.market, currency: from.currency };
       }
@@ -110,7 +115,9 @@ export async function seedTransactions(
       case 'transfer_between_markets': {
         const from = rng.pick(working);
         // Prefer the same Steam account's account on another market, as arbitrage usually does.
-        const siblings = working.filter((a) => a.steamAccount.id === from.steamAccount.id && a.market !== from.market);
+        const siblings = working.filter(
+          (a) => a.steamAccount.id === from.steamAccount.id && a.market !== from.market,
+        );
         const others = working.filter((a) => a.market !== from.market);
         const to = siblings.length > 0 && rng.chance(0.7) ? rng.pick(siblings) : rng.pick(others);
         return {
@@ -125,7 +132,12 @@ export async function seedTransactions(
       default: {
         if (method === 'cash' && rng.chance(0.3)) return { ...empty, currency: 'EUR' as const };
         const account = rng.pick(working);
-        return { ...empty, from_market_account: account.id, from_market: account.market, currency: account.currency };
+        return {
+          ...empty,
+          from_market_account: account.id,
+          from_market: account.market,
+          currency: account.currency,
+        };
       }
     }
   }
