@@ -39,7 +39,7 @@ export const RECORD_STATUS_WEIGHTS: [RecordStatus, number][] = [
 ];
 
 function labelOf(item: CatalogueItem, rng: Random): ToyLabel {
-  if ((item.starred || item.rarity === 'Contraband') && rng.chance(0.6)) return 'rare';
+  if ((item.starred || item.rarity === 'Contraband') && rng.chance(0.15)) return 'rare';
   return rng.weighted(LABEL_WEIGHTS);
 }
 
