@@ -5,6 +5,7 @@ export * from './entities/account-checklist.ts';
 export * from './entities/audit-entry.ts';
 export * from './entities/available-ip.ts';
 export * from './entities/history-stat.ts';
+export * from './entities/item.ts';
 export * from './entities/market-account.ts';
 export * from './entities/market-toy.ts';
 export * from './entities/market.ts';

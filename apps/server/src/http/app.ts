@@ -121,7 +121,11 @@ export async function buildApp(
   app.addHook('preHandler', async (request) => {
     const nul = findNulCharacter(request.query) ?? findNulCharacter(request.body);
     if (nul) {
-      throw new ApiError(400, { [nul[nul.length - 1] ?? 'non_field_errors']: ['Нулевые символы недопустимы. (Null characters are not allowed.)'] });
+      throw new ApiError(400, {
+        [nul[nul.length - 1] ?? 'non_field_errors']: [
+          'Нулевые символы недопустимы. (Null characters are not allowed.)',
+        ],
+      });
     }
     const routeId = (request.routeOptions.config as { routeId?: string } | undefined)?.routeId;
     const unsafe = UNSAFE_METHODS.has(request.method) || (routeId !== undefined && UNSAFE_GETS.has(routeId));

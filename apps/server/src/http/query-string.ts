@@ -22,7 +22,10 @@ export function queryValues(query: Record<string, unknown>, key: string): string
 export function hasNonStringValue(query: Record<string, unknown>, key: string): boolean {
   const value = query[key];
   if (value === undefined || typeof value === 'string') return false;
-  return queryValues(query, key).length !== (Array.isArray(value) ? value.length : Object.keys(value as object).length);
+  return (
+    queryValues(query, key).length !==
+    (Array.isArray(value) ? value.length : Object.keys(value as object).length)
+  );
 }
 
 export function queryValue(query: Record<string, unknown>, key: string): string | undefined {

@@ -17,11 +17,18 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-type Page = { count: number; next: string | null; previous: string | null; results: { id: number; market_hash_name: string; label: string }[] };
+type Page = {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: { id: number; market_hash_name: string; label: string }[];
+};
 
 describe('lists behave like Django REST framework', () => {
   it('paginates with next and previous links', async () => {
-    const first = await t.client.get<Page>('/api/toy/toys/', { query: { page_size: 1000, ordering: 'market_hash_name' } });
+    const first = await t.client.get<Page>('/api/toy/toys/', {
+      query: { page_size: 1000, ordering: 'market_hash_name' },
+    });
     expect(first.body.count).toBe(TOTAL);
     expect(first.body.results).toHaveLength(1000);
     expect(first.body.previous).toBeNull();
@@ -35,11 +42,15 @@ describe('lists behave like Django REST framework', () => {
     expect((await t.client.get('/api/toy/toys/', { query: { page: 99 } })).status).toBe(404);
     expect((await t.client.get('/api/toy/toys/', { query: { page: 'abc' } })).status).toBe(404);
     // A bad page_size falls back to the default page size, as DRF does.
-    expect((await t.client.get<Page>('/api/toy/toys/', { query: { page_size: 'lots' } })).body.results).toHaveLength(100);
+    expect(
+      (await t.client.get<Page>('/api/toy/toys/', { query: { page_size: 'lots' } })).body.results,
+    ).toHaveLength(100);
   });
 
   it('streams page_size=999999 as one valid JSON document with every row', async () => {
-    const all = await t.client.get<Page>('/api/toy/toys/', { query: { page_size: 999999, ordering: '-market_hash_name' } });
+    const all = await t.client.get<Page>('/api/toy/toys/', {
+      query: { page_size: 999999, ordering: '-market_hash_name' },
+    });
     expect(all.status).toBe(200);
     expect(all.body.count).toBe(TOTAL);
     expect(all.body.results).toHaveLength(TOTAL);
@@ -49,15 +60,25 @@ describe('lists behave like Django REST framework', () => {
   });
 
   it('orders by several fields, filters by repeated keys and ranges, and searches', async () => {
-    const ordered = await t.client.get<Page>('/api/toy/toys/', { query: { ordering: 'label,-market_hash_name', page_size: 5 } });
-    expect(ordered.body.results.map((r) => r.label)).toEqual(['normal', 'normal', 'normal', 'normal', 'normal']);
+    const ordered = await t.client.get<Page>('/api/toy/toys/', {
+      query: { ordering: 'label,-market_hash_name', page_size: 5 },
+    });
+    expect(ordered.body.results.map((r) => r.label)).toEqual([
+      'normal',
+      'normal',
+      'normal',
+      'normal',
+      'normal',
+    ]);
     expect(ordered.body.results[0]!.market_hash_name > ordered.body.results[1]!.market_hash_name).toBe(true);
     const ids = ordered.body.results.slice(0, 3).map((r) => r.id);
     const byIds = await t.client.get<Page>('/api/toy/toys/', { query: { id: ids } });
     expect(byIds.body.results.map((r) => r.id).sort()).toEqual([...ids].sort());
     const rare = await t.client.get<Page>('/api/toy/toys/', { query: { label: 'rare', page_size: 1 } });
     expect(rare.body.count).toBe(Math.ceil(TOTAL / 3));
-    const range = await t.client.get<Page>('/api/toy/toys/', { query: { id__gte: ids[0]!, id__lte: ids[0]! } });
+    const range = await t.client.get<Page>('/api/toy/toys/', {
+      query: { id__gte: ids[0]!, id__lte: ids[0]! },
+    });
     expect(range.body.count).toBe(1);
     const search = await t.client.get<Page>('/api/toy/toys/', { query: { search: 'item 0012' } });
     expect(search.body.count).toBe(10);
@@ -66,10 +87,14 @@ describe('lists behave like Django REST framework', () => {
     const bad = await t.client.get<Record<string, string[]>>('/api/toy/toys/', { query: { id: 'x' } });
     expect(bad.status).toBe(400);
     expect(bad.body.id).toBeDefined();
-    const badChoice = await t.client.get<Record<string, string[]>>('/api/toy/toys/', { query: { label: 'epic' } });
+    const badChoice = await t.client.get<Record<string, string[]>>('/api/toy/toys/', {
+      query: { label: 'epic' },
+    });
     expect(badChoice.status).toBe(400);
     // Unknown ordering fields and unknown filters are ignored, as DRF does.
-    expect((await t.client.get('/api/toy/toys/', { query: { ordering: 'nope', colour: 'red' } })).status).toBe(200);
+    expect(
+      (await t.client.get('/api/toy/toys/', { query: { ordering: 'nope', colour: 'red' } })).status,
+    ).toBe(200);
   });
 
   it('parses query strings with the spec limits', async () => {

@@ -101,7 +101,8 @@ export class Resource {
   /** SQL of a field for ordering: stored columns and computed scalars. */
   orderingSql = (name: string): string | null => {
     const def = this.entity.fields[name];
-    if (def?.kind === 'computed' && !(def.read instanceof z.ZodArray)) return this.config.computed?.[name] ?? null;
+    if (def?.kind === 'computed' && !(def.read instanceof z.ZodArray))
+      return this.config.computed?.[name] ?? null;
     return this.columnSql(name);
   };
 
