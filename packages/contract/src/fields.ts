@@ -22,14 +22,18 @@ export type FieldKind =
   | 'secret'
   | 'computed';
 
-export interface FieldDef {
+/**
+ * T is the value's type in a reply, W its type in a request body after validation (never when clients cannot
+ * write it), O whether a create may leave it out. The types only serve inference; the schemas carry the rules.
+ */
+export interface FieldDef<T = unknown, W = unknown, O extends boolean = boolean> {
   kind: FieldKind;
   /** Schema of the value in a reply. */
-  read: z.ZodType;
+  read: z.ZodType<T>;
   /** Schema of the value in a request body; null when clients cannot write the field. */
-  write: z.ZodType | null;
+  write: z.ZodType<W, unknown> | null;
   /** True when a create may leave the field out (it has a default or may be null). */
-  optional: boolean;
+  optional: O;
   /** The referenced table for a foreign key. */
   references?: string;
   /** The enum values, for filters and the OpenAPI document. */
@@ -41,6 +45,21 @@ interface CommonOptions {
   nullable?: boolean;
   description?: string;
 }
+
+type Nullable<T, Opts> = Opts extends { nullable: true } ? T | null : T;
+type OptionalOnCreate<Opts> = Opts extends { nullable: true }
+  ? true
+  : Opts extends { default: unknown }
+    ? true
+    : Opts extends { hasDefault: true }
+      ? true
+      : false;
+/** The field type a helper returns for its options. */
+type Typed<T, Opts, Writable extends boolean = true> = FieldDef<
+  Nullable<T, Opts>,
+  Writable extends true ? Nullable<T, Opts> : never,
+  OptionalOnCreate<Opts>
+>;
 
 function finish(
   kind: FieldKind,
@@ -86,60 +105,100 @@ export const rateInputSchema = decimalSchema(
 );
 
 export const field = {
-  id: (): FieldDef => finish('id', z.number().int(), null, {}),
-  int: (o: CommonOptions & { min?: number; max?: number; default?: number } = {}): FieldDef => {
+  id: () => finish('id', z.number().int(), null, {}) as FieldDef<number, never, false>,
+  int: <const Opts extends CommonOptions & { min?: number; max?: number; default?: number }>(
+    o: Opts = {} as Opts,
+  ): Typed<number, Opts> => {
     let s = z.number().int();
     s = s.min(o.min ?? -2147483648).max(o.max ?? 2147483647);
-    return finish('int', z.number().int(), s, { ...o, hasDefault: o.default !== undefined });
+    return finish('int', z.number().int(), s, { ...o, hasDefault: o.default !== undefined }) as Typed<
+      number,
+      Opts
+    >;
   },
-  text: (
-    o: CommonOptions & {
+  text: <
+    const Opts extends CommonOptions & {
       max?: number;
       min?: number;
       default?: string;
       pattern?: RegExp;
       patternMessage?: string;
-    } = {},
-  ): FieldDef => {
+    },
+  >(
+    o: Opts = {} as Opts,
+  ): Typed<string, Opts> => {
     let s = z
       .string()
       .trim()
       .max(o.max ?? 255);
     if (o.min !== undefined) s = s.min(o.min);
     if (o.pattern) s = s.regex(o.pattern, o.patternMessage);
-    return finish('text', z.string(), s, { ...o, hasDefault: o.default !== undefined });
+    return finish('text', z.string(), s, { ...o, hasDefault: o.default !== undefined }) as Typed<
+      string,
+      Opts
+    >;
   },
-  bool: (o: CommonOptions & { default?: boolean } = {}): FieldDef =>
-    finish('bool', z.boolean(), z.boolean(), { ...o, hasDefault: o.default !== undefined }),
-  money: (o: CommonOptions & { default?: string; positive?: boolean } = {}): FieldDef => {
+  bool: <const Opts extends CommonOptions & { default?: boolean }>(o: Opts = {} as Opts) =>
+    finish('bool', z.boolean(), z.boolean(), { ...o, hasDefault: o.default !== undefined }) as Typed<
+      boolean,
+      Opts
+    >,
+  money: <const Opts extends CommonOptions & { default?: string; positive?: boolean }>(
+    o: Opts = {} as Opts,
+  ): Typed<string, Opts> => {
     const write = o.positive
       ? moneyInputSchema.refine((v) => !v.startsWith('-') && /[1-9]/.test(v), 'Сумма должна быть больше нуля')
       : moneyInputSchema;
-    return finish('money', z.string(), write, { ...o, hasDefault: o.default !== undefined });
+    return finish('money', z.string(), write, { ...o, hasDefault: o.default !== undefined }) as Typed<
+      string,
+      Opts
+    >;
   },
-  rate: (o: CommonOptions & { default?: string } = {}): FieldDef =>
-    finish('rate', z.string(), rateInputSchema, { ...o, hasDefault: o.default !== undefined }),
-  datetime: (o: CommonOptions & { readOnly?: boolean; hasDefault?: boolean } = {}): FieldDef =>
-    finish('datetime', z.string(), o.readOnly ? null : z.iso.datetime({ offset: true }), o),
-  date: (o: CommonOptions & { hasDefault?: boolean } = {}): FieldDef =>
-    finish('date', z.string(), z.iso.date(), o),
-  enum: <const T extends readonly [string, ...string[]]>(
+  rate: <const Opts extends CommonOptions & { default?: string }>(o: Opts = {} as Opts) =>
+    finish('rate', z.string(), rateInputSchema, { ...o, hasDefault: o.default !== undefined }) as Typed<
+      string,
+      Opts
+    >,
+  datetime: <const Opts extends CommonOptions & { hasDefault?: boolean }>(o: Opts = {} as Opts) =>
+    finish('datetime', z.string(), z.iso.datetime({ offset: true }), o) as Typed<string, Opts>,
+  date: <const Opts extends CommonOptions & { hasDefault?: boolean }>(o: Opts = {} as Opts) =>
+    finish('date', z.string(), z.iso.date(), o) as Typed<string, Opts>,
+  enum: <
+    const T extends readonly [string, ...string[]],
+    const Opts extends CommonOptions & { default?: T[number] },
+  >(
     values: T,
-    o: CommonOptions & { default?: T[number] } = {},
-  ): FieldDef =>
-    finish('enum', z.enum(values), z.enum(values), { ...o, hasDefault: o.default !== undefined }, { values }),
-  json: (schema: z.ZodType, o: CommonOptions & { hasDefault?: boolean; readOnly?: boolean } = {}): FieldDef =>
-    finish('json', schema, o.readOnly ? null : schema, o),
+    o: Opts = {} as Opts,
+  ) =>
+    finish(
+      'enum',
+      z.enum(values),
+      z.enum(values),
+      { ...o, hasDefault: o.default !== undefined },
+      { values },
+    ) as Typed<T[number], Opts>,
+  json: <
+    S extends z.ZodType,
+    const Opts extends CommonOptions & { hasDefault?: boolean; readOnly?: boolean },
+  >(
+    schema: S,
+    o: Opts = {} as Opts,
+  ) =>
+    finish('json', schema, o.readOnly ? null : schema, o) as Typed<
+      z.output<S>,
+      Opts,
+      Opts extends { readOnly: true } ? false : true
+    >,
   /** A list of ids of another table (tags), checked to exist on write. */
-  intArray: (references: string, o: CommonOptions & { max?: number } = {}): FieldDef =>
+  intArray: (references: string, o: CommonOptions & { max?: number } = {}) =>
     finish(
       'int_array',
       z.array(z.number().int()),
       z.array(z.number().int().positive()).max(o.max ?? 100),
       { ...o, hasDefault: true },
       { references },
-    ),
-  textArray: (o: CommonOptions & { max?: number; itemMax?: number } = {}): FieldDef =>
+    ) as FieldDef<number[], number[], true>,
+  textArray: (o: CommonOptions & { max?: number; itemMax?: number } = {}) =>
     finish(
       'text_array',
       z.array(z.string()),
@@ -156,15 +215,21 @@ export const field = {
         ...o,
         hasDefault: true,
       },
-    ),
+    ) as FieldDef<string[], string[], true>,
   /** A foreign key by integer id. */
-  fk: (references: string, o: CommonOptions = {}): FieldDef =>
-    finish('fk', z.number().int(), z.number().int().positive(), o, { references }),
+  fk: <const Opts extends CommonOptions>(references: string, o: Opts = {} as Opts) =>
+    finish('fk', z.number().int(), z.number().int().positive(), o, { references }) as Typed<number, Opts>,
   /** A foreign key to the markets table by market code. */
-  marketCode: (values: readonly [string, ...string[]], o: CommonOptions = {}): FieldDef =>
-    finish('fk', z.enum(values), z.enum(values), o, { references: 'market', values }),
+  marketCode: <const T extends readonly [string, ...string[]], const Opts extends CommonOptions>(
+    values: T,
+    o: Opts = {} as Opts,
+  ) =>
+    finish('fk', z.enum(values), z.enum(values), o, { references: 'market', values }) as Typed<
+      T[number],
+      Opts
+    >,
   /** Write-only secret: the request carries the plain value, a reply shows at most a mask like ••••3f9a. */
-  secret: (o: CommonOptions & { max?: number } = {}): FieldDef =>
+  secret: (o: { max?: number; description?: string } = {}) =>
     finish(
       'secret',
       z.string().nullable(),
@@ -173,12 +238,17 @@ export const field = {
         .max(o.max ?? 4096)
         .nullable(),
       { ...o, nullable: false, hasDefault: true },
-    ),
+    ) as FieldDef<string | null, string | null, true>,
   /** Answered by the server, computed from other rows; never written. */
-  computed: (schema: z.ZodType, o: CommonOptions = {}): FieldDef => finish('computed', schema, null, o),
-  createdAt: (): FieldDef => finish('datetime', z.string(), null, {}),
+  computed: <S extends z.ZodType>(schema: S, o: { description?: string } = {}) =>
+    finish('computed', schema, null, o) as FieldDef<z.output<S>, never, false>,
+  createdAt: () => finish('datetime', z.string(), null, {}) as FieldDef<string, never, false>,
   /** A stored column only the server sets (who recorded a row, for example). */
-  readOnlyText: (o: CommonOptions = {}): FieldDef => finish('text', z.string(), null, o),
+  readOnlyText: <const Opts extends CommonOptions>(o: Opts = {} as Opts) =>
+    finish('text', z.string(), null, o) as Typed<string, Opts, false>,
 };
 
-export type FieldMap = Record<string, FieldDef>;
+// Any field, whatever its types: the constraint of an entity's field map.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- variance: FieldDef<T, W> is invariant in W
+export type AnyFieldDef = FieldDef<any, any, boolean>;
+export type FieldMap = Record<string, AnyFieldDef>;

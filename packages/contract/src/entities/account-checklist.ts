@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { SIGNUP_STEPS, checklistStepStateSchema } from '../enums.ts';
-import { defineEntity } from '../entity.ts';
+import { defineEntity, type EntityCreate, type EntityPatch, type EntityRecord } from '../entity.ts';
 import { field } from '../fields.ts';
 
 export const checklistStepSchema = z.object({
@@ -26,3 +26,7 @@ export const accountChecklistEntity = defineEntity('account_checklist', 'Account
   created_at: field.createdAt(),
   updated_at: field.createdAt(),
 });
+
+export type AccountChecklist = EntityRecord<typeof accountChecklistEntity.fields>;
+export type AccountChecklistCreate = EntityCreate<typeof accountChecklistEntity.fields>;
+export type AccountChecklistPatch = EntityPatch<typeof accountChecklistEntity.fields>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { AUDIT_ACTIONS } from '../enums.ts';
-import { defineEntity } from '../entity.ts';
+import { defineEntity, type EntityCreate, type EntityPatch, type EntityRecord } from '../entity.ts';
 import { field } from '../fields.ts';
 
 export const auditEntryEntity = defineEntity('audit_entry', 'Audit entry', {
@@ -14,3 +14,7 @@ export const auditEntryEntity = defineEntity('audit_entry', 'Audit entry', {
   before: field.json(z.record(z.string(), z.unknown()).nullable(), { readOnly: true }),
   after: field.json(z.record(z.string(), z.unknown()).nullable(), { readOnly: true }),
 });
+
+export type AuditEntry = EntityRecord<typeof auditEntryEntity.fields>;
+export type AuditEntryCreate = EntityCreate<typeof auditEntryEntity.fields>;
+export type AuditEntryPatch = EntityPatch<typeof auditEntryEntity.fields>;

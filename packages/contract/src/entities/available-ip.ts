@@ -1,4 +1,4 @@
-import { defineEntity } from '../entity.ts';
+import { defineEntity, type EntityCreate, type EntityPatch, type EntityRecord } from '../entity.ts';
 import { field } from '../fields.ts';
 
 const IP_PATTERN =
@@ -17,3 +17,7 @@ export const availableIpEntity = defineEntity('available_ip', 'Available IP', {
   server_group: field.fk('server_group', { nullable: true }),
   created_at: field.createdAt(),
 });
+
+export type AvailableIp = EntityRecord<typeof availableIpEntity.fields>;
+export type AvailableIpCreate = EntityCreate<typeof availableIpEntity.fields>;
+export type AvailableIpPatch = EntityPatch<typeof availableIpEntity.fields>;

@@ -1,5 +1,5 @@
 import { CURRENCIES, MARKET_CODES, RECORD_STATUSES } from '../enums.ts';
-import { defineEntity } from '../entity.ts';
+import { defineEntity, type EntityCreate, type EntityPatch, type EntityRecord } from '../entity.ts';
 import { field } from '../fields.ts';
 
 /** One collected price point: a market's prices for one item on one day. */
@@ -17,3 +17,7 @@ export const historyStatEntity = defineEntity('history_stat', 'History stat', {
   point_status: field.enum(RECORD_STATUSES, { default: 'normal' }),
   created_at: field.createdAt(),
 });
+
+export type HistoryStat = EntityRecord<typeof historyStatEntity.fields>;
+export type HistoryStatCreate = EntityCreate<typeof historyStatEntity.fields>;
+export type HistoryStatPatch = EntityPatch<typeof historyStatEntity.fields>;

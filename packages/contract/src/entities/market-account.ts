@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { CURRENCIES, MARKET_ACCOUNT_STATUSES, MARKET_CODES } from '../enums.ts';
-import { defineEntity } from '../entity.ts';
+import { defineEntity, type EntityCreate, type EntityPatch, type EntityRecord } from '../entity.ts';
 import { field } from '../fields.ts';
 
 export const marketAccountEntity = defineEntity('market_account', 'Market account', {
@@ -27,3 +27,7 @@ export const marketAccountEntity = defineEntity('market_account', 'Market accoun
   created_at: field.createdAt(),
   updated_at: field.createdAt(),
 });
+
+export type MarketAccount = EntityRecord<typeof marketAccountEntity.fields>;
+export type MarketAccountCreate = EntityCreate<typeof marketAccountEntity.fields>;
+export type MarketAccountPatch = EntityPatch<typeof marketAccountEntity.fields>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { MARKET_CODES, RECORD_STATUSES, SCOPES } from '../enums.ts';
-import { defineEntity } from '../entity.ts';
+import { defineEntity, type EntityCreate, type EntityPatch, type EntityRecord } from '../entity.ts';
 import { field } from '../fields.ts';
 
 export const marketToyEntity = defineEntity('market_toy', 'Market toy', {
@@ -20,3 +20,7 @@ export const marketToyEntity = defineEntity('market_toy', 'Market toy', {
   created_at: field.createdAt(),
   updated_at: field.createdAt(),
 });
+
+export type MarketToy = EntityRecord<typeof marketToyEntity.fields>;
+export type MarketToyCreate = EntityCreate<typeof marketToyEntity.fields>;
+export type MarketToyPatch = EntityPatch<typeof marketToyEntity.fields>;

@@ -1,5 +1,5 @@
 import { MARKET_CODES } from '../enums.ts';
-import { defineEntity } from '../entity.ts';
+import { defineEntity, type EntityCreate, type EntityPatch, type EntityRecord } from '../entity.ts';
 import { field } from '../fields.ts';
 
 export const marketEntity = defineEntity('market', 'Market', {
@@ -12,3 +12,7 @@ export const marketEntity = defineEntity('market', 'Market', {
   created_at: field.createdAt(),
   updated_at: field.createdAt(),
 });
+
+export type Market = EntityRecord<typeof marketEntity.fields>;
+export type MarketCreate = EntityCreate<typeof marketEntity.fields>;
+export type MarketPatch = EntityPatch<typeof marketEntity.fields>;

@@ -1,4 +1,4 @@
-import { defineEntity } from '../entity.ts';
+import { defineEntity, type EntityCreate, type EntityPatch, type EntityRecord } from '../entity.ts';
 import { field } from '../fields.ts';
 
 export const PROXY_PROTOCOLS = ['http', 'https', 'socks5'] as const;
@@ -17,3 +17,7 @@ export const proxyEntity = defineEntity('proxy', 'Proxy', {
   last_checked_at: field.datetime({ nullable: true }),
   created_at: field.createdAt(),
 });
+
+export type Proxy = EntityRecord<typeof proxyEntity.fields>;
+export type ProxyCreate = EntityCreate<typeof proxyEntity.fields>;
+export type ProxyPatch = EntityPatch<typeof proxyEntity.fields>;

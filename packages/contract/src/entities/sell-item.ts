@@ -1,5 +1,5 @@
 import { CURRENCIES, MARKET_CODES, SELL_ITEM_STATUSES } from '../enums.ts';
-import { defineEntity } from '../entity.ts';
+import { defineEntity, type EntityCreate, type EntityPatch, type EntityRecord } from '../entity.ts';
 import { field } from '../fields.ts';
 
 /** An inventory item listed for sale on a marketplace. */
@@ -30,3 +30,7 @@ export const sellItemEntity = defineEntity('sell_item', 'Sell item', {
   sold_at: field.datetime({ nullable: true }),
   updated_at: field.createdAt(),
 });
+
+export type SellItem = EntityRecord<typeof sellItemEntity.fields>;
+export type SellItemCreate = EntityCreate<typeof sellItemEntity.fields>;
+export type SellItemPatch = EntityPatch<typeof sellItemEntity.fields>;

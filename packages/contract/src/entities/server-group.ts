@@ -1,4 +1,4 @@
-import { defineEntity } from '../entity.ts';
+import { defineEntity, type EntityCreate, type EntityPatch, type EntityRecord } from '../entity.ts';
 import { field } from '../fields.ts';
 
 export const serverGroupEntity = defineEntity('server_group', 'Server group', {
@@ -8,3 +8,7 @@ export const serverGroupEntity = defineEntity('server_group', 'Server group', {
   description: field.text({ max: 1000, nullable: true }),
   created_at: field.createdAt(),
 });
+
+export type ServerGroup = EntityRecord<typeof serverGroupEntity.fields>;
+export type ServerGroupCreate = EntityCreate<typeof serverGroupEntity.fields>;
+export type ServerGroupPatch = EntityPatch<typeof serverGroupEntity.fields>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { CURRENCIES, STEAM_ACCOUNT_STATUSES } from '../enums.ts';
-import { defineEntity } from '../entity.ts';
+import { defineEntity, type EntityCreate, type EntityPatch, type EntityRecord } from '../entity.ts';
 import { field } from '../fields.ts';
 
 export const marketAccountRefSchema = z.object({
@@ -54,3 +54,7 @@ export const steamAccountEntity = defineEntity('steam_account', 'Steam account',
   created_at: field.createdAt(),
   updated_at: field.createdAt(),
 });
+
+export type SteamAccount = EntityRecord<typeof steamAccountEntity.fields>;
+export type SteamAccountCreate = EntityCreate<typeof steamAccountEntity.fields>;
+export type SteamAccountPatch = EntityPatch<typeof steamAccountEntity.fields>;

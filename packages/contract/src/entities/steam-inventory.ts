@@ -1,5 +1,5 @@
 import { INVENTORY_ITEM_STATUSES } from '../enums.ts';
-import { defineEntity } from '../entity.ts';
+import { defineEntity, type EntityCreate, type EntityPatch, type EntityRecord } from '../entity.ts';
 import { field } from '../fields.ts';
 
 export const steamInventoryEntity = defineEntity('steam_inventory', 'Steam inventory item', {
@@ -40,3 +40,7 @@ export const steamInventoryEntity = defineEntity('steam_inventory', 'Steam inven
   created_at: field.createdAt(),
   updated_at: field.createdAt(),
 });
+
+export type SteamInventoryItem = EntityRecord<typeof steamInventoryEntity.fields>;
+export type SteamInventoryItemCreate = EntityCreate<typeof steamInventoryEntity.fields>;
+export type SteamInventoryItemPatch = EntityPatch<typeof steamInventoryEntity.fields>;

@@ -1,5 +1,5 @@
 import { SCOPES, TAG_TARGETS } from '../enums.ts';
-import { defineEntity } from '../entity.ts';
+import { defineEntity, type EntityCreate, type EntityPatch, type EntityRecord } from '../entity.ts';
 import { field } from '../fields.ts';
 
 export const tagEntity = defineEntity('tag', 'Tag', {
@@ -19,3 +19,7 @@ export const tagEntity = defineEntity('tag', 'Tag', {
   description: field.text({ max: 1000, nullable: true }),
   created_at: field.createdAt(),
 });
+
+export type Tag = EntityRecord<typeof tagEntity.fields>;
+export type TagCreate = EntityCreate<typeof tagEntity.fields>;
+export type TagPatch = EntityPatch<typeof tagEntity.fields>;

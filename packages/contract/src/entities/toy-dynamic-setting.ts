@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { MARKET_CODES, SCOPES } from '../enums.ts';
-import { defineEntity } from '../entity.ts';
+import { defineEntity, type EntityCreate, type EntityPatch, type EntityRecord } from '../entity.ts';
 import { field } from '../fields.ts';
 
 /**
@@ -28,3 +28,7 @@ export const toyDynamicSettingEntity = defineEntity('toy_dynamic_setting', 'Toy 
   created_at: field.createdAt(),
   updated_at: field.createdAt(),
 });
+
+export type ToyDynamicSetting = EntityRecord<typeof toyDynamicSettingEntity.fields>;
+export type ToyDynamicSettingCreate = EntityCreate<typeof toyDynamicSettingEntity.fields>;
+export type ToyDynamicSettingPatch = EntityPatch<typeof toyDynamicSettingEntity.fields>;

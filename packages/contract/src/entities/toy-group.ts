@@ -1,4 +1,4 @@
-import { defineEntity } from '../entity.ts';
+import { defineEntity, type EntityCreate, type EntityPatch, type EntityRecord } from '../entity.ts';
 import { field } from '../fields.ts';
 
 export const toyGroupEntity = defineEntity('toy_group', 'Toy group', {
@@ -7,3 +7,7 @@ export const toyGroupEntity = defineEntity('toy_group', 'Toy group', {
   description: field.text({ max: 1000, nullable: true }),
   created_at: field.createdAt(),
 });
+
+export type ToyGroup = EntityRecord<typeof toyGroupEntity.fields>;
+export type ToyGroupCreate = EntityCreate<typeof toyGroupEntity.fields>;
+export type ToyGroupPatch = EntityPatch<typeof toyGroupEntity.fields>;

@@ -1,5 +1,5 @@
 import { CURRENCIES, MARKET_CODES, RECORD_STATUSES, SIDES } from '../enums.ts';
-import { defineEntity } from '../entity.ts';
+import { defineEntity, type EntityCreate, type EntityPatch, type EntityRecord } from '../entity.ts';
 import { field } from '../fields.ts';
 
 export const toyHistoryEntity = defineEntity('toy_history', 'Toy history', {
@@ -27,3 +27,7 @@ export const toyHistoryEntity = defineEntity('toy_history', 'Toy history', {
   comment: field.text({ max: 2000, nullable: true }),
   created_at: field.createdAt(),
 });
+
+export type ToyHistory = EntityRecord<typeof toyHistoryEntity.fields>;
+export type ToyHistoryCreate = EntityCreate<typeof toyHistoryEntity.fields>;
+export type ToyHistoryPatch = EntityPatch<typeof toyHistoryEntity.fields>;

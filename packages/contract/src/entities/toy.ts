@@ -1,5 +1,5 @@
 import { RECORD_STATUSES, TOY_LABELS } from '../enums.ts';
-import { defineEntity } from '../entity.ts';
+import { defineEntity, type EntityCreate, type EntityPatch, type EntityRecord } from '../entity.ts';
 import { field } from '../fields.ts';
 
 export const toyEntity = defineEntity('toy', 'Toy', {
@@ -36,3 +36,7 @@ export const toyEntity = defineEntity('toy', 'Toy', {
   created_at: field.createdAt(),
   updated_at: field.createdAt(),
 });
+
+export type Toy = EntityRecord<typeof toyEntity.fields>;
+export type ToyCreate = EntityCreate<typeof toyEntity.fields>;
+export type ToyPatch = EntityPatch<typeof toyEntity.fields>;

@@ -1,5 +1,5 @@
 import { CONVERTIBLE_CURRENCIES, MARKET_CODES, PAYMENT_METHODS, TRANSACTION_KINDS } from '../enums.ts';
-import { defineEntity } from '../entity.ts';
+import { defineEntity, type EntityCreate, type EntityPatch, type EntityRecord } from '../entity.ts';
 import { field } from '../fields.ts';
 
 /** A money movement: in, out, or between our own accounts and markets. */
@@ -20,3 +20,7 @@ export const transactionEntity = defineEntity('transaction', 'Transaction', {
   created_by: field.readOnlyText({ nullable: true, description: 'Operator who recorded it' }),
   created_at: field.createdAt(),
 });
+
+export type Transaction = EntityRecord<typeof transactionEntity.fields>;
+export type TransactionCreate = EntityCreate<typeof transactionEntity.fields>;
+export type TransactionPatch = EntityPatch<typeof transactionEntity.fields>;
