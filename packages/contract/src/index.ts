@@ -23,6 +23,7 @@ export * from './entities/transaction.ts';
 export * from './routes/route-def.ts';
 export * from './routes/special-schemas.ts';
 export * from './routes/api-routes.ts';
+export * from './routes/api-client.ts';
 export * from './money.ts';
 export * from './error-catalogue.ts';
 export * from './validation-messages.ts';

@@ -22,10 +22,10 @@ import {
   bulkResultSchema,
   bulkUpdateByIdsRoute,
   crudRoutes,
+  defineRoute,
   listQuerySchema,
   paginatedSchema,
   updatedCountSchema,
-  type RouteDef,
 } from './route-def.ts';
 import {
   avgStatsByNameBodySchema,
@@ -87,9 +87,9 @@ export const historyExtendedSchema = toyHistoryEntity.schema.extend({
   market_account_label: z.string().nullable(),
 });
 
-export const API_ROUTES: RouteDef[] = [
+export const API_ROUTES = [
   // Sessions and start-up data
-  {
+  defineRoute({
     id: 'accounts.login',
     method: 'POST',
     path: '/api/accounts/login/',
@@ -100,8 +100,8 @@ export const API_ROUTES: RouteDef[] = [
     body: loginBodySchema,
     response: z.object({ success: z.literal(true), username: z.string() }),
     public: true,
-  },
-  {
+  }),
+  defineRoute({
     id: 'accounts.logout',
     method: 'GET',
     path: '/api/accounts/logout/',
@@ -109,18 +109,18 @@ export const API_ROUTES: RouteDef[] = [
     summary: 'End the session',
     response: z.object({ success: z.literal(true) }),
     public: true,
-  },
-  {
+  }),
+  defineRoute({
     id: 'frontend.common',
     method: 'GET',
     path: '/api/frontend/common',
     tag: 'frontend',
     summary: 'Start-up data of the console: markets, Steam accounts, tags and the bot token',
     response: commonDataResponseSchema,
-  },
+  }),
 
   // History statistics by name
-  {
+  defineRoute({
     id: 'history.avg_stats_by_name',
     method: 'POST',
     path: '/api/history/toy-stats/get-filtered-avg-stats-by-name/',
@@ -154,8 +154,8 @@ export const API_ROUTES: RouteDef[] = [
         ],
       },
     },
-  },
-  {
+  }),
+  defineRoute({
     id: 'history.set_point_status',
     method: 'GET',
     path: '/api/history/toy-stats/set-point-status/',
@@ -168,12 +168,12 @@ export const API_ROUTES: RouteDef[] = [
     query: setPointStatusQuerySchema,
     response: setPointStatusResponseSchema,
     example: { query: { id: '42', status: 'outdated' }, response: { success: true, point: 1, history: 3 } },
-  },
+  }),
 
   // Market accounts
   ...crudRoutes('market-accounts', marketAccountEntity, '/api/market/accounts/'),
   bulkUpdateByIdsRoute('market-accounts', marketAccountEntity, '/api/market/accounts/'),
-  {
+  defineRoute({
     id: 'market-accounts.extended',
     method: 'GET',
     path: '/api/market/accounts/extended/',
@@ -183,7 +183,7 @@ export const API_ROUTES: RouteDef[] = [
       'Market accounts with what the accounts screen shows: market and Steam names, tags, balance in RUB',
     query: listQuerySchema,
     response: paginatedSchema(marketAccountExtendedSchema),
-  },
+  }),
 
   // Markets
   ...crudRoutes('markets', marketEntity, '/api/market/markets/'),
@@ -195,7 +195,7 @@ export const API_ROUTES: RouteDef[] = [
     'partial_update',
   ]),
   bulkUpdateByIdsRoute('sell-items', sellItemEntity, '/api/market/sell/items/', true),
-  {
+  defineRoute({
     id: 'sell-items.count_by_mhn',
     method: 'GET',
     path: '/api/market/sell/items/count-by-mhn/',
@@ -204,8 +204,8 @@ export const API_ROUTES: RouteDef[] = [
     summary: 'How many items are listed per market_hash_name, with their price range (list filters apply)',
     query: listQuerySchema,
     response: z.object({ results: z.array(countByMhnRowSchema) }),
-  },
-  {
+  }),
+  defineRoute({
     id: 'sell-items.for_sell',
     method: 'GET',
     path: '/api/market/sell/items/for-sell/',
@@ -217,11 +217,11 @@ export const API_ROUTES: RouteDef[] = [
       'Items whose toy has ignore_price, items under a trade hold and items already on sale are left out.',
     query: listQuerySchema.extend({ market: z.enum(MARKET_CODES).optional() }),
     response: paginatedSchema(forSellRowSchema),
-  },
+  }),
 
   // Toy dynamic settings
   ...crudRoutes('toy-dynamic-settings', toyDynamicSettingEntity, '/api/market/toy-dynamic-settings/'),
-  {
+  defineRoute({
     id: 'toy-dynamic-settings.create_or_update',
     method: 'POST',
     path: '/api/market/toy-dynamic-settings/create-or-update/',
@@ -244,11 +244,11 @@ export const API_ROUTES: RouteDef[] = [
       ],
       response: { created: 1, updated: 0 },
     },
-  },
+  }),
 
   // Market toys
   ...crudRoutes('market-toys', marketToyEntity, '/api/market/toys/'),
-  {
+  defineRoute({
     id: 'market-toys.bulk_create_or_update_by_mhn',
     method: 'POST',
     path: '/api/market/toys/bulk-create-or-update-by-market-hash-name/',
@@ -267,8 +267,8 @@ export const API_ROUTES: RouteDef[] = [
       body: [{ market_hash_name: 'AK-47 | Redline (Field-Tested)', market: 'tm', price_sell: '950.00' }],
       response: { created: 1, updated: 0 },
     },
-  },
-  {
+  }),
+  defineRoute({
     id: 'market-toys.bulk_update_by_qs',
     method: 'POST',
     path: '/api/market/toys/bulk-toys-update-by-qs/',
@@ -280,8 +280,8 @@ export const API_ROUTES: RouteDef[] = [
     body: marketToyEntity.patchSchema,
     response: updatedCountSchema,
     example: { query: { market: 'tm', enable_dynamic_order: 'true' }, body: { enable_dynamic_order: false } },
-  },
-  {
+  }),
+  defineRoute({
     id: 'market-toys.by_fields',
     method: 'GET',
     path: '/api/market/toys/by-fields/',
@@ -291,8 +291,8 @@ export const API_ROUTES: RouteDef[] = [
     query: listQuerySchema.extend({ fields: z.string().optional() }),
     response: paginatedSchema(z.record(z.string(), z.unknown())),
     example: { query: { fields: 'id,market_hash_name,price_sell', market: 'tm' } },
-  },
-  {
+  }),
+  defineRoute({
     id: 'market-toys.only_market_hash_name',
     method: 'GET',
     path: '/api/market/toys/only-market-hash-name/',
@@ -301,7 +301,7 @@ export const API_ROUTES: RouteDef[] = [
     summary: 'The distinct market_hash_names of the market toys matching the filters',
     query: listQuerySchema,
     response: onlyMarketHashNameResponseSchema,
-  },
+  }),
 
   // Settings
   ...crudRoutes('available-ips', availableIpEntity, '/api/settings/available-ip/'),
@@ -310,7 +310,7 @@ export const API_ROUTES: RouteDef[] = [
   // Steam accounts
   ...crudRoutes('steam-accounts', steamAccountEntity, '/api/steam/accounts/'),
   bulkUpdateByIdsRoute('steam-accounts', steamAccountEntity, '/api/steam/accounts/'),
-  {
+  defineRoute({
     id: 'steam-accounts.extended',
     method: 'GET',
     path: '/api/steam/accounts/extended/',
@@ -319,7 +319,7 @@ export const API_ROUTES: RouteDef[] = [
     summary: 'Steam accounts with their market accounts, balances, tags, checklist progress and counts',
     query: listQuerySchema,
     response: paginatedSchema(steamAccountExtendedSchema),
-  },
+  }),
   ...crudRoutes('account-checklists', accountChecklistEntity, '/api/steam/accounts-checklists/'),
   ...crudRoutes('transactions', transactionEntity, '/api/steam/transactions/'),
 
@@ -329,7 +329,7 @@ export const API_ROUTES: RouteDef[] = [
   // Toy history
   ...crudRoutes('history', toyHistoryEntity, '/api/toy/history/'),
   bulkUpdateByIdsRoute('history', toyHistoryEntity, '/api/toy/history/'),
-  {
+  defineRoute({
     id: 'history.bulk_create_or_update',
     method: 'POST',
     path: '/api/toy/history/bulk/create-or-update/',
@@ -340,8 +340,8 @@ export const API_ROUTES: RouteDef[] = [
       .min(1)
       .max(100000),
     response: bulkResultSchema,
-  },
-  {
+  }),
+  defineRoute({
     id: 'history.connect_items',
     method: 'POST',
     path: '/api/toy/history/connect-items/',
@@ -349,8 +349,8 @@ export const API_ROUTES: RouteDef[] = [
     summary: 'Link history rows to toys by classid_instanceid, then by market_hash_name',
     body: connectItemsBodySchema,
     response: connectItemsResponseSchema,
-  },
-  {
+  }),
+  defineRoute({
     id: 'history.count_by_mhn',
     method: 'GET',
     path: '/api/toy/history/count-by-mhn/',
@@ -359,8 +359,8 @@ export const API_ROUTES: RouteDef[] = [
     summary: 'History rows per market_hash_name, split by side (list filters apply)',
     query: listQuerySchema,
     response: z.object({ results: z.array(historyCountByMhnRowSchema) }),
-  },
-  {
+  }),
+  defineRoute({
     id: 'history.extended',
     method: 'GET',
     path: '/api/toy/history/history-extended/',
@@ -369,11 +369,11 @@ export const API_ROUTES: RouteDef[] = [
     summary: "History rows with the toy's image and Russian name and the account names",
     query: listQuerySchema,
     response: paginatedSchema(historyExtendedSchema),
-  },
+  }),
 
   // History stats
   ...crudRoutes('history-stats', historyStatEntity, '/api/toy/history-stats/'),
-  {
+  defineRoute({
     id: 'history-stats.stats_by_date',
     method: 'GET',
     path: '/api/toy/history-stats/stats-by-date/',
@@ -403,12 +403,12 @@ export const API_ROUTES: RouteDef[] = [
         ],
       },
     },
-  },
+  }),
 
   // Steam inventory
   ...crudRoutes('steam-inventory', steamInventoryEntity, '/api/toy/steam-inventory/'),
   bulkUpdateByIdsRoute('steam-inventory', steamInventoryEntity, '/api/toy/steam-inventory/'),
-  {
+  defineRoute({
     id: 'steam-inventory.bulk_create_and_update',
     method: 'POST',
     path: '/api/toy/steam-inventory/bulk/create-and-update/',
@@ -416,8 +416,8 @@ export const API_ROUTES: RouteDef[] = [
     summary: 'Upsert inventory items by (steam_account, asset_id)',
     body: z.array(steamInventoryEntity.createSchema).min(1).max(100000),
     response: bulkResultSchema,
-  },
-  {
+  }),
+  defineRoute({
     id: 'steam-inventory.connect_items',
     method: 'POST',
     path: '/api/toy/steam-inventory/connect-items/',
@@ -425,11 +425,11 @@ export const API_ROUTES: RouteDef[] = [
     summary: 'Link inventory items to toys by classid_instanceid, then by market_hash_name',
     body: connectItemsBodySchema,
     response: connectItemsResponseSchema,
-  },
+  }),
 
   // Toy groups
   ...crudRoutes('toy-groups', toyGroupEntity, '/api/toy/toy-group/', ['list']),
-  {
+  defineRoute({
     id: 'toy-groups.bulk_create_or_update',
     method: 'POST',
     path: '/api/toy/toy-group/bulk-create-or-update/',
@@ -437,11 +437,11 @@ export const API_ROUTES: RouteDef[] = [
     summary: 'Upsert toy groups by name',
     body: z.array(toyGroupEntity.createSchema).min(1).max(100000),
     response: bulkResultSchema,
-  },
+  }),
 
   // Toys
   ...crudRoutes('toys', toyEntity, '/api/toy/toys/'),
-  {
+  defineRoute({
     id: 'toys.bulk_update_by_qs',
     method: 'POST',
     path: '/api/toy/toys/bulk-toys-update-by-qs/',
@@ -453,8 +453,8 @@ export const API_ROUTES: RouteDef[] = [
     body: toyEntity.patchSchema,
     response: updatedCountSchema,
     example: { query: { label: 'danger' }, body: { ignore_price: true } },
-  },
-  {
+  }),
+  defineRoute({
     id: 'toys.create_and_update',
     method: 'POST',
     path: '/api/toy/toys/toys-create-and-update/',
@@ -462,8 +462,8 @@ export const API_ROUTES: RouteDef[] = [
     summary: 'Upsert toys by market_hash_name (catalogue import)',
     body: z.array(toyEntity.createSchema).min(1).max(100000),
     response: bulkResultSchema,
-  },
-  {
+  }),
+  defineRoute({
     id: 'toys.set_ignore_price',
     method: 'GET',
     path: '/api/toy/toys/set-ignore-price/',
@@ -473,7 +473,7 @@ export const API_ROUTES: RouteDef[] = [
     query: setIgnorePriceQuerySchema,
     response: updatedCountSchema,
     example: { query: { id: ['1', '2'], value: 'true' }, response: { updated: 2 } },
-  },
+  }),
 
   // Audit log
   ...crudRoutes('audit', auditEntryEntity, '/api/audit/', ['list', 'retrieve']),

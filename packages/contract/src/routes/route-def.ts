@@ -5,9 +5,14 @@ import type { EntityDef } from '../entity.ts';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One endpoint of the API: the source of the server's routing, the OpenAPI document and the typed client. */
-export interface RouteDef {
+export interface RouteDef<
+  Id extends string = string,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType | null = z.ZodType | null,
+> {
   /** Stable name, e.g. "toys.list": the server's handler key and the client's method name. */
-  id: string;
+  id: Id;
   method: HttpMethod;
   /** OpenAPI-style path with {params}; the spec's exact path, trailing slash included or not. */
   path: string;
@@ -16,9 +21,9 @@ export interface RouteDef {
   description?: string;
   /** The entity a generic list filters over; its fields become query filters in the docs. */
   entity?: EntityDef;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  response: z.ZodType | null;
+  query?: Q;
+  body?: B;
+  response: R;
   status?: number;
   example?: { query?: Record<string, string | string[]>; body?: unknown; response?: unknown };
   /** Reachable without a session (login). */
@@ -32,7 +37,17 @@ export const listQuerySchema = z.object({
   search: z.string().optional(),
 });
 
-export function paginatedSchema(item: z.ZodType) {
+/** Keeps a route's literal id and schema types, so the typed client knows each route's body and reply. */
+export function defineRoute<
+  const Id extends string,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  R extends z.ZodType | null = null,
+>(route: RouteDef<Id, Q, B, R>): RouteDef<Id, Q, B, R> {
+  return route;
+}
+
+export function paginatedSchema<T extends z.ZodType>(item: T) {
   return z.object({
     count: z.number().int(),
     next: z.string().nullable(),
@@ -44,7 +59,7 @@ export function paginatedSchema(item: z.ZodType) {
 export const idsSchema = z.array(z.number().int().positive()).min(1).max(100000);
 
 /** Body of every bulk-update-by-ids endpoint. */
-export function bulkUpdateByIdsSchema(entity: EntityDef) {
+export function bulkUpdateByIdsSchema<E extends EntityDef>(entity: E) {
   return z.object({ ids: idsSchema, fields: entity.patchSchema });
 }
 
@@ -60,15 +75,29 @@ export type CrudOp = 'list' | 'create' | 'retrieve' | 'update' | 'partial_update
 export const ALL_CRUD: CrudOp[] = ['list', 'create', 'retrieve', 'update', 'partial_update', 'destroy'];
 
 /** The Django-REST-framework router's routes for one resource. */
-export function crudRoutes(
-  tag: string,
-  entity: EntityDef,
+/** The routes the DRF router makes for one resource, with their types. */
+export type CrudRoute<Tag extends string, E extends EntityDef> =
+  | RouteDef<
+      `${Tag}.list`,
+      typeof listQuerySchema,
+      undefined,
+      ReturnType<typeof paginatedSchema<E['schema']>>
+    >
+  | RouteDef<`${Tag}.create`, undefined, E['createSchema'], E['schema']>
+  | RouteDef<`${Tag}.retrieve`, undefined, undefined, E['schema']>
+  | RouteDef<`${Tag}.update`, undefined, E['createSchema'], E['schema']>
+  | RouteDef<`${Tag}.partial_update`, undefined, E['patchSchema'], E['schema']>
+  | RouteDef<`${Tag}.destroy`, undefined, undefined, null>;
+
+export function crudRoutes<const Tag extends string, E extends EntityDef>(
+  tag: Tag,
+  entity: E,
   base: string,
   ops: CrudOp[] = ALL_CRUD,
   detailSuffix = '/',
-): RouteDef[] {
+): CrudRoute<Tag, E>[] {
   const detail = `${base}{id}${detailSuffix}`;
-  const all: Record<CrudOp, RouteDef> = {
+  const all: Record<CrudOp, CrudRoute<Tag, E>> = {
     list: {
       id: `${tag}.list`,
       method: 'GET',
@@ -128,14 +157,14 @@ export function crudRoutes(
   return ops.map((op) => all[op]);
 }
 
-export function bulkUpdateByIdsRoute(
-  tag: string,
-  entity: EntityDef,
+export function bulkUpdateByIdsRoute<const Tag extends string, E extends EntityDef>(
+  tag: Tag,
+  entity: E,
   base: string,
   withQuery = false,
-): RouteDef {
-  return {
-    id: `${tag}.bulk_update_by_ids`,
+) {
+  return defineRoute({
+    id: `${tag}.bulk_update_by_ids` as `${Tag}.bulk_update_by_ids`,
     method: 'POST',
     path: `${base}bulk-update-by-ids/`,
     tag,
@@ -146,5 +175,5 @@ export function bulkUpdateByIdsRoute(
     body: bulkUpdateByIdsSchema(entity),
     response: z.object({ updated: z.number().int(), results: z.array(entity.schema) }),
     example: { body: { ids: [1, 2], fields: {} } },
-  };
+  });
 }
