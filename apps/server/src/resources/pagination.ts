@@ -9,7 +9,7 @@ import { queryValue } from '../http/query-string.ts';
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 999999;
 /** Pages bigger than this are streamed from a cursor instead of built in memory. */
-const STREAM_THRESHOLD = 2000;
+const STREAM_THRESHOLD = 10000;
 const STREAM_BATCH = 2000;
 
 export interface PageRequest {
@@ -98,8 +98,13 @@ export async function sendPage(
       if (!out.write(chunk)) {
         // A client that disconnects never drains: stop reading the cursor instead of waiting forever.
         await new Promise<void>((resolve) => {
-          out.once('drain', resolve);
-          out.once('close', resolve);
+          const done = () => {
+            out.off('drain', done);
+            out.off('close', done);
+            resolve();
+          };
+          out.on('drain', done);
+          out.on('close', done);
         });
       }
     });
