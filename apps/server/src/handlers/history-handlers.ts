@@ -6,10 +6,10 @@ import { readPageRequest, sendPage } from '../resources/pagination.ts';
 import { MARKET_ACCOUNT_LABEL_SQL } from '../resources/configs.ts';
 import { Params } from '../resources/sql.ts';
 import { connectToToys } from './connect-items.ts';
+import { avgStatsByName, statsByDate, type AvgStatsFilter } from './history-aggregates.ts';
 import { writeContext, type Handler } from './handler.ts';
 import { parseRoutePart } from './route-schemas.ts';
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** History aggregates default to normal rows in RUB unless the query names a record status or currency. */
 function withAggregateDefaults(query: Record<string, unknown>): Record<string, unknown> {
@@ -21,52 +21,8 @@ function withAggregateDefaults(query: Record<string, unknown>): Record<string, u
 }
 
 export const historyHandlers: Record<string, Handler> = {
-  'history.avg_stats_by_name': async (ctx) => {
-    const body = parseRoutePart('history.avg_stats_by_name', 'body', ctx.body ?? {}) as {
-      market_hash_names?: string[];
-      markets?: string[];
-      date_from?: string;
-      date_to?: string;
-      record_statuses?: string[];
-      currency?: string;
-      steam_accounts?: number[];
-      market_accounts?: number[];
-    };
-    const params = new Params();
-    const currency = body.currency ?? 'RUB';
-    const where = [
-      `t.currency = ${params.add(currency)}`,
-      `t.record_status = ANY(${params.add(body.record_statuses ?? ['normal'])}::text[])`,
-    ];
-    if (body.market_hash_names?.length)
-      where.push(`t.market_hash_name = ANY(${params.add(body.market_hash_names)}::text[])`);
-    if (body.markets?.length) where.push(`t.market = ANY(${params.add(body.markets)}::text[])`);
-    if (body.steam_accounts?.length)
-      where.push(`t.steam_account = ANY(${params.add(body.steam_accounts)}::int[])`);
-    if (body.market_accounts?.length)
-      where.push(`t.market_account = ANY(${params.add(body.market_accounts)}::int[])`);
-    if (body.date_from) where.push(`t.date >= ${params.add(body.date_from)}::timestamptz`);
-    if (body.date_to) {
-      // A bare date means the whole of that day.
-      where.push(
-        DATE_ONLY.test(body.date_to)
-          ? `t.date < (${params.add(body.date_to)}::date + 1)::timestamptz`
-          : `t.date <= ${params.add(body.date_to)}::timestamptz`,
-      );
-    }
-    const side = (name: string, fn: string) => `${fn}(t.price) FILTER (WHERE t.side = '${name}')`;
-    const results = await ctx.services.db.query(
-      `SELECT t.market_hash_name,
-              count(*) FILTER (WHERE t.side = 'buy')::int AS buy_count,
-              round(${side('buy', 'avg')}, 2) AS buy_avg, ${side('buy', 'min')} AS buy_min, ${side('buy', 'max')} AS buy_max,
-              count(*) FILTER (WHERE t.side = 'sell')::int AS sell_count,
-              round(${side('sell', 'avg')}, 2) AS sell_avg, ${side('sell', 'min')} AS sell_min, ${side('sell', 'max')} AS sell_max
-       FROM toy_history t WHERE ${where.join(' AND ')}
-       GROUP BY t.market_hash_name ORDER BY t.market_hash_name`,
-      params.values,
-    );
-    return { currency, results };
-  },
+  'history.avg_stats_by_name': async (ctx) =>
+    avgStatsByName(ctx.services.db, parseRoutePart('history.avg_stats_by_name', 'body', ctx.body ?? {}) as AvgStatsFilter),
 
   'history.set_point_status': async (ctx) => {
     const q = parseRoutePart('history.set_point_status', 'query', ctx.query) as {
@@ -136,16 +92,8 @@ export const historyHandlers: Record<string, Handler> = {
   },
 
   'history-stats.stats_by_date': async (ctx) => {
-    const history = ctx.services.resources.toyHistory;
     const query = withAggregateDefaults(ctx.query);
-    const { where, params } = history.parseList(query);
-    const results = await ctx.services.db.query(
-      `SELECT to_char((t.date AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS date, t.side, count(*)::int AS count,
-              sum(t.price) AS total, round(avg(t.price), 2) AS avg_price, min(t.price) AS min_price, max(t.price) AS max_price
-       FROM toy_history t ${where}
-       GROUP BY 1, 2 ORDER BY 1, 2`,
-      params,
-    );
+    const results = await statsByDate(ctx.services.db, ctx.services.resources.toyHistory, query);
     return { currency: queryValues(query, 'currency')[0], results };
   },
 
