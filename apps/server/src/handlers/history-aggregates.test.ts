@@ -10,7 +10,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const NAMES = ['AK-47 | Redline (Field-Tested)', 'AWP | Asiimov (Field-Tested)', 'Glock-18 | Fade (Factory New)'];
+const NAMES = [
+  'AK-47 | Redline (Field-Tested)',
+  'AWP | Asiimov (Field-Tested)',
+  'Glock-18 | Fade (Factory New)',
+];
 const MARKETS = ['tm', 'dmarket', null];
 const STATUSES = ['normal', 'outdated', 'locked'];
 
@@ -22,14 +26,23 @@ const rowArb = fc.record({
   record_status: fc.constantFrom(...STATUSES),
   price: fc.integer({ min: 1, max: 500000 }).map((k) => (k / 100).toFixed(2)),
   // Spread over a few days, some rows right at midnight UTC.
-  date: fc.integer({ min: 0, max: 4 * 24 * 4 }).map((q) => new Date(Date.UTC(2026, 9, 1) + q * 15 * 60_000).toISOString()),
+  date: fc
+    .integer({ min: 0, max: 4 * 24 * 4 })
+    .map((q) => new Date(Date.UTC(2026, 9, 1) + q * 15 * 60_000).toISOString()),
 });
 
 const opArb = fc.oneof(
-  fc.record({ kind: fc.constant('insert' as const), rows: fc.array(rowArb, { minLength: 1, maxLength: 20 }) }),
+  fc.record({
+    kind: fc.constant('insert' as const),
+    rows: fc.array(rowArb, { minLength: 1, maxLength: 20 }),
+  }),
   fc.record({ kind: fc.constant('update' as const), pick: fc.nat(), changes: rowArb }),
   fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
-  fc.record({ kind: fc.constant('status' as const), status: fc.constantFrom(...STATUSES), name: fc.constantFrom(...NAMES) }),
+  fc.record({
+    kind: fc.constant('status' as const),
+    status: fc.constantFrom(...STATUSES),
+    name: fc.constantFrom(...NAMES),
+  }),
 );
 
 type Op = typeof opArb extends fc.Arbitrary<infer T> ? T : never;
@@ -46,7 +59,14 @@ async function apply(op: Op) {
     await db.query(
       `UPDATE toy_history SET market = $2, side = $3, price = $4, date = $5, record_status = $6
        WHERE id = (SELECT id FROM toy_history ORDER BY id OFFSET $1 % greatest((SELECT count(*) FROM toy_history), 1) LIMIT 1)`,
-      [op.pick, op.changes.market, op.changes.side, op.changes.price, op.changes.date, op.changes.record_status],
+      [
+        op.pick,
+        op.changes.market,
+        op.changes.side,
+        op.changes.price,
+        op.changes.date,
+        op.changes.record_status,
+      ],
     );
   } else if (op.kind === 'delete') {
     await db.query(
@@ -54,23 +74,39 @@ async function apply(op: Op) {
       [op.pick],
     );
   } else {
-    await db.query(`UPDATE toy_history SET record_status = $1, comment = 'x' WHERE market_hash_name = $2`, [op.status, op.name]);
+    await db.query(`UPDATE toy_history SET record_status = $1, comment = 'x' WHERE market_hash_name = $2`, [
+      op.status,
+      op.name,
+    ]);
   }
 }
 
 async function expectSameAnswers() {
   const db = t.services.db;
   const history = t.services.resources.toyHistory;
-  for (const filter of [{}, { markets: ['tm'] }, { currency: 'USD' }, { record_statuses: ['normal', 'outdated'] }, { market_hash_names: [NAMES[0]!] }]) {
+  for (const filter of [
+    {},
+    { markets: ['tm'] },
+    { currency: 'USD' },
+    { record_statuses: ['normal', 'outdated'] },
+    { market_hash_names: [NAMES[0]!] },
+  ]) {
     expect(await avgStatsByName(db, filter)).toEqual(await avgStatsByName(db, filter, { raw: true }));
   }
   for (const query of [
     { record_status: 'normal', currency: 'RUB' },
     { record_status: 'normal', currency: 'RUB', market: 'tm', side: 'buy' },
     { record_status: ['normal', 'locked'], currency: 'USD', market: ['tm', 'dmarket'] },
-    { record_status: 'normal', currency: 'RUB', date__gte: '2026-10-02T00:00:00.000Z', date__lt: '2026-10-04' },
+    {
+      record_status: 'normal',
+      currency: 'RUB',
+      date__gte: '2026-10-02T00:00:00.000Z',
+      date__lt: '2026-10-04',
+    },
   ]) {
-    expect(await statsByDate(db, history, query)).toEqual(await statsByDate(db, history, query, { raw: true }));
+    expect(await statsByDate(db, history, query)).toEqual(
+      await statsByDate(db, history, query, { raw: true }),
+    );
   }
 }
 

@@ -25,17 +25,24 @@ export async function avgStatsByName(db: Queryable, filter: AvgStatsFilter, opti
   const params = new Params();
   const currency = filter.currency ?? 'RUB';
   const summary =
-    !options.raw && !filter.date_from && !filter.date_to && !filter.steam_accounts?.length && !filter.market_accounts?.length;
+    !options.raw &&
+    !filter.date_from &&
+    !filter.date_to &&
+    !filter.steam_accounts?.length &&
+    !filter.market_accounts?.length;
   const t = summary ? 's' : 't';
   const where = [
     `${t}.currency = ${params.add(currency)}`,
     `${t}.record_status = ANY(${params.add(filter.record_statuses ?? ['normal'])}::text[])`,
   ];
-  if (filter.market_hash_names?.length) where.push(`${t}.market_hash_name = ANY(${params.add(filter.market_hash_names)}::text[])`);
+  if (filter.market_hash_names?.length)
+    where.push(`${t}.market_hash_name = ANY(${params.add(filter.market_hash_names)}::text[])`);
   if (filter.markets?.length) where.push(`${t}.market = ANY(${params.add(filter.markets)}::text[])`);
   if (!summary) {
-    if (filter.steam_accounts?.length) where.push(`t.steam_account = ANY(${params.add(filter.steam_accounts)}::int[])`);
-    if (filter.market_accounts?.length) where.push(`t.market_account = ANY(${params.add(filter.market_accounts)}::int[])`);
+    if (filter.steam_accounts?.length)
+      where.push(`t.steam_account = ANY(${params.add(filter.steam_accounts)}::int[])`);
+    if (filter.market_accounts?.length)
+      where.push(`t.market_account = ANY(${params.add(filter.market_accounts)}::int[])`);
     if (filter.date_from) where.push(`t.date >= ${params.add(filter.date_from)}::timestamptz`);
     if (filter.date_to) {
       // A bare date means the whole of that day (UTC).
@@ -54,7 +61,8 @@ export async function avgStatsByName(db: Queryable, filter: AvgStatsFilter, opti
            round(sum(s.total) ${f(side)} / nullif(sum(s.n) ${f(side)}, 0), 2) AS ${side}_avg,
            min(s.min_price) ${f(side)} AS ${side}_min, max(s.max_price) ${f(side)} AS ${side}_max`;
         return `SELECT s.market_hash_name, ${sideColumns('buy')}, ${sideColumns('sell')}
-                FROM toy_history_name_summary s WHERE ${where.join(' AND ')}
+                FROM ${filter.markets?.length ? 'toy_history_name_summary' : 'toy_history_name_total'} s
+                WHERE ${where.join(' AND ')}
                 GROUP BY s.market_hash_name ORDER BY s.market_hash_name`;
       })()
     : (() => {
@@ -78,6 +86,8 @@ const isUtcMidnight = (value: string) => {
 /** True when the day summary can answer the query exactly: only these filters, whole-day bounds. */
 function daySummaryAnswers(query: Record<string, unknown>): boolean {
   return Object.keys(query).every((key) => {
+    // search matches names and comments, which the day summary does not keep.
+    if (key === 'search') return !queryValues(query, key).some((v) => v.trim() !== '');
     if (RESERVED_QUERY_KEYS.has(key) || SUMMARY_DAY_FILTERS.has(key)) return true;
     if (key === 'date__gte' || key === 'date__lt') return queryValues(query, key).every(isUtcMidnight);
     return false;

@@ -4,12 +4,10 @@ import { notFound, parseOrThrow, rowError } from '../http/api-error.ts';
 import { queryValues } from '../http/query-string.ts';
 import { readPageRequest, sendPage } from '../resources/pagination.ts';
 import { MARKET_ACCOUNT_LABEL_SQL } from '../resources/configs.ts';
-import { Params } from '../resources/sql.ts';
 import { connectToToys } from './connect-items.ts';
 import { avgStatsByName, statsByDate, type AvgStatsFilter } from './history-aggregates.ts';
 import { writeContext, type Handler } from './handler.ts';
 import { parseRoutePart } from './route-schemas.ts';
-
 
 /** History aggregates default to normal rows in RUB unless the query names a record status or currency. */
 function withAggregateDefaults(query: Record<string, unknown>): Record<string, unknown> {
@@ -22,7 +20,10 @@ function withAggregateDefaults(query: Record<string, unknown>): Record<string, u
 
 export const historyHandlers: Record<string, Handler> = {
   'history.avg_stats_by_name': async (ctx) =>
-    avgStatsByName(ctx.services.db, parseRoutePart('history.avg_stats_by_name', 'body', ctx.body ?? {}) as AvgStatsFilter),
+    avgStatsByName(
+      ctx.services.db,
+      parseRoutePart('history.avg_stats_by_name', 'body', ctx.body ?? {}) as AvgStatsFilter,
+    ),
 
   'history.set_point_status': async (ctx) => {
     const q = parseRoutePart('history.set_point_status', 'query', ctx.query) as {

@@ -204,7 +204,7 @@ describe('generated junk in the query string of every GET list and special', () 
         // set-point-status and set-ignore-price write through a GET; junk must not.
         if (response.status >= 400) expect(await fingerprint()).toBe(before);
       }),
-      { numRuns: 20 },
+      { numRuns: 40 },
     );
   });
 });

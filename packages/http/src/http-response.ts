@@ -1,0 +1,41 @@
+import { HttpParseError } from './http-errors.ts';
+import type { HttpResponse } from './http-request.ts';
+
+/** How much of a body that is not JSON a parse error keeps: enough to recognise an nginx error page. */
+export const PARSE_ERROR_BODY_LIMIT = 200;
+
+export interface ResponseParts {
+  status: number;
+  statusText: string;
+  headers: Headers;
+  text: string;
+}
+
+export function createHttpResponse(
+  parts: ResponseParts,
+  meta: { call: string | null; method: string; url: string; attempts: number },
+): HttpResponse {
+  return {
+    ...parts,
+    url: meta.url,
+    attempts: meta.attempts,
+    json<T = unknown>(): T {
+      try {
+        return JSON.parse(parts.text) as T;
+      } catch (error) {
+        throw new HttpParseError(
+          {
+            code: 'ERR_PARSE',
+            ...meta,
+            status: parts.status,
+            statusText: parts.statusText,
+            bodyText: parts.text.slice(0, PARSE_ERROR_BODY_LIMIT),
+            headers: parts.headers,
+            cause: error,
+          },
+          parts.text.trim() === '' ? 'empty body, JSON expected' : 'body is not JSON',
+        );
+      }
+    },
+  };
+}

@@ -1,0 +1,13 @@
+export * from './http-request.ts';
+export * from './http-client.ts';
+export * from './http-errors.ts';
+export * from './retry-policy.ts';
+export * from './timeouts.ts';
+export * from './redact-url.ts';
+export * from './build-url.ts';
+export * from './rate-limiter.ts';
+export * from './memory-rate-limiter.ts';
+export * from './postgres-rate-limiter.ts';
+export { createHttpResponse, PARSE_ERROR_BODY_LIMIT, type ResponseParts } from './http-response.ts';
+export { createProxyDispatcher, proxyKey } from './proxy-dispatcher.ts';
+export { sleep } from './sleep.ts';

@@ -1,0 +1,51 @@
+import type { RequestContext } from '../http/context.ts';
+import { InputError } from '../input-error.ts';
+import type { TmMarket } from '../state/tm-market.ts';
+import type { Account } from '../state/types.ts';
+import type { TmSimulator } from '../tm-simulator.ts';
+
+/** A control-API handler: gets the request and the whole simulator. */
+export type ControlRoute = (ctx: RequestContext, sim: TmSimulator) => unknown;
+
+/** The JSON body as an object ({} when empty); anything else is a 400. */
+export function controlBody(ctx: RequestContext): Record<string, unknown> {
+  if (!ctx.body.trim()) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(ctx.body);
+  } catch {
+    throw new InputError('the body must be JSON');
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new InputError('the body must be a JSON object');
+  }
+  return value as Record<string, unknown>;
+}
+
+export function accountOf(market: TmMarket, ctx: RequestContext): Account {
+  const account = market.account(ctx.params.key);
+  if (!account) throw new InputError(`no account with key ${ctx.params.key}`);
+  return account;
+}
+
+export function optionalNumber(body: Record<string, unknown>, name: string): number | undefined {
+  const value = body[name];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new InputError(`${name} must be a number`);
+  return value;
+}
+
+export function optionalString(body: Record<string, unknown>, name: string): string | undefined {
+  const value = body[name];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'number') return String(value);
+  if (typeof value !== 'string') throw new InputError(`${name} must be a string`);
+  return value;
+}
+
+export function optionalBoolean(body: Record<string, unknown>, name: string): boolean | undefined {
+  const value = body[name];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'boolean') throw new InputError(`${name} must be true or false`);
+  return value;
+}
