@@ -1,0 +1,2 @@
+export * from './market.ts';
+export * from './market-endpoints.ts';
