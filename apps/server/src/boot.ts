@@ -6,6 +6,9 @@ import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { loadDemoDataIfEmpty } from './demo/demo-data.ts';
+import { startDemoSimulators } from './demo/demo-simulators.ts';
+import { createMarketServices } from './market-proxy/market-services.ts';
+import { loadMarketEndpoints } from '@toydesk/markets';
 import { buildApp } from './http/app.ts';
 import { loadBotToken, seedReferenceData } from './reference-data.ts';
 import { createResources, type Services } from './services.ts';
@@ -40,13 +43,34 @@ export async function boot(
   await seedReferenceData(db);
   const admin = await ensureAdminOperator(db, config.adminUser, config.adminPassword);
   const botToken = await loadBotToken(db);
-  const services: Services = { config, db, vault, resources: createResources(db, vault), botToken };
+  const services: Services = {
+    config,
+    db,
+    vault,
+    resources: createResources(db, vault),
+    botToken,
+    markets: createMarketServices(db, loadMarketEndpoints(config.env), config.allowIpMarketHosts),
+  };
+  let simulators: Awaited<ReturnType<typeof startDemoSimulators>> | undefined;
   if (config.demo) {
     const loaded = await loadDemoDataIfEmpty(services, log);
     if (loaded) log('demo data loaded');
+    simulators = await startDemoSimulators(db, vault, config.simPort, log);
+    services.markets = {
+      ...createMarketServices(
+        db,
+        loadMarketEndpoints(config.env, { simulatorBaseUrl: simulators.baseUrl }),
+        true,
+      ),
+      simulatorUrl: simulators.baseUrl,
+    };
   }
   const app = await buildApp(services, { logger: options.logger, logStream: options.logStream });
-  app.addHook('onClose', async () => db.close());
+  app.addHook('onClose', async () => {
+    await simulators?.server.close();
+    await services.markets.http.close();
+    await db.close();
+  });
   return {
     app,
     services,

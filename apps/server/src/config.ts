@@ -13,6 +13,8 @@ const envSchema = z.object({
   TOYDESK_CONSOLE_ORIGINS: z.string().default(''),
   TOYDESK_TRUST_PROXY: z.enum(['0', '1']).default('0'),
   TOYDESK_SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  TOYDESK_MARKET_ALLOW_IP_HOSTS: z.enum(['0', '1']).default('0'),
+  TOYDESK_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   TOYDESK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -29,6 +31,12 @@ export interface Config {
   trustProxy: boolean;
   sessionDays: number;
   logLevel: string;
+  /** Demo mode: port of the in-process marketplace simulators (0 = any free port). */
+  simPort: number;
+  /** Marketplace base URLs may be IP literals (local simulators); production keeps this off. */
+  allowIpMarketHosts: boolean;
+  /** The whole environment, for the per-marketplace base URLs (TOYDESK_MARKET_<CODE>_URL). */
+  env: Record<string, string | undefined>;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -54,5 +62,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TOYDESK_TRUST_PROXY === '1',
     sessionDays: e.TOYDESK_SESSION_DAYS,
     logLevel: e.TOYDESK_LOG_LEVEL,
+    simPort: e.TOYDESK_SIM_PORT,
+    allowIpMarketHosts: e.TOYDESK_MARKET_ALLOW_IP_HOSTS === '1',
+    env,
   };
 }

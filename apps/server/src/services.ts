@@ -1,3 +1,7 @@
+import type { MarketCode } from '@toydesk/contract';
+import type { HttpClient, RateLimiter } from '@toydesk/http';
+import type { MarketEndpoint } from '@toydesk/markets';
+
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { RESOURCE_CONFIGS, type ResourceName } from './resources/configs.ts';
@@ -11,6 +15,15 @@ export interface Services {
   vault: Vault;
   resources: Record<ResourceName, Resource>;
   botToken: string;
+  markets: {
+    endpoints: Record<MarketCode, MarketEndpoint>;
+    http: HttpClient;
+    /** Per-key limits shared with the bots (PostgreSQL-backed, so they hold across processes). */
+    rateLimiter: RateLimiter;
+    allowIpLiteralHosts: boolean;
+    /** Demo mode: where the in-process simulators listen. */
+    simulatorUrl?: string;
+  };
 }
 
 export function createResources(db: Database, vault: Vault): Record<ResourceName, Resource> {

@@ -163,6 +163,7 @@ export const INVENTORY_ITEM_STATUSES = ['in_inventory', 'listed', 'sold', 'gone'
 export const inventoryItemStatusSchema = z.enum(INVENTORY_ITEM_STATUSES);
 export type InventoryItemStatus = z.infer<typeof inventoryItemStatusSchema>;
 
-export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
+/** create, update and delete of records; call for a marketplace call made through the console's proxy. */
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'call'] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;

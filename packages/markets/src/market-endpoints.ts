@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import type { MarketCode } from '@toydesk/contract';
 
 /**
@@ -109,4 +111,13 @@ export function loadMarketEndpoints(
     out[code] = { code, ...DEFAULTS[code], baseUrl };
   }
   return out;
+}
+
+/**
+ * The rate-limit key of a marketplace credential: every caller that uses one key (the bots, the console's
+ * proxy, any process) takes its tokens from the same bucket. tm_usd shares tm's family limit per key.
+ */
+export function marketRateLimitKey(code: MarketCode, credential: string): string {
+  const family = code === 'tm_usd' ? 'tm' : code;
+  return `${family}:${createHash('sha256').update(credential).digest('hex').slice(0, 16)}`;
 }

@@ -1,6 +1,6 @@
 import type { Queryable, Row } from '../db/database.ts';
 
-export type AuditAction = 'create' | 'update' | 'delete';
+export type AuditAction = 'create' | 'update' | 'delete' | 'call';
 
 /**
  * Appends audit entries in one statement whatever their number. Rows are the API representation, so

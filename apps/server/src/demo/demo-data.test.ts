@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 import { PAYMENT_METHODS, SIGNUP_STEPS, TRANSACTION_KINDS } from '@toydesk/contract';
+import { loadMarketEndpoints } from '@toydesk/markets';
 import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import type { Database, Queryable, Row } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
+import { createMarketServices } from '../market-proxy/market-services.ts';
 import { openPgliteDatabase } from '../db/pglite-database.ts';
 import { openPostgresDatabase } from '../db/postgres-database.ts';
 import { seedReferenceData } from '../reference-data.ts';
@@ -106,6 +108,7 @@ describe(`demo data on ${KIND}`, () => {
       vault,
       resources: createResources(db, vault),
       botToken: 'demo-test-token',
+      markets: createMarketServices(db, loadMarketEndpoints({}), false),
     };
     const started = performance.now();
     loaded = await loadDemoDataIfEmpty(services, (line) => logLines.push(line));

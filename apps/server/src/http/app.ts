@@ -15,6 +15,7 @@ import {
 import { registerLoginRoutes } from '../auth/login-routes.ts';
 import { ALL_HANDLERS } from '../handlers/all-handlers.ts';
 import type { ApiContext } from '../handlers/handler.ts';
+import { registerMarketProxy } from '../market-proxy/market-proxy.ts';
 import { registerOpenApi } from '../openapi/openapi-routes.ts';
 import type { Services } from '../services.ts';
 import { ApiError, findNulCharacter, forbidden, mapDatabaseError, unauthorized } from './api-error.ts';
@@ -142,6 +143,7 @@ export async function buildApp(
 
   for (const route of API_ROUTES) registerApiRoute(app, route, services);
   await registerOpenApi(app);
+  registerMarketProxy(app, services, services.markets);
 
   app.get('/', async (request, reply) => {
     if (!request.operator) return reply.redirect('/admin/login/?next=/');

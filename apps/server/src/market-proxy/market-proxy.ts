@@ -1,0 +1,162 @@
+import { MARKET_CODES, type MarketCode } from '@toydesk/contract';
+import { HttpClient, HttpError, type RateLimiter } from '@toydesk/http';
+import { marketRateLimitKey, type MarketEndpoint } from '@toydesk/markets';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+import { writeAudit } from '../audit/audit-log.ts';
+import { ApiError, badRequest, forbidden, notFound, unauthorized } from '../http/api-error.ts';
+import { xsrfMatches } from '../http/app.ts';
+import type { Services } from '../services.ts';
+import { checkProxyPath, isIpLiteral, joinUnderBase } from './proxy-path.ts';
+
+export const MARKET_PROXY_PREFIX = '/api/market-proxy/';
+/** The host-routing header naming the marketplace (spec section 6) and the account whose key is used. */
+export const MARKET_HEADER = 'x-market';
+export const MARKET_ACCOUNT_HEADER = 'x-market-account';
+
+/** Query keys a caller may never send: the server adds the account's own credential. */
+const CREDENTIAL_PARAMS = new Set(['key', 'api', 'apikey', 'api_key', 'pay_pass', 'access_token']);
+
+export interface MarketProxyOptions {
+  endpoints: Record<MarketCode, MarketEndpoint>;
+  http: HttpClient;
+  rateLimiter: RateLimiter;
+  /** Demo and tests reach the simulators on 127.0.0.1; production refuses IP-literal marketplace hosts. */
+  allowIpLiteralHosts: boolean;
+}
+
+const refuse = (detail: string) =>
+  new ApiError(400, {
+    detail: `Запрос к площадке отклонён: ${detail}. (Marketplace request refused: ${detail}.)`,
+  });
+
+/**
+ * The console's marketplace calls: `/api/market-proxy/<marketplace path>` with `X-Market: tm` and
+ * `X-Market-Account: <id>`. The server adds that account's key (keys never reach the browser), forwards
+ * only to the configured base URL of that marketplace, under the same per-key rate limit as the bots, never
+ * follows a redirect, and audits every call without the key.
+ */
+export function registerMarketProxy(app: FastifyInstance, services: Services, options: MarketProxyOptions) {
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.operator) throw unauthorized();
+    // Marketplace GETs spend money too (tm buy, set-order), so every method needs the anti-forgery header.
+    if (!xsrfMatches(request))
+      throw forbidden('CSRF: нет или неверный заголовок X-XSRF-TOKEN. (CSRF Failed.)');
+
+    const code = String(request.headers[MARKET_HEADER] ?? '');
+    if (!(MARKET_CODES as readonly string[]).includes(code))
+      throw badRequest({ [MARKET_HEADER]: ['Неизвестная площадка. (Unknown marketplace.)'] });
+    const endpoint = options.endpoints[code as MarketCode];
+    if (!endpoint.baseUrl) throw refuse(`${code} has no configured base URL`);
+    const base = new URL(endpoint.baseUrl);
+    if (isIpLiteral(base.hostname) && !options.allowIpLiteralHosts) throw refuse('IP-literal host');
+
+    const accountId = String(request.headers[MARKET_ACCOUNT_HEADER] ?? '');
+    if (!/^\d{1,9}$/.test(accountId))
+      throw badRequest({
+        [MARKET_ACCOUNT_HEADER]: ['Укажите id аккаунта площадки. (Give the market account id.)'],
+      });
+    const rows = await services.db.query<{ id: number; market: string; api_key: string | null }>(
+      'SELECT id, market, api_key FROM market_account WHERE id = $1',
+      [Number(accountId)],
+    );
+    const account = rows[0];
+    if (!account) throw notFound('Аккаунт площадки не найден. (Market account not found.)');
+    if (account.market !== code)
+      throw refuse(`account ${account.id} belongs to ${account.market}, not ${code}`);
+    if (!account.api_key) throw refuse('the account has no API key');
+    const credential = services.vault.decrypt(account.api_key);
+
+    const rawUrl = request.raw.url ?? '';
+    const [rawPath = '', rawQuery = ''] = rawUrl.slice(MARKET_PROXY_PREFIX.length).split(/\?(.*)/s, 2);
+    const checked = checkProxyPath(rawPath);
+    if (!checked.ok) throw refuse(checked.reason);
+    const target = joinUnderBase(endpoint.baseUrl, checked.path);
+    if (!target) throw refuse('path leaves the marketplace base');
+    const query = new URLSearchParams(rawQuery);
+    for (const name of [...query.keys()])
+      if (CREDENTIAL_PARAMS.has(name.toLowerCase()))
+        throw refuse(`the ${name} parameter is set by the server`);
+
+    const headers: Record<string, string> = { accept: 'application/json' };
+    const contentType = request.headers['content-type'];
+    if (contentType) headers['content-type'] = contentType;
+    switch (endpoint.auth.kind) {
+      case 'query':
+        query.set(endpoint.auth.param, credential);
+        break;
+      case 'header':
+        headers[endpoint.auth.header] = endpoint.auth.scheme
+          ? `${endpoint.auth.scheme} ${credential}`
+          : credential;
+        break;
+      case 'basic':
+        headers.authorization = `Basic ${Buffer.from(credential).toString('base64')}`;
+        break;
+      default:
+        throw refuse(`${code} needs signed requests or a Steam session; the bots call it, not the console`);
+    }
+    target.search = query.toString();
+
+    const body = request.method === 'GET' || request.method === 'DELETE' ? undefined : rawBody(request);
+    const started = Date.now();
+    let status = 0;
+    try {
+      const response = await options.http.request({
+        method: request.method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+        url: target.toString(),
+        headers,
+        body,
+        timeoutMs: 10_000,
+        // A proxied call may spend money: never retried here, the operator decides.
+        maxRetries: 0,
+        rateLimitKey: marketRateLimitKey(code as MarketCode, credential),
+        throwOnStatus: false,
+        callName: `proxy.${code}`,
+        redactValues: [credential],
+      });
+      status = response.status;
+      if (status >= 300 && status < 400)
+        throw new ApiError(502, {
+          detail: 'Площадка ответила перенаправлением; оно не выполняется. (Redirect refused.)',
+        });
+      reply
+        .status(status)
+        .type(response.headers.get('content-type') ?? 'application/json')
+        .send(response.text);
+    } catch (error) {
+      if (error instanceof HttpError) {
+        status = 502;
+        throw new ApiError(502, { detail: `Площадка недоступна: ${error.message}` });
+      }
+      throw error;
+    } finally {
+      await writeAudit(services.db, request.operator.username, 'call', 'market_proxy', [
+        {
+          id: account.id,
+          before: null,
+          after: {
+            market: code,
+            method: request.method,
+            path: checked.path,
+            status,
+            ms: Date.now() - started,
+          },
+        },
+      ]);
+    }
+    return reply;
+  };
+  app.route({ method: ['GET', 'POST'], url: `${MARKET_PROXY_PREFIX}*`, handler });
+}
+
+function rawBody(request: FastifyRequest): string | undefined {
+  const body = request.body;
+  if (body === undefined || body === null) return undefined;
+  if (typeof body === 'string') return body;
+  const type = request.headers['content-type'] ?? '';
+  if (type.includes('application/x-www-form-urlencoded')) {
+    return new URLSearchParams(Object.entries(body as Record<string, string>)).toString();
+  }
+  return JSON.stringify(body);
+}
