@@ -1,5 +1,5 @@
 import { MARKET_CODES, type MarketCode } from '@toydesk/contract';
-import { HttpClient, HttpError, type RateLimiter } from '@toydesk/http';
+import { HttpError, type HttpClient, type RateLimiter } from '@toydesk/http';
 import { marketRateLimitKey, type MarketEndpoint } from '@toydesk/markets';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 

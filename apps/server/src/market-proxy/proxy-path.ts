@@ -13,6 +13,7 @@ export function checkProxyPath(raw: string): { ok: true; path: string } | { ok: 
   } catch {
     return { ok: false, reason: 'malformed percent-encoding' };
   }
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
   if (/[\\\u0000-\u001f\u007f]/.test(decoded)) return { ok: false, reason: 'control character or backslash' };
   if (decoded.startsWith('/') || decoded.includes('//')) return { ok: false, reason: 'empty path segment' };
   if (decoded.split('/').some((segment) => segment === '.' || segment === '..'))
