@@ -5,7 +5,7 @@ import { queryValues } from '../http/query-string.ts';
 import { readPageRequest, sendPage } from '../resources/pagination.ts';
 import { MARKET_ACCOUNT_LABEL_SQL } from '../resources/configs.ts';
 import { connectToToys } from './connect-items.ts';
-import { avgStatsByName, statsByDate, type AvgStatsFilter } from './history-aggregates.ts';
+import { avgStatsByNameJson, statsByDate, type AvgStatsFilter } from './history-aggregates.ts';
 import { writeContext, type Handler } from './handler.ts';
 import { parseRoutePart } from './route-schemas.ts';
 
@@ -19,11 +19,12 @@ function withAggregateDefaults(query: Record<string, unknown>): Record<string, u
 }
 
 export const historyHandlers: Record<string, Handler> = {
-  'history.avg_stats_by_name': async (ctx) =>
-    avgStatsByName(
-      ctx.services.db,
-      parseRoutePart('history.avg_stats_by_name', 'body', ctx.body ?? {}) as AvgStatsFilter,
-    ),
+  'history.avg_stats_by_name': async (ctx) => {
+    const filter = parseRoutePart('history.avg_stats_by_name', 'body', ctx.body ?? {}) as AvgStatsFilter;
+    const body = await avgStatsByNameJson(ctx.services.db, filter);
+    ctx.reply.type('application/json; charset=utf-8').send(body);
+    return ctx.reply;
+  },
 
   'history.set_point_status': async (ctx) => {
     const q = parseRoutePart('history.set_point_status', 'query', ctx.query) as {
