@@ -14,3 +14,24 @@ export type { FaultKind, FaultSpec } from './tm/faults/fault-store.ts';
 export type { KeyStats, StatsSnapshot } from './tm/stats/sim-stats.ts';
 export { TM_ERRORS, TM_PING_MESSAGES, CHANGE_CURRENCY_CODES } from './tm/tm-errors.ts';
 export { loadCatalogue, type CatalogueItem } from './data/catalogue.ts';
+export { OTHER_MARKET_DEFINITIONS, OTHER_MARKET_PREFIXES, type OtherMarket } from './server.ts';
+export { KitSimulator, type KitSimulatorOptions } from './kit/kit-simulator.ts';
+export {
+  KitMarket,
+  type SimAccount,
+  type SimItem,
+  type SimListing,
+  type SimOrder,
+} from './kit/kit-market.ts';
+export {
+  DEFAULT_KIT_CONFIG,
+  type KitConfig,
+  type KitConfigPatch,
+  type KitCurrency,
+} from './kit/kit-config.ts';
+export type { KitMarketDefinition } from './kit/kit-definition.ts';
+export type { KitStatsSnapshot, KitAccountStats } from './kit/kit-stats.ts';
+export { registerKitSimulator, type RegisterKitOptions } from './kit/register-kit-simulator.ts';
+export { KitControlClient, type KitCreatedAccount } from './kit/kit-control-client.ts';
+export { generateDmarketKeyPair, signedText as dmarketSignedText } from './dmarket/dmarket-signature.ts';
+export { formatSteamPrice, STEAM_CURRENCY_IDS } from './steam/steam-format.ts';

@@ -1,7 +1,7 @@
-import { createSimulatorServer, TM_FAMILY_PREFIXES } from './server.ts';
+import { createSimulatorServer, OTHER_MARKET_PREFIXES, TM_FAMILY_PREFIXES } from './server.ts';
 
 /**
- * `npm run simulators`: the tm-family simulators standalone, for development and demos only.
+ * `npm run simulators`: the marketplace simulators standalone, for development and demos only.
  * SIM_PORT (default 8090; 0 = any free port) and SIM_HOST (default 127.0.0.1).
  */
 const rawPort = process.env.SIM_PORT ?? '8090';
@@ -17,6 +17,9 @@ const base = await server.listen({ port, host });
 console.log(`toydesk simulators listening on ${base} (dev/demo only)`);
 for (const prefix of Object.values(TM_FAMILY_PREFIXES)) {
   console.log(`  ${base}${prefix}/api/v2/get-money?key=...   control: ${base}${prefix}/_control/`);
+}
+for (const prefix of Object.values(OTHER_MARKET_PREFIXES)) {
+  console.log(`  ${base}${prefix}/...   control: ${base}${prefix}/_control/`);
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

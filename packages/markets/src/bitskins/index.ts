@@ -1,0 +1,2 @@
+export { BitskinsClient, BITSKINS_UNITS_PER_USD } from './bitskins-client.ts';
+export { BitskinsMarket } from './bitskins-market.ts';

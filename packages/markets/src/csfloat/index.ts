@@ -1,0 +1,2 @@
+export { CsfloatClient, CSFLOAT_UNITS_PER_USD } from './csfloat-client.ts';
+export { CsfloatMarket } from './csfloat-market.ts';

@@ -1,0 +1,2 @@
+export { LisSkinsClient } from './lis-skins-client.ts';
+export { LisSkinsMarket } from './lis-skins-market.ts';

@@ -1,0 +1,2 @@
+export { SkinportClient } from './skinport-client.ts';
+export { SkinportMarket } from './skinport-market.ts';

@@ -1,0 +1,227 @@
+import { formatSteamPrice, type KitCreatedAccount } from '@toydesk/simulators';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { UnsupportedCapabilityError } from '../market.ts';
+import { MarketApiError, MarketAuthError } from '../market-kit/market-errors.ts';
+import { startMarketSim, type MarketSim } from '../market-kit/sim-testing.ts';
+import { parseSteamSession } from './steam-client.ts';
+import { SteamMarket } from './steam-market.ts';
+import { parseSteamPrice } from './steam-price.ts';
+
+let sim: MarketSim;
+let account: KitCreatedAccount;
+let market: SteamMarket;
+const NAME = 'AK-47 | Redline (Field-Tested)';
+const OTHER = 'Glock-18 | Water Elemental (Field-Tested)';
+
+beforeAll(async () => {
+  sim = await startMarketSim('steam', { rateLimits: { priceoverview: null } });
+  account = await sim.control.account({ money: '20', names: [NAME, NAME] });
+  market = new SteamMarket({ baseUrl: sim.endpoint.baseUrl, http: sim.http, credential: account.credential });
+});
+afterAll(() => sim.close());
+
+describe('SteamMarket against the simulator', () => {
+  it('offers prices, listings, list_for_sale, buy_orders and balance; the rest is unsupported', async () => {
+    expect([...market.capabilities].sort()).toEqual([
+      'balance',
+      'buy_orders',
+      'list_for_sale',
+      'listings',
+      'prices',
+    ]);
+    await expect(market.setPrices([{ listing_id: '1', price: '1' }])).rejects.toBeInstanceOf(
+      UnsupportedCapabilityError,
+    );
+    await expect(market.getInventory()).rejects.toThrow('steam does not offer inventory');
+    await expect(market.getHistory(new Date(0), new Date())).rejects.toBeInstanceOf(
+      UnsupportedCapabilityError,
+    );
+  });
+
+  it('keeps the cookie session given as the credential', () => {
+    const session = parseSteamSession(account.credential);
+    expect(session.sessionid).toBe(account.sessionid);
+    expect(session.steamLoginSecure).toBe(account.steamLoginSecure);
+    expect(session.steamId).toBe(account.steamid);
+    expect(() => parseSteamSession('steamLoginSecure=x')).toThrow(/sessionid and steamLoginSecure/);
+  });
+
+  it('reads the wallet from the market page', async () => {
+    expect(await market.getBalance()).toEqual({ amount: '20.00', currency: 'USD', on_hold: null });
+  });
+
+  it('treats a dead session as an auth error (JSON 401, and a logged-out market page)', async () => {
+    const dead = new SteamMarket({
+      baseUrl: sim.endpoint.baseUrl,
+      http: sim.http,
+      credential: 'sessionid=abc; steamLoginSecure=76561198000000000%7C%7Cexpired',
+    });
+    const listings = await dead.getListings().catch((e: unknown) => e);
+    expect(listings).toBeInstanceOf(MarketAuthError);
+    expect((listings as MarketAuthError).status).toBe(401);
+    const balance = await dead.getBalance().catch((e: unknown) => e);
+    expect(balance).toBeInstanceOf(MarketAuthError);
+    expect((balance as MarketAuthError).code).toBe('not_logged_in');
+  });
+
+  it('refuses a POST whose sessionid form field does not match the cookie (403)', async () => {
+    const reply = await fetch(`${sim.endpoint.baseUrl}/market/createbuyorder/`, {
+      method: 'POST',
+      headers: { cookie: account.credential, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        sessionid: 'not-the-cookie',
+        currency: '1',
+        appid: '730',
+        market_hash_name: NAME,
+        price_total: '10',
+        quantity: '1',
+      }),
+    });
+    expect(reply.status).toBe(403);
+    expect(await reply.json()).toEqual({ success: false, message: 'sessionid does not match' });
+    expect((await sim.control.dump(account.id)).orders).toEqual([]);
+  });
+
+  it('parses priceoverview strings in USD, EUR and RUB', async () => {
+    const [usd] = await market.getPrices([NAME]);
+    expect(usd).toMatchObject({ market_hash_name: NAME, currency: 'USD', buy_order: null });
+    expect(usd?.price).toMatch(/^\d+\.\d{2}$/);
+    expect(usd?.volume).toBeGreaterThan(0);
+    const rub = new SteamMarket({
+      baseUrl: sim.endpoint.baseUrl,
+      http: sim.http,
+      credential: account.credential,
+      currency: 'RUB',
+    });
+    const [inRub] = await rub.getPrices([NAME]);
+    expect(inRub?.currency).toBe('RUB');
+    expect(Number(inRub?.price)).toBeGreaterThan(Number(usd?.price) * 50);
+    const eur = new SteamMarket({
+      baseUrl: sim.endpoint.baseUrl,
+      http: sim.http,
+      credential: account.credential,
+      currency: 'EUR',
+    });
+    expect((await eur.getPrices([NAME]))[0]?.price).toMatch(/^\d+\.\d{2}$/);
+    expect(await market.getPrices(['No Such Item'])).toEqual([
+      { market_hash_name: 'No Such Item', price: null, buy_order: null, currency: 'USD', volume: null },
+    ]);
+    expect(parseSteamPrice(formatSteamPrice(123_456, 'RUB'))).toBe('1234.56');
+  });
+
+  it('lists at what the seller receives; a listing waits for confirmation, then is on sale', async () => {
+    const [first, second] = account.items.map((item) => item.asset_id);
+    const results = await market.listForSale([
+      { asset_id: first!, price: '1.001' },
+      { asset_id: 'gone', price: '1' },
+    ]);
+    expect(results[0]).toMatchObject({ asset_id: first, error: null });
+    expect(results[0]?.listing_id).toMatch(/^\d+$/);
+    expect(results[1]).toMatchObject({ listing_id: null });
+    expect(results[1]?.error).toMatch(/no longer in your inventory/);
+    expect(await market.getListings()).toEqual([
+      expect.objectContaining({ listing_id: results[0]?.listing_id, price: '1.01', status: 'unknown' }),
+    ]);
+    await sim.control.call('POST', `accounts/${account.id}/listings/confirm`, {});
+    expect((await market.getListings())[0]).toMatchObject({ status: 'on_sale', asset_id: first });
+    await market.client.removeListing(results[0]!.listing_id!);
+    expect(await market.getListings()).toEqual([]);
+    expect(second).toBeDefined();
+  });
+
+  it('lists once when the connection drops after the listing was made', async () => {
+    const asset = account.items[1]!.asset_id;
+    await sim.control.fault({ match: { path: '/market/sellitem' }, kind: 'drop', phase: 'after', count: 1 });
+    const [result] = await market.listForSale([{ asset_id: asset, price: '2' }]);
+    expect(result).toMatchObject({ asset_id: asset, error: null });
+    expect(await market.getListings()).toHaveLength(1);
+  });
+
+  it('places (price_total = unit × quantity), keeps, replaces and cancels buy orders', async () => {
+    const placed = await market.setBuyOrder({ market_hash_name: NAME, price: '0.459', count: 3 });
+    expect(placed).toMatchObject({ market_hash_name: NAME, price: '0.45', count: 3, currency: 'USD' });
+    const dump = await sim.control.dump(account.id);
+    expect(dump.orders).toEqual([expect.objectContaining({ price: '0.45', quantity: 3 })]);
+    expect((await market.setBuyOrder({ market_hash_name: NAME, price: '0.45', count: 3 }))?.order_id).toBe(
+      placed?.order_id,
+    );
+    const replaced = await market.setBuyOrder({ market_hash_name: NAME, price: '0.5', count: 2 });
+    expect(replaced?.order_id).not.toBe(placed?.order_id);
+    expect(await market.getBuyOrders()).toEqual([replaced]);
+    expect(await market.setBuyOrder({ market_hash_name: NAME, price: '0', count: 2 })).toBeNull();
+    expect(await market.getBuyOrders()).toEqual([]);
+  });
+
+  it('answers code 29 for a second order of one item and code 25 above 10× the wallet', async () => {
+    const first = await market.client.createBuyOrder({
+      marketHashName: OTHER,
+      currencyId: 1,
+      unitPrice: 10,
+      quantity: 1,
+    });
+    expect(first.success).toBe(1);
+    const second = await market.client.createBuyOrder({
+      marketHashName: OTHER,
+      currencyId: 1,
+      unitPrice: 11,
+      quantity: 1,
+    });
+    expect(second.success).toBe(29);
+    await market.client.cancelBuyOrder(first.buy_orderid!);
+    const error = await market
+      .setBuyOrder({ market_hash_name: OTHER, price: '100', count: 3 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MarketApiError);
+    expect((error as MarketApiError).code).toBe('25');
+  });
+
+  it('on code 8 looks for the order first and finds it: one order, one call', async () => {
+    await sim.control.fault({
+      match: { path: '/market/createbuyorder' },
+      kind: 'error',
+      error: '8',
+      phase: 'after',
+      count: 1,
+    });
+    const order = await market.setBuyOrder({ market_hash_name: OTHER, price: '0.3', count: 1 });
+    expect(order).toMatchObject({ market_hash_name: OTHER, price: '0.30', count: 1 });
+    expect((await sim.control.dump(account.id)).orders).toHaveLength(1);
+  });
+
+  it('places one order when the connection drops after Steam created it', async () => {
+    await market.setBuyOrder({ market_hash_name: OTHER, price: '0', count: 1 });
+    const calls = async () => (await sim.control.stats()).accounts[account.id]!.byRoute.createbuyorder ?? 0;
+    const before = await calls();
+    await sim.control.fault({
+      match: { path: '/market/createbuyorder' },
+      kind: 'drop',
+      phase: 'after',
+      count: 1,
+    });
+    const order = await market.setBuyOrder({ market_hash_name: OTHER, price: '0.25', count: 2 });
+    expect(order).toMatchObject({ price: '0.25', count: 2 });
+    expect((await sim.control.dump(account.id)).orders).toHaveLength(1);
+    expect((await calls()) - before).toBe(1);
+  });
+});
+
+describe('Steam simulator priceoverview limit', () => {
+  it('refuses a second call within 3 s with 429 and counts it', async () => {
+    const strict = await startMarketSim('steam');
+    try {
+      const acc = await strict.control.account();
+      const m = new SteamMarket({
+        baseUrl: strict.endpoint.baseUrl,
+        http: strict.http,
+        credential: acc.credential,
+      });
+      await m.getPrices([NAME]);
+      const error = await m.getPrices([NAME]).catch((e: unknown) => e);
+      expect((error as MarketApiError).status).toBe(429);
+      expect((await strict.control.stats()).rateLimitViolations).toBe(2);
+    } finally {
+      await strict.close();
+    }
+  });
+});

@@ -1,0 +1,277 @@
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+
+import type { HttpClient } from '@toydesk/http';
+import { loadCatalogue, type FaultSpec } from '@toydesk/simulators';
+
+import { createTmTestHttp, recordingLogger, simulatorClient } from '../testing/tm-test-client.ts';
+import { startTmSimulator, type TmSimHarness } from '../testing/tm-simulator.ts';
+import type { TmSpendReport } from './money-safety.ts';
+import type { TmClient } from './tm-client.ts';
+import { TmError, TmUnconfirmedError } from './tm-errors.ts';
+
+/**
+ * Calls that spend money (buy, set-order, ProcessOrder, money-send) under every failure that leaves the
+ * client without a clear answer: a 5xx, an answer slower than the timeout, a dropped connection; each
+ * BEFORE tm changed its state (the call must be sent once more) and AFTER (it must not). In every case:
+ * at most one effect in the simulator, and the result says what happened.
+ */
+
+vi.setConfig({ maxConcurrency: 12 });
+
+const TIMEOUT_MS = 300;
+const SLOW_MS = 900;
+const catalogue = loadCatalogue();
+
+let sim: TmSimHarness;
+let http: HttpClient;
+
+beforeAll(async () => {
+  sim = await startTmSimulator();
+  http = createTmTestHttp();
+});
+
+afterAll(async () => {
+  try {
+    const stats = await sim.stats();
+    expect(stats.rateLimitViolations).toBe(0);
+    expect(stats.duplicateEffects).toBe(0);
+  } finally {
+    await sim.close();
+  }
+});
+
+const FAULTS: Record<string, Omit<FaultSpec, 'match' | 'phase'>> = {
+  '503': { kind: 'status', status: 503 },
+  'slow answer': { kind: 'slow', delayMs: SLOW_MS },
+  'dropped connection': { kind: 'drop' },
+};
+
+interface Scenario {
+  /** Path substring the fault matches. */
+  path: string;
+  /** Stats name of the call. */
+  method: string;
+  /** Sets the accounts up and returns the spending call and the check of the simulator's state. */
+  prepare(index: number): Promise<{
+    key: string;
+    run(tm: TmClient): Promise<TmSpendReport>;
+    verify(tm: TmClient): Promise<void>;
+  }>;
+}
+
+const SCENARIOS: Record<string, Scenario> = {
+  buy: {
+    path: '/api/v2/buy?',
+    method: 'buy',
+    async prepare(index) {
+      const name = catalogue.items[200 + index]!.marketHashName;
+      const buyer = await sim.createAccount({ money: 100_000 });
+      const customId = `buy-${index}`;
+      return {
+        key: buyer.key,
+        run: async (tm) => {
+          const result = await tm.buying.buy({ hashName: name, price: '5000', customId });
+          expect(result.customId).toBe(customId);
+          expect(result.purchaseId).toMatch(/^\d+$/);
+          return result;
+        },
+        async verify() {
+          const state = await sim.accountState<{ purchases: { custom_id: string }[] }>(buyer.key);
+          expect(state.purchases.map((purchase) => purchase.custom_id)).toEqual([customId]);
+          const byCustomId = (await sim.keyStats(buyer.key)).buys.byCustomId[customId];
+          expect(byCustomId?.effects).toBe(1);
+        },
+      };
+    },
+  },
+  'set-order': {
+    path: '/api/v2/set-order?',
+    method: 'set-order',
+    async prepare(index) {
+      const name = catalogue.items[260 + index]!.marketHashName;
+      const account = await sim.createAccount({ money: 100 });
+      return {
+        key: account.key,
+        run: async (tm) => {
+          const result = await tm.orders.setOrder({ marketHashName: name, price: '7', count: 2 });
+          expect(result.order).toMatchObject({ marketHashName: name, price: '7.00', count: 2 });
+          return result;
+        },
+        async verify() {
+          const state = await sim.accountState<{ orders: { market_hash_name: string; price: number }[] }>(
+            account.key,
+          );
+          expect(state.orders.map((order) => [order.market_hash_name, order.price])).toEqual([[name, 700]]);
+        },
+      };
+    },
+  },
+  ProcessOrder: {
+    path: '/api/ProcessOrder/',
+    method: 'ProcessOrder',
+    async prepare(index) {
+      const item = catalogue.items[320 + index]!;
+      const account = await sim.createAccount({ money: 100 });
+      return {
+        key: account.key,
+        run: async (tm) => {
+          const result = await tm.legacy.processOrder({
+            classid: item.classid,
+            instanceid: item.instanceid,
+            price: '1.5',
+            // Every other scenario leaves the name out: the check looks it up with MassInfo.
+            ...(index % 2 === 0 ? { marketHashName: item.marketHashName } : {}),
+          });
+          expect(['insert', 'order']).toContain(result.way);
+          return result;
+        },
+        async verify() {
+          const state = await sim.accountState<{ orders: { market_hash_name: string; price: number }[] }>(
+            account.key,
+          );
+          expect(state.orders.map((order) => [order.market_hash_name, order.price])).toEqual([
+            [item.marketHashName, 150],
+          ]);
+        },
+      };
+    },
+  },
+  'money-send': {
+    path: '/api/v2/money-send/',
+    method: 'money-send',
+    async prepare(index) {
+      const sender = await sim.createAccount({ money: 5000, payPassword: 'pay' });
+      const receiver = await sim.createAccount();
+      const customId = `send-${index}`;
+      return {
+        key: sender.key,
+        run: async (tm) => {
+          const result = await tm.transfers.send({
+            amount: '1000',
+            toApiKey: receiver.key,
+            payPassword: 'pay',
+            customId,
+          });
+          expect(result).toMatchObject({ customId, amount: '1000.00', currency: 'RUB' });
+          return result;
+        },
+        async verify() {
+          expect((await sim.accountState<{ moneyMinor: number }>(sender.key)).moneyMinor).toBe(400_000);
+          expect((await sim.accountState<{ moneyMinor: number }>(receiver.key)).moneyMinor).toBe(100_000);
+          expect((await sim.keyStats(sender.key)).moneySends.byCustomId[customId]?.effects).toBe(1);
+        },
+      };
+    },
+  },
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function clientFor(key: string) {
+  const logger = recordingLogger();
+  const tm = simulatorClient(sim, http, { apiKey: key, logger, timeouts: { marketClient: TIMEOUT_MS } });
+  return { tm, logger };
+}
+
+let scenarioIndex = 0;
+
+describe.concurrent('money safety under faults', () => {
+  for (const [operation, scenario] of Object.entries(SCENARIOS)) {
+    for (const [faultName, fault] of Object.entries(FAULTS)) {
+      for (const phase of ['before', 'after'] as const) {
+        const index = scenarioIndex++;
+        test(`${operation}: ${faultName} ${phase} the state change`, async ({ expect }) => {
+          const { key, run, verify } = await scenario.prepare(index);
+          await sim.addFault({ match: { key, path: scenario.path }, ...fault, phase, count: 1 });
+          const { tm, logger } = clientFor(key);
+
+          const result = await run(tm);
+
+          expect(result.outcome).toBe(phase === 'before' ? 'retried' : 'confirmed');
+          expect(result.attempts).toBe(phase === 'before' ? 2 : 1);
+          expect(result.firstFailure).toMatch(/ERR_TIMEOUT|ERR_NETWORK|503/);
+          expect(logger.messages.length).toBe(phase === 'before' ? 1 : 0);
+          // A slow first attempt still reaches tm's handler later: let it land before counting effects.
+          if (fault.kind === 'slow') await sleep(SLOW_MS);
+          await verify(tm);
+          // No transport retry of the spending call: one attempt, plus ours when it did not happen.
+          expect((await sim.keyStats(key)).byMethod[scenario.method]).toBe(phase === 'before' ? 2 : 1);
+        });
+      }
+    }
+  }
+
+  test('a refusal is final: no check, no second try', async ({ expect }) => {
+    const buyer = await sim.createAccount({ money: 10 });
+    const { tm } = clientFor(buyer.key);
+    const error = await tm.buying
+      .buy({ hashName: catalogue.items[400]!.marketHashName, price: '0.01' })
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(TmError);
+    expect((error as TmError).code).toBe('price_too_low');
+    const stats = await sim.keyStats(buyer.key);
+    expect(stats.byMethod).toEqual({ buy: 1 });
+  });
+
+  test('two failed attempts that tm does not show: TmUnconfirmedError with the custom_id, nothing bought', async ({
+    expect,
+  }) => {
+    const buyer = await sim.createAccount({ money: 100_000 });
+    await sim.addFault({ match: { key: buyer.key, path: '/api/v2/buy?' }, kind: 'drop', count: 2 });
+    const { tm } = clientFor(buyer.key);
+    const error = await tm.buying
+      .buy({ hashName: catalogue.items[401]!.marketHashName, price: '5000', customId: 'lost-twice' })
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(TmUnconfirmedError);
+    expect(error).toMatchObject({ customId: 'lost-twice', call: 'tm.buy' });
+    const stats = await sim.keyStats(buyer.key);
+    expect(stats.byMethod).toEqual({ buy: 2, 'get-buy-info-by-custom-id': 2 });
+    expect(stats.buys.purchases).toBe(0);
+  });
+
+  test('a check that fails too: TmUnconfirmedError, and no second try', async ({ expect }) => {
+    const account = await sim.createAccount({ money: 100 });
+    const name = catalogue.items[402]!.marketHashName;
+    await sim.addFault({
+      match: { key: account.key, path: '/api/v2/set-order?' },
+      kind: 'status',
+      status: 502,
+      count: 1,
+    });
+    await sim.addFault({
+      match: { key: account.key, path: '/api/v2/get-orders' },
+      kind: 'html',
+      status: 502,
+      count: 2,
+    });
+    const { tm } = clientFor(account.key);
+    const error = await tm.orders.setOrder({ marketHashName: name, price: '3', count: 1 }).catch((e) => e);
+    expect(error).toBeInstanceOf(TmUnconfirmedError);
+    expect((error as Error).message).toMatch(/the check after the first attempt failed too/);
+    expect((await sim.keyStats(account.key)).byMethod).toEqual({ 'set-order': 1, 'get-orders': 2 });
+  });
+
+  test('ProcessOrder that bought at once, then lost its answer: confirmed from operation-history', async ({
+    expect,
+  }) => {
+    const item = catalogue.items[403]!;
+    const account = await sim.createAccount({ money: 100_000 });
+    await sim.addFault({
+      match: { key: account.key, path: '/api/ProcessOrder/' },
+      kind: 'drop',
+      phase: 'after',
+      count: 1,
+    });
+    const { tm } = clientFor(account.key);
+    const result = await tm.legacy.processOrder({
+      classid: item.classid,
+      instanceid: item.instanceid,
+      price: '5000',
+      marketHashName: item.marketHashName,
+    });
+    expect(result).toMatchObject({ way: 'buy', outcome: 'confirmed', attempts: 1 });
+    const state = await sim.accountState<{ purchases: { id: string }[]; orders: unknown[] }>(account.key);
+    expect(state.purchases.map((purchase) => purchase.id)).toEqual([result.purchaseId]);
+    expect(state.orders).toEqual([]);
+  });
+});

@@ -1,0 +1,55 @@
+import { sleep as defaultSleep, type RateLimiter } from '@toydesk/http';
+
+export interface TmPacedRateLimiterOptions {
+  /** The limiter that guarantees the limit (MemoryRateLimiter, or PostgresRateLimiter across processes). */
+  inner: RateLimiter;
+  /** The least time between two tokens of one key in this process, e.g. 1100 ms / 5 = 220 ms. */
+  intervalMs: number;
+  now?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/**
+ * Spreads a key's tokens evenly instead of in bursts. A sliding-window log alone lets a key send its 5
+ * requests at once and then wait; with many keys starting together (a reprice job over 50 accounts) that is
+ * 250 requests in the same instant, and the ones queued last reach tm late, closer to the next burst than
+ * the safety margin covers. tm's own clients pace too (the npm market-csgo-api: bottleneck `minTime: 200`).
+ * Pacing keeps the same ceiling (5 per window) and the inner limiter keeps the guarantee.
+ */
+export class TmPacedRateLimiter implements RateLimiter {
+  private readonly inner: RateLimiter;
+  private readonly intervalMs: number;
+  private readonly now: () => number;
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Per key, the earliest time its next token may be handed out. */
+  private readonly nextAt = new Map<string, number>();
+  /** Per key, the end of the queue of waiters (served in arrival order). */
+  private readonly queues = new Map<string, Promise<void>>();
+
+  constructor(options: TmPacedRateLimiterOptions) {
+    if (!(options.intervalMs >= 0)) throw new RangeError('TmPacedRateLimiter needs intervalMs >= 0');
+    this.inner = options.inner;
+    this.intervalMs = options.intervalMs;
+    this.now = options.now ?? (() => performance.now());
+    this.sleep = options.sleep ?? defaultSleep;
+  }
+
+  async acquire(key: string, signal?: AbortSignal): Promise<void> {
+    const previous = this.queues.get(key) ?? Promise.resolve();
+    let done!: () => void;
+    const mine = new Promise<void>((resolve) => (done = resolve));
+    const tail = previous.then(() => mine);
+    this.queues.set(key, tail);
+    try {
+      await previous;
+      signal?.throwIfAborted();
+      const wait = (this.nextAt.get(key) ?? 0) - this.now();
+      if (wait > 0) await this.sleep(wait, signal);
+      await this.inner.acquire(key, signal);
+      this.nextAt.set(key, this.now() + this.intervalMs);
+    } finally {
+      done(); // also when aborted: the next waiter then only waits for the ones before us
+      if (this.queues.get(key) === tail) this.queues.delete(key);
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+import { TM_CURRENCIES } from './tm-units.ts';
+
+/**
+ * Building blocks of the wire schemas. tm mixes numbers and strings for the same field across methods
+ * (add-to-sale answers `item_id` as a number, `items` as a string), so ids are read as either and kept
+ * as strings; integer amounts may come as digit strings.
+ */
+
+/** Always succeeds: every tm answer we accept says `success: true` (checked before the schema). */
+export const okEnvelope = z.looseObject({ success: z.literal(true) });
+
+export const wireId = z.union([z.string(), z.number()]).transform((value) => String(value));
+export const optionalWireId = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((value) => (value === null || value === undefined || value === '' ? null : String(value)));
+
+/** An integer amount in minor units. */
+export const wireMinor = z.union([
+  z.number().int(),
+  z
+    .string()
+    .regex(/^-?\d+$/)
+    .transform((value) => Number(value)),
+]);
+
+/** A major-unit amount: a JSON number or a decimal string. */
+export const wireMajor = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)]);
+
+export const wireCurrency = z.enum(TM_CURRENCIES);
+
+export const wireFlag = z
+  .union([z.boolean(), z.number(), z.string()])
+  .transform((value) => value === true || value === 1 || value === '1' || value === 'true');
+
+export const wireCount = z.union([z.number(), z.string().regex(/^\d+$/).transform(Number)]);

@@ -1,0 +1,2 @@
+export { WaxpeerClient, WAXPEER_UNITS_PER_USD } from './waxpeer-client.ts';
+export { WaxpeerMarket } from './waxpeer-market.ts';

@@ -1,0 +1,213 @@
+import type { KitCreatedAccount } from '@toydesk/simulators';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { MarketApiError, MarketAuthError } from '../market-kit/market-errors.ts';
+import { startMarketSim, type MarketSim } from '../market-kit/sim-testing.ts';
+import { WaxpeerMarket } from './waxpeer-market.ts';
+
+let sim: MarketSim;
+let account: KitCreatedAccount;
+let market: WaxpeerMarket;
+const NAME = 'AK-47 | Redline (Field-Tested)';
+const link = { partner: '12345', token: 'AbCdEfGh' };
+
+beforeAll(async () => {
+  sim = await startMarketSim('waxpeer', { rateLimits: { 'list-items': null } });
+  account = await sim.control.account({ money: '250.5', names: [NAME, NAME, NAME] });
+  market = new WaxpeerMarket({
+    baseUrl: sim.endpoint.baseUrl,
+    http: sim.http,
+    credential: account.credential,
+  });
+});
+afterAll(() => sim.close());
+
+describe('WaxpeerMarket against the simulator', () => {
+  it('offers every capability (USD only)', () => {
+    expect([...market.capabilities].sort()).toEqual(
+      [
+        'balance',
+        'buy',
+        'buy_orders',
+        'history',
+        'inventory',
+        'list_for_sale',
+        'listings',
+        'prices',
+        'set_price',
+      ].sort(),
+    );
+    expect(market.currency).toBe('USD');
+    expect(
+      () =>
+        new WaxpeerMarket({
+          baseUrl: sim.endpoint.baseUrl,
+          http: sim.http,
+          credential: 'x',
+          currency: 'RUB',
+        }),
+    ).toThrow(/USD/);
+  });
+
+  it('reads the wallet (mils) as dollars', async () => {
+    expect(await market.getBalance()).toEqual({ amount: '250.50', currency: 'USD', on_hold: null });
+    const profile = await market.client.getProfile();
+    expect(profile.user?.wallet).toBe(250_500);
+  });
+
+  it('refuses a wrong key as an auth error (401 {success:false,msg})', async () => {
+    const wrong = new WaxpeerMarket({
+      baseUrl: sim.endpoint.baseUrl,
+      http: sim.http,
+      credential: 'not-a-key',
+    });
+    const error = await wrong.getBalance().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MarketAuthError);
+    expect((error as MarketAuthError).status).toBe(401);
+    expect((error as MarketAuthError).code).toBe('wrong api key');
+  });
+
+  it('reads the inventory and the public prices in dollars', async () => {
+    const inventory = await market.getInventory();
+    expect(inventory).toHaveLength(3);
+    expect(inventory[0]).toMatchObject({ market_hash_name: NAME, tradable: true, instanceid: null });
+    expect(inventory[0]?.market_price).toMatch(/^\d+\.\d{2,3}$/);
+    const prices = await market.getPrices([NAME]);
+    expect(prices).toHaveLength(1);
+    expect(prices[0]).toMatchObject({ market_hash_name: NAME, currency: 'USD', buy_order: null });
+    expect(prices[0]?.price).toMatch(/^\d+\.\d{2,3}$/);
+  });
+
+  it('lists at mils rounded up, reprices, delists', async () => {
+    const [first, second] = (await market.getInventory()).map((item) => item.asset_id);
+    const listed = await market.listForSale([
+      { asset_id: first!, price: '12.3456' },
+      { asset_id: second!, price: '9.99' },
+      { asset_id: '999', price: '1' },
+      { asset_id: 'abc', price: '1' },
+    ]);
+    expect(listed).toEqual([
+      { asset_id: first, listing_id: first, error: null },
+      { asset_id: second, listing_id: second, error: null },
+      { asset_id: '999', listing_id: null, error: 'item_not_in_inventory' },
+      { asset_id: 'abc', listing_id: null, error: 'invalid asset id' },
+    ]);
+    const listings = await market.getListings();
+    expect(listings.find((l) => l.listing_id === first)).toMatchObject({
+      price: '12.346',
+      status: 'on_sale',
+    });
+    const changed = await market.setPrices([
+      { listing_id: first!, price: '11' },
+      { listing_id: second!, price: '0' },
+      { listing_id: 'nope', price: '5' },
+    ]);
+    expect(changed).toEqual([
+      { listing_id: first, ok: true, error: null },
+      { listing_id: second, ok: true, error: null },
+      { listing_id: 'nope', ok: false, error: 'item_not_found' },
+    ]);
+    const after = await market.getListings();
+    expect(after.map((l) => [l.listing_id, l.price])).toEqual([[first, '11.00']]);
+  });
+
+  it('shows a sale in the history and the wallet', async () => {
+    const [listing] = await market.getListings();
+    await sim.control.call('POST', `accounts/${account.id}/sell`, {
+      listing_id: (await sim.control.dump(account.id)).listings[0]!.listing_id,
+    });
+    const history = await market.getHistory(new Date(Date.now() - 60_000), new Date(Date.now() + 60_000));
+    expect(history).toEqual([
+      expect.objectContaining({
+        side: 'sell',
+        market_hash_name: NAME,
+        price: listing!.price,
+        currency: 'USD',
+      }),
+    ]);
+    // 11.00 less the 5% fee, floored to the mil.
+    expect((await market.getBalance()).amount).toBe('260.95');
+  });
+
+  it('places, replaces and removes a buy order (mils rounded down)', async () => {
+    const placed = await market.setBuyOrder({ market_hash_name: NAME, price: '3.4567', count: 2 });
+    expect(placed).toMatchObject({ market_hash_name: NAME, price: '3.456', count: 2, currency: 'USD' });
+    const same = await market.setBuyOrder({ market_hash_name: NAME, price: '3.456', count: 2 });
+    expect(same?.order_id).toBe(placed?.order_id);
+    const replaced = await market.setBuyOrder({ market_hash_name: NAME, price: '4', count: 1 });
+    expect(replaced).toMatchObject({ order_id: placed?.order_id, price: '4.00', count: 1 });
+    expect(await market.getBuyOrders()).toEqual([replaced]);
+    expect(await market.setBuyOrder({ market_hash_name: NAME, price: '0', count: 1 })).toBeNull();
+    expect(await market.getBuyOrders()).toEqual([]);
+  });
+
+  it('refuses an unknown item order with the market message', async () => {
+    const error = await market
+      .setBuyOrder({ market_hash_name: 'No Such Item', price: '1', count: 1 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MarketApiError);
+    expect((error as MarketApiError).code).toBe('unknown_item');
+  });
+
+  it('buys once when the connection drops after the purchase (checked by project_id)', async () => {
+    await sim.control.fault({
+      match: { path: '/v1/buy-one-p2p-name' },
+      kind: 'drop',
+      phase: 'after',
+      count: 1,
+    });
+    const bought = await market.buy({
+      market_hash_name: NAME,
+      max_price: '100',
+      trade_link: link,
+      custom_id: 'proj-1',
+    });
+    expect(bought).toMatchObject({ custom_id: 'proj-1', market_hash_name: NAME, currency: 'USD' });
+    const stats = await sim.control.stats();
+    const mine = stats.accounts[account.id]!;
+    expect(mine.byRoute['buy-one-p2p-name']).toBe(1);
+    expect(mine.byRoute['check-many-project-id']).toBe(1);
+    expect(mine.spends.byRef['buy:proj-1']).toEqual({ calls: 1, effects: 1 });
+    expect(stats.duplicateEffects).toBe(0);
+  });
+
+  it('creates one buy order when the connection drops after creating it', async () => {
+    const calls = async () =>
+      (await sim.control.stats()).accounts[account.id]!.byRoute['create-buy-order'] ?? 0;
+    const before = await calls();
+    await sim.control.fault({
+      match: { path: '/v1/create-buy-order' },
+      kind: 'drop',
+      phase: 'after',
+      count: 1,
+    });
+    const order = await market.setBuyOrder({ market_hash_name: NAME, price: '2', count: 1 });
+    expect(order).toMatchObject({ price: '2.00', count: 1 });
+    expect(await market.getBuyOrders()).toHaveLength(1);
+    expect((await calls()) - before).toBe(1);
+  });
+});
+
+describe('Waxpeer simulator rate limit', () => {
+  it('answers 429 on the third list-items call within 120 s and counts it', async () => {
+    const strict = await startMarketSim('waxpeer');
+    try {
+      const acc = await strict.control.account({ inventory: 3 });
+      const m = new WaxpeerMarket({
+        baseUrl: strict.endpoint.baseUrl,
+        http: strict.http,
+        credential: acc.credential,
+      });
+      await m.listForSale([{ asset_id: acc.items[0]!.asset_id, price: '1' }]);
+      await m.listForSale([{ asset_id: acc.items[1]!.asset_id, price: '1' }]);
+      const error = await m
+        .listForSale([{ asset_id: acc.items[2]!.asset_id, price: '1' }])
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(MarketApiError);
+      expect((error as MarketApiError).status).toBe(429);
+      expect((await strict.control.stats()).rateLimitViolations).toBe(1);
+    } finally {
+      await strict.close();
+    }
+  });
+});

@@ -1,0 +1,286 @@
+import { randomUUID } from 'node:crypto';
+
+import type { ConvertibleCurrency } from '@toydesk/contract';
+
+import type {
+  ListForSaleResult,
+  MarketBalance,
+  MarketBuyOrder,
+  MarketCapability,
+  MarketHistoryEntry,
+  MarketInventoryItem,
+  MarketListing,
+  MarketPrice,
+  SetPriceResult,
+} from '../market.ts';
+import { BaseMarket, isDelist, uniqueNames, usdOnly } from '../market-kit/base-market.ts';
+import { fromUnits, isZero, toUnits } from '../market-kit/decimal-units.ts';
+import type { MarketClientConfig } from '../market-kit/market-transport.ts';
+import type { MarketPurchase, TradeLink } from '../market-kit/purchase.ts';
+import { spendOnce } from '../market-kit/spend-once.ts';
+import { WAXPEER_UNITS_PER_USD, WaxpeerClient } from './waxpeer-client.ts';
+import type { WaxpeerBuyOrder } from './waxpeer-types.ts';
+
+const mils = (units: number | string) => fromUnits(units, WAXPEER_UNITS_PER_USD);
+
+/** Waxpeer behind the common Market interface: USD, mils on the wire, listings keyed by the Steam asset id. */
+export class WaxpeerMarket extends BaseMarket {
+  readonly code = 'waxpeer' as const;
+  readonly currency: ConvertibleCurrency;
+  readonly capabilities: ReadonlySet<MarketCapability> = new Set<MarketCapability>([
+    'prices',
+    'inventory',
+    'listings',
+    'list_for_sale',
+    'set_price',
+    'buy_orders',
+    'buy',
+    'balance',
+    'history',
+  ]);
+  readonly client: WaxpeerClient;
+
+  constructor(config: MarketClientConfig & { currency?: ConvertibleCurrency }) {
+    super();
+    this.currency = usdOnly('waxpeer', config.currency);
+    this.client = new WaxpeerClient(config);
+  }
+
+  override async getPrices(marketHashNames?: string[]): Promise<MarketPrice[]> {
+    const wanted = marketHashNames ? new Set(uniqueNames(marketHashNames)) : null;
+    const { items } = await this.client.getPrices(wanted?.size === 1 ? [...wanted][0] : undefined);
+    return items
+      .filter((item) => wanted === null || wanted.has(item.name))
+      .map((item) => ({
+        market_hash_name: item.name,
+        price: item.min !== null && Number(item.count ?? 1) > 0 ? mils(item.min) : null,
+        buy_order: null,
+        currency: this.currency,
+        volume: null,
+      }));
+  }
+
+  override async getInventory(): Promise<MarketInventoryItem[]> {
+    const { items } = await this.client.getMyInventory();
+    return items.map((item) => ({
+      asset_id: item.item_id,
+      market_hash_name: item.name,
+      classid: item.classid,
+      instanceid: null,
+      tradable: item.tradable ?? true,
+      market_price: item.steam_price?.average != null ? mils(item.steam_price.average) : null,
+    }));
+  }
+
+  override async getListings(): Promise<MarketListing[]> {
+    const { items } = await this.client.getListedItems();
+    return items.map((item) => ({
+      listing_id: item.item_id,
+      asset_id: item.item_id,
+      market_hash_name: item.name,
+      price: mils(item.price),
+      currency: this.currency,
+      status: 'on_sale' as const,
+      position: item.position,
+    }));
+  }
+
+  override async listForSale(items: { asset_id: string; price: string }[]): Promise<ListForSaleResult[]> {
+    // Waxpeer takes the Steam asset id as a number: anything else cannot be listed.
+    const valid = items.filter((item) => /^\d+$/.test(item.asset_id));
+    const result =
+      valid.length === 0
+        ? { listed: [], failed: [], msg: undefined }
+        : await this.client.listItems(
+            valid.map((item) => ({
+              item_id: item.asset_id,
+              price: toUnits(item.price, WAXPEER_UNITS_PER_USD, 'up'),
+            })),
+          );
+    const listed = new Set(result.listed.map((entry) => entry.item_id));
+    const failed = new Map(result.failed.map((entry) => [entry.item_id, entry.msg ?? 'failed']));
+    return items.map((item) => ({
+      asset_id: item.asset_id,
+      // Waxpeer keys a listing by the Steam asset id it was listed from.
+      listing_id: listed.has(item.asset_id) ? item.asset_id : null,
+      error: listed.has(item.asset_id)
+        ? null
+        : /^\d+$/.test(item.asset_id)
+          ? (failed.get(item.asset_id) ?? result.msg ?? 'not listed')
+          : 'invalid asset id',
+    }));
+  }
+
+  override async setPrices(items: { listing_id: string; price: string | null }[]): Promise<SetPriceResult[]> {
+    const outcome = new Map<string, string | null>();
+    // Waxpeer keys listings by the numeric Steam asset id; anything else cannot be one of ours.
+    for (const item of items)
+      if (!/^\d+$/.test(item.listing_id)) outcome.set(item.listing_id, 'item_not_found');
+    const valid = items.filter((item) => !outcome.has(item.listing_id));
+    const removals = valid.filter((item) => isDelist(item.price));
+    const edits = valid.filter((item) => !isDelist(item.price));
+    if (removals.length > 0) {
+      const { removed } = await this.client.removeItems(removals.map((item) => item.listing_id));
+      const gone = new Set(removed);
+      for (const item of removals)
+        outcome.set(item.listing_id, gone.has(item.listing_id) ? null : 'not removed');
+    }
+    if (edits.length > 0) {
+      const result = await this.client.editItems(
+        edits.map((item) => ({
+          item_id: item.listing_id,
+          price: toUnits(item.price as string, WAXPEER_UNITS_PER_USD, 'up'),
+        })),
+      );
+      const updated = new Set(result.updated.map((entry) => entry.item_id));
+      const failed = new Map(result.failed.map((entry) => [entry.item_id, entry.msg ?? 'failed']));
+      for (const item of edits) {
+        outcome.set(
+          item.listing_id,
+          updated.has(item.listing_id) ? null : (failed.get(item.listing_id) ?? 'not updated'),
+        );
+      }
+    }
+    return items.map((item) => {
+      const error = outcome.get(item.listing_id) ?? null;
+      return { listing_id: item.listing_id, ok: error === null, error };
+    });
+  }
+
+  override async getBuyOrders(): Promise<MarketBuyOrder[]> {
+    const { offers } = await this.client.getBuyOrders();
+    return offers.map((order) => this.toOrder(order)).filter((order) => order.count > 0);
+  }
+
+  override async setBuyOrder(order: { market_hash_name: string; price: string; count: number }) {
+    const name = order.market_hash_name;
+    const existing = (await this.client.getBuyOrders({ name })).offers.filter((offer) => offer.name === name);
+    if (order.count <= 0 || isZero(order.price)) {
+      if (existing.length > 0) await this.client.removeBuyOrders(existing.map((offer) => offer.id));
+      return null;
+    }
+    const price = toUnits(order.price, WAXPEER_UNITS_PER_USD, 'down');
+    const [current, ...extra] = existing;
+    if (extra.length > 0) await this.client.removeBuyOrders(extra.map((offer) => offer.id));
+    if (current) {
+      const mine = this.toOrder(current);
+      if (Number(current.price) === price && mine.count === order.count) return mine;
+      const amount = order.count + Number(current.filled ?? 0);
+      return spendOnce({
+        market: this.code,
+        call: 'waxpeer.edit-buy-order',
+        attempt: async () => {
+          await this.client.editBuyOrder({ id: current.id, amount, price });
+          return { ...mine, price: mils(price), count: order.count };
+        },
+        verify: async () => {
+          const now = (await this.client.getBuyOrders({ name })).offers.find(
+            (offer) => offer.id === current.id,
+          );
+          return now && Number(now.price) === price && Number(now.amount) === amount
+            ? this.toOrder(now)
+            : null;
+        },
+      });
+    }
+    const before = new Set(existing.map((offer) => offer.id));
+    return spendOnce({
+      market: this.code,
+      call: 'waxpeer.create-buy-order',
+      attempt: async () => {
+        const created = await this.client.createBuyOrder({ name, amount: order.count, price });
+        return {
+          order_id: created.id ?? '',
+          market_hash_name: name,
+          price: mils(price),
+          currency: this.currency,
+          count: order.count,
+        };
+      },
+      verify: async () => {
+        const now = (await this.client.getBuyOrders({ name })).offers.find(
+          (offer) => !before.has(offer.id) && offer.name === name && Number(offer.price) === price,
+        );
+        return now ? this.toOrder(now) : null;
+      },
+    });
+  }
+
+  override async getBalance(): Promise<MarketBalance> {
+    const { user } = await this.client.getProfile();
+    return { amount: mils(user?.wallet ?? 0), currency: this.currency, on_hold: null };
+  }
+
+  override async getHistory(from: Date, to: Date): Promise<MarketHistoryEntry[]> {
+    const entries: MarketHistoryEntry[] = [];
+    for (let skip = 0; ; skip += 100) {
+      const { data } = await this.client.getMyHistory({
+        skip,
+        start: from.toISOString(),
+        end: to.toISOString(),
+      });
+      for (const row of data) {
+        entries.push({
+          id: row.id ?? row.item_id ?? '',
+          side: row.type === 'buy' ? 'buy' : row.type === 'sell' ? 'sell' : 'other',
+          market_hash_name: row.name,
+          price: row.price !== null ? mils(row.price) : null,
+          currency: this.currency,
+          at: row.created ?? from.toISOString(),
+          status: row.status === null ? null : String(row.status),
+        });
+      }
+      if (data.length < 100) return entries;
+    }
+  }
+
+  /**
+   * Buys the cheapest offer of a name for at most `max_price`, delivered to `trade_link`. Never repeated
+   * blindly: after an ambiguous failure it looks the purchase up by its project_id first.
+   */
+  async buy(request: {
+    market_hash_name: string;
+    max_price: string;
+    trade_link: TradeLink;
+    custom_id?: string;
+  }) {
+    const projectId = request.custom_id ?? randomUUID().replace(/-/g, '').slice(0, 32);
+    const price = toUnits(request.max_price, WAXPEER_UNITS_PER_USD, 'down');
+    const purchase = (id: string | null, paid: unknown, name: string | null): MarketPurchase => ({
+      purchase_id: id ?? '',
+      custom_id: projectId,
+      market_hash_name: name ?? request.market_hash_name,
+      price: paid === null || paid === undefined ? null : mils(paid as number | string),
+      currency: this.currency,
+    });
+    return spendOnce({
+      market: this.code,
+      call: 'waxpeer.buy-one-p2p-name',
+      attempt: async () => {
+        const bought = await this.client.buyByName({
+          name: request.market_hash_name,
+          price,
+          partner: request.trade_link.partner,
+          token: request.trade_link.token,
+          project_id: projectId,
+        });
+        return purchase(bought.id, bought.price, bought.name);
+      },
+      verify: async () => {
+        const { trades } = await this.client.checkProjectIds([projectId]);
+        const trade = trades.find((candidate) => candidate.project_id === projectId);
+        return trade ? purchase(trade.id, trade.price, trade.name) : null;
+      },
+    });
+  }
+
+  private toOrder(order: WaxpeerBuyOrder): MarketBuyOrder {
+    return {
+      order_id: order.id,
+      market_hash_name: order.name,
+      price: mils(order.price),
+      currency: this.currency,
+      count: Number(order.amount) - Number(order.filled ?? 0),
+    };
+  }
+}

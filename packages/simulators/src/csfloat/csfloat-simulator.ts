@@ -1,0 +1,277 @@
+import type { Router } from '../tm/http/router.ts';
+import type { KitMarketDefinition } from '../kit/kit-definition.ts';
+import type { KitMarket, SimAccount, SimListing, SimOrder } from '../kit/kit-market.ts';
+import { KitError, type KitContext, type KitRoute } from '../kit/kit-types.ts';
+import { idText, iso, jsonObject, list, me, positiveInt, randomHex } from '../kit/route-helpers.ts';
+
+/**
+ * CSFloat (csfloat.com/api/v1): the raw key in the `Authorization` header (no scheme), prices in US cents.
+ * Errors are `{code, message}` with a 4xx status (`code: 4` "listing is no longer available" as seen in
+ * client code); the other numeric codes are chosen.
+ */
+
+const ERROR_CODES: Record<string, number> = {
+  item_not_found: 4,
+  listing_not_found: 4,
+  price_changed: 5,
+  insufficient_funds: 6,
+  cannot_buy_own_item: 7,
+  item_not_in_inventory: 8,
+  item_not_tradable: 9,
+  order_not_found: 10,
+};
+
+const MESSAGES: Record<string, string> = {
+  item_not_found: 'listing is no longer available',
+  listing_not_found: 'listing is no longer available',
+  insufficient_funds: 'insufficient balance',
+};
+
+function sellerOf(market: KitMarket, listing: SimListing): string {
+  return listing.sellerId === null
+    ? '76561190000000000'
+    : (market.accounts.get(listing.sellerId)?.steamid ?? '');
+}
+
+function listingView(market: KitMarket, listing: SimListing) {
+  return {
+    id: listing.id,
+    created_at: iso(listing.createdAt),
+    type: 'buy_now',
+    price: listing.price,
+    state: 'listed',
+    seller: { steam_id: sellerOf(market, listing) },
+    item: { asset_id: listing.assetId, market_hash_name: listing.name, float_value: null },
+  };
+}
+
+function orderView(order: SimOrder) {
+  return {
+    id: order.id,
+    created_at: iso(order.createdAt),
+    expression: null,
+    market_hash_name: order.name,
+    max_price: order.price,
+    quantity: order.remaining,
+  };
+}
+
+function profile(ctx: KitContext) {
+  const account = me(ctx);
+  return {
+    user: {
+      steam_id: account.steamid,
+      username: `trader${account.id}`,
+      balance: account.balance,
+      pending_balance: 0,
+      stall_public: true,
+    },
+  };
+}
+
+function inventory(ctx: KitContext) {
+  return [...me(ctx).items.values()].map((item) => ({
+    asset_id: item.assetId,
+    market_hash_name: item.name,
+    class_id: item.classid,
+    instance_id: item.instanceid,
+    tradable: item.tradable ? 1 : 0,
+  }));
+}
+
+function createListing(ctx: KitContext) {
+  const body = jsonObject(ctx);
+  const assetId = idText(body.asset_id);
+  const price = positiveInt(body.price);
+  if (assetId === null || price === null)
+    throw new KitError('bad_request', 'asset_id and price (cents) are required');
+  if (body.type !== undefined && body.type !== 'buy_now')
+    throw new KitError('bad_request', 'only buy_now listings');
+  return listingView(ctx.market, ctx.market.list(me(ctx), assetId, price));
+}
+
+function ownListing(ctx: KitContext): SimListing {
+  const listing = me(ctx).listings.get(ctx.params.id ?? '');
+  if (!listing) throw new KitError('listing_not_found', 'listing not found', 404);
+  return listing;
+}
+
+function updateListing(ctx: KitContext) {
+  const price = positiveInt(jsonObject(ctx).price);
+  if (price === null) throw new KitError('bad_request', 'price (cents) is required');
+  return listingView(ctx.market, ctx.market.reprice(me(ctx), ownListing(ctx).id, price));
+}
+
+function deleteListing(ctx: KitContext) {
+  ctx.market.delist(me(ctx), ownListing(ctx).id);
+  return { message: 'successfully delisted the item' };
+}
+
+function stall(ctx: KitContext) {
+  const owner = [...ctx.market.accounts.values()].find((account) => account.steamid === ctx.params.steamid);
+  const limit = Math.min(positiveInt(ctx.query.get('limit')) ?? 40, 999);
+  const data = owner ? [...owner.listings.values()].filter((listing) => listing.status === 'active') : [];
+  return {
+    data: data.slice(0, limit).map((listing) => listingView(ctx.market, listing)),
+    total_count: data.length,
+  };
+}
+
+function searchListings(ctx: KitContext) {
+  const name = ctx.query.get('market_hash_name');
+  if (!name) throw new KitError('bad_request', 'market_hash_name is required by the simulator');
+  const limit = Math.min(positiveInt(ctx.query.get('limit')) ?? 50, 50);
+  const offers = ctx.market.offersFor(name);
+  if (ctx.query.get('sort_by') === 'highest_price') offers.reverse();
+  return { data: offers.slice(0, limit).map((listing) => listingView(ctx.market, listing)), cursor: null };
+}
+
+function priceList(ctx: KitContext) {
+  return ctx.market.catalogue.items.map((item) => {
+    const offers = ctx.market.offersFor(item.marketHashName);
+    return {
+      market_hash_name: item.marketHashName,
+      quantity: offers.length,
+      min_price: offers[0]?.price ?? null,
+    };
+  });
+}
+
+function buyListings(ctx: KitContext) {
+  const account = me(ctx);
+  const body = jsonObject(ctx);
+  const ids = list(body, 'contract_ids').map((id) => idText(id));
+  const total = positiveInt(body.total_price);
+  if (ids.length === 0 || ids.some((id) => id === null) || total === null) {
+    ctx.stats.spend(account.id, 'buy', null, false);
+    throw new KitError('bad_request', 'contract_ids and total_price (cents) are required');
+  }
+  const listings = (ids as string[]).map((id) => ctx.market.findListing(id)?.listing);
+  if (listings.some((listing) => !listing || listing.status !== 'active')) {
+    ids.forEach((id) => ctx.stats.spend(account.id, 'buy', id, false));
+    throw new KitError('item_not_found', 'listing is no longer available');
+  }
+  const sum = listings.reduce((acc, listing) => acc + (listing?.price ?? 0), 0);
+  if (sum !== total) {
+    ids.forEach((id) => ctx.stats.spend(account.id, 'buy', id, false));
+    throw new KitError('price_changed', 'total_price does not match the listings');
+  }
+  if (account.balance < sum) {
+    ids.forEach((id) => ctx.stats.spend(account.id, 'buy', id, false));
+    throw new KitError('insufficient_funds', 'insufficient balance', 402);
+  }
+  for (const listing of listings as SimListing[]) {
+    ctx.market.buy(account, { listingId: listing.id, maxPrice: listing.price, ref: listing.id });
+    ctx.stats.spend(account.id, 'buy', listing.id, true);
+  }
+  return { message: 'all executed' };
+}
+
+function createOrder(ctx: KitContext) {
+  const account = me(ctx);
+  const body = jsonObject(ctx);
+  const name = typeof body.market_hash_name === 'string' ? body.market_hash_name : null;
+  const price = positiveInt(body.max_price);
+  const quantity = positiveInt(body.quantity);
+  if (!name || price === null || quantity === null) {
+    ctx.stats.spend(account.id, 'order', null, false);
+    throw new KitError('bad_request', 'market_hash_name, max_price (cents) and quantity are required');
+  }
+  try {
+    const order = ctx.market.placeOrder(account, name, price, quantity);
+    ctx.stats.spend(account.id, 'order', null, true);
+    return orderView(order);
+  } catch (error) {
+    ctx.stats.spend(account.id, 'order', null, false);
+    throw error;
+  }
+}
+
+function myOrders(ctx: KitContext) {
+  const orders = [...me(ctx).orders.values()].sort((a, b) =>
+    ctx.query.get('order') === 'asc' ? a.createdAt - b.createdAt : b.createdAt - a.createdAt,
+  );
+  const limit = Math.min(positiveInt(ctx.query.get('limit')) ?? 100, 100);
+  const page = Number(ctx.query.get('page') ?? 0) || 0;
+  return { orders: orders.slice(page * limit, (page + 1) * limit).map(orderView), count: orders.length };
+}
+
+function deleteOrder(ctx: KitContext) {
+  if (!ctx.market.cancelOrder(me(ctx), ctx.params.id ?? ''))
+    throw new KitError('order_not_found', 'order not found', 404);
+  return { message: 'successfully removed the order' };
+}
+
+function trades(ctx: KitContext) {
+  const account: SimAccount = me(ctx);
+  const rows = [...account.history].sort((a, b) => b.at - a.at);
+  const limit = Math.min(positiveInt(ctx.query.get('limit')) ?? 100, 1000);
+  const page = Number(ctx.query.get('page') ?? 0) || 0;
+  const other = '76561190000000000';
+  const data = rows.slice(page * limit, (page + 1) * limit).map((row) => ({
+    id: row.id,
+    created_at: iso(row.at),
+    state: 'verified',
+    buyer_id: row.side === 'buy' ? account.steamid : other,
+    seller_id: row.side === 'sell' ? account.steamid : other,
+    contract: {
+      id: row.listingId ?? `order-${row.orderId}`,
+      price: row.price,
+      item: { market_hash_name: row.name, asset_id: row.assetId },
+    },
+  }));
+  return { trades: data, count: rows.length };
+}
+
+function registerRoutes(router: Router<KitRoute>): void {
+  const keyed = (name: string, handler: KitRoute['handler'], bucket?: string): KitRoute => ({
+    name,
+    auth: 'required',
+    handler,
+    ...(bucket ? { bucket } : {}),
+  });
+  router.add(['GET'], '/api/v1/me', keyed('me', profile));
+  router.add(['GET'], '/api/v1/me/inventory', keyed('me/inventory', inventory));
+  router.add(['GET'], '/api/v1/me/buy-orders', keyed('me/buy-orders', myOrders));
+  router.add(['GET'], '/api/v1/me/trades', keyed('me/trades', trades));
+  router.add(['GET'], '/api/v1/listings/price-list', {
+    name: 'listings/price-list',
+    auth: 'optional',
+    handler: priceList,
+  });
+  router.add(['POST'], '/api/v1/listings/buy', keyed('listings/buy', buyListings));
+  router.add(['GET'], '/api/v1/listings', keyed('listings/search', searchListings));
+  router.add(['POST'], '/api/v1/listings', keyed('listings/create', createListing, 'listings'));
+  router.add(['PATCH'], '/api/v1/listings/:id', keyed('listings/update', updateListing));
+  router.add(['DELETE'], '/api/v1/listings/:id', keyed('listings/delete', deleteListing));
+  router.add(['GET'], '/api/v1/users/:steamid/stall', keyed('users/stall', stall));
+  router.add(['POST'], '/api/v1/buy-orders', keyed('buy-orders/create', createOrder));
+  router.add(['DELETE'], '/api/v1/buy-orders/:id', keyed('buy-orders/delete', deleteOrder));
+}
+
+export const CSFLOAT_SIMULATOR: KitMarketDefinition = {
+  name: 'csfloat',
+  unitsPerMajor: 100,
+  // "About 500 req/day was quoted for listings" (one audit): the listing bucket.
+  defaultConfig: { currency: 'USD', rateLimits: { listings: { limit: 500, windowMs: 86_400_000 } } },
+  registerRoutes,
+  newCredentials() {
+    const key = randomHex(16);
+    return { credential: key, authKey: key, extra: {} };
+  },
+  authenticate(req, env) {
+    const key = req.headers.authorization;
+    if (!key) return { kind: 'none' };
+    const account = env.market.accountByAuthKey(key);
+    if (account) return { kind: 'ok', account };
+    return { kind: 'refused', status: 401, body: { code: 1, message: 'invalid api key' } };
+  },
+  unauthenticated: () => ({
+    status: 403,
+    body: { message: 'You need to be logged in to access this endpoint' },
+  }),
+  errorBody(status, code, message) {
+    if (status === 429) return { code: 429, message: 'too many requests' };
+    return { code: ERROR_CODES[code] ?? 1, message: MESSAGES[code] ?? message };
+  },
+};

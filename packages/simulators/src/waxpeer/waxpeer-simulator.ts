@@ -1,0 +1,372 @@
+import type { Router } from '../tm/http/router.ts';
+import type { KitMarketDefinition } from '../kit/kit-definition.ts';
+import type { KitMarket, SimAccount, SimListing } from '../kit/kit-market.ts';
+import { KitError, type KitContext, type KitRoute } from '../kit/kit-types.ts';
+import { entry, idText, iso, jsonObject, list, me, positiveInt, randomHex } from '../kit/route-helpers.ts';
+
+/**
+ * Waxpeer (api.waxpeer.com/v1): the key in the `api` query parameter, prices in mils (1000 = $1).
+ * Listings are identified by the Steam asset id (`item_id`) as in the real API.
+ */
+
+const game = 'csgo';
+
+function position(market: KitMarket, listing: SimListing): number {
+  return market.offersFor(listing.name).findIndex((offer) => offer.id === listing.id) + 1;
+}
+
+function listingByAsset(account: SimAccount, assetId: string): SimListing | undefined {
+  return [...account.listings.values()].find((listing) => listing.assetId === assetId);
+}
+
+function steamPrice(market: KitMarket, name: string) {
+  const entry = market.catalogue.byHashName(name);
+  const ref = entry ? market.refUnits(entry) : 0;
+  return { average: ref, current: ref, img: '' };
+}
+
+function user(ctx: KitContext) {
+  const account = me(ctx);
+  return {
+    success: true,
+    user: {
+      wallet: account.balance,
+      id: `wax-${account.id}`,
+      id64: account.steamid,
+      name: `trader${account.id}`,
+      sell_fees: 1 - ctx.market.config.feeShare,
+      can_p2p: true,
+      tradelink: `https://steamcommunity.com/tradeoffer/new/?partner=${account.id}&token=simtoken`,
+    },
+  };
+}
+
+function inventory(ctx: KitContext) {
+  const items = [...me(ctx).items.values()].map((item) => ({
+    item_id: item.assetId,
+    classid: item.classid,
+    name: item.name,
+    type: '',
+    tradable: item.tradable,
+    steam_price: steamPrice(ctx.market, item.name),
+  }));
+  return { success: true, count: items.length, items };
+}
+
+function listItems(ctx: KitContext) {
+  const account = me(ctx);
+  const listed: unknown[] = [];
+  const failed: unknown[] = [];
+  for (const raw of list(jsonObject(ctx), 'items')) {
+    const item = entry(raw, 'items[]');
+    const assetId = idText(item.item_id);
+    const price = positiveInt(item.price);
+    if (assetId === null || price === null) {
+      failed.push({ item_id: item.item_id, price: item.price, msg: 'invalid_item_or_price' });
+      continue;
+    }
+    try {
+      const listing = ctx.market.list(account, assetId, price);
+      listed.push({ item_id: assetId, price, position: position(ctx.market, listing), name: listing.name });
+    } catch (error) {
+      if (!(error instanceof KitError)) throw error;
+      failed.push({ item_id: assetId, price, msg: error.code });
+    }
+  }
+  return { success: true, listed, failed };
+}
+
+function myListings(ctx: KitContext) {
+  const items = [...me(ctx).listings.values()].map((listing) => ({
+    item_id: listing.assetId,
+    price: listing.price,
+    date: iso(listing.createdAt),
+    position: position(ctx.market, listing),
+    name: listing.name,
+    steam_price: steamPrice(ctx.market, listing.name),
+  }));
+  return { success: true, items };
+}
+
+function editItems(ctx: KitContext) {
+  const account = me(ctx);
+  const updated: unknown[] = [];
+  const failed: unknown[] = [];
+  let removed = 0;
+  for (const raw of list(jsonObject(ctx), 'items')) {
+    const item = entry(raw, 'items[]');
+    const assetId = idText(item.item_id);
+    const listing = assetId === null ? undefined : listingByAsset(account, assetId);
+    if (!listing) {
+      failed.push({ item_id: item.item_id, msg: 'item_not_found' });
+      continue;
+    }
+    if (item.price === 0 || item.price === '0') {
+      ctx.market.delist(account, listing.id);
+      removed++;
+      continue;
+    }
+    const price = positiveInt(item.price);
+    if (price === null) {
+      failed.push({ item_id: item.item_id, msg: 'invalid price' });
+      continue;
+    }
+    ctx.market.reprice(account, listing.id, price);
+    updated.push({ item_id: listing.assetId, price });
+  }
+  return { success: true, updated, failed, removed };
+}
+
+function removeItems(ctx: KitContext) {
+  const account = me(ctx);
+  const removed: string[] = [];
+  for (const id of ctx.query.getAll('id')) {
+    const listing = listingByAsset(account, id);
+    if (!listing) continue;
+    ctx.market.delist(account, listing.id);
+    removed.push(id);
+  }
+  return { success: true, count: removed.length, removed };
+}
+
+function prices(ctx: KitContext) {
+  const search = (ctx.query.get('search') ?? '').toLowerCase();
+  const items = ctx.market.catalogue.items
+    .filter((item) => !search || item.marketHashName.toLowerCase().includes(search))
+    .map((item) => {
+      const offers = ctx.market.offersFor(item.marketHashName);
+      const sum = offers.reduce((total, offer) => total + offer.price, 0);
+      return {
+        name: item.marketHashName,
+        count: offers.length,
+        min: offers[0]?.price ?? 0,
+        max: offers.at(-1)?.price ?? 0,
+        avg: offers.length ? Math.round(sum / offers.length) : 0,
+        steam_price: ctx.market.refUnits(item),
+        img: '',
+      };
+    })
+    .filter((item) => item.count > 0);
+  return { success: true, items };
+}
+
+function buy(ctx: KitContext, by: 'name' | 'id') {
+  const account = me(ctx);
+  const projectId = ctx.query.get('project_id') || null;
+  const maxPrice = positiveInt(ctx.query.get('price'));
+  const target = by === 'name' ? ctx.query.get('name') : ctx.query.get('item_id');
+  if (!target || maxPrice === null || !ctx.query.get('token') || !ctx.query.get('partner')) {
+    ctx.stats.spend(account.id, 'buy', projectId, false);
+    throw new KitError('wrong_params', 'name/item_id, price, token and partner are required');
+  }
+  if (projectId && account.purchases.some((purchase) => purchase.ref === projectId)) {
+    ctx.stats.spend(account.id, 'buy', projectId, false);
+    throw new KitError('projectId already exists');
+  }
+  let listingId: string | undefined;
+  if (by === 'id') {
+    const found = [...ctx.market.accounts.values()]
+      .flatMap((owner) => [...owner.listings.values()])
+      .find((listing) => listing.assetId === target);
+    listingId = found?.id ?? target;
+  }
+  try {
+    const purchase = ctx.market.buy(account, {
+      ...(by === 'name' ? { name: target } : { listingId: listingId ?? target }),
+      maxPrice,
+      ref: projectId,
+    });
+    ctx.stats.spend(account.id, 'buy', projectId, true);
+    return { success: true, id: Number(purchase.id), price: purchase.price, name: purchase.name };
+  } catch (error) {
+    ctx.stats.spend(account.id, 'buy', projectId, false);
+    throw error;
+  }
+}
+
+function checkProjectIds(ctx: KitContext) {
+  const wanted = new Set(ctx.query.getAll('id'));
+  const trades = me(ctx)
+    .purchases.filter((purchase) => purchase.ref !== null && wanted.has(purchase.ref))
+    .map((purchase) => ({
+      id: Number(purchase.id),
+      project_id: purchase.ref,
+      item_id: purchase.listingId,
+      name: purchase.name,
+      price: purchase.price,
+      status: 5,
+      done: true,
+      created: iso(purchase.at),
+      last_updated: Math.floor(purchase.at / 1000),
+    }));
+  return { success: true, trades };
+}
+
+function orderView(order: {
+  id: string;
+  name: string;
+  price: number;
+  quantity: number;
+  remaining: number;
+  createdAt: number;
+}) {
+  return {
+    id: Number(order.id),
+    name: order.name,
+    price: order.price,
+    amount: order.quantity,
+    filled: order.quantity - order.remaining,
+    game,
+    created: iso(order.createdAt),
+  };
+}
+
+function buyOrders(ctx: KitContext) {
+  const account = me(ctx);
+  const name = ctx.query.get('name');
+  const own = ctx.query.get('own') === '1';
+  const owners = own ? [account] : [...ctx.market.accounts.values()];
+  const offers = owners
+    .flatMap((owner) => [...owner.orders.values()])
+    .filter((order) => !name || order.name === name)
+    .sort((a, b) => Number(a.id) - Number(b.id));
+  const skip = Number(ctx.query.get('skip') ?? 0) || 0;
+  return { success: true, offers: offers.slice(skip, skip + 100).map(orderView), total: offers.length };
+}
+
+function createBuyOrder(ctx: KitContext) {
+  const account = me(ctx);
+  const name = ctx.query.get('name');
+  const amount = positiveInt(ctx.query.get('amount'));
+  const price = positiveInt(ctx.query.get('price'));
+  if (!name || amount === null || price === null) {
+    ctx.stats.spend(account.id, 'order', null, false);
+    throw new KitError('wrong_params', 'name, amount and price are required');
+  }
+  try {
+    const order = ctx.market.placeOrder(account, name, price, amount);
+    ctx.stats.spend(account.id, 'order', null, true);
+    return { success: true, id: Number(order.id), msg: 'buy order created' };
+  } catch (error) {
+    ctx.stats.spend(account.id, 'order', null, false);
+    throw error;
+  }
+}
+
+function editBuyOrder(ctx: KitContext) {
+  const body = jsonObject(ctx);
+  const id = idText(body.id);
+  if (id === null) throw new KitError('wrong_params', 'id is required');
+  const amount = positiveInt(body.amount);
+  const price = positiveInt(body.price);
+  const order = ctx.market.updateOrder(me(ctx), id, {
+    ...(amount !== null ? { quantity: amount } : {}),
+    ...(price !== null ? { price } : {}),
+  });
+  return { success: true, ...orderView(order) };
+}
+
+function removeBuyOrder(ctx: KitContext) {
+  const account = me(ctx);
+  const removed = ctx.query
+    .getAll('id')
+    .filter((id) => ctx.market.cancelOrder(account, id))
+    .map(Number);
+  return { success: true, removed, count: removed.length };
+}
+
+/** `start`/`end`: ISO dates or unix seconds (the library passes them through as given). */
+function timeOf(value: unknown, fallback: number): number {
+  if (typeof value === 'number') return value * 1000;
+  if (typeof value === 'string' && value !== '') {
+    if (/^\d+$/.test(value)) return Number(value) * 1000;
+    const parsed = Date.parse(value);
+    if (!Number.isNaN(parsed)) return parsed;
+  }
+  return fallback;
+}
+
+function myHistory(ctx: KitContext) {
+  const body = jsonObject(ctx);
+  const start = timeOf(body.start, 0);
+  const end = timeOf(body.end, Number.MAX_SAFE_INTEGER);
+  const skip = positiveInt(body.skip) ?? 0;
+  const rows = me(ctx)
+    .history.filter((entry) => entry.at >= start && entry.at <= end)
+    .sort((a, b) => (body.sort === 'ASC' ? a.at - b.at : b.at - a.at));
+  const data = rows.slice(skip, skip + 100).map((entry) => ({
+    id: Number(entry.id),
+    item_id: entry.assetId,
+    name: entry.name,
+    price: entry.price,
+    type: entry.side,
+    status: 'done',
+    created: iso(entry.at),
+  }));
+  return { success: true, data, total: rows.length };
+}
+
+function registerRoutes(router: Router<KitRoute>): void {
+  const keyed = (name: string, handler: KitRoute['handler'], bucket?: string): KitRoute => ({
+    name,
+    auth: 'required',
+    handler,
+    ...(bucket ? { bucket } : {}),
+  });
+  router.add(['GET'], '/v1/user', keyed('user', user));
+  router.add(['GET'], '/v1/get-my-inventory', keyed('get-my-inventory', inventory));
+  router.add(
+    ['GET'],
+    '/v1/fetch-my-inventory',
+    keyed('fetch-my-inventory', (ctx) => ({
+      success: true,
+      msg: '',
+      total_inventory_count: me(ctx).items.size,
+    })),
+  );
+  router.add(['POST'], '/v1/list-items-steam', keyed('list-items-steam', listItems, 'list-items'));
+  router.add(['GET'], '/v1/list-items-steam', keyed('my-listed-items', myListings));
+  router.add(['POST'], '/v1/edit-items', keyed('edit-items', editItems));
+  router.add(['GET'], '/v1/remove-items', keyed('remove-items', removeItems));
+  router.add(['GET'], '/v1/prices', { name: 'prices', auth: 'optional', handler: prices });
+  router.add(
+    ['GET'],
+    '/v1/buy-one-p2p-name',
+    keyed('buy-one-p2p-name', (ctx) => buy(ctx, 'name')),
+  );
+  router.add(
+    ['GET'],
+    '/v1/buy-one-p2p',
+    keyed('buy-one-p2p', (ctx) => buy(ctx, 'id')),
+  );
+  router.add(['GET'], '/v1/check-many-project-id', keyed('check-many-project-id', checkProjectIds));
+  router.add(['GET'], '/v1/buy-orders', keyed('buy-orders', buyOrders));
+  router.add(['POST'], '/v1/create-buy-order', keyed('create-buy-order', createBuyOrder));
+  router.add(['POST'], '/v1/edit-buy-order', keyed('edit-buy-order', editBuyOrder));
+  router.add(['GET'], '/v1/remove-buy-order', keyed('remove-buy-order', removeBuyOrder));
+  router.add(['POST'], '/v1/my-history', keyed('my-history', myHistory));
+}
+
+export const WAXPEER_SIMULATOR: KitMarketDefinition = {
+  name: 'waxpeer',
+  unitsPerMajor: 1000,
+  defaultConfig: { currency: 'USD', rateLimits: { 'list-items': { limit: 2, windowMs: 120_000 } } },
+  registerRoutes,
+  newCredentials() {
+    const key = randomHex(32);
+    return { credential: key, authKey: key, extra: {} };
+  },
+  authenticate(req, env) {
+    const key = new URLSearchParams(req.search).get('api');
+    if (!key) return { kind: 'none' };
+    const account = env.market.accountByAuthKey(key);
+    if (account) return { kind: 'ok', account };
+    return { kind: 'refused', status: 401, body: { success: false, msg: 'wrong api key' } };
+  },
+  // Refusals (unknown item, no money, duplicate project_id) come as HTTP 200 {success:false,msg}.
+  refusalStatus: (status) => (status === 401 || status === 429 || status >= 500 ? status : 200),
+  errorBody(status, code) {
+    if (status === 401) return { success: false, msg: 'wrong api key' };
+    return { success: false, msg: code };
+  },
+};

@@ -1,0 +1,306 @@
+import { STATUS_CODES } from 'node:http';
+
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+
+import { registerControlRoutes } from './control/control-routes.ts';
+import { FaultStore, type Fault } from './fault-store.ts';
+import { apiSteamId, cookieSteamId } from './http/auth.ts';
+import {
+  buildContext,
+  html,
+  json,
+  redirect,
+  ReplyError,
+  type SimOutcome,
+  type SimReply,
+  type SimRequest,
+} from './http/context.ts';
+import { nginxErrorPage } from './http/pages.ts';
+import { SimRouter } from './http/router.ts';
+import { registerApiRoutes } from './routes/api-routes.ts';
+import { registerCommunityRoutes } from './routes/community-routes.ts';
+import { registerLoginRoutes } from './routes/login-routes.ts';
+import { registerMarketRoutes } from './routes/market-routes.ts';
+import { registerOpenIdRoutes } from './routes/openid-routes.ts';
+import { registerTradeRoutes } from './routes/trade-routes.ts';
+import { createSimClock, type SimClock } from './sim-clock.ts';
+import type { SteamSimConfigPatch } from './sim-config.ts';
+import { SteamSimStats } from './sim-stats.ts';
+import { SimRefusal, SteamWorld } from './state/world.ts';
+import { tickOffers } from './state/trading.ts';
+
+export interface SteamSimulatorOptions {
+  /** Shared with other simulators (e.g. the marketplace simulators' clock); default a new real-time clock. */
+  clock?: SimClock;
+  config?: SteamSimConfigPatch;
+  seed?: number;
+}
+
+/** Real-time request windows per key (inventory and price overview limits). */
+export class WindowCounter {
+  private readonly hits = new Map<string, number[]>();
+
+  /** Counts the hit; false when it goes over `max` within `windowMs`. */
+  hit(key: string, max: number, windowMs: number): boolean {
+    const now = Date.now();
+    const list = (this.hits.get(key) ?? []).filter((at) => at > now - windowMs);
+    list.push(now);
+    this.hits.set(key, list);
+    return list.length <= max;
+  }
+
+  reset(): void {
+    this.hits.clear();
+  }
+}
+
+/**
+ * The simulated Steam behind HTTP: steamcommunity.com under `/community`, api.steampowered.com under `/api`,
+ * a simplified credentials login under `/login`, the store's email links under `/store`, a demo site that
+ * signs in through Steam OpenID under `/site`, and the control API under `/_control`. Every non-control request
+ * goes through: clock tick → stats → fault (before) → handler → fault (after).
+ */
+export class SteamSimulator {
+  readonly clock: SimClock;
+  readonly world: SteamWorld;
+  readonly stats = new SteamSimStats();
+  readonly faults: FaultStore;
+  readonly windows = new WindowCounter();
+  readonly router = new SimRouter();
+  readonly control = new SimRouter();
+  private readonly closing = new AbortController();
+
+  constructor(options: SteamSimulatorOptions = {}) {
+    this.clock = options.clock ?? createSimClock();
+    const seed = options.seed ?? 753;
+    this.world = new SteamWorld({
+      clock: this.clock,
+      config: (options.config ?? {}) as Record<string, unknown>,
+      seed,
+    });
+    this.faults = new FaultStore(seed + 1);
+    registerLoginRoutes(this.router, this);
+    registerApiRoutes(this.router, this);
+    registerCommunityRoutes(this.router, this);
+    registerTradeRoutes(this.router, this);
+    registerMarketRoutes(this.router, this);
+    registerOpenIdRoutes(this.router, this);
+    registerControlRoutes(this.control, this);
+  }
+
+  reset(): void {
+    this.world.reset();
+    this.faults.clear();
+    this.stats.reset();
+    this.windows.reset();
+  }
+
+  close(): void {
+    this.closing.abort();
+  }
+
+  async handle(request: SimRequest): Promise<SimOutcome> {
+    const ctx = buildContext(request);
+    tickOffers(this.world);
+    if (ctx.path === '/_control' || ctx.path.startsWith('/_control/')) return this.handleControl(ctx);
+
+    const match = this.router.match(ctx.method, ctx.path);
+    this.stats.request(match.kind === 'found' ? `${ctx.method} ${match.name}` : `${ctx.method} (unknown)`);
+    const steamId = cookieSteamId(ctx) ?? apiSteamId(ctx) ?? ctx.form.steamid ?? null;
+    const login = steamId ? (this.world.accountBySteamId(steamId)?.login ?? null) : null;
+    if (login) this.stats.account(login);
+
+    const fault = this.faults.take({
+      pathAndQuery: ctx.search ? `${ctx.path}?${ctx.search}` : ctx.path,
+      method: ctx.method,
+      account: login,
+    });
+    if (fault) this.stats.counters.faultsInjected++;
+    if (fault?.phase === 'before') {
+      if (fault.kind === 'slow') await this.sleep(fault.delayMs ?? 15_000);
+      else return this.failWith(fault, ctx.path, request.publicBase);
+    }
+
+    let outcome: SimOutcome;
+    if (match.kind === 'not-found') {
+      outcome = { kind: 'reply', ...html(nginxErrorPage(404, 'Not Found'), 404) };
+    } else if (match.kind === 'method-not-allowed') {
+      outcome = { kind: 'reply', ...json({ error: `use ${match.allowed.join(' or ')}` }, 405) };
+    } else {
+      ctx.params = match.params;
+      outcome = { kind: 'reply', ...(await this.run(() => match.handler(ctx), ctx.path)) };
+    }
+
+    if (fault?.phase === 'after') {
+      if (fault.kind === 'slow') await this.sleep(fault.delayMs ?? 15_000);
+      else return this.failWith(fault, ctx.path, request.publicBase);
+    }
+    return outcome;
+  }
+
+  private async run(handler: () => SimReply | Promise<SimReply>, path: string): Promise<SimReply> {
+    try {
+      return await handler();
+    } catch (error) {
+      if (error instanceof ReplyError) return error.reply;
+      if (error instanceof SimRefusal) return json({ success: error.eresult, message: error.message }, 200);
+      console.error(`[steam-sim] ${path} failed:`, error);
+      return json({ success: false, message: 'internal error' }, 500);
+    }
+  }
+
+  private async handleControl(ctx: ReturnType<typeof buildContext>): Promise<SimOutcome> {
+    const path = ctx.path.slice('/_control'.length) || '/';
+    const match = this.control.match(ctx.method, path);
+    if (match.kind === 'not-found')
+      return { kind: 'reply', ...json({ error: `no control route ${ctx.method} ${path}` }, 404) };
+    if (match.kind === 'method-not-allowed')
+      return { kind: 'reply', ...json({ error: `use ${match.allowed.join(' or ')}` }, 405) };
+    ctx.params = match.params;
+    const reply = await this.run(() => match.handler(ctx), ctx.path);
+    tickOffers(this.world);
+    return { kind: 'reply', ...reply };
+  }
+
+  private failWith(fault: Fault, path: string, publicBase: string): SimOutcome {
+    const host = path.split('/')[1] ?? '';
+    const statusText = (status: number) => STATUS_CODES[status] ?? 'Error';
+    switch (fault.kind) {
+      case 'drop':
+        return { kind: 'drop' };
+      case 'html': {
+        const status = fault.status ?? 502;
+        return { kind: 'reply', ...html(nginxErrorPage(status, statusText(status)), status) };
+      }
+      case 'status': {
+        const status = fault.status ?? 503;
+        return {
+          kind: 'reply',
+          ...json({ success: false, message: fault.message ?? statusText(status) }, status),
+        };
+      }
+      case 'eresult': {
+        const eresult = fault.eresult ?? 2;
+        const message = fault.message ?? `EResult ${eresult}`;
+        if (host === 'api')
+          return {
+            kind: 'reply',
+            ...json({ response: {} }, 200, { 'x-eresult': String(eresult), 'x-error_message': message }),
+          };
+        if (host === 'login') return { kind: 'reply', ...json({ success: false, eresult, message }) };
+        return { kind: 'reply', ...json({ success: eresult, message }) };
+      }
+      case 'session_expired':
+        this.stats.counters.sessionExpiredAnswers++;
+        if (host === 'api')
+          return {
+            kind: 'reply',
+            ...html(
+              '<html><head><title>Unauthorized</title></head><body><h1>Unauthorized</h1></body></html>',
+              401,
+            ),
+          };
+        return { kind: 'reply', ...redirect(`${publicBase}/community/login/home/?goto=`) };
+      default:
+        return { kind: 'reply', ...json({ success: false, message: 'bad fault' }, 500) };
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.closing.signal.aborted) return resolve();
+      const timer = setTimeout(resolve, ms);
+      this.closing.signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+}
+
+export interface RegisterSteamSimulatorOptions extends SteamSimulatorOptions {
+  /** Where it lives, e.g. `/steam-sim`: community at `/steam-sim/community/...`, control at `/steam-sim/_control/...`. */
+  prefix: string;
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/**
+ * Mounts the simulated Steam on a Fastify app under `prefix`: one wildcard route in its own encapsulated
+ * context, every body read raw (forms, multipart, JSON are the simulator's business), so the host's parsers
+ * and router options do not change it. Host hooks on the root (auth, CSRF) would apply: mount it where none run.
+ */
+export async function registerSteamSimulator(
+  app: FastifyInstance,
+  options: RegisterSteamSimulatorOptions,
+): Promise<SteamSimulator> {
+  const prefix = `/${options.prefix.replace(/^\/+|\/+$/g, '')}`;
+  const sim = new SteamSimulator(options);
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const raw = request.raw.url ?? '/';
+    const queryAt = raw.indexOf('?');
+    const pathname = queryAt === -1 ? raw : raw.slice(0, queryAt);
+    const outcome = await sim.handle({
+      method: request.method,
+      path: pathname.startsWith(prefix) ? pathname.slice(prefix.length) || '/' : pathname,
+      search: queryAt === -1 ? '' : raw.slice(queryAt + 1),
+      body: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+      headers: request.headers,
+      ip: request.ip,
+      publicBase: `${request.protocol}://${request.headers.host ?? 'localhost'}${prefix}`,
+    });
+    if (outcome.kind === 'drop') {
+      reply.hijack();
+      request.raw.socket.destroy();
+      return;
+    }
+    reply.code(outcome.status).header('content-type', outcome.contentType);
+    for (const [name, value] of Object.entries(outcome.headers ?? {})) reply.header(name, value);
+    return reply.send(outcome.body);
+  };
+  await app.register(
+    async (child) => {
+      child.removeAllContentTypeParsers();
+      child.addContentTypeParser(
+        '*',
+        { parseAs: 'buffer', bodyLimit: 10 * 1024 * 1024 },
+        (_request, body, done) => done(null, body),
+      );
+      child.route({ method: [...METHODS], url: '/*', handler });
+      child.addHook('onClose', async () => sim.close());
+    },
+    { prefix },
+  );
+  return sim;
+}
+
+export interface SteamSimulatorServer {
+  app: FastifyInstance;
+  sim: SteamSimulator;
+  clock: SimClock;
+  prefix: string;
+  /** Starts listening (port 0: any free port); resolves to the base URL including the prefix. */
+  listen(options?: { port?: number; host?: string }): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** A Fastify app serving only the simulated Steam under `prefix` (default `/steam-sim`). */
+export async function createSteamSimulator(
+  options: SteamSimulatorOptions & { prefix?: string; logger?: boolean } = {},
+): Promise<SteamSimulatorServer> {
+  const app = Fastify({ logger: options.logger ?? false });
+  const clock = options.clock ?? createSimClock();
+  const prefix = `/${(options.prefix ?? '/steam-sim').replace(/^\/+|\/+$/g, '')}`;
+  const sim = await registerSteamSimulator(app, { ...options, clock, prefix });
+  return {
+    app,
+    sim,
+    clock,
+    prefix,
+    async listen({ port = 0, host = '127.0.0.1' } = {}) {
+      const address = await app.listen({ port, host });
+      return `${address.replace('[::1]', '127.0.0.1')}${prefix}`;
+    },
+    close: () => app.close(),
+  };
+}
