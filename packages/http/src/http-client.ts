@@ -89,10 +89,16 @@ export class HttpClient {
 
   async request(req: HttpRequest): Promise<HttpResponse> {
     const url = buildUrl(req.url, req.query);
+    // Redaction runs only when something reads the URL (an error, a log line, response.url): most
+    // successful calls never need it, and it is the costliest part of a request's bookkeeping.
+    let redacted: string | undefined;
     const meta: Meta = {
       call: req.callName ?? null,
       method: req.method,
-      url: redactUrl(url, req.redactQueryKeys, req.redactValues),
+      get url() {
+        redacted ??= redactUrl(url, req.redactQueryKeys, req.redactValues);
+        return redacted;
+      },
     };
     const { body, contentType } = encodeBody(req);
     const headers = this.headersFor(req.headers, contentType);
@@ -125,14 +131,14 @@ export class HttpClient {
       }
       this.log(meta, attempt, started, { status: parts.status });
       if (parts.status >= 200 && parts.status < 300) {
-        return createHttpResponse(parts, { ...meta, attempts: attempt });
+        return createHttpResponse(parts, meta, attempt);
       }
       if (this.policy.statuses.includes(parts.status) && attempt <= maxRetries) {
         const retryAfter = parts.headers.get('retry-after');
         await this.sleep(retryDelayMs(attempt, retryAfter, this.policy, this.random, this.now()), req.signal);
         continue;
       }
-      if (req.throwOnStatus === false) return createHttpResponse(parts, { ...meta, attempts: attempt });
+      if (req.throwOnStatus === false) return createHttpResponse(parts, meta, attempt);
       throw new HttpStatusError({
         code: 'ERR_STATUS',
         ...meta,

@@ -13,12 +13,16 @@ export interface ResponseParts {
 
 export function createHttpResponse(
   parts: ResponseParts,
-  meta: { call: string | null; method: string; url: string; attempts: number },
+  meta: { call: string | null; method: string; readonly url: string },
+  attempts: number,
 ): HttpResponse {
   return {
     ...parts,
-    url: meta.url,
-    attempts: meta.attempts,
+    // Read lazily: the redacted URL is computed only if someone looks at it.
+    get url() {
+      return meta.url;
+    },
+    attempts,
     json<T = unknown>(): T {
       try {
         return JSON.parse(parts.text) as T;
@@ -26,7 +30,10 @@ export function createHttpResponse(
         throw new HttpParseError(
           {
             code: 'ERR_PARSE',
-            ...meta,
+            call: meta.call,
+            method: meta.method,
+            url: meta.url,
+            attempts,
             status: parts.status,
             statusText: parts.statusText,
             bodyText: parts.text.slice(0, PARSE_ERROR_BODY_LIMIT),
