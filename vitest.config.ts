@@ -1,4 +1,8 @@
+import { fileURLToPath } from 'node:url';
+
 import { defineConfig } from 'vitest/config';
+
+const webSrc = fileURLToPath(new URL('./apps/web/src', import.meta.url));
 
 // The server suite runs twice: once on embedded PGlite and once on the real PostgreSQL server
 // (TOYDESK_TEST_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres), a fresh database per file.
@@ -28,6 +32,44 @@ export default defineConfig({
           name: 'server-postgres',
           include: ['apps/server/src/**/*.test.ts'],
           env: { TOYDESK_TEST_DB: 'postgres' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'bots-pglite',
+          include: ['apps/bots/src/**/*.test.ts'],
+          env: { TOYDESK_TEST_DB: 'pglite' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'bots-postgres',
+          include: ['apps/bots/src/**/*.test.ts'],
+          env: { TOYDESK_TEST_DB: 'postgres' },
+        },
+      },
+      {
+        extends: true,
+        esbuild: { jsx: 'automatic' },
+        resolve: { alias: { '@': webSrc } },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        // The console in Debian's Chromium against the real server (apps/web/e2e, playwright-core).
+        extends: true,
+        test: {
+          name: 'web-e2e',
+          include: ['apps/web/e2e/**/*.e2e.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 240_000,
         },
       },
     ],

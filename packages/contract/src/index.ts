@@ -24,6 +24,7 @@ export * from './routes/route-def.ts';
 export * from './routes/special-schemas.ts';
 export * from './routes/api-routes.ts';
 export * from './routes/api-client.ts';
+export * from './routes/bot-routes.ts';
 export * from './money.ts';
 export * from './error-catalogue.ts';
 export * from './validation-messages.ts';

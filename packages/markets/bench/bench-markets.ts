@@ -20,7 +20,7 @@ import { Worker } from 'node:worker_threads';
 
 import { Agent, request as undiciRequest } from 'undici';
 
-import { DEFAULT_SAFETY_MARGIN_MS, HttpClient, MemoryRateLimiter } from '@toydesk/http';
+import { HttpClient, MemoryRateLimiter } from '@toydesk/http';
 import { loadCatalogue } from '@toydesk/simulators';
 
 import { TmSimControl, type SimAccount } from '../src/testing/tm-simulator.ts';
@@ -36,8 +36,9 @@ const OVERHEAD_CALLS = Number(process.env.BENCH_OVERHEAD_CALLS ?? 3000);
 const PACED = process.env.BENCH_PACED !== '0';
 const LIMIT = 5;
 const WINDOW_MS = 1000;
-/** The transport's safety margin (100 ms) unless BENCH_MARGIN_MS says otherwise. */
-const MARGIN_MS = Number(process.env.BENCH_MARGIN_MS ?? DEFAULT_SAFETY_MARGIN_MS);
+/** The margin the server and bots use for tm keys (250 ms, market-services.ts) unless BENCH_MARGIN_MS says otherwise. */
+const TM_PRODUCTION_MARGIN_MS = 250;
+const MARGIN_MS = Number(process.env.BENCH_MARGIN_MS ?? TM_PRODUCTION_MARGIN_MS);
 const COUNTED_WINDOW_MS = WINDOW_MS + MARGIN_MS;
 const LIMITER_CEILING = (KEYS * LIMIT * 1000) / COUNTED_WINDOW_MS;
 const NOMINAL_CEILING = (KEYS * LIMIT * 1000) / WINDOW_MS;

@@ -18,6 +18,9 @@ export async function openPostgresDatabase(connectionString: string, poolSize = 
     // Timestamps come back in UTC whatever the server's default zone is.
     options: '-c timezone=UTC',
   });
+  // An idle connection the server closes (a restart, a dropped test database) must not crash the process:
+  // the pool discards it and the next query opens a new one.
+  pool.on('error', () => undefined);
   // Fail at start, not at the first request, when the server is unreachable.
   const probe = await pool.connect();
   probe.release();

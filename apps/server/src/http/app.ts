@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
+import { registerBotServices } from '@toydesk/bots';
 import { API_ROUTES, type RouteDef } from '@toydesk/contract';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 
@@ -20,6 +21,7 @@ import { registerOpenApi } from '../openapi/openapi-routes.ts';
 import type { Services } from '../services.ts';
 import { ApiError, findNulCharacter, forbidden, mapDatabaseError, unauthorized } from './api-error.ts';
 import { parseQueryString } from './query-string.ts';
+import { registerWebConsole, WEB_CONSOLE_DIST } from './web-console.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -77,6 +79,8 @@ export async function buildApp(
     requestTimeout: 120_000,
   });
   app.decorateRequest('operator', null);
+  // The bot services (/api-node/) of the embedded default: answered before the hooks below run.
+  await registerBotServices(app, services);
 
   await app.register(cookie);
   await app.register(formbody);
@@ -145,10 +149,7 @@ export async function buildApp(
   await registerOpenApi(app);
   registerMarketProxy(app, services, services.markets);
 
-  app.get('/', async (request, reply) => {
-    if (!request.operator) return reply.redirect('/admin/login/?next=/');
-    return reply.redirect('/api/docs/');
-  });
+  await registerWebConsole(app, { distDir: WEB_CONSOLE_DIST });
 
   return app;
 }

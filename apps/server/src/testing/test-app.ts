@@ -29,6 +29,9 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     TOYDESK_SECRET_KEY: randomBytes(32).toString('hex'),
     TOYDESK_DATA_DIR: '/tmp/toydesk-test-unused',
     TOYDESK_LOG_LEVEL: 'info',
+    // No schedule may reach a real marketplace or proxy from a test.
+    TOYDESK_PRICE_IMPORT_CRON: 'off',
+    TOYDESK_PROXY_CHECK_CRON: 'off',
     ...env,
   });
   const sink = new Writable({

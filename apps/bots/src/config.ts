@@ -1,0 +1,108 @@
+import { z } from 'zod';
+
+const flag = z.enum(['0', '1']);
+/** A five-field cron expression, or "off". */
+const cron = z
+  .string()
+  .regex(/^(off|(\S+\s+){4}\S+)$/, 'a five-field cron expression (UTC) or "off"')
+  .transform((v) => (v === 'off' ? null : v));
+
+/** Every variable of the bot services, validated at start; the README's "Bot services" section lists them. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8081),
+  HOST: z.string().default('127.0.0.1'),
+  DATABASE_URL: z.url().optional(),
+  TOYDESK_DATA_DIR: z.string().default('./data'),
+  TOYDESK_SECRET_KEY: z.string().optional(),
+  TOYDESK_CONSOLE_ORIGINS: z.string().default(''),
+  TOYDESK_TRUST_PROXY: flag.default('0'),
+  TOYDESK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TOYDESK_MARKET_ALLOW_IP_HOSTS: flag.default('0'),
+  TOYDESK_SIGNUP_URL: z.url().optional(),
+  TOYDESK_SIGNUP_LOCAL_URL: z.url().optional(),
+  TOYDESK_BOTS_EMBEDDED: flag.optional(),
+  TOYDESK_BOTS_WORKERS: flag.default('1'),
+  TOYDESK_JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  TOYDESK_JOBS_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(5),
+  TOYDESK_JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).optional(),
+  TOYDESK_JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  TOYDESK_JOBS_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
+  TOYDESK_PROXY_CHECK_URL: z.url().default('https://steamcommunity.com/robots.txt'),
+  TOYDESK_PROXY_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  TOYDESK_PROXY_CHECK_CRON: cron.default('*/5 * * * *'),
+  TOYDESK_PRICE_IMPORT_CRON: cron.default('17,47 * * * *'),
+  TOYDESK_STEAM_URL: z.url().optional(),
+});
+
+export interface BotConfig {
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  secretKey?: string;
+  consoleOrigins: string[];
+  trustProxy: boolean;
+  logLevel: string;
+  allowIpMarketHosts: boolean;
+  /** The sign-up service hosts the console picks between with its "signupPrefixLocal" storage key. */
+  signupUrl?: string;
+  signupLocalUrl?: string;
+  /** Serve /api-node/ inside the server process; unset: yes without DATABASE_URL, no with it. */
+  embedded?: boolean;
+  /** Embedded mode: run the job workers inside the server process too. */
+  embeddedWorkers: boolean;
+  jobs: {
+    concurrency: number;
+    batchSize: number;
+    /** Unset: 1 s for workers, 5 s in the embedded mount (where every job is queued in-process and wakes them). */
+    pollingIntervalSeconds?: number;
+    maintenanceIntervalSeconds: number;
+    poolSize: number;
+  };
+  proxyCheck: { url: string; timeoutMs: number; cron: string | null };
+  priceImportCron: string | null;
+  /** Where the Steam gateway goes (the simulated Steam in demo mode); unset: the real Steam. */
+  steamUrl?: string;
+  env: Record<string, string | undefined>;
+}
+
+export function loadBotConfig(env: Record<string, string | undefined> = process.env): BotConfig {
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.TOYDESK_DATA_DIR,
+    secretKey: e.TOYDESK_SECRET_KEY,
+    consoleOrigins: e.TOYDESK_CONSOLE_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    trustProxy: e.TOYDESK_TRUST_PROXY === '1',
+    logLevel: e.TOYDESK_LOG_LEVEL,
+    allowIpMarketHosts: e.TOYDESK_MARKET_ALLOW_IP_HOSTS === '1',
+    signupUrl: e.TOYDESK_SIGNUP_URL,
+    signupLocalUrl: e.TOYDESK_SIGNUP_LOCAL_URL,
+    embedded: e.TOYDESK_BOTS_EMBEDDED === undefined ? undefined : e.TOYDESK_BOTS_EMBEDDED === '1',
+    embeddedWorkers: e.TOYDESK_BOTS_WORKERS === '1',
+    jobs: {
+      concurrency: e.TOYDESK_JOBS_CONCURRENCY,
+      batchSize: e.TOYDESK_JOBS_BATCH_SIZE,
+      pollingIntervalSeconds: e.TOYDESK_JOBS_POLL_SECONDS,
+      maintenanceIntervalSeconds: e.TOYDESK_JOBS_MAINTENANCE_SECONDS,
+      poolSize: e.TOYDESK_JOBS_POOL_SIZE,
+    },
+    proxyCheck: {
+      url: e.TOYDESK_PROXY_CHECK_URL,
+      timeoutMs: e.TOYDESK_PROXY_CHECK_TIMEOUT_MS,
+      cron: e.TOYDESK_PROXY_CHECK_CRON,
+    },
+    priceImportCron: e.TOYDESK_PRICE_IMPORT_CRON,
+    steamUrl: e.TOYDESK_STEAM_URL,
+    env,
+  };
+}

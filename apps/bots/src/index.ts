@@ -1,0 +1,4 @@
+export { registerBotServices, type BotHostServices } from './http/mount.ts';
+export { buildBotApp, BOT_PREFIX } from './http/bot-app.ts';
+export { loadBotConfig, type BotConfig } from './config.ts';
+export { startBotRuntime, type BotRuntime, type BotRole } from './runtime.ts';

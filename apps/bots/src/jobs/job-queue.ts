@@ -1,0 +1,414 @@
+import { EventEmitter } from 'node:events';
+import { randomUUID } from 'node:crypto';
+
+import type { BotJob } from '@toydesk/contract';
+import PgBoss from 'pg-boss';
+
+import type { Database } from '../server-modules.ts';
+import { JobContext } from './job-context.ts';
+import { isPermanentError } from './error-policy.ts';
+import { PermanentJobError, type JobKindDef, type LaneDef } from './job-kind.ts';
+import { appendJobLog, type JobLogLine } from './job-log.ts';
+import { JobStore, PGBOSS_SCHEMA, PGBOSS_SCHEMA_VERSION } from './job-store.ts';
+import { OnceBusyError } from './once.ts';
+import { pgBossDb, type PgBossDb } from './pg-boss-db.ts';
+
+export interface BotLogger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export interface JobSchedule {
+  kind: string;
+  /** Five-field cron in UTC; null removes the schedule. */
+  cron: string | null;
+}
+
+export interface JobQueueOptions<D> {
+  db: Database;
+  lanes: LaneDef[];
+  kinds: JobKindDef<unknown, D>[];
+  /** Expires abandoned attempts (a killed worker's) and archives finished jobs; pg-boss's supervise. */
+  supervise: boolean;
+  /** Runs the cron schedules (pg-boss's timekeeper); any number of processes may, one sends each tick. */
+  schedule: boolean;
+  maintenanceIntervalSeconds: number;
+  /** Send pg-boss's statements one at a time (a process that shares its pool with a server). */
+  serialize?: boolean;
+  /** Names this process in job logs, e.g. "worker@host:1234". */
+  workerName: string;
+  logger: BotLogger;
+  /** Encrypts and decrypts the results of kinds with sealResult (the vault). */
+  sealer?: Sealer;
+}
+
+export interface Sealer {
+  seal(plain: string): string;
+  open(sealed: string): string;
+}
+
+export interface EnqueueOptions {
+  /** With singletonSeconds: at most one job per key and time slot (later ones are dropped: null). */
+  singletonKey?: string;
+  singletonSeconds?: number;
+  startAfterSeconds?: number;
+}
+
+/** The queue's payload of every bot job. */
+export interface JobData {
+  kind: string;
+  account: number | null;
+  params: unknown;
+}
+
+type Outcome =
+  | { id: string; ok: true; output: unknown; sealed: boolean; ms: number; attempt: number }
+  | {
+      id: string;
+      ok: false;
+      error: Record<string, unknown>;
+      permanent: boolean;
+      ms: number;
+      attempt: number;
+    };
+
+const TERMINAL = new Set(['done', 'failed', 'cancelled']);
+
+/**
+ * Durable jobs on pg-boss 10: every job lives in PostgreSQL (PGlite in the embedded default), so a killed
+ * worker loses nothing: its attempt expires (the kind's expireInSeconds), pg-boss's maintenance puts the
+ * job back, and any worker on the same database picks it up. Several processes share the work through
+ * SKIP LOCKED fetches.
+ *
+ * A job is { kind, account, params } on a lane (queue). Each attempt gets a JobContext with its own log
+ * lines (bot_job_log) and the `once` helper for steps that must not run twice. State, attempts, result and
+ * error stay pg-boss's; JobStore reads them for the jobs API.
+ */
+export class JobQueue<D> {
+  readonly store: JobStore;
+  private readonly kinds = new Map<string, JobKindDef<unknown, D>>();
+  private readonly lanes = new Map<string, LaneDef>();
+  private readonly finished = new EventEmitter();
+  private readonly localWorkers = new Map<string, string[]>();
+  private stopped = false;
+
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly bossDb: PgBossDb,
+    private readonly options: JobQueueOptions<D>,
+  ) {
+    for (const lane of options.lanes) this.lanes.set(lane.name, lane);
+    for (const kind of options.kinds) {
+      if (!this.lanes.has(kind.lane)) throw new Error(`Job kind ${kind.kind}: unknown lane ${kind.lane}`);
+      if (this.kinds.has(kind.kind)) throw new Error(`Job kind ${kind.kind} is defined twice`);
+      this.kinds.set(kind.kind, kind);
+    }
+    this.finished.setMaxListeners(0);
+    this.store = new JobStore(options.db, () => [...this.lanes.keys()], options.sealer);
+  }
+
+  static async start<D>(options: JobQueueOptions<D>): Promise<JobQueue<D>> {
+    const bossDb = pgBossDb(options.db, { serialize: options.serialize });
+    const boss = new PgBoss({
+      db: bossDb,
+      schema: PGBOSS_SCHEMA,
+      supervise: options.supervise,
+      schedule: options.schedule,
+      maintenanceIntervalSeconds: options.maintenanceIntervalSeconds,
+      // Finished jobs stay readable in the live table for a day, then a week in the archive.
+      archiveCompletedAfterSeconds: 86_400,
+      deleteAfterDays: 7,
+    });
+    boss.on('error', (error: Error) => options.logger.warn(`job queue: ${error.message}`));
+    const queue = new JobQueue(boss, bossDb, options);
+    await boss.start();
+    const version = Number(await boss.schemaVersion());
+    if (version !== PGBOSS_SCHEMA_VERSION) {
+      await boss.stop({ graceful: false });
+      throw new Error(`pg-boss schema ${version}, expected ${PGBOSS_SCHEMA_VERSION}: update job-store.ts`);
+    }
+    for (const lane of options.lanes)
+      await boss.createQueue(lane.name, { name: lane.name, policy: 'standard' });
+    return queue;
+  }
+
+  kindDef(kind: string): JobKindDef<unknown, D> | undefined {
+    return this.kinds.get(kind);
+  }
+
+  laneNames(): string[] {
+    return [...this.lanes.keys()];
+  }
+
+  private prepare(kind: string, params: unknown): { def: JobKindDef<unknown, D>; data: JobData } {
+    const def = this.kinds.get(kind);
+    if (!def) throw new Error(`Unknown job kind ${kind}`);
+    const parsed = def.params.parse(params);
+    return { def, data: { kind, account: def.account?.(parsed) ?? null, params: parsed } };
+  }
+
+  private jobOptions(def: JobKindDef<unknown, D>): PgBoss.SendOptions {
+    return {
+      retryLimit: def.retryLimit,
+      retryDelay: def.retryDelaySeconds ?? 5,
+      retryBackoff: def.retryBackoff ?? false,
+      expireInSeconds: def.expireInSeconds,
+    };
+  }
+
+  /** Queues one job; null when a singleton key already has a job in this time slot. */
+  async enqueue(kind: string, params: unknown, options: EnqueueOptions = {}): Promise<BotJob | null> {
+    const { def, data } = this.prepare(kind, params);
+    const id = await this.boss.send(def.lane, data as unknown as object, {
+      ...this.jobOptions(def),
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(options.singletonSeconds ? { singletonSeconds: options.singletonSeconds } : {}),
+      ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+    });
+    if (id === null) return null;
+    this.wakeLocalWorkers(def.lane);
+    return (await this.store.get(id))?.job ?? null;
+  }
+
+  /** Queues many jobs of one kind in one statement; returns their ids. */
+  async enqueueMany(kind: string, paramsList: unknown[]): Promise<string[]> {
+    if (paramsList.length === 0) return [];
+    const def = this.kinds.get(kind);
+    if (!def) throw new Error(`Unknown job kind ${kind}`);
+    const jobs = paramsList.map((params) => {
+      const { data } = this.prepare(kind, params);
+      return {
+        id: randomUUID(),
+        name: def.lane,
+        data: data as unknown as object,
+        retryLimit: def.retryLimit,
+        retryDelay: def.retryDelaySeconds ?? 5,
+        retryBackoff: def.retryBackoff ?? false,
+        expireInSeconds: def.expireInSeconds,
+      };
+    });
+    await this.boss.insert(jobs);
+    this.wakeLocalWorkers(def.lane);
+    return jobs.map((j) => j.id);
+  }
+
+  /** Sets (or removes) the cron schedule of scheduled kinds; each such kind has a lane of its own. */
+  async applySchedules(schedules: JobSchedule[]): Promise<void> {
+    for (const schedule of schedules) {
+      const def = this.kinds.get(schedule.kind);
+      if (!def) throw new Error(`Unknown scheduled kind ${schedule.kind}`);
+      if (this.options.kinds.some((k) => k.lane === def.lane && k.kind !== def.kind)) {
+        throw new Error(
+          `Scheduled kind ${def.kind} needs a lane of its own (pg-boss: one schedule per queue)`,
+        );
+      }
+      if (schedule.cron === null) {
+        await this.boss.unschedule(def.lane);
+        continue;
+      }
+      const data: JobData = { kind: def.kind, account: null, params: def.params.parse({}) };
+      await this.boss.schedule(def.lane, schedule.cron, data as unknown as object, {
+        ...this.jobOptions(def),
+        tz: 'UTC',
+      });
+    }
+  }
+
+  /** Starts this process's workers on the given lanes (default: all). */
+  async startWorkers(deps: D, lanes: string[] = [...this.lanes.keys()]): Promise<void> {
+    for (const name of lanes) {
+      const lane = this.lanes.get(name);
+      if (!lane) throw new Error(`Unknown lane ${name}`);
+      for (let i = 0; i < lane.concurrency; i += 1) {
+        const holder: { id?: string } = {};
+        const id = await this.boss.work<JobData>(
+          lane.name,
+          {
+            batchSize: lane.batchSize,
+            pollingIntervalSeconds: lane.pollingIntervalSeconds,
+            includeMetadata: true,
+          },
+          async (jobs) => {
+            await this.runBatch(lane, jobs, deps);
+            // A full batch means more are probably waiting: fetch again at once instead of after the interval.
+            if (jobs.length === lane.batchSize && holder.id && !this.stopped)
+              this.boss.notifyWorker(holder.id);
+          },
+        );
+        holder.id = id;
+        this.localWorkers.set(lane.name, [...(this.localWorkers.get(lane.name) ?? []), id]);
+      }
+    }
+  }
+
+  private wakeLocalWorkers(lane: string) {
+    for (const id of this.localWorkers.get(lane) ?? []) this.boss.notifyWorker(id);
+  }
+
+  private async runBatch(lane: LaneDef, jobs: PgBoss.JobWithMetadata<JobData>[], deps: D): Promise<void> {
+    const starts: JobLogLine[] = jobs.map((job) => ({
+      job_id: job.id,
+      attempt: job.retryCount + 1,
+      level: 'info',
+      message: `attempt ${job.retryCount + 1} of ${job.retryLimit + 1} started (${this.options.workerName})`,
+    }));
+    await appendJobLog(this.options.db, starts).catch(() => undefined);
+
+    const outcomes = await Promise.all(jobs.map((job) => this.runOne(job, deps)));
+
+    const plain = outcomes.filter((o) => o.ok && o.output === undefined).map((o) => o.id);
+    if (plain.length > 0) await this.boss.complete(lane.name, plain);
+    for (const outcome of outcomes) {
+      if (outcome.ok && outcome.output !== undefined) {
+        const sealer = this.options.sealer;
+        const output =
+          outcome.sealed && sealer
+            ? { sealed: sealer.seal(JSON.stringify(outcome.output ?? null)) }
+            : { result: outcome.output ?? null };
+        await this.boss.complete(lane.name, outcome.id, output);
+      } else if (!outcome.ok) {
+        if (outcome.permanent) {
+          // pg-boss retries while retry_count < retry_limit; a permanent failure must not be retried.
+          await this.options.db.query(
+            `UPDATE ${PGBOSS_SCHEMA}.job SET retry_limit = retry_count WHERE name = $1 AND id = $2::uuid`,
+            [lane.name, outcome.id],
+          );
+        }
+        await this.boss.fail(lane.name, outcome.id, { error: outcome.error });
+      }
+    }
+    const ends: JobLogLine[] = outcomes.map((o) =>
+      o.ok
+        ? { job_id: o.id, attempt: o.attempt, level: 'info', message: `done in ${o.ms} ms` }
+        : {
+            job_id: o.id,
+            attempt: o.attempt,
+            level: 'error',
+            message: `failed after ${o.ms} ms: ${String(o.error.message)}${o.permanent ? ' (not retried)' : ''}`,
+          },
+    );
+    await appendJobLog(this.options.db, ends).catch(() => undefined);
+    for (const outcome of outcomes) this.finished.emit(outcome.id);
+  }
+
+  private async runOne(job: PgBoss.JobWithMetadata<JobData>, deps: D): Promise<Outcome> {
+    const started = Date.now();
+    const attempt = job.retryCount + 1;
+    const def = this.kinds.get(job.data?.kind);
+    const failure = (error: unknown, permanent: boolean): Outcome => ({
+      id: job.id,
+      ok: false,
+      error: describeError(error, permanent),
+      permanent,
+      ms: Date.now() - started,
+      attempt,
+    });
+    if (!def) return failure(new PermanentJobError(`Unknown job kind ${String(job.data?.kind)}`), true);
+    const params = def.params.safeParse(job.data.params);
+    if (!params.success)
+      return failure(new PermanentJobError(`Bad parameters: ${params.error.message}`), true);
+
+    const expireInSeconds = Number(job.expireInSeconds) || def.expireInSeconds;
+    const controller = new AbortController();
+    // Stop a little before pg-boss would hand the job to another worker.
+    const budgetMs = Math.max(500, expireInSeconds * 1000 - 500);
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const error = new Error(`Timed out after ${Math.round(budgetMs / 1000)} s`);
+        controller.abort(error);
+        reject(error);
+      }, budgetMs);
+    });
+    const ctx = new JobContext<D>(
+      deps,
+      {
+        id: job.id,
+        kind: def.kind,
+        attempt,
+        maxAttempts: job.retryLimit + 1,
+        account: job.data.account ?? null,
+        expireInSeconds,
+      },
+      controller.signal,
+      this.options.db,
+    );
+    try {
+      const output = await Promise.race([def.run(ctx, params.data), timedOut]);
+      return {
+        id: job.id,
+        ok: true,
+        output,
+        sealed: def.sealResult ?? false,
+        ms: Date.now() - started,
+        attempt,
+      };
+    } catch (error) {
+      const permanent = isPermanentError(error);
+      if (!permanent && !(error instanceof OnceBusyError)) {
+        this.options.logger.warn(`job ${def.kind} ${job.id} attempt ${attempt}: ${messageOf(error)}`);
+      }
+      return failure(error, permanent);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Waits until the job is finished or the time is up; the job as it then is (null: no such job). */
+  async waitFor(id: string, timeoutMs: number): Promise<BotJob | null> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = await this.store.get(id);
+      if (!found) return null;
+      if (TERMINAL.has(found.job.state) || Date.now() >= deadline) return found.job;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          this.finished.off(id, done);
+          resolve();
+        };
+        // Local workers announce their jobs at once; a worker in another process is seen by polling.
+        const timer = setTimeout(done, Math.min(250, Math.max(1, deadline - Date.now())));
+        this.finished.on(id, done);
+      });
+    }
+  }
+
+  async cancel(id: string): Promise<BotJob | null> {
+    const found = await this.store.get(id);
+    if (!found) return null;
+    await this.boss.cancel(found.lane, id);
+    this.finished.emit(id);
+    return (await this.store.get(id))?.job ?? null;
+  }
+
+  /** Stops fetching, lets running attempts finish for up to `timeoutMs`, then hands the rest back. */
+  async stop(timeoutMs = 10_000): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    await this.boss.stop({ graceful: true, timeout: timeoutMs, wait: true, close: false });
+    // pg-boss's polling loops finish their current round after stop: let them, and start no other.
+    await this.bossDb.close(5_000);
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** What a failed attempt records: message, name and the error's own details, never a stack. */
+function describeError(error: unknown, permanent: boolean): Record<string, unknown> {
+  const details: Record<string, unknown> = error instanceof PermanentJobError ? { ...error.details } : {};
+  for (const key of ['code', 'kind', 'status', 'eresult'] as const) {
+    const value = error instanceof Error ? (error as unknown as Record<string, unknown>)[key] : undefined;
+    if ((typeof value === 'string' || typeof value === 'number') && details[key] === undefined)
+      details[key] = value;
+  }
+  return {
+    message: messageOf(error).slice(0, 2000),
+    name: error instanceof Error ? error.name : 'Error',
+    retryable: !permanent,
+    ...details,
+  };
+}

@@ -1,0 +1,153 @@
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+
+import type { MarketCode } from '@toydesk/contract';
+import { HttpClient, KeyPrefixRateLimiter, PostgresRateLimiter, type RateLimiter } from '@toydesk/http';
+import { loadMarketEndpoints, type MarketEndpoint } from '@toydesk/markets';
+
+import type { BotConfig } from './config.ts';
+import { LANES } from './lanes.ts';
+import { JobQueue, type BotLogger, type JobSchedule } from './jobs/job-queue.ts';
+import type { JobKindDef, LaneDef } from './jobs/job-kind.ts';
+import type { Database, Vault } from './server-modules.ts';
+import { ALL_JOB_KINDS, SCHEDULED_KINDS } from './services/all-job-kinds.ts';
+import { SteamAccess } from './services/steam/steam-access.ts';
+
+/** The outbound side: one transport and the PostgreSQL-held per-key limits shared with the server. */
+export interface BotMarkets {
+  endpoints: Record<MarketCode, MarketEndpoint>;
+  http: HttpClient;
+  rateLimiter: RateLimiter;
+  allowIpLiteralHosts: boolean;
+}
+
+/** Everything a bot handler or job uses; one per process. */
+export interface BotRuntime {
+  config: BotConfig;
+  db: Database;
+  vault: Vault;
+  /** The app token (bot_token of the common data). */
+  botToken: string;
+  markets: BotMarkets;
+  queue: JobQueue<BotRuntime>;
+  logger: BotLogger;
+  demo: boolean;
+  /** The Steam gateway (real, or simulated in demo mode and with TOYDESK_STEAM_URL), opened on first use. */
+  steam: SteamAccess;
+  /** Stops the workers (running attempts get a few seconds), then closes the Steam gateway. */
+  shutdown(timeoutMs?: number): Promise<void>;
+}
+
+export type BotJobKind = JobKindDef<unknown, BotRuntime>;
+
+/** What a process does: serve /api-node and run workers (embedded), only serve (bots), only work (worker). */
+export type BotRole = 'embedded' | 'api' | 'worker';
+
+export function botLanes(config: BotConfig, role: BotRole = 'worker'): LaneDef[] {
+  const { concurrency, batchSize } = config.jobs;
+  const pollingIntervalSeconds = config.jobs.pollingIntervalSeconds ?? (role === 'embedded' ? 5 : 1);
+  const lane = (name: string): LaneDef => ({ name, concurrency, batchSize, pollingIntervalSeconds });
+  // The cron lanes get one job a few times an hour: one worker, polled slowly.
+  const cron = (name: string): LaneDef => ({ name, concurrency: 1, batchSize: 1, pollingIntervalSeconds: 5 });
+  return [
+    lane(LANES.steam),
+    lane(LANES.market),
+    // Health checks wait on slow proxies: take more of them at once.
+    { ...lane(LANES.maintenance), batchSize: Math.max(batchSize, 10) },
+    cron(LANES.proxyCheckAll),
+    cron(LANES.priceImportAll),
+  ];
+}
+
+export function botSchedules(config: BotConfig): JobSchedule[] {
+  return [
+    { kind: SCHEDULED_KINDS.proxyCheckAll, cron: config.proxyCheck.cron },
+    { kind: SCHEDULED_KINDS.priceImportAll, cron: config.priceImportCron },
+  ];
+}
+
+/** The same markets setup as the server's (apps/server/src/market-proxy/market-services.ts). */
+export function createBotMarkets(
+  db: Database,
+  endpoints: Record<MarketCode, MarketEndpoint>,
+  allowIpLiteralHosts: boolean,
+): BotMarkets {
+  const limiters: Record<string, PostgresRateLimiter> = {};
+  for (const endpoint of Object.values(endpoints)) {
+    const family = endpoint.code === 'tm_usd' ? 'tm' : endpoint.code;
+    limiters[family] ??= new PostgresRateLimiter({ db, ...endpoint.rateLimit });
+  }
+  const rateLimiter = new KeyPrefixRateLimiter(limiters);
+  return { endpoints, http: new HttpClient({ rateLimiter }), rateLimiter, allowIpLiteralHosts };
+}
+
+export function standaloneMarkets(db: Database, config: BotConfig): BotMarkets {
+  return createBotMarkets(db, loadMarketEndpoints(config.env), config.allowIpMarketHosts);
+}
+
+/** The app token: the bot_token of the common data, made once per installation (as the server does). */
+export async function loadBotToken(db: Database): Promise<string> {
+  await db.query(
+    `INSERT INTO app_setting (key, value) VALUES ('bot_token', $1) ON CONFLICT (key) DO NOTHING`,
+    [randomBytes(24).toString('base64url')],
+  );
+  const rows = await db.query<{ value: string }>(`SELECT value FROM app_setting WHERE key = 'bot_token'`);
+  return rows[0]!.value;
+}
+
+export interface RuntimeOptions {
+  config: BotConfig;
+  db: Database;
+  vault: Vault;
+  botToken: string;
+  markets: BotMarkets;
+  logger: BotLogger;
+  role: BotRole;
+  demo?: boolean;
+  /** More kinds and lanes (tests, the benchmark). */
+  extraKinds?: BotJobKind[];
+  extraLanes?: LaneDef[];
+  /** Names this process in job logs (default role@host:pid). */
+  workerName?: string;
+}
+
+/** Starts the queue and, for the roles that work, the workers and the schedules. */
+export async function startBotRuntime(options: RuntimeOptions): Promise<BotRuntime> {
+  const { config, role } = options;
+  const works = role === 'worker' || (role === 'embedded' && config.embeddedWorkers);
+  const queue = await JobQueue.start<BotRuntime>({
+    db: options.db,
+    lanes: [...botLanes(config, role), ...(options.extraLanes ?? [])],
+    kinds: [...ALL_JOB_KINDS, ...(options.extraKinds ?? [])],
+    supervise: true,
+    schedule: works,
+    maintenanceIntervalSeconds: config.jobs.maintenanceIntervalSeconds,
+    serialize: role === 'embedded',
+    sealer: {
+      seal: (plain) => options.vault.encrypt(plain),
+      open: (sealed) => options.vault.decrypt(sealed),
+    },
+    workerName: options.workerName ?? `${role}@${hostname()}:${process.pid}`,
+    logger: options.logger,
+  });
+  const runtime: BotRuntime = {
+    config,
+    db: options.db,
+    vault: options.vault,
+    botToken: options.botToken,
+    markets: options.markets,
+    queue,
+    logger: options.logger,
+    demo: options.demo ?? false,
+    steam: new SteamAccess(config, options.demo ?? false, options.logger),
+    async shutdown(timeoutMs = 10_000) {
+      await queue.stop(timeoutMs);
+      await this.steam.close();
+    },
+  };
+  if (works) {
+    await queue.applySchedules(botSchedules(config));
+    await queue.startWorkers(runtime);
+  }
+  return runtime;
+}

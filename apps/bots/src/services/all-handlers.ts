@@ -1,0 +1,19 @@
+import type { BotRouteId } from '@toydesk/contract';
+
+import type { BotHandlers } from '../http/handler.ts';
+import { JOB_HANDLERS } from './jobs/jobs-handlers.ts';
+import { MARKET_DATABASE_HANDLERS } from './market-database/market-database-handlers.ts';
+import { ORDER_HANDLERS } from './orders/order-handlers.ts';
+import { PROXY_HANDLERS } from './proxies/proxy-handlers.ts';
+import { SIGNUP_HANDLERS } from './signup/signup-handlers.ts';
+import { STEAM_HANDLERS } from './steam/steam-handlers.ts';
+
+/** The handler of every bot route; the type makes a missing one a compile error, bot-app.ts a start error. */
+export const BOT_HANDLERS: BotHandlers<BotRouteId> = {
+  ...PROXY_HANDLERS,
+  ...ORDER_HANDLERS,
+  ...MARKET_DATABASE_HANDLERS,
+  ...SIGNUP_HANDLERS,
+  ...STEAM_HANDLERS,
+  ...JOB_HANDLERS,
+};

@@ -1,0 +1,21 @@
+import type { BotJobKind } from '../runtime.ts';
+import { ORDER_JOB_KINDS } from './orders/order-jobs.ts';
+import { PRICE_JOB_KINDS } from './market-database/price-jobs.ts';
+import { PROXY_JOB_KINDS } from './proxies/proxy-jobs.ts';
+import { SIGNUP_JOB_KINDS } from './signup/signup-jobs.ts';
+import { STEAM_JOB_KINDS } from './steam/steam-jobs.ts';
+
+/** The kinds started by the cron schedules (each on a lane of its own). */
+export const SCHEDULED_KINDS = {
+  proxyCheckAll: 'proxy.check-all',
+  priceImportAll: 'prices.import-all',
+} as const;
+
+/** Every job kind of the bot services. */
+export const ALL_JOB_KINDS: BotJobKind[] = [
+  ...PROXY_JOB_KINDS,
+  ...ORDER_JOB_KINDS,
+  ...PRICE_JOB_KINDS,
+  ...SIGNUP_JOB_KINDS,
+  ...STEAM_JOB_KINDS,
+];

@@ -1,0 +1,114 @@
+import type { BotJob } from '@toydesk/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startBotTestApp, type BotTestApp } from '../../testing/bot-test-app.ts';
+import { startMarketSim, type MarketSim } from '../../testing/market-sim.ts';
+
+describe('market database against the tm simulator', () => {
+  let sim: MarketSim;
+  let t: BotTestApp;
+  let account: number;
+
+  beforeAll(async () => {
+    sim = await startMarketSim();
+    t = await startBotTestApp({ env: sim.env });
+    const key = await sim.account('tm', { inventory: 3 });
+    const [steam] = await t.db.query<{ id: number }>(
+      `INSERT INTO steam_account (steam_account_name) VALUES ('db-bot') RETURNING id`,
+    );
+    const [row] = await t.db.query<{ id: number }>(
+      `INSERT INTO market_account (market, steam_account, api_key) VALUES ('tm', $1, $2) RETURNING id`,
+      [steam!.id, t.runtime.vault.encrypt(key)],
+    );
+    account = row!.id;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sim?.close();
+  });
+
+  it('imports the public price list (the scheduled job), then answers get-prices and get-stats from the table', async () => {
+    const before = await t.request<{ items: number; last_import_at: string | null }>(
+      'GET',
+      '/api-node/market-database/tm/orders/get-stats/',
+    );
+    expect(before.body).toMatchObject({ items: 0, last_import_at: null });
+
+    // What the schedule does: prices.import-all queues one import per configured market.
+    const all = await t.runtime.queue.enqueue('prices.import-all', {});
+    expect((await t.runtime.queue.waitFor(all!.id, 20_000))?.result).toMatchObject({
+      markets: ['tm', 'tm_usd', 'cs7', 'cs7_proxy'],
+    });
+    const imports = await t.request<{ results: BotJob[] }>('GET', '/api-node/jobs/', {
+      query: { kind: 'prices.import' },
+    });
+    expect(imports.body.results).toHaveLength(4);
+    const tmImport = imports.body.results.find((j) => (j.params as { market: string }).market === 'tm')!;
+    const done = await t.runtime.queue.waitFor(tmImport.id, 30_000);
+    expect(done?.state, JSON.stringify(done?.error)).toBe('done');
+    const items = (done!.result as { items: number }).items;
+    expect(items).toBeGreaterThan(100);
+
+    const stats = await t.request<{ items: number; with_buy_order: number; last_import_job: string }>(
+      'GET',
+      '/api-node/market-database/tm/orders/get-stats/',
+    );
+    expect(stats.body).toMatchObject({ items, last_import_job: tmImport.id });
+
+    const names = sim.names(2);
+    const prices = await t.request<{
+      currency: string;
+      results: { market_hash_name: string; price: string | null }[];
+      missing: string[];
+    }>('POST', '/api-node/market-database/tm/prices/get-prices/', {
+      body: { marketHashNames: [...names, 'No Such Item'] },
+    });
+    expect(prices.status, prices.text).toBe(200);
+    expect(prices.body.currency).toBe('RUB');
+    expect(prices.body.missing).toEqual(['No Such Item']);
+    expect(prices.body.results.map((r) => r.market_hash_name).sort()).toEqual([...names].sort());
+    expect(prices.body.results[0]!.price).toMatch(/^\d+\.\d{3}$/);
+
+    // tm-mhn reads tm's list.
+    const mhn = await t.request<{ results: unknown[] }>(
+      'POST',
+      '/api-node/market-database/tm-mhn/prices/get-prices/',
+      {
+        body: { marketHashNames: names },
+      },
+    );
+    expect(mhn.body.results).toHaveLength(2);
+    const bad = await t.request('POST', '/api-node/market-database/tm/prices/get-prices/', {
+      body: { marketHashNames: [] },
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it('reset-distribution forgets the account of every name of the market', async () => {
+    await t.db.query(
+      `INSERT INTO bot_order_distribution (market, market_hash_name, market_account) VALUES ('tm', 'A', $1), ('tm', 'B', $1)`,
+      [account],
+    );
+    const stats = await t.request<{ distribution: unknown[] }>(
+      'GET',
+      '/api-node/market-database/tm/orders/get-stats/',
+    );
+    expect(stats.body.distribution).toEqual([{ market_account: account, items: 2 }]);
+    const reset = await t.request('GET', '/api-node/market-database/tm/orders/reset-distribution/');
+    expect(reset.body).toEqual({ success: true, removed: 2 });
+  });
+
+  it("get-items: one account's items on the marketplace, 404 for an account of another market", async () => {
+    const items = await t.request<BotJob>('GET', `/api-node/market-database/tm/items/${account}/get-items/`);
+    expect(items.status, items.text).toBe(200);
+    expect(items.body).toMatchObject({
+      state: 'done',
+      account,
+      result: { market: 'tm', market_account: account },
+    });
+    expect(
+      (await t.request('GET', `/api-node/market-database/dmarket/items/${account}/get-items/`)).status,
+    ).toBe(404);
+    expect((await t.request('GET', '/api-node/market-database/nope/orders/get-stats/')).status).toBe(404);
+  });
+});

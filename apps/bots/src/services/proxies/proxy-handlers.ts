@@ -1,0 +1,63 @@
+import { proxyEntity } from '@toydesk/contract';
+
+import { notFound } from '../../http/bot-error.ts';
+import type { BotHandlers } from '../../http/handler.ts';
+import { maskSql, writeAudit } from '../../server-modules.ts';
+
+const COLUMNS = `id, protocol, host, port, username, ${maskSql('password')} AS password, comment, status,
+  latency_ms, last_checked_at, created_at`;
+
+/** Who a bot-service change is attributed to in the audit log (the app token names no operator). */
+export const BOT_ACTOR = 'bot-service';
+
+export const PROXY_HANDLERS: BotHandlers<'bot-proxy.list' | 'bot-proxy.create' | 'bot-proxy.destroy'> = {
+  'bot-proxy.list': async ({ runtime, query, page }) => {
+    const status = query.status ?? null;
+    const [counted] = await runtime.db.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM proxy WHERE $1::text IS NULL OR status = $1',
+      [status],
+    );
+    const rows = await runtime.db.query(
+      `SELECT ${COLUMNS} FROM proxy WHERE $1::text IS NULL OR status = $1 ORDER BY id
+       LIMIT ${page.size} OFFSET ${(page.number - 1) * page.size}`,
+      [status],
+    );
+    return page.answer(counted?.count ?? 0, rows);
+  },
+
+  'bot-proxy.create': async ({ runtime, body, query }) => {
+    const row = await runtime.db.transaction(async (tx) => {
+      const [created] = await tx.query<{ id: number }>(
+        `INSERT INTO proxy (protocol, host, port, username, password, comment, status)
+         VALUES ($1, $2, $3, $4, $5, $6, 'unknown') RETURNING id`,
+        [
+          body.protocol ?? 'http',
+          body.host,
+          body.port,
+          body.username ?? null,
+          body.password ? runtime.vault.encrypt(body.password) : null,
+          body.comment ?? null,
+        ],
+      );
+      const [shown] = await tx.query(`SELECT ${COLUMNS} FROM proxy WHERE id = $1`, [created!.id]);
+      await writeAudit(tx, BOT_ACTOR, 'create', proxyEntity.name, [
+        { id: created!.id, before: null, after: shown! },
+      ]);
+      return shown!;
+    });
+    if (query.check !== '0') await runtime.queue.enqueue('proxy.check', { proxy: row.id as number });
+    return row;
+  },
+
+  'bot-proxy.destroy': async ({ runtime, params }) => {
+    const id = Number(params.id);
+    if (!Number.isInteger(id) || id <= 0) throw notFound();
+    await runtime.db.transaction(async (tx) => {
+      const [before] = await tx.query(`SELECT ${COLUMNS} FROM proxy WHERE id = $1`, [id]);
+      if (!before) throw notFound();
+      await tx.query('DELETE FROM proxy WHERE id = $1', [id]);
+      await writeAudit(tx, BOT_ACTOR, 'delete', proxyEntity.name, [{ id, before, after: null }]);
+    });
+    return null;
+  },
+};

@@ -1,0 +1,113 @@
+import type { ProxyConfig } from '@toydesk/http';
+import { z } from 'zod';
+
+import { defineJobKind } from '../../jobs/job-kind.ts';
+import { LANES } from '../../lanes.ts';
+import type { BotRuntime } from '../../runtime.ts';
+
+type ProxyRow = {
+  id: number;
+  protocol: ProxyConfig['protocol'];
+  host: string;
+  port: number;
+  username: string | null;
+  password: string | null;
+};
+
+export interface ProxyCheckResult {
+  proxy: number;
+  status: 'up' | 'down' | 'deleted';
+  latency_ms: number | null;
+  http_status: number | null;
+  error: string | null;
+}
+
+/**
+ * One health check: a GET of the configured URL through the proxy. Any HTTP answer but 407 (the proxy
+ * refused our credentials) or 502-504 (the proxy could not reach the target) means the proxy works.
+ */
+export async function checkProxy(runtime: BotRuntime, id: number): Promise<ProxyCheckResult> {
+  const [row] = await runtime.db.query<ProxyRow>(
+    'SELECT id, protocol, host, port, username, password FROM proxy WHERE id = $1',
+    [id],
+  );
+  if (!row) return { proxy: id, status: 'deleted', latency_ms: null, http_status: null, error: null };
+  const proxy: ProxyConfig = {
+    protocol: row.protocol,
+    host: row.host,
+    port: row.port,
+    username: row.username,
+    password: row.password ? runtime.vault.decrypt(row.password) : null,
+  };
+  const started = performance.now();
+  let httpStatus: number | null = null;
+  let error: string | null = null;
+  try {
+    const response = await runtime.markets.http.request({
+      method: 'GET',
+      url: runtime.config.proxyCheck.url,
+      proxy,
+      timeoutMs: runtime.config.proxyCheck.timeoutMs,
+      maxRetries: 0,
+      throwOnStatus: false,
+      callName: 'proxy.check',
+    });
+    httpStatus = response.status;
+    if ([407, 502, 503, 504].includes(response.status)) error = `HTTP ${response.status}`;
+  } catch (e) {
+    error = e instanceof Error ? e.message : String(e);
+  }
+  const up = error === null;
+  const latency = up ? Math.max(0, Math.round(performance.now() - started)) : null;
+  await runtime.db.query(
+    'UPDATE proxy SET status = $2, latency_ms = $3, last_checked_at = now() WHERE id = $1',
+    [id, up ? 'up' : 'down', latency],
+  );
+  return { proxy: id, status: up ? 'up' : 'down', latency_ms: latency, http_status: httpStatus, error };
+}
+
+const checkParams = z.object({ proxy: z.number().int().positive() });
+
+/** Seconds between two checks of one proxy at most (a second fan-out in that slot is dropped). */
+const CHECK_SLOT_SECONDS = 60;
+
+export const PROXY_JOB_KINDS = [
+  defineJobKind<z.infer<typeof checkParams>, BotRuntime>({
+    kind: 'proxy.check',
+    lane: LANES.maintenance,
+    params: checkParams,
+    expireInSeconds: 60,
+    retryLimit: 1,
+    async run(ctx, params) {
+      const result = await checkProxy(ctx.deps, params.proxy);
+      await ctx.log(
+        result.status === 'up'
+          ? `up, ${result.latency_ms} ms (HTTP ${result.http_status})`
+          : `${result.status}${result.error ? `: ${result.error}` : ''}`,
+        result.status === 'down' ? 'warn' : 'info',
+      );
+      return result;
+    },
+  }),
+  defineJobKind<Record<string, never>, BotRuntime>({
+    kind: 'proxy.check-all',
+    lane: LANES.proxyCheckAll,
+    params: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>,
+    expireInSeconds: 120,
+    retryLimit: 1,
+    async run(ctx) {
+      const rows = await ctx.deps.db.query<{ id: number }>('SELECT id FROM proxy ORDER BY id');
+      let queued = 0;
+      for (const row of rows) {
+        const job = await ctx.deps.queue.enqueue(
+          'proxy.check',
+          { proxy: row.id },
+          { singletonKey: `proxy:${row.id}`, singletonSeconds: CHECK_SLOT_SECONDS },
+        );
+        if (job) queued += 1;
+      }
+      await ctx.log(`${queued} health check(s) queued for ${rows.length} prox(ies)`);
+      return { proxies: rows.length, queued };
+    },
+  }),
+];

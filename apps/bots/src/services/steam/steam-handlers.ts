@@ -1,0 +1,42 @@
+import type { BotRouteId } from '@toydesk/contract';
+
+import { notFound } from '../../http/bot-error.ts';
+import { pathId, runJobAndWait, startJob, type BotHandlers, type SharedHandler } from '../../http/handler.ts';
+import type { BotRuntime } from '../../runtime.ts';
+
+async function assertAccount(runtime: BotRuntime, id: number) {
+  const [row] = await runtime.db.query('SELECT 1 FROM steam_account WHERE id = $1', [id]);
+  if (!row) throw notFound('Нет такого Steam-аккаунта. (No such Steam account.)');
+}
+
+function action(kind: string): SharedHandler {
+  return async (ctx) => {
+    const account = pathId(ctx.params);
+    await assertAccount(ctx.runtime, account);
+    return startJob(ctx, kind, { account, input: ctx.body ?? {} });
+  };
+}
+
+type SteamRouteId = Extract<BotRouteId, `bot-steam.${string}`>;
+
+export const STEAM_HANDLERS: BotHandlers<SteamRouteId> = {
+  'bot-steam.relogin': action('steam.relogin'),
+  'bot-steam.login_on_other_site': action('steam.login-on-other-site'),
+  'bot-steam.market_list': action('steam.market-list'),
+  'bot-steam.market_create_order': action('steam.market-create-order'),
+  'bot-steam.accept_offer': action('steam.accept-offer'),
+  'bot-steam.cancel_offer': action('steam.cancel-offer'),
+  'bot-steam.create_offer': action('steam.create-offer'),
+  'bot-steam.set_steam_api_key': action('steam.set-api-key'),
+  'bot-steam.csgotm_generate_api_key': action('steam.csgotm-generate-api-key'),
+  'bot-steam.market_balance_info': async (ctx) => {
+    const account = pathId(ctx.params);
+    await assertAccount(ctx.runtime, account);
+    return runJobAndWait(ctx, 'steam.balance', { account, input: {} });
+  },
+  'bot-steam.get_cookie_other_site': async (ctx) => {
+    const { id, login_url, domain } = ctx.query;
+    await assertAccount(ctx.runtime, id);
+    return runJobAndWait(ctx, 'steam.cookie-other-site', { account: id, input: { login_url, domain } });
+  },
+};

@@ -1,0 +1,204 @@
+import { TRADE_OFFER_STATES, type SteamDomain } from '@toydesk/steam';
+
+import { PermanentJobError } from '../../jobs/job-kind.ts';
+import type { BotJobKind } from '../../runtime.ts';
+import { accountJob } from '../signup/signup-jobs.ts';
+import type { SteamScope } from './steam-scope.ts';
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+const num = (v: unknown, fallback: number) => (typeof v === 'number' ? v : fallback);
+/** "12.34" of the wallet currency as minor units (the body schema allows at most two decimals). */
+const minorUnits = (price: string) => Math.round(Number(price) * 100);
+const mask = (secret: string) => `••••${secret.slice(-4)}`;
+
+async function identityOrNull(scope: SteamScope): Promise<string | null> {
+  const account = await scope.reload();
+  return account.identity_secret ? scope.runtime.vault.decrypt(account.identity_secret) : null;
+}
+
+type Action = (scope: SteamScope, input: Record<string, unknown>) => Promise<unknown>;
+
+/** The game-platform service of spec section 7. Steps that trade or spend are guarded by `once`. */
+export const STEAM_ACTIONS: Record<string, Action> = {
+  'steam.relogin': async (s) => {
+    const session = await s.relogin();
+    return { steam_id: session.steamId, access_token_expires_at: session.accessTokenExpiresAt };
+  },
+
+  'steam.login-on-other-site': (s, i) =>
+    s.withSession((session) =>
+      s.gateway.getWebCookiesFor(session, { kind: 'openid', loginUrl: str(i.login_url) }),
+    ),
+
+  'steam.cookie-other-site': (s, i) =>
+    s.withSession((session) =>
+      s.gateway.getWebCookiesFor(
+        session,
+        i.login_url
+          ? { kind: 'openid', loginUrl: str(i.login_url) }
+          : { kind: 'steam', domain: (str(i.domain) || 'steamcommunity.com') as SteamDomain },
+      ),
+    ),
+
+  'steam.balance': (s) => s.withSession((session) => s.gateway.getWalletBalance(session)),
+
+  'steam.market-list': async (s, i) => {
+    const assetId = str(i.asset_id);
+    const identitySecret = await identityOrNull(s);
+    return s.ctx.once<Record<string, unknown>>(
+      `steam:list:${s.account.id}:${assetId}:${s.ctx.job.id}`,
+      async () => {
+        const mine = await s.withSession((session) => s.gateway.getMyListings(session));
+        const listing = mine.listings.find((l) => l.assetId === assetId);
+        return listing
+          ? { listing_id: listing.listingId, status: listing.status, found_by_check: true }
+          : null;
+      },
+      async () => {
+        const created = await s.withSession((session) =>
+          s.gateway.createListing(session, {
+            assetId,
+            priceMinor: minorUnits(str(i.price)),
+            appId: num(i.app_id, 730),
+            contextId: str(i.context_id) || '2',
+            identitySecret,
+          }),
+        );
+        return {
+          listing_id: created.listingId,
+          needs_confirmation: created.needsConfirmation,
+          confirmed: created.confirmed,
+        };
+      },
+    );
+  },
+
+  'steam.market-create-order': async (s, i) => {
+    const name = str(i.market_hash_name);
+    const identitySecret = await identityOrNull(s);
+    return s.ctx.once<Record<string, unknown>>(
+      `steam:buy-order:${s.ctx.job.id}`,
+      async () => {
+        const mine = await s.withSession((session) => s.gateway.getMyListings(session));
+        const order = mine.buyOrders.find((o) => o.marketHashName === name);
+        return order ? { status: 'created', buy_order_id: order.buyOrderId, found_by_check: true } : null;
+      },
+      async () => {
+        const created = await s.withSession((session) =>
+          s.gateway.createBuyOrder(session, {
+            marketHashName: name,
+            priceMinor: minorUnits(str(i.price)),
+            quantity: num(i.quantity, 1),
+            identitySecret,
+          }),
+        );
+        return created.status === 'created'
+          ? { status: 'created', buy_order_id: created.buyOrderId, recovered: created.recovered }
+          : { status: 'needs_confirmation', confirmation_id: created.confirmationId };
+      },
+    );
+  },
+
+  'steam.accept-offer': async (s, i) => {
+    const offerId = str(i.offer_id);
+    const identitySecret = await identityOrNull(s);
+    return s.ctx.once<Record<string, unknown>>(
+      `steam:accept-offer:${s.account.id}:${offerId}`,
+      async () => {
+        const offer = await s.withSession((session) => s.gateway.getOffer(session, offerId));
+        const done: number[] = [TRADE_OFFER_STATES.Accepted, TRADE_OFFER_STATES.InEscrow];
+        return done.includes(offer.state)
+          ? { status: 'accepted', trade_id: offer.tradeId, found_by_check: true }
+          : null;
+      },
+      async () => {
+        const accepted = await s.withSession((session) => s.gateway.acceptOffer(session, offerId));
+        if (accepted.status === 'pending' && identitySecret) {
+          await s.withSession((session) =>
+            s.gateway.acceptConfirmation(session, { identitySecret, objectId: offerId }),
+          );
+          return { status: 'accepted', trade_id: accepted.tradeId, confirmed: true };
+        }
+        return { status: accepted.status, trade_id: accepted.tradeId };
+      },
+    );
+  },
+
+  'steam.cancel-offer': async (s, i) => {
+    const offer = await s.withSession((session) => s.gateway.cancelOffer(session, str(i.offer_id)));
+    return { offer_id: offer.id, state: offer.stateName };
+  },
+
+  'steam.create-offer': async (s, i) => {
+    const identitySecret = await identityOrNull(s);
+    const assets = (i.assets as { app_id: number; context_id: string; asset_id: string }[]).map((a) => ({
+      appId: a.app_id,
+      contextId: a.context_id,
+      assetId: a.asset_id,
+    }));
+    return s.ctx.once<Record<string, unknown>>(
+      `steam:create-offer:${s.ctx.job.id}`,
+      // The gateway cannot list sent offers: an interrupted send cannot be looked up, so it is reported.
+      async () => {
+        throw new PermanentJobError(
+          'An earlier attempt may have sent this offer: check the sent offers by hand',
+        );
+      },
+      async () => {
+        const created = await s.withSession((session) =>
+          s.gateway.createOffer(session, {
+            tradeUrl: str(i.trade_url),
+            assets,
+            message: str(i.message) || undefined,
+          }),
+        );
+        if (created.needsConfirmation && created.confirmationMethod === 'mobile' && identitySecret) {
+          await s.withSession((session) =>
+            s.gateway.acceptConfirmation(session, { identitySecret, objectId: created.offerId }),
+          );
+          return { offer_id: created.offerId, confirmed: true };
+        }
+        return { offer_id: created.offerId, needs_confirmation: created.needsConfirmation };
+      },
+    );
+  },
+
+  'steam.set-api-key': async (s, i) => {
+    const identitySecret = await identityOrNull(s);
+    const save = async (key: string) => {
+      await s.runtime.db.query('UPDATE bot_steam_session SET steam_api_key = $2 WHERE steam_account = $1', [
+        s.account.id,
+        s.runtime.vault.encrypt(key),
+      ]);
+      return { status: 'created', api_key: mask(key) };
+    };
+    return s.ctx.once<Record<string, unknown>>(
+      `steam:api-key:${s.ctx.job.id}`,
+      async () => {
+        const key = await s.withSession((session) => s.gateway.getSteamApiKey(session));
+        return key ? save(key) : null;
+      },
+      async () => {
+        const existing = await s.withSession((session) => s.gateway.getSteamApiKey(session));
+        if (existing) return save(existing);
+        const created = await s.withSession((session) =>
+          s.gateway.createSteamApiKey(session, { domain: str(i.domain) || 'localhost', identitySecret }),
+        );
+        return created.status === 'created'
+          ? save(created.apiKey)
+          : { status: created.status, request_id: created.requestId };
+      },
+    );
+  },
+
+  'steam.csgotm-generate-api-key': async () => {
+    throw new PermanentJobError(
+      'market.csgo.com makes API keys on its web page only (no API): sign in there through Steam ' +
+        '(login-on-other-site) and create the key by hand',
+    );
+  },
+};
+
+export const STEAM_JOB_KINDS: BotJobKind[] = Object.entries(STEAM_ACTIONS).map(([kind, run]) =>
+  accountJob(kind, run),
+);

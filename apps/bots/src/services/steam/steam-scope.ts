@@ -1,0 +1,86 @@
+import { isSteamError, type SteamGateway, type SteamSession } from '@toydesk/steam';
+
+import type { JobContext } from '../../jobs/job-context.ts';
+import { PermanentJobError } from '../../jobs/job-kind.ts';
+import type { BotRuntime } from '../../runtime.ts';
+import {
+  accountNameOf,
+  credentialsOf,
+  loadSession,
+  loadSteamAccount,
+  saveSession,
+  type SignupInbox,
+  type SteamAccountRow,
+} from './steam-access.ts';
+
+/** One job's handle on one Steam account: its gateway, its stored session, its secrets. */
+export interface SteamScope {
+  ctx: JobContext<BotRuntime>;
+  runtime: BotRuntime;
+  account: SteamAccountRow;
+  accountName: string;
+  gateway: SteamGateway;
+  inbox: SignupInbox | null;
+  /** Logs in again (or refreshes the stored session while its refresh token lives) and stores the session. */
+  relogin(): Promise<SteamSession>;
+  /** Runs fn with the stored session (logging in when there is none); once more after a fresh login if it expired. */
+  withSession<T>(fn: (session: SteamSession) => Promise<T>): Promise<T>;
+  /** The decrypted identity_secret for mobile confirmations; a permanent failure when the account has none. */
+  identitySecret(): string;
+  sharedSecret(): string;
+  /** Re-reads the account row (after a step changed it). */
+  reload(): Promise<SteamAccountRow>;
+}
+
+export async function openSteamScope(ctx: JobContext<BotRuntime>, accountId: number): Promise<SteamScope> {
+  const runtime = ctx.deps;
+  let account = await loadSteamAccount(runtime.db, accountId);
+  if (!account) throw new PermanentJobError(`Steam account ${accountId} does not exist`);
+  const gateway = await runtime.steam.gateway();
+  const inbox = await runtime.steam.inbox();
+  let current: SteamSession | null = null;
+
+  const relogin = async () => {
+    const credentials = credentialsOf(runtime.vault, account!, !runtime.demo);
+    await inbox?.ensureAccount(credentials.accountName, credentials.password);
+    const previous = current ?? (await loadSession(runtime.db, runtime.vault, accountId));
+    current = await gateway.relogin(credentials, previous);
+    await saveSession(runtime.db, runtime.vault, accountId, current);
+    await ctx.log(`logged in as ${credentials.accountName} (${current.steamId})`);
+    return current;
+  };
+
+  const decrypt = (value: string | null, what: string) => {
+    if (!value) throw new PermanentJobError(`Steam account ${accountId} has no ${what}`);
+    return runtime.vault.decrypt(value);
+  };
+
+  return {
+    ctx,
+    runtime,
+    get account() {
+      return account!;
+    },
+    accountName: accountNameOf(account),
+    gateway,
+    inbox,
+    relogin,
+    async withSession(fn) {
+      current ??= await loadSession(runtime.db, runtime.vault, accountId);
+      if (!current) current = await relogin();
+      try {
+        return await fn(current);
+      } catch (error) {
+        if (!isSteamError(error, 'session_expired')) throw error;
+        await ctx.log('session expired: logging in again', 'warn');
+        return fn(await relogin());
+      }
+    },
+    identitySecret: () => decrypt(account!.identity_secret, 'identity_secret (mobile authenticator)'),
+    sharedSecret: () => decrypt(account!.shared_secret, 'shared_secret (mobile authenticator)'),
+    async reload() {
+      account = (await loadSteamAccount(runtime.db, accountId)) ?? account;
+      return account!;
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import type { BotConfig } from './config.ts';
+import type { BotLogger } from './jobs/job-queue.ts';
+import type { JobKindDef, LaneDef } from './jobs/job-kind.ts';
+import {
+  loadBotToken,
+  standaloneMarkets,
+  startBotRuntime,
+  type BotRole,
+  type BotRuntime,
+} from './runtime.ts';
+import { loadVault, migrate, openPostgresDatabase, type Database } from './server-modules.ts';
+
+export function consoleLogger(name: string): BotLogger {
+  const line = (level: string, message: string) =>
+    (level === 'error' ? process.stderr : process.stdout).write(`[${name}] ${level}: ${message}\n`);
+  return {
+    info: (m) => line('info', m),
+    warn: (m) => line('warn', m),
+    error: (m) => line('error', m),
+  };
+}
+
+/**
+ * Opens what a bot process needs on its own: the database (migrated, as the server does), the vault (the
+ * same TOYDESK_SECRET_KEY as the server), the bot token, the markets transport, the queue.
+ */
+export async function openStandalone(
+  config: BotConfig,
+  role: BotRole,
+  logger: BotLogger,
+  options: {
+    db?: Database;
+    extraKinds?: JobKindDef<unknown, BotRuntime>[];
+    extraLanes?: LaneDef[];
+    workerName?: string;
+  } = {},
+): Promise<{ runtime: BotRuntime; close: () => Promise<void> }> {
+  let db = options.db;
+  if (!db) {
+    if (!config.databaseUrl) {
+      throw new Error(
+        'DATABASE_URL is required: the bot services share the PostgreSQL of the server (with the embedded ' +
+          'database, `npm start` already runs them inside the server process)',
+      );
+    }
+    db = await openPostgresDatabase(config.databaseUrl, config.jobs.poolSize);
+  }
+  await migrate(db);
+  const vault = await loadVault(db, {
+    secretKey: config.secretKey,
+    dataDir: config.dataDir,
+    allowKeyFile: !config.databaseUrl,
+  });
+  const botToken = await loadBotToken(db);
+  const markets = standaloneMarkets(db, config);
+  const runtime = await startBotRuntime({
+    config,
+    db,
+    vault,
+    botToken,
+    markets,
+    logger,
+    role,
+    extraKinds: options.extraKinds,
+    extraLanes: options.extraLanes,
+    workerName: options.workerName,
+  });
+  const opened = db;
+  return {
+    runtime,
+    close: async () => {
+      await runtime.shutdown();
+      await markets.http.close();
+      await opened.close();
+    },
+  };
+}

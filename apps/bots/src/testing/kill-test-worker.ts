@@ -1,0 +1,35 @@
+import { loadBotConfig } from '../config.ts';
+import { openPgliteDatabase, openPostgresDatabase } from '../server-modules.ts';
+import { consoleLogger, openStandalone } from '../standalone.ts';
+import { TEST_ENV } from './bot-test-app.ts';
+import { TEST_KINDS, TEST_LANE } from './test-kinds.ts';
+
+/**
+ * A worker process for the kill test (worker-kill.test.ts): the real runtime with the test kinds, on the
+ * database named by TOYDESK_TEST_WORKER_DB ("pglite:<folder>" or "postgres:<url>"). Prints READY when it
+ * works; with TOYDESK_TEST_EXIT_WHEN_DONE=<job id> it prints FINISHED <state> and exits once that job is over.
+ */
+const target = process.env.TOYDESK_TEST_WORKER_DB ?? '';
+const db = target.startsWith('pglite:')
+  ? await openPgliteDatabase(target.slice('pglite:'.length))
+  : await openPostgresDatabase(target.slice('postgres:'.length), 4);
+const config = loadBotConfig({
+  ...TEST_ENV,
+  TOYDESK_SECRET_KEY: process.env.TOYDESK_SECRET_KEY,
+  TOYDESK_DATA_DIR: '/tmp/toydesk-bots-test-unused',
+});
+const { runtime, close } = await openStandalone(config, 'worker', consoleLogger('kill-test-worker'), {
+  db,
+  extraKinds: TEST_KINDS,
+  extraLanes: [TEST_LANE],
+});
+process.stdout.write('READY\n');
+process.once('SIGTERM', () => void close().then(() => process.exit(0)));
+
+const waitFor = process.env.TOYDESK_TEST_EXIT_WHEN_DONE;
+if (waitFor) {
+  const job = await runtime.queue.waitFor(waitFor, 60_000);
+  process.stdout.write(`FINISHED ${job?.state ?? 'missing'}\n`);
+  await close();
+  process.exit(0);
+}

@@ -1,0 +1,73 @@
+import { createSimulatorServer, loadCatalogue, type SimulatorServer } from '@toydesk/simulators';
+import { SIMULATOR_PREFIX } from '@toydesk/markets';
+import type { MarketCode } from '@toydesk/contract';
+
+/** The marketplace simulators on a free port, and the env that points the bots at them. */
+export interface MarketSim {
+  server: SimulatorServer;
+  base: string;
+  env: Record<string, string>;
+  /** An account on the simulated market (its key, currency and money). */
+  account(
+    market: MarketCode,
+    options?: { currency?: 'RUB' | 'USD'; money?: number; inventory?: number },
+  ): Promise<string>;
+  /** A tm-family API call straight to the simulator (no client, no rate limit): test set-up only. */
+  v2<T = Record<string, unknown>>(
+    market: MarketCode,
+    method: string,
+    query: Record<string, string | number>,
+  ): Promise<T>;
+  control<T = unknown>(market: MarketCode, method: string, path: string, body?: unknown): Promise<T>;
+  names(count: number): string[];
+  close(): Promise<void>;
+}
+
+export async function startMarketSim(): Promise<MarketSim> {
+  const server = await createSimulatorServer();
+  const base = (await server.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
+  const prefix = (market: MarketCode) => `${base}${SIMULATOR_PREFIX[market]}`;
+  const control = async <T>(market: MarketCode, method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${prefix(market)}/_control/${path}`, {
+      method,
+      ...(body === undefined
+        ? {}
+        : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    });
+    if (!response.ok) throw new Error(`control ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  // Set-up goes straight to the simulator: let it take more than tm's 5 per second from the test itself.
+  for (const market of ['tm', 'cs7', 'cs7_proxy'] as MarketCode[]) {
+    await control(market, 'POST', 'config', { rateLimitMax: 10_000 });
+  }
+  return {
+    server,
+    base,
+    env: {
+      TOYDESK_MARKET_TM_URL: prefix('tm'),
+      TOYDESK_MARKET_TM_USD_URL: prefix('tm_usd'),
+      TOYDESK_MARKET_CS7_URL: prefix('cs7'),
+      TOYDESK_MARKET_CS7_PROXY_URL: prefix('cs7_proxy'),
+    },
+    async account(market, options = {}) {
+      const created = await control<{ key: string }>(market, 'POST', 'accounts', {
+        currency: options.currency ?? 'RUB',
+        money: options.money ?? 100_000,
+        inventory: options.inventory ?? 0,
+      });
+      return created.key;
+    },
+    async v2<T>(market: MarketCode, method: string, query: Record<string, string | number>) {
+      const url = new URL(`${prefix(market)}/api/v2/${method}`);
+      for (const [k, v] of Object.entries(query)) url.searchParams.set(k, String(v));
+      return (await (await fetch(url)).json()) as T;
+    },
+    control,
+    names: (count) =>
+      loadCatalogue()
+        .items.slice(0, count)
+        .map((item) => item.marketHashName),
+    close: () => server.close(),
+  };
+}

@@ -1,0 +1,72 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** The console's build (`npm run build:web`), beside this app in the workspace. */
+export const WEB_CONSOLE_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+/** Paths that belong to the server, never to the console's router. */
+const SERVER_PATHS = /^\/(api|api-node|admin)(\/|$)/;
+
+function acceptsHtml(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+/** A file of the build under distDir, as a path relative to it, or null. */
+function buildFile(distDir: string, urlPath: string): string | null {
+  const relative = urlPath.replace(/^\/+/, '');
+  if (relative === '') return null;
+  const full = path.resolve(distDir, relative);
+  if (!full.startsWith(distDir + path.sep)) return null;
+  try {
+    return statSync(full).isFile() ? path.relative(distDir, full) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Serves the built console at `/`: its files (hashed assets cached for a year, index.html never), and
+ * index.html for every other GET that asks for a page outside /api, /api-node and /admin, so the
+ * console's own router answers deep links and reloads. Without a build, `/` keeps redirecting to the
+ * login page or the API reference.
+ */
+export async function registerWebConsole(
+  app: FastifyInstance,
+  options: { distDir?: string } = {},
+): Promise<void> {
+  const distDir = path.resolve(options.distDir ?? WEB_CONSOLE_DIST);
+  if (!existsSync(path.join(distDir, 'index.html'))) {
+    app.get('/', async (request, reply) => {
+      if (!request.operator) return reply.redirect('/admin/login/?next=/');
+      return reply.redirect('/api/docs/');
+    });
+    return;
+  }
+
+  await app.register(fastifyStatic, { root: distDir, serve: false, index: false });
+
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+
+  app.get('/*', async (request, reply) => {
+    let urlPath: string;
+    try {
+      urlPath = decodeURIComponent((request.raw.url ?? '/').split('?')[0] ?? '/');
+    } catch {
+      return reply.callNotFound();
+    }
+    if (SERVER_PATHS.test(urlPath)) return reply.callNotFound();
+    const file = buildFile(distDir, urlPath);
+    if (file === 'index.html') return sendIndex(reply);
+    if (file !== null) {
+      const hashed = file.startsWith(`assets${path.sep}`);
+      return reply.sendFile(file, { maxAge: hashed ? '365d' : 0, immutable: hashed });
+    }
+    if (acceptsHtml(request)) return sendIndex(reply);
+    return reply.callNotFound();
+  });
+}

@@ -1,0 +1,66 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+
+import { AppProviders } from '@/app/providers';
+import { useCommonData } from '@/lib/common-data';
+import { createQueryClient } from '@/lib/query';
+import { jsonResponse } from '@/test/fixtures';
+
+import { CommonDataGate } from './common-data-gate';
+
+function Operator() {
+  return <p>operator {useCommonData().operator.username}</p>;
+}
+
+function renderGate() {
+  return render(
+    <AppProviders queryClient={createQueryClient()}>
+      <CommonDataGate>
+        <Operator />
+      </CommonDataGate>
+    </AppProviders>,
+  );
+}
+
+describe('common-data gate (spec sections 1 and 7)', () => {
+  it('renders nothing until the common data has answered, then the app', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
+    const { container } = renderGate();
+    expect(container.textContent).toBe('');
+    answer(
+      jsonResponse({
+        success: true,
+        data: {
+          markets: [],
+          steamAccounts: [],
+          tags: [],
+          bot_token: 't',
+          demo: false,
+          operator: { id: 1, username: 'alice' },
+        },
+      }),
+    );
+    expect(await screen.findByText('operator alice')).toBeTruthy();
+  });
+
+  it('sends the browser to the back end login page, coming back to the current path', async () => {
+    vi.stubGlobal('fetch', async () => jsonResponse({ detail: 'no' }, 401));
+    const assign = vi.fn();
+    vi.stubGlobal('location', {
+      ...window.location,
+      pathname: '/tags',
+      search: '?a=1',
+      hash: '',
+      assign,
+      origin: window.location.origin,
+      host: window.location.host,
+      href: window.location.href,
+    });
+    const { container } = renderGate();
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith(`${window.location.origin}/admin/login/?next=%2Ftags%3Fa%3D1`),
+    );
+    expect(container.textContent).toBe('');
+  });
+});

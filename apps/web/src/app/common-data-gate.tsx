@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+
+import {
+  COMMON_DATA_KEY,
+  CommonDataContext,
+  fetchCommonData,
+  loginUrl,
+  normalizeCommonData,
+} from '@/lib/common-data';
+import { unwrap } from '@/lib/query';
+import { setBotToken } from '@/lib/request';
+
+/**
+ * Spec sections 1 and 7: nothing renders before the common data has answered; when it fails the browser
+ * goes to the back end's login page, which brings the operator back here afterwards.
+ */
+export function CommonDataGate({ children }: { children: ReactNode }) {
+  const common = useQuery({
+    queryKey: COMMON_DATA_KEY,
+    queryFn: async () => normalizeCommonData(unwrap(await fetchCommonData())),
+    staleTime: Infinity,
+  });
+  const data = common.data;
+  useEffect(() => {
+    if (data) setBotToken(data.botToken);
+  }, [data]);
+  useEffect(() => {
+    if (!common.isError || data) return;
+    const { pathname, search, hash } = window.location;
+    window.location.assign(loginUrl(`${pathname}${search}${hash}`));
+  }, [common.isError, data]);
+  if (!data) return null;
+  return <CommonDataContext.Provider value={data}>{children}</CommonDataContext.Provider>;
+}

@@ -1,0 +1,5 @@
+import { MarketAccountsScreen } from '@/features/market-accounts/components/market-accounts-screen';
+
+export default function MarketAccountListRoute() {
+  return <MarketAccountsScreen />;
+}

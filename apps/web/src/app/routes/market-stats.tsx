@@ -1,0 +1,8 @@
+import { useParams } from 'react-router';
+
+import { MarketStatsScreen } from '@/features/market-stats/components/market-stats-screen';
+
+export default function MarketStatsRoute() {
+  const { tab } = useParams();
+  return <MarketStatsScreen market={tab} />;
+}

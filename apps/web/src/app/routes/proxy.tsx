@@ -1,0 +1,5 @@
+import { ProxiesScreen } from '@/features/proxies/components/proxies-screen';
+
+export default function ProxyRoute() {
+  return <ProxiesScreen />;
+}

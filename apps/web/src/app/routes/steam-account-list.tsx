@@ -1,0 +1,5 @@
+import { SteamAccountsScreen } from '@/features/steam-accounts/components/steam-accounts-screen';
+
+export default function SteamAccountListRoute() {
+  return <SteamAccountsScreen />;
+}

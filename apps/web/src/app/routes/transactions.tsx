@@ -1,0 +1,5 @@
+import { TransactionsScreen } from '@/features/transactions/components/transactions-screen';
+
+export default function TransactionsRoute() {
+  return <TransactionsScreen />;
+}

@@ -1,0 +1,83 @@
+import { paths } from '@/config/paths';
+
+export interface NavLink {
+  key: string;
+  /** Translation key of the label. */
+  labelKey: string;
+  to: string;
+}
+
+export interface NavGroup {
+  key: string;
+  labelKey: string;
+  /** A group with one link is a plain button; more open a hover menu. */
+  links: readonly NavLink[];
+}
+
+/** The top bar's navigation: every route of spec section 2 and the reference screens. */
+export const NAV_GROUPS: readonly NavGroup[] = [
+  {
+    key: 'steam-account',
+    labelKey: 'nav.steamAccount',
+    links: [
+      { key: 'list', labelKey: 'nav.steamAccountList', to: paths.steamAccount.list.path },
+      { key: 'check-list', labelKey: 'nav.steamAccountCheckList', to: paths.steamAccount.checkList.path },
+    ],
+  },
+  {
+    key: 'market-account',
+    labelKey: 'nav.marketAccount',
+    links: [
+      { key: 'list', labelKey: 'nav.marketAccountList', to: paths.marketAccount.list.path },
+      { key: 'orders', labelKey: 'nav.marketAccountOrders', to: paths.marketAccount.orders.getHref() },
+    ],
+  },
+  {
+    key: 'inventory',
+    labelKey: 'nav.inventory',
+    links: [{ key: 'list', labelKey: 'nav.inventory', to: paths.inventory.list.path }],
+  },
+  {
+    key: 'sell-items',
+    labelKey: 'nav.sellItems',
+    links: [{ key: 'list', labelKey: 'nav.sellItems', to: paths.sellItems.list.path }],
+  },
+  {
+    key: 'history',
+    labelKey: 'nav.history',
+    links: [
+      { key: 'list', labelKey: 'nav.historyList', to: paths.history.list.path },
+      { key: 'market-stats', labelKey: 'nav.marketStats', to: paths.history.marketStats.getHref() },
+    ],
+  },
+  {
+    key: 'toy-settings',
+    labelKey: 'nav.toySettings',
+    links: [
+      { key: 'common', labelKey: 'nav.toySettingsCommon', to: paths.toySettings.common.path },
+      { key: 'market', labelKey: 'nav.toySettingsMarket', to: paths.toySettings.market.path },
+    ],
+  },
+  {
+    key: 'proxy',
+    labelKey: 'nav.proxy',
+    links: [{ key: 'proxy', labelKey: 'nav.proxy', to: paths.proxy.path }],
+  },
+  {
+    key: 'reference',
+    labelKey: 'nav.reference',
+    links: [
+      { key: 'tags', labelKey: 'nav.tags', to: paths.tags.path },
+      { key: 'server-groups', labelKey: 'nav.serverGroups', to: paths.serverGroups.path },
+      { key: 'available-ips', labelKey: 'nav.availableIps', to: paths.availableIps.path },
+      { key: 'transactions', labelKey: 'nav.transactions', to: paths.transactions.path },
+      { key: 'audit-log', labelKey: 'nav.auditLog', to: paths.auditLog.path },
+      { key: 'ui', labelKey: 'nav.ui', to: paths.ui.path },
+    ],
+  },
+];
+
+/** Whether a link is the current page or its parent section. */
+export function isActiveLink(pathname: string, to: string): boolean {
+  return pathname === to || pathname.startsWith(to.endsWith('/') ? to : `${to}/`);
+}

@@ -1,0 +1,155 @@
+import { mdiMagnify, mdiRefresh } from '@mdi/js';
+import { IconButton, InputAdornment, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import type { ApiQuery, EntityDef } from '@toydesk/contract';
+import { useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { CommonDataContext } from '@/lib/common-data';
+import { formatNumber } from '@/lib/format';
+import { apiListInfiniteOptions, type ListRouteId } from '@/lib/query';
+import type { QueryParams } from '@/lib/query-string';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+
+import { MdiIcon } from '../mdi-icon';
+import { VirtualTable, type TableSort, type VirtualColumn } from '../virtual-table/virtual-table';
+import { entityColumns, type EntityColumnOptions, type EntityRow } from './entity-columns';
+
+export interface EntityTableProps extends EntityColumnOptions {
+  /** The list route that answers the rows, e.g. 'tags.list'. */
+  routeId: ListRouteId;
+  /** The contract entity whose fields make the columns. */
+  entity: EntityDef;
+  label: string;
+  /** Fixed filters of the list (field=value). */
+  query?: QueryParams;
+  /** Rows per request; more are read as the table scrolls. Default 500. */
+  pageSize?: number;
+  /** Changes the generated columns: reorder, replace, add. */
+  columns?: (generated: VirtualColumn<EntityRow>[]) => VirtualColumn<EntityRow>[];
+  searchable?: boolean;
+  defaultSort?: TableSort | null;
+  /** More toolbar content (left of the search field). */
+  toolbar?: ReactNode;
+  onRowClick?: (row: EntityRow) => void;
+  height?: number | string;
+}
+
+/**
+ * A read-only, virtualised list of any contract entity: columns from the entity's fields, server-side
+ * search and ordering, pages read as the operator scrolls.
+ */
+export function EntityTable({
+  routeId,
+  entity,
+  label,
+  query,
+  pageSize = 500,
+  columns: customise,
+  searchable = true,
+  defaultSort = null,
+  toolbar,
+  onRowClick,
+  height,
+  fields,
+  exclude,
+}: EntityTableProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const common = useContext(CommonDataContext);
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDebouncedValue(search.trim());
+  const [sort, setSort] = useState<TableSort | null>(defaultSort);
+
+  const fullQuery = useMemo(
+    () =>
+      ({
+        ...query,
+        ...(deferredSearch ? { search: deferredSearch } : {}),
+        ...(sort ? { ordering: `${sort.desc ? '-' : ''}${sort.id}` } : {}),
+      }) as ApiQuery<ListRouteId>,
+    [query, deferredSearch, sort],
+  );
+  const list = useInfiniteQuery({
+    ...apiListInfiniteOptions(routeId, fullQuery, pageSize),
+    placeholderData: keepPreviousData,
+  });
+  const rows = useMemo(
+    () => (list.data?.pages.flatMap((page) => page.results) ?? []) as EntityRow[],
+    [list.data],
+  );
+  const total = list.data?.pages[0]?.count ?? 0;
+
+  const columns = useMemo(() => {
+    const generated = entityColumns(
+      entity,
+      { t, lang, common, exists: (key) => i18n.exists(key) },
+      { fields, exclude },
+    );
+    return customise ? customise(generated) : generated;
+  }, [entity, t, lang, common, i18n, fields, exclude, customise]);
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const onEndReached = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  return (
+    <Stack spacing={1}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        {toolbar}
+        {searchable && (
+          <TextField
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder={t('table.search')}
+            slotProps={{
+              htmlInput: { 'aria-label': t('table.search') },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <MdiIcon path={mdiMagnify} fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+            sx={{ width: 280, my: 0 }}
+            margin="none"
+          />
+        )}
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ ml: 'auto !important' }}
+          data-testid="row-count"
+        >
+          {rows.length < total
+            ? t('table.loadedOf', {
+                loaded: formatNumber(rows.length, lang),
+                total: formatNumber(total, lang),
+              })
+            : t('table.rows', { count: total, formatted: formatNumber(total, lang) })}
+        </Typography>
+        <Tooltip title={t('table.refresh')}>
+          <IconButton size="small" onClick={() => void list.refetch()} aria-label={t('table.refresh')}>
+            <MdiIcon path={mdiRefresh} fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </Stack>
+      <VirtualTable
+        rows={rows}
+        columns={columns}
+        getRowId={(row, index) => (typeof row.id === 'number' || typeof row.id === 'string' ? row.id : index)}
+        label={label}
+        sort={sort}
+        onSortChange={setSort}
+        onEndReached={onEndReached}
+        loading={list.isFetching}
+        emptyText={list.isError ? t('table.failed') : t('table.empty')}
+        totalCount={total}
+        onRowClick={onRowClick}
+        height={height}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,144 @@
+import { mdiChevronDown } from '@mdi/js';
+import {
+  Button,
+  ClickAwayListener,
+  MenuItem,
+  MenuList,
+  Paper,
+  Popper,
+  type ButtonProps,
+} from '@mui/material';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+
+import { UI } from '@/lib/theme';
+
+import { AppLink } from './app-link';
+import { MdiIcon } from './mdi-icon';
+
+export interface HoverMenuItem {
+  key: string;
+  label: ReactNode;
+  /** A console path; the item is a link. */
+  to?: string;
+  onSelect?: () => void;
+  selected?: boolean;
+}
+
+export interface HoverMenuProps {
+  label: ReactNode;
+  items: readonly HoverMenuItem[];
+  /** The button looks selected (one of the items is the current page). */
+  active?: boolean;
+  openDelay?: number;
+  closeDelay?: number;
+  buttonProps?: ButtonProps;
+}
+
+/**
+ * A menu that opens when the pointer rests on its button for 300 ms and closes 250 ms after it leaves
+ * (spec section 9). A click or Enter opens it at once; Escape and a click outside close it.
+ */
+export function HoverMenu({
+  label,
+  items,
+  active,
+  openDelay = UI.menuOpenDelayMs,
+  closeDelay = UI.menuCloseDelayMs,
+  buttonProps,
+}: HoverMenuProps) {
+  const [open, setOpen] = useState(false);
+  const [anchor, setAnchor] = useState<HTMLButtonElement | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const menuId = useId();
+
+  const clear = () => {
+    if (timer.current !== undefined) clearTimeout(timer.current);
+    timer.current = undefined;
+  };
+  const later = (next: boolean, delay: number) => {
+    clear();
+    timer.current = setTimeout(() => setOpen(next), delay);
+  };
+  useEffect(() => clear, []);
+
+  const close = () => {
+    clear();
+    setOpen(false);
+  };
+
+  return (
+    <>
+      <Button
+        ref={setAnchor}
+        color="inherit"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        endIcon={<MdiIcon path={mdiChevronDown} />}
+        onMouseEnter={() => later(true, openDelay)}
+        onMouseLeave={() => later(false, closeDelay)}
+        onClick={() => {
+          clear();
+          setOpen((value) => !value);
+        }}
+        sx={{
+          fontWeight: active ? 700 : 400,
+          borderBottom: active ? 2 : 0,
+          borderRadius: 0,
+          borderColor: 'currentColor',
+        }}
+        {...buttonProps}
+      >
+        {label}
+      </Button>
+      <Popper
+        open={open}
+        anchorEl={anchor}
+        placement="bottom-start"
+        sx={{ zIndex: UI.overlayZIndex }}
+        modifiers={[{ name: 'preventOverflow', options: { padding: UI.viewportMargin } }]}
+      >
+        <ClickAwayListener onClickAway={close}>
+          <Paper
+            elevation={4}
+            onMouseEnter={clear}
+            onMouseLeave={() => later(false, closeDelay)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') {
+                close();
+                anchor?.focus();
+              }
+            }}
+          >
+            <MenuList id={menuId} autoFocusItem={false} dense>
+              {items.map((item) =>
+                item.to ? (
+                  <MenuItem
+                    key={item.key}
+                    component={AppLink}
+                    to={item.to}
+                    selected={item.selected}
+                    onClick={close}
+                  >
+                    {item.label}
+                  </MenuItem>
+                ) : (
+                  <MenuItem
+                    key={item.key}
+                    selected={item.selected}
+                    onClick={() => {
+                      close();
+                      item.onSelect?.();
+                    }}
+                  >
+                    {item.label}
+                  </MenuItem>
+                ),
+              )}
+            </MenuList>
+          </Paper>
+        </ClickAwayListener>
+      </Popper>
+    </>
+  );
+}

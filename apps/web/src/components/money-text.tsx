@@ -1,0 +1,30 @@
+import { Tooltip } from '@mui/material';
+import type { MarketRates } from '@toydesk/contract';
+import { useTranslation } from 'react-i18next';
+
+import { formatAmount, formatConverted } from '@/lib/format';
+
+export interface MoneyTextProps {
+  amount: string | number | null | undefined;
+  currency: string;
+  /** Shows the amount converted to this currency (with rates), the original in a tooltip. */
+  displayCurrency?: string;
+  rates?: MarketRates;
+}
+
+/** An amount with its currency symbol, rounded to 2 decimals, optionally converted (spec sections 3 and 5). */
+export function MoneyText({ amount, currency, displayCurrency, rates }: MoneyTextProps) {
+  const { i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const original = formatAmount(amount, currency, lang);
+  if (!displayCurrency || displayCurrency === currency || !rates) {
+    return <span style={{ fontVariantNumeric: 'tabular-nums' }}>{original}</span>;
+  }
+  return (
+    <Tooltip title={original}>
+      <span style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {formatConverted(amount, currency, displayCurrency, rates, lang)}
+      </span>
+    </Tooltip>
+  );
+}

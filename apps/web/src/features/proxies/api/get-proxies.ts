@@ -1,0 +1,107 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { proxyEntity, type Proxy } from '@toydesk/contract';
+import { z } from 'zod';
+
+import { api } from '@/lib/api-client';
+import { ALL_ROWS } from '@/lib/query';
+import { request } from '@/lib/request';
+
+/** A proxy as the screen shows it: the bots' record when the bot service answers, else what accounts use. */
+export interface ProxyRow {
+  id: number;
+  label: string;
+  status: Proxy['status'] | null;
+  latency_ms: number | null;
+  last_checked_at: string | null;
+  comment: string | null;
+  steam_accounts: string[];
+  market_accounts: string[];
+}
+
+export interface ProxyList {
+  /** 'bots': GET /api-node/proxy/ answered; 'accounts': the proxies the accounts reference. */
+  source: 'bots' | 'accounts';
+  rows: ProxyRow[];
+}
+
+const botListSchema = z.union([
+  z.array(proxyEntity.schema),
+  z.object({ results: z.array(proxyEntity.schema) }),
+]);
+
+function proxyLabel(proxy: Proxy): string {
+  return `${proxy.protocol}://${proxy.host}:${proxy.port}`;
+}
+
+/** The bot service's proxy list (spec section 7); null when the service does not answer. */
+async function fromBots(signal?: AbortSignal): Promise<ProxyRow[] | null> {
+  const result = await request(
+    { url: '/api-node/proxy/', query: { page_size: ALL_ROWS } },
+    'GET',
+    undefined,
+    {
+      signal,
+      hideNotification: true,
+      retry: 0,
+    },
+  );
+  if (!result.success) return null;
+  const parsed = botListSchema.safeParse(result.data);
+  if (!parsed.success) return null;
+  const list = Array.isArray(parsed.data) ? parsed.data : parsed.data.results;
+  return list.map((proxy) => ({
+    id: proxy.id,
+    label: proxyLabel(proxy),
+    status: proxy.status,
+    latency_ms: proxy.latency_ms,
+    last_checked_at: proxy.last_checked_at,
+    comment: proxy.comment,
+    steam_accounts: [],
+    market_accounts: [],
+  }));
+}
+
+/** The proxies the Steam and market accounts reference, with who uses each. */
+async function fromAccounts(signal?: AbortSignal): Promise<ProxyRow[]> {
+  const [steam, market] = await Promise.all([
+    api.call('steam-accounts.extended', { query: { page_size: ALL_ROWS } }, { signal }),
+    api.call('market-accounts.extended', { query: { page_size: 99999 } }, { signal }),
+  ]);
+  const rows = new Map<number, ProxyRow>();
+  const row = (id: number, label: string | null) => {
+    let found = rows.get(id);
+    if (!found) {
+      found = {
+        id,
+        label: label ?? `#${id}`,
+        status: null,
+        latency_ms: null,
+        last_checked_at: null,
+        comment: null,
+        steam_accounts: [],
+        market_accounts: [],
+      };
+      rows.set(id, found);
+    }
+    return found;
+  };
+  // The extended rows' types are loose in the contract; these are the fields this list reads.
+  type Used = { proxy: number | null; proxy_label: string | null; steam_account_name: string; label: string };
+  for (const account of (steam.data?.results ?? []) as Used[])
+    if (account.proxy !== null)
+      row(account.proxy, account.proxy_label).steam_accounts.push(account.steam_account_name);
+  for (const account of (market.data?.results ?? []) as Used[])
+    if (account.proxy !== null) row(account.proxy, account.proxy_label).market_accounts.push(account.label);
+  return [...rows.values()].sort((a, b) => a.id - b.id);
+}
+
+export async function getProxies(signal?: AbortSignal): Promise<ProxyList> {
+  const bots = await fromBots(signal);
+  return bots ? { source: 'bots', rows: bots } : { source: 'accounts', rows: await fromAccounts(signal) };
+}
+
+export function useProxies() {
+  return useQuery(
+    queryOptions({ queryKey: ['proxies'] as const, queryFn: ({ signal }) => getProxies(signal) }),
+  );
+}

@@ -1,0 +1,49 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SteamAccount } from '@toydesk/contract';
+
+import { api } from '@/lib/api-client';
+import { ALL_ROWS, unwrap } from '@/lib/query';
+
+/**
+ * A row of /api/steam/accounts/extended/ (the contract's steamAccountExtendedSchema). Written out here
+ * because the contract's extended schema, built with .extend() on the entity's loosely typed ZodObject,
+ * infers every field as unknown.
+ */
+export interface SteamAccountRow extends SteamAccount {
+  market_accounts_extended: {
+    id: number;
+    market: string;
+    label: string;
+    balance: string;
+    currency: string;
+    online: boolean;
+    status: string;
+  }[];
+  tag_objects: { id: number; name: string; color: string }[];
+  total_balance_rub: string;
+  checklist_done: number;
+  checklist_total: number;
+  proxy_label: string | null;
+  server_group_name: string | null;
+  inventory_count: number;
+  on_sale_count: number;
+}
+
+export const steamAccountsQueryKey = ['steam-accounts', 'extended'] as const;
+
+/** Every Steam account with its market accounts, balances, tags and counts (spec: page_size 999999). */
+export async function getSteamAccounts(signal?: AbortSignal): Promise<SteamAccountRow[]> {
+  const result = await api.call('steam-accounts.extended', { query: { page_size: ALL_ROWS } }, { signal });
+  return unwrap(result).results as unknown as SteamAccountRow[];
+}
+
+export function getSteamAccountsQueryOptions() {
+  return queryOptions({
+    queryKey: steamAccountsQueryKey,
+    queryFn: ({ signal }) => getSteamAccounts(signal),
+  });
+}
+
+export function useSteamAccounts() {
+  return useQuery(getSteamAccountsQueryOptions());
+}

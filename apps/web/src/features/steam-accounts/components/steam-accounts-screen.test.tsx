@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+
+import { notifications } from '@/lib/notifications';
+import { jsonResponse } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+
+import { steamAccountRow } from '../testing/steam-account-row';
+import { SteamAccountsScreen } from './steam-accounts-screen';
+
+const rows = [
+  steamAccountRow(1, {
+    proxy: 3,
+    proxy_label: 'http://10.0.0.11:3128',
+    tags: [11],
+    tag_objects: [{ id: 11, name: 'Main', color: '#2e7d32' }],
+    balance: '23046.69',
+  }),
+  steamAccountRow(2, { status: 'banned', password: null }),
+];
+
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+function stubApi(onWrite: (call: Call) => Response) {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    const call = {
+      method: init.method ?? 'GET',
+      url,
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+    };
+    calls.push(call);
+    if (call.method !== 'GET') return onWrite(call);
+    if (url.includes('/api/steam/accounts/extended/'))
+      return jsonResponse({ count: 2, next: null, previous: null, results: rows });
+    if (url.includes('/api/settings/server'))
+      return jsonResponse({ count: 0, next: null, previous: null, results: [] });
+    return jsonResponse({}, 404);
+  });
+  return calls;
+}
+
+describe('Steam accounts screen', () => {
+  it('lists the accounts and filters them', async () => {
+    stubApi(() => jsonResponse({}, 500));
+    const user = userEvent.setup();
+    renderWithProviders(<SteamAccountsScreen />);
+    expect(await screen.findByText('trade_bot_01')).toBeTruthy();
+    expect(screen.getByText('trade_bot_02')).toBeTruthy();
+    expect(screen.getByText('http://10.0.0.11:3128')).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: 'Поиск' }), 'bot_02');
+    await waitFor(() => expect(screen.queryByText('trade_bot_01')).toBeNull());
+    expect(screen.getByTestId('row-count').textContent).toBe('Показано 1 из 2');
+  });
+
+  it('edits an account: secrets write-only, the server’s 400 on the fields', async () => {
+    const calls = stubApi(() =>
+      jsonResponse({ login: ['Логин занят. (Login taken.)'], non_field_errors: ['Проверьте данные'] }, 400),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<SteamAccountsScreen />);
+    await user.click(await screen.findByRole('button', { name: 'Изменить trade_bot_01' }));
+    const dialog = await screen.findByRole('dialog');
+    const password = within(dialog).getByLabelText('Пароль');
+    expect((password as HTMLInputElement).value).toBe('');
+    expect(password.getAttribute('placeholder')).toBe('••••••••');
+    await user.clear(within(dialog).getByLabelText('Логин'));
+    await user.type(within(dialog).getByLabelText('Логин'), 'taken');
+    await user.type(within(dialog).getByLabelText('Shared secret'), 'new-secret');
+    await user.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+
+    await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
+    const patch = calls.find((call) => call.method === 'PATCH')!;
+    expect(patch.url).toMatch(/\/api\/steam\/accounts\/1\/$/);
+    expect(patch.body).toEqual({ login: 'taken', shared_secret: 'new-secret' });
+    expect(await within(dialog).findByText('Логин занят. (Login taken.)')).toBeTruthy();
+    expect(within(dialog).getByTestId('form-error').textContent).toBe('Проверьте данные');
+    expect(notifications.list()[0]).toMatchObject({ title: 'Ошибка запроса', text: 'Bad request(400)' });
+  });
+
+  it('checks the form with the contract before sending anything', async () => {
+    const calls = stubApi(() => jsonResponse({ id: 3 }, 201));
+    const user = userEvent.setup();
+    renderWithProviders(<SteamAccountsScreen />);
+    await user.click(await screen.findByRole('button', { name: 'Добавить аккаунт' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('SteamID64'), '123');
+    await user.click(within(dialog).getByRole('button', { name: 'Создать' }));
+    expect(await within(dialog).findByText('Обязательное поле')).toBeTruthy();
+    expect(within(dialog).getByText('SteamID64: 17 цифр (17 digits)')).toBeTruthy();
+    expect(calls.filter((call) => call.method !== 'GET')).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText(/Steam-аккаунт/), 'new_bot');
+    await user.clear(within(dialog).getByLabelText('SteamID64'));
+    await user.click(within(dialog).getByRole('button', { name: 'Создать' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')!.body).toMatchObject({
+      steam_account_name: 'new_bot',
+      steam_id: null,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(notifications.list()[0]).toMatchObject({ text: 'Аккаунт создан', color: 'success' });
+  });
+});

@@ -1,0 +1,205 @@
+import { mdiPencil } from '@mdi/js';
+import { Box, IconButton, LinearProgress, Stack, Tooltip, Typography } from '@mui/material';
+import type { MarketRates } from '@toydesk/contract';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { MdiIcon } from '@/components/mdi-icon';
+import { MoneyText } from '@/components/money-text';
+import { StatusChip } from '@/components/status-chip';
+import { TagChips } from '@/components/tag-chips';
+import { VirtualTable, type VirtualColumn } from '@/components/virtual-table/virtual-table';
+import { formatNumber } from '@/lib/format';
+
+import type { SteamAccountRow } from '../api/get-steam-accounts';
+
+export interface SteamAccountsTableProps {
+  rows: readonly SteamAccountRow[];
+  loading: boolean;
+  /** RUB or USD: balances are shown converted with the market records' rates. */
+  displayCurrency: string;
+  ratesFor: (market: string) => MarketRates | undefined;
+  onEdit: (row: SteamAccountRow) => void;
+}
+
+function MarketAccounts({
+  row,
+  displayCurrency,
+  ratesFor,
+}: {
+  row: SteamAccountRow;
+  displayCurrency: string;
+  ratesFor: (market: string) => MarketRates | undefined;
+}) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ overflow: 'hidden' }}>
+      {row.market_accounts_extended.map((account) => (
+        <Tooltip key={account.id} title={`${account.label} · ${account.status}`}>
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', whiteSpace: 'nowrap' }}>
+            <Box
+              component="span"
+              sx={{
+                width: 8,
+                height: 8,
+                borderRadius: '50%',
+                bgcolor: account.online ? 'success.main' : 'grey.400',
+                flexShrink: 0,
+              }}
+            />
+            <Typography variant="caption" sx={{ fontWeight: 500 }}>
+              {account.market}
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              <MoneyText
+                amount={account.balance}
+                currency={account.currency}
+                displayCurrency={displayCurrency}
+                rates={ratesFor(account.market)}
+              />
+            </Typography>
+          </Stack>
+        </Tooltip>
+      ))}
+    </Stack>
+  );
+}
+
+/** The Steam accounts as a virtualised table: any number of rows, only the visible ones in the DOM. */
+export function SteamAccountsTable({
+  rows,
+  loading,
+  displayCurrency,
+  ratesFor,
+  onEdit,
+}: SteamAccountsTableProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const columns = useMemo<VirtualColumn<SteamAccountRow>[]>(
+    () => [
+      {
+        id: 'steam_account_name',
+        header: t('fields.steam_account_name'),
+        width: 170,
+        render: (row) => (
+          <Box sx={{ minWidth: 0, lineHeight: 1.2 }}>
+            <Typography variant="body2" noWrap sx={{ fontWeight: 500 }}>
+              {row.steam_account_name}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" noWrap component="div">
+              {row.login ?? row.steam_id ?? '—'}
+            </Typography>
+          </Box>
+        ),
+      },
+      {
+        id: 'status',
+        header: t('fields.status'),
+        width: 100,
+        render: (row) => <StatusChip value={row.status} />,
+      },
+      {
+        id: 'tags',
+        header: t('fields.tags'),
+        width: 130,
+        render: (row) => <TagChips tags={row.tag_objects} />,
+      },
+      {
+        id: 'server_group',
+        header: t('fields.server_group'),
+        width: 110,
+        render: (row) => row.server_group_name ?? '—',
+      },
+      { id: 'proxy', header: t('fields.proxy'), width: 150, render: (row) => row.proxy_label ?? '—' },
+      {
+        id: 'balance',
+        header: t('fields.balance'),
+        width: 110,
+        align: 'right',
+        render: (row) => (
+          <MoneyText
+            amount={row.balance}
+            currency={row.balance_currency}
+            displayCurrency={displayCurrency}
+            rates={ratesFor('steam')}
+          />
+        ),
+      },
+      {
+        id: 'market_accounts',
+        header: t('fields.market_accounts'),
+        width: 240,
+        grow: 1,
+        render: (row) => <MarketAccounts row={row} displayCurrency={displayCurrency} ratesFor={ratesFor} />,
+      },
+      {
+        id: 'total_balance_rub',
+        header: t('steamAccounts.totalBalance'),
+        width: 120,
+        align: 'right',
+        render: (row) => (
+          <MoneyText
+            amount={row.total_balance_rub}
+            currency="RUB"
+            displayCurrency={displayCurrency}
+            rates={ratesFor('steam')}
+          />
+        ),
+      },
+      {
+        id: 'checklist',
+        header: t('steamAccounts.checklist'),
+        width: 90,
+        render: (row) => (
+          <Tooltip title={`${row.checklist_done} / ${row.checklist_total}`}>
+            <Box sx={{ width: '100%' }}>
+              <LinearProgress
+                variant="determinate"
+                value={row.checklist_total ? (row.checklist_done / row.checklist_total) * 100 : 0}
+                color={row.checklist_done === row.checklist_total ? 'success' : 'primary'}
+              />
+            </Box>
+          </Tooltip>
+        ),
+      },
+      {
+        id: 'counts',
+        header: t('steamAccounts.inventoryOnSale'),
+        width: 100,
+        align: 'right',
+        render: (row) =>
+          `${formatNumber(row.inventory_count, lang)} / ${formatNumber(row.on_sale_count, lang)}`,
+      },
+      {
+        id: 'actions',
+        header: '',
+        width: 44,
+        align: 'center',
+        render: (row) => (
+          <IconButton
+            size="small"
+            aria-label={t('steamAccounts.editNamed', { name: row.steam_account_name })}
+            onClick={(event) => {
+              event.stopPropagation();
+              onEdit(row);
+            }}
+          >
+            <MdiIcon path={mdiPencil} fontSize="small" />
+          </IconButton>
+        ),
+      },
+    ],
+    [t, lang, displayCurrency, ratesFor, onEdit],
+  );
+  return (
+    <VirtualTable
+      rows={rows}
+      columns={columns}
+      getRowId={(row) => row.id}
+      label={t('nav.steamAccountList')}
+      rowHeight={44}
+      loading={loading}
+      onRowClick={onEdit}
+      emptyText={t('table.empty')}
+    />
+  );
+}

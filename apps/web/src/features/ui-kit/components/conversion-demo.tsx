@@ -1,0 +1,72 @@
+import { MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { CONVERTIBLE_CURRENCIES } from '@toydesk/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { marketByCode, useCommonData } from '@/lib/common-data';
+import { formatConverted } from '@/lib/format';
+
+/** Currency conversion with a market record's rates (spec section 5), as every money cell does it. */
+export function ConversionDemo() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { markets } = useCommonData();
+  const [amount, setAmount] = useState('1000');
+  const [from, setFrom] = useState('RUB');
+  const [to, setTo] = useState('USD');
+  const [market, setMarket] = useState(markets[0]?.code ?? '');
+  const rates = marketByCode(markets, market) ?? {};
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+      <TextField
+        label={t('uiKit.amount')}
+        value={amount}
+        onChange={(e) => setAmount(e.target.value)}
+        sx={{ width: 140 }}
+      />
+      <TextField
+        select
+        label={t('uiKit.from')}
+        value={from}
+        onChange={(e) => setFrom(e.target.value)}
+        sx={{ width: 100 }}
+      >
+        {CONVERTIBLE_CURRENCIES.map((code) => (
+          <MenuItem key={code} value={code}>
+            {code}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label={t('uiKit.to')}
+        value={to}
+        onChange={(e) => setTo(e.target.value)}
+        sx={{ width: 100 }}
+      >
+        {CONVERTIBLE_CURRENCIES.map((code) => (
+          <MenuItem key={code} value={code}>
+            {code}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label={t('uiKit.ratesOf')}
+        value={market}
+        onChange={(e) => setMarket(e.target.value)}
+        sx={{ width: 200 }}
+      >
+        {markets.map((m) => (
+          <MenuItem key={m.code} value={m.code}>
+            {m.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Typography data-testid="conversion-result" sx={{ fontWeight: 500 }}>
+        ={' '}
+        {/^-?\d+(\.\d+)?$/.test(amount.trim()) ? formatConverted(amount.trim(), from, to, rates, lang) : '—'}
+      </Typography>
+    </Stack>
+  );
+}

@@ -1,0 +1,80 @@
+import {
+  marketEntity,
+  tagEntity,
+  type ApiResponse,
+  type Market,
+  type MarketCode,
+  type Tag,
+} from '@toydesk/contract';
+import { createContext, useContext } from 'react';
+import { z } from 'zod';
+
+import { api, type ApiResult } from './api-client';
+import { backendBaseUrl } from './env';
+
+const commonSteamAccountSchema = z.object({
+  id: z.number().int(),
+  steam_account_name: z.string(),
+  market_accounts: z
+    .array(z.object({ id: z.number().int(), market: z.string(), label: z.string() }))
+    .default([]),
+});
+export type CommonSteamAccount = z.infer<typeof commonSteamAccountSchema>;
+
+/** The start-up data of spec section 7, typed: the shell renders nothing before it exists. */
+export interface CommonData {
+  markets: Market[];
+  steamAccounts: CommonSteamAccount[];
+  tags: Tag[];
+  botToken: string;
+  demo: boolean;
+  operator: { id: number; username: string };
+}
+
+/** Keeps the rows that match the contract; one odd row must not stop the console from starting. */
+function parseRows<T>(rows: readonly unknown[], schema: z.ZodType<T>): T[] {
+  const out: T[] = [];
+  for (const row of rows) {
+    const parsed = schema.safeParse(row);
+    if (parsed.success) out.push(parsed.data);
+    else console.warn('[common] row does not match the contract', parsed.error.issues[0]);
+  }
+  return out;
+}
+
+export function normalizeCommonData(reply: ApiResponse<'frontend.common'>): CommonData {
+  const data = reply.data;
+  return {
+    markets: parseRows(data.markets, marketEntity.schema),
+    steamAccounts: parseRows(data.steamAccounts, commonSteamAccountSchema),
+    tags: parseRows(data.tags, tagEntity.schema),
+    botToken: data.bot_token,
+    demo: data.demo,
+    operator: data.operator,
+  };
+}
+
+export function fetchCommonData(): Promise<ApiResult<'frontend.common'>> {
+  // A failure sends the browser to the login page, so no notification.
+  return api.call('frontend.common', {}, { hideNotification: true });
+}
+
+/** The back end's login page, coming back to path afterwards (spec sections 1 and 8). */
+export function loginUrl(path: string): string {
+  return `${backendBaseUrl()}/admin/login/?next=${encodeURIComponent(path)}`;
+}
+
+/** The query key of the common data: invalidate it after changing accounts, markets or tags. */
+export const COMMON_DATA_KEY = ['common'] as const;
+
+export const CommonDataContext = createContext<CommonData | null>(null);
+
+export function useCommonData(): CommonData {
+  const data = useContext(CommonDataContext);
+  if (!data) throw new Error('useCommonData() used outside the common-data gate');
+  return data;
+}
+
+export function marketByCode(markets: readonly Market[], code: string): Market | undefined {
+  return markets.find((market) => market.code === (code as MarketCode));
+}

@@ -1,0 +1,75 @@
+import {
+  convertCurrency,
+  CURRENCY_SYMBOLS,
+  roundMoney,
+  type ConvertibleCurrency,
+  type MarketRates,
+  type UiLang,
+} from '@toydesk/contract';
+
+const LOCALES: Record<UiLang, string> = { ru: 'ru-RU', en: 'en-GB' };
+
+function isConvertible(currency: string): currency is ConvertibleCurrency {
+  return currency in CURRENCY_SYMBOLS;
+}
+
+/** "1 234.50 ₽": 2 decimals (spec section 5), digits grouped the language's way, the currency's symbol. */
+export function formatAmount(
+  amount: string | number | null | undefined,
+  currency: string,
+  lang: UiLang,
+): string {
+  if (amount === null || amount === undefined || amount === '') return '—';
+  let rounded: string;
+  try {
+    rounded = roundMoney(amount);
+  } catch {
+    return String(amount);
+  }
+  const [whole = '0', fraction = '00'] = rounded.replace('-', '').split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, lang === 'ru' ? '\u00a0' : ',');
+  const sign = rounded.startsWith('-') ? '-' : '';
+  const symbol = isConvertible(currency) ? CURRENCY_SYMBOLS[currency] : currency;
+  return `${sign}${grouped}.${fraction}\u00a0${symbol}`;
+}
+
+/**
+ * An amount shown in another currency with a market record's rates (spec section 5). An unknown currency
+ * or a missing rate shows the amount unchanged in its own currency.
+ */
+export function formatConverted(
+  amount: string | number | null | undefined,
+  from: string,
+  to: string,
+  rates: MarketRates,
+  lang: UiLang,
+  warn?: (message: string) => void,
+): string {
+  if (amount === null || amount === undefined || amount === '') return '—';
+  if (from === to) return formatAmount(amount, to, lang);
+  let warned = false;
+  const converted = convertCurrency(amount, from, to, rates, (message) => {
+    warned = true;
+    (warn ?? console.warn)(message);
+  });
+  return formatAmount(converted, warned ? from : to, lang);
+}
+
+export function formatDateTime(value: string | null | undefined, lang: UiLang): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'short', timeStyle: 'short' }).format(date);
+}
+
+export function formatDate(value: string | null | undefined, lang: UiLang): string {
+  if (!value) return '—';
+  const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'short', timeZone: 'UTC' }).format(date);
+}
+
+export function formatNumber(value: number | null | undefined, lang: UiLang): string {
+  if (value === null || value === undefined) return '—';
+  return new Intl.NumberFormat(LOCALES[lang]).format(value);
+}

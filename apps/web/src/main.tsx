@@ -1,0 +1,28 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+
+import { App } from './app/app';
+import { claimChunkReload } from './lib/chunk-reload';
+
+// Vite reports a chunk it could not preload here; the guard allows one reload per path per 10 s.
+window.addEventListener('vite:preloadError', (event) => {
+  if (claimChunkReload(window.location.pathname)) {
+    event.preventDefault();
+    window.location.reload();
+  }
+});
+
+const container = document.getElementById('root');
+try {
+  if (!container) throw new Error('#root is missing from index.html');
+  createRoot(container, {
+    onUncaughtError: (error) => console.error('[app] uncaught error', error),
+  }).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+} catch (error) {
+  // Spec section 2: a mount failure is only logged.
+  console.error('[app] mount failed', error);
+}
