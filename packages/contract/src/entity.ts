@@ -25,8 +25,8 @@ export interface EntityDef<F extends FieldMap = FieldMap> {
   name: string;
   title: string;
   fields: F;
-  /** A record as the API answers it. */
-  schema: z.ZodObject & z.ZodType<EntityRecord<F>>;
+  /** A record as the API answers it (a typed object schema, so `.extend()` keeps the field types). */
+  schema: z.ZodObject<{ [K in keyof F]: z.ZodType<ReadOf<F[K]>> }>;
   /** Body of POST (and of PUT, which replaces every writable field). */
   createSchema: z.ZodObject & z.ZodType<EntityCreate<F>, unknown>;
   /** Body of PATCH: every writable field optional. */
@@ -55,7 +55,7 @@ export function defineEntity<F extends FieldMap>(name: string, title: string, fi
     name,
     title,
     fields,
-    schema: z.object(read) as EntityDef<F>['schema'],
+    schema: z.object(read) as unknown as EntityDef<F>['schema'],
     createSchema: z.object(create) as unknown as EntityDef<F>['createSchema'],
     patchSchema: z.object(patch) as unknown as EntityDef<F>['patchSchema'],
   };

@@ -39,7 +39,7 @@ async function allPages<T>(load: (offset: number) => Promise<T[]>): Promise<T[]>
 /**
  * DMarket behind the common Market interface: USD; offers, targets and inventory prices in dollars,
  * balance and market prices in cent strings. Buy orders are DMarket "targets". Buying a listing outright
- * (PATCH /exchange/v1/offers-buy, [mem] only) is not implemented.
+ * (PATCH /exchange/v1/offers-buy) is left out: only [mem] sources describe it, and a wrong guess spends money.
  */
 export class DmarketMarket extends BaseMarket {
   readonly code = 'dmarket' as const;

@@ -85,12 +85,10 @@ async function fromAccounts(signal?: AbortSignal): Promise<ProxyRow[]> {
     }
     return found;
   };
-  // The extended rows' types are loose in the contract; these are the fields this list reads.
-  type Used = { proxy: number | null; proxy_label: string | null; steam_account_name: string; label: string };
-  for (const account of (steam.data?.results ?? []) as Used[])
+  for (const account of steam.data?.results ?? [])
     if (account.proxy !== null)
       row(account.proxy, account.proxy_label).steam_accounts.push(account.steam_account_name);
-  for (const account of (market.data?.results ?? []) as Used[])
+  for (const account of market.data?.results ?? [])
     if (account.proxy !== null) row(account.proxy, account.proxy_label).market_accounts.push(account.label);
   return [...rows.values()].sort((a, b) => a.id - b.id);
 }
