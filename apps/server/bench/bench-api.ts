@@ -153,6 +153,8 @@ async function benchDatabase(
     // 1. Boot (migrations, reference data, operator) and seed.
     const config = loadConfig({
       TOYDESK_DEMO: '0',
+      // The API alone: no bot services or job workers in the measured process.
+      TOYDESK_BOTS_EMBEDDED: '0',
       TOYDESK_ADMIN_USER: ADMIN.username,
       TOYDESK_ADMIN_PASSWORD: ADMIN.password,
       TOYDESK_SECRET_KEY: randomBytes(32).toString('hex'),

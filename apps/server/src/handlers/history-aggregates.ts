@@ -83,20 +83,6 @@ export async function avgStatsByName(db: Queryable, filter: AvgStatsFilter, opti
   return { currency, results: await db.query(sql, params) };
 }
 
-/**
- * The same answer as one JSON text built by the database: tens of thousands of names then cost one string
- * instead of a parsed row and a serialised object each.
- */
-export async function avgStatsByNameJson(db: Queryable, filter: AvgStatsFilter): Promise<string> {
-  const { currency, sql, params } = avgStatsByNameSql(filter, {});
-  const rows = await db.query<{ body: string }>(
-    `SELECT json_build_object('currency', $${params.length + 1}::text, 'results', coalesce(json_agg(r ORDER BY r.market_hash_name), '[]'::json))::text AS body
-     FROM (${sql}) r`,
-    [...params, currency],
-  );
-  return rows[0]!.body;
-}
-
 const SUMMARY_DAY_FILTERS = new Set(['market', 'side', 'currency', 'record_status']);
 const isUtcMidnight = (value: string) => {
   const date = new Date(value);

@@ -5,7 +5,7 @@ import { queryValues } from '../http/query-string.ts';
 import { readPageRequest, sendPage } from '../resources/pagination.ts';
 import { MARKET_ACCOUNT_LABEL_SQL } from '../resources/configs.ts';
 import { connectToToys } from './connect-items.ts';
-import { avgStatsByNameJson, statsByDate, type AvgStatsFilter } from './history-aggregates.ts';
+import { avgStatsByName, statsByDate, type AvgStatsFilter } from './history-aggregates.ts';
 import { writeContext, type Handler } from './handler.ts';
 import { parseRoutePart } from './route-schemas.ts';
 
@@ -21,9 +21,7 @@ function withAggregateDefaults(query: Record<string, unknown>): Record<string, u
 export const historyHandlers: Record<string, Handler> = {
   'history.avg_stats_by_name': async (ctx) => {
     const filter = parseRoutePart('history.avg_stats_by_name', 'body', ctx.body ?? {}) as AvgStatsFilter;
-    const body = await avgStatsByNameJson(ctx.services.db, filter);
-    ctx.reply.type('application/json; charset=utf-8').send(body);
-    return ctx.reply;
+    return avgStatsByName(ctx.services.db, filter);
   },
 
   'history.set_point_status': async (ctx) => {
