@@ -1,3 +1,5 @@
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { HttpClient, type HttpLogEvent } from './http-client.ts';
@@ -14,6 +16,24 @@ afterEach(async () => {
 });
 
 describe('HttpClient basics', () => {
+  it.each(['br', 'gzip', 'deflate'] as const)('decodes a %s-compressed answer', async (encoding) => {
+    const json = JSON.stringify([{ market_hash_name: 'AK-47 | Redline (Field-Tested)', min_price: 12.34 }]);
+    const packed =
+      encoding === 'br' ? brotliCompressSync(json) : encoding === 'gzip' ? gzipSync(json) : deflateSync(json);
+    server = await startTestServer((_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.setHeader('content-encoding', encoding);
+      res.end(packed);
+    });
+    client = new HttpClient();
+    const res = await client.request({
+      method: 'GET',
+      url: `${server.origin}/v1/items`,
+      headers: { 'accept-encoding': encoding },
+    });
+    expect(res.json()).toEqual(JSON.parse(json));
+  });
+
   it('sends the query, headers and a JSON body, and reads the answer', async () => {
     server = await startTestServer((_req, res) => {
       res.setHeader('content-type', 'application/json');

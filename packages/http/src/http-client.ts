@@ -1,3 +1,5 @@
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
 
 import { buildUrl } from './build-url.ts';
@@ -176,7 +178,7 @@ export class HttpClient {
     try {
       // The timer covers connecting, the headers and the whole body.
       const res = await undiciRequest(url, { method, headers, body, dispatcher, signal });
-      const text = await res.body.text();
+      const text = await decodeBody(res.body, res.headers['content-encoding']);
       return { status: res.statusCode, statusText: res.statusText, headers: toHeaders(res.headers), text };
     } catch (error) {
       if (callerSignal?.aborted) throw callerSignal.reason;
@@ -290,4 +292,21 @@ function describe(error: unknown): string {
     return describe(error.errors[0]) || (code ?? 'error');
   if (code === undefined || message.includes(code)) return message || 'connection failed';
   return message === '' ? code : `${code}: ${message}`;
+}
+
+/**
+ * undici's request() hands over the body as sent. Some marketplaces answer compressed whether asked or not
+ * (Skinport only serves its item list with `Accept-Encoding: br`), so gzip, deflate and br are decoded here.
+ */
+async function decodeBody(
+  body: { text(): Promise<string>; arrayBuffer(): Promise<ArrayBuffer> },
+  encoding: string | string[] | undefined,
+): Promise<string> {
+  const name = (Array.isArray(encoding) ? encoding.join(',') : (encoding ?? '')).trim().toLowerCase();
+  if (name === '' || name === 'identity') return body.text();
+  const raw = Buffer.from(await body.arrayBuffer());
+  if (name === 'br') return brotliDecompressSync(raw).toString('utf8');
+  if (name === 'gzip' || name === 'x-gzip') return gunzipSync(raw).toString('utf8');
+  if (name === 'deflate') return inflateSync(raw).toString('utf8');
+  return raw.toString('utf8');
 }

@@ -12,9 +12,8 @@ const APP_ID = 730;
  * `base64(clientId:clientSecret)`, the credential stored as "clientId:clientSecret". Skinport allows about
  * 8 calls per 5 minutes per endpoint and answers 429 without Retry-After.
  *
- * `/v1/items` requires `Accept-Encoding: br`, and the real server then answers Brotli-compressed; the
- * shared HttpClient does not decode Brotli today, so against the real host this call needs the transport
- * to decompress (the simulator answers uncompressed).
+ * `/v1/items` requires `Accept-Encoding: br`, and the real server then answers Brotli-compressed, which
+ * the shared HttpClient decodes (the simulator answers uncompressed).
  */
 export class SkinportClient {
   private readonly transport: MarketTransport;
