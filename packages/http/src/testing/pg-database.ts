@@ -33,9 +33,11 @@ export function poolDatabase(pool: pg.Pool): RateLimitDatabase {
   };
 }
 
-/** A new, empty database `toydesk_http_<random>` on the test server; `drop` removes it again. */
-export async function createThrowAwayDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `toydesk_http_${randomBytes(6).toString('hex')}`;
+/** A new, empty database `<prefix>_<random>` on the test server; `drop` removes it again. */
+export async function createThrowAwayDatabase(
+  prefix = 'toydesk_http',
+): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_PG_URL });
   await admin.connect();
   try {
@@ -47,6 +49,7 @@ export async function createThrowAwayDatabase(): Promise<{ url: string; drop(): 
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    name,
     async drop() {
       const dropper = new pg.Client({ connectionString: TEST_PG_URL });
       await dropper.connect();

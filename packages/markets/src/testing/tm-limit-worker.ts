@@ -9,7 +9,7 @@ import pg from 'pg';
 import { HttpClient, PostgresRateLimiter } from '@toydesk/http';
 
 import { createTmClient } from '../tm/tm-client.ts';
-import { poolDatabase } from './pg-database.ts';
+import { poolDatabase } from '@toydesk/http/testing';
 
 function env(name: string): string {
   const value = process.env[name];

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
-import { createThrowAwayDatabase } from '../testing/pg-database.ts';
+import { createThrowAwayDatabase } from '@toydesk/http/testing';
 import { startTmSimulator, type TmSimHarness } from '../testing/tm-simulator.ts';
 
 /**
@@ -18,7 +18,7 @@ let sim: TmSimHarness;
 let database: Awaited<ReturnType<typeof createThrowAwayDatabase>>;
 
 beforeAll(async () => {
-  [sim, database] = await Promise.all([startTmSimulator(), createThrowAwayDatabase()]);
+  [sim, database] = await Promise.all([startTmSimulator(), createThrowAwayDatabase('toydesk_markets')]);
 });
 
 afterAll(async () => {
