@@ -150,6 +150,25 @@ export const en: Messages = {
     showRows: 'Show {{count}} rows',
     hideRows: 'Hide the rows',
   },
+  ops: {
+    jobs: {
+      state: {
+        queued: 'Queued',
+        running: 'Running',
+        done: 'Done',
+        failed: 'Failed',
+        cancelled: 'Cancelled',
+      },
+      starting: 'Starting…',
+      attempts: 'Attempt {{attempts}} of {{max}}',
+      log_one: 'Log ({{count}} line)',
+      log_few: 'Log ({{count}} lines)',
+      log_many: 'Log ({{count}} lines)',
+      log_other: 'Log ({{count}} lines)',
+      inProgress: 'The job is running',
+      notRetryable: 'retrying cannot help',
+    },
+  },
   fields: {
     action: 'Action',
     address: 'Address',

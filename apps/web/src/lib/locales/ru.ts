@@ -148,6 +148,25 @@ export const ru = {
     showRows: 'Показать {{count}} строк',
     hideRows: 'Скрыть строки',
   },
+  ops: {
+    jobs: {
+      state: {
+        queued: 'В очереди',
+        running: 'Выполняется',
+        done: 'Готово',
+        failed: 'Ошибка',
+        cancelled: 'Отменено',
+      },
+      starting: 'Запуск…',
+      attempts: 'Попытка {{attempts}} из {{max}}',
+      log_one: 'Журнал ({{count}} строка)',
+      log_few: 'Журнал ({{count}} строки)',
+      log_many: 'Журнал ({{count}} строк)',
+      log_other: 'Журнал ({{count}} строки)',
+      inProgress: 'Задача выполняется',
+      notRetryable: 'повтор не поможет',
+    },
+  },
   fields: {
     action: 'Действие',
     address: 'Адрес',
