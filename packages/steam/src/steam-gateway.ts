@@ -80,6 +80,11 @@ export interface SteamGateway {
   // ---- trade offers ----
   createOffer(session: SteamSession, input: CreateOfferInput): Promise<CreatedOffer>;
   getOffer(session: SteamSession, offerId: string): Promise<TradeOffer>;
+  /**
+   * Our sent and received offers (steam-tradeoffer-manager `getOffers`, IEconService/GetTradeOffers): how a
+   * bot finds out whether an interrupted send reached Steam (look for the offer's message among `sent`).
+   */
+  getOffers(session: SteamSession, query?: OffersQuery): Promise<OfferLists>;
   acceptOffer(session: SteamSession, offerId: string): Promise<AcceptOfferResult>;
   /** Cancels our offer or declines one sent to us; returns the offer afterwards. */
   cancelOffer(session: SteamSession, offerId: string): Promise<TradeOffer>;
@@ -419,6 +424,21 @@ export interface TradeOffer {
   escrowEndsAt: string | null;
   tradeId: string | null;
   confirmationMethod: ConfirmationMethod;
+}
+
+/**
+ * `active`: offers still open (Active, CreatedNeedsConfirmation, InEscrow) plus those changed since `since`;
+ * `historical`: the ended ones; `all` (default): both. Steam answers for the last few months at most.
+ */
+export interface OffersQuery {
+  filter?: 'active' | 'historical' | 'all';
+  /** ISO time: with `active`, ended offers updated after it come too (GetTradeOffers time_historical_cutoff). */
+  since?: string | null;
+}
+
+export interface OfferLists {
+  sent: TradeOffer[];
+  received: TradeOffer[];
 }
 
 export interface AcceptOfferResult {

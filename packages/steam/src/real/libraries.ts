@@ -127,6 +127,12 @@ export interface TradeOfferManagerLike {
   setCookies(cookies: string[], callback: Callback): void;
   createOffer(tradeUrl: string): TradeOfferLike;
   getOffer(id: string, callback: Callback<TradeOfferLike>): void;
+  /** filter: EOfferFilter (1 ActiveOnly, 2 HistoricalOnly, 3 All); the callback gets (error, sent, received). */
+  getOffers(
+    filter: number,
+    historicalCutoff: Date | null,
+    callback: (error: Error | null, sent?: TradeOfferLike[], received?: TradeOfferLike[]) => void,
+  ): void;
   shutdown(): void;
 }
 

@@ -507,6 +507,71 @@ describe('RealSteamGateway on the real libraries, offline', () => {
     expect((await gateway.getOffer(s, '5555')).stateName).toBe('Accepted');
   });
 
+  it('getOffers through the manager (IEconService/GetTradeOffers): sent and received, the filter sent as Steam wants it', async () => {
+    const raw = (id: string, ours: boolean, message: string) => ({
+      tradeofferid: id,
+      accountid_other: 12345,
+      message,
+      expiration_time: 1_900_000_000,
+      trade_offer_state: ours ? 9 : 2,
+      items_to_give: ours
+        ? [{ appid: 730, contextid: '2', assetid: '111', classid: '10', instanceid: '0', amount: '1' }]
+        : [],
+      items_to_receive: [],
+      is_our_offer: ours,
+      time_created: 1_800_000_000,
+      time_updated: 1_800_000_100,
+      confirmation_method: ours ? 2 : 0,
+    });
+    const { gateway, request } = gatewayWith((call) => {
+      if (call.url.pathname === '/IEconService/GetTradeOffers/v1/') {
+        return {
+          headers: { 'x-eresult': '1' },
+          body: {
+            response: {
+              trade_offers_sent: [raw('61', true, 'ABC123')],
+              trade_offers_received: [raw('62', false, '')],
+            },
+          },
+        };
+      }
+      if (call.url.pathname === '/ISteamEconomy/GetAssetClassInfo/v1/') {
+        return {
+          headers: { 'x-eresult': '1' },
+          body: {
+            result: {
+              success: true,
+              '10_0': { classid: '10', instanceid: '0', market_hash_name: 'M4A4 | Howl' },
+            },
+          },
+        };
+      }
+      return undefined;
+    });
+    const s = session();
+    const lists = await gateway.getOffers(s, {
+      filter: 'active',
+      since: new Date(1_800_000_000_000).toISOString(),
+    });
+    expect(lists.sent).toMatchObject([
+      {
+        id: '61',
+        stateName: 'CreatedNeedsConfirmation',
+        isOurOffer: true,
+        message: 'ABC123',
+        confirmationMethod: 'mobile',
+      },
+    ]);
+    expect(lists.sent[0]?.itemsToGive[0]).toMatchObject({ assetId: '111', marketHashName: 'M4A4 | Howl' });
+    expect(lists.received).toMatchObject([{ id: '62', stateName: 'Active', isOurOffer: false }]);
+    const query = request.calls.find((call) => call.url.pathname === '/IEconService/GetTradeOffers/v1/')?.url
+      .searchParams;
+    expect(query?.get('active_only')).toBe('1');
+    expect(query?.get('historical_only')).toBe('0');
+    expect(query?.get('time_historical_cutoff')).toBe('1800000000');
+    expect(query?.get('access_token')).toBe(s.accessToken);
+  });
+
   it('listConfirmations signs getlist with a confirmation key from identity_secret at Steam’s time', async () => {
     const { gateway, request } = gatewayWith((call) =>
       call.url.pathname === '/mobileconf/getlist'

@@ -41,6 +41,8 @@ import {
   type SteamGateway,
   type SteamSession,
   type TradeOffer,
+  type OfferLists,
+  type OffersQuery,
   type TwoFactorSecrets,
   type WalletBalance,
   type WebCookieSite,
@@ -611,6 +613,25 @@ export class RealSteamGateway implements SteamGateway {
     const manager = await this.manager(session);
     try {
       return tradeOfferFrom(await this.loadOffer(manager, 'getOffer', offerId));
+    } finally {
+      manager.shutdown();
+    }
+  }
+
+  async getOffers(session: SteamSession, query: OffersQuery = {}): Promise<OfferLists> {
+    const operation = 'getOffers';
+    const manager = await this.manager(session);
+    const filter = { active: 1, historical: 2, all: 3 }[query.filter ?? 'all'];
+    try {
+      const [sent, received] = await this.call<[TradeOfferLike[], TradeOfferLike[]]>(
+        operation,
+        'offer',
+        (done) =>
+          manager.getOffers(filter, query.since ? new Date(query.since) : null, (error, s, r) =>
+            done(error, [s ?? [], r ?? []]),
+          ),
+      );
+      return { sent: sent.map(tradeOfferFrom), received: received.map(tradeOfferFrom) };
     } finally {
       manager.shutdown();
     }

@@ -94,6 +94,48 @@ describe('SimulatedSteamGateway: trade offers and mobile confirmations', () => {
     expect(received.items[0]?.tradableAfter).not.toBeNull();
   });
 
+  it('lists sent and received offers (getOffers): active, historical, all; a lost send is found by its message', async () => {
+    const me = await sim.account({ items: 3 });
+    const partner = await sim.account();
+    const give = (i: number) => [{ appId: 730, contextId: '2', assetId: me.created.items[i]?.assetid ?? '' }];
+    const open = await sim.gateway.createOffer(me.session, {
+      tradeUrl: partner.created.tradeUrl,
+      assets: give(0),
+      message: 'code-A',
+    });
+    const ended = await sim.gateway.createOffer(me.session, {
+      tradeUrl: partner.created.tradeUrl,
+      assets: give(1),
+      message: 'code-B',
+    });
+    await sim.gateway.cancelOffer(me.session, ended.offerId);
+
+    const all = await sim.gateway.getOffers(me.session);
+    expect(all.sent.map((o) => [o.message, o.stateName]).sort()).toEqual([
+      ['code-A', 'CreatedNeedsConfirmation'],
+      ['code-B', 'Canceled'],
+    ]);
+    expect(all.sent.find((o) => o.message === 'code-A')).toMatchObject({
+      id: open.offerId,
+      isOurOffer: true,
+      partnerSteamId: partner.created.steamId,
+    });
+    expect(all.sent[0]?.itemsToGive[0]?.marketHashName).toEqual(expect.any(String));
+    expect(all.received).toEqual([]);
+
+    const active = await sim.gateway.getOffers(me.session, {
+      filter: 'active',
+      since: new Date(Date.now() + DAY).toISOString(),
+    });
+    expect(active.sent.map((o) => o.id)).toEqual([open.offerId]);
+    const historical = await sim.gateway.getOffers(me.session, { filter: 'historical' });
+    expect(historical.sent.map((o) => o.id)).toEqual([ended.offerId]);
+    // The partner sees it as received.
+    const theirs = await sim.gateway.getOffers(partner.session, { filter: 'all' });
+    expect(theirs.received.map((o) => o.id).sort()).toEqual([open.offerId, ended.offerId].sort());
+    expect(theirs.sent).toEqual([]);
+  });
+
   it('accepts incoming offers: a gift at once, one that takes our item after a confirmation', async () => {
     const me = await sim.account({ items: 1 });
     const gift = await sim.control.sendIncomingOffer(me.created.accountName, {

@@ -6,6 +6,8 @@ import {
   type CreatedOffer,
   type CreateOfferInput,
   type OfferItem,
+  type OfferLists,
+  type OffersQuery,
   type SteamSession,
   type TradeOffer,
 } from '../steam-gateway.ts';
@@ -146,37 +148,25 @@ function item(raw: RawOfferItem, names: Map<string, string>): OfferItem {
 
 const iso = (seconds: number | undefined) => (seconds ? new Date(seconds * 1000).toISOString() : null);
 
-export async function getOffer(
-  web: SteamWebClient,
-  session: SteamSession,
-  offerId: string,
-): Promise<TradeOffer> {
-  const operation = 'getOffer';
-  const reply = await web.webApi<{
-    offer?: RawOffer;
-    descriptions?: { appid?: number; classid?: string; instanceid?: string; market_hash_name?: string }[];
-  }>(operation, session, {
-    method: 'GET',
-    path: 'IEconService/GetTradeOffer/v1',
-    params: { tradeofferid: offerId, language: 'english', get_descriptions: 1 },
-  });
-  const raw = reply.response.offer;
-  if (!raw) throw new SteamError({ kind: 'not_found', operation, message: 'No matching offer found' });
-  if (!raw.accountid_other)
-    throw new SteamError({ kind: 'malformed', operation, message: 'Data temporarily unavailable' });
-  const names = new Map(
-    (reply.response.descriptions ?? []).map((d) => [
+type RawDescription = { appid?: number; classid?: string; instanceid?: string; market_hash_name?: string };
+
+function descriptionNames(descriptions: RawDescription[] | undefined): Map<string, string> {
+  return new Map(
+    (descriptions ?? []).map((d) => [
       `${d.appid}_${d.classid}_${d.instanceid ?? '0'}`,
       d.market_hash_name ?? '',
     ]),
   );
+}
+
+function offerFrom(raw: RawOffer, names: Map<string, string>, fallbackId: string): TradeOffer {
   const state = Number(raw.trade_offer_state ?? 1);
   return {
-    id: String(raw.tradeofferid ?? offerId),
+    id: String(raw.tradeofferid ?? fallbackId),
     state,
     stateName: tradeOfferStateName(state),
     isOurOffer: raw.is_our_offer === true,
-    partnerSteamId: (76561197960265728n + BigInt(raw.accountid_other)).toString(),
+    partnerSteamId: (76561197960265728n + BigInt(raw.accountid_other ?? 0)).toString(),
     message: raw.message ?? '',
     itemsToGive: (raw.items_to_give ?? []).map((entry) => item(entry, names)),
     itemsToReceive: (raw.items_to_receive ?? []).map((entry) => item(entry, names)),
@@ -187,6 +177,72 @@ export async function getOffer(
     tradeId: raw.tradeid ?? null,
     confirmationMethod: METHODS[raw.confirmation_method ?? 0] ?? 'none',
   };
+}
+
+export async function getOffer(
+  web: SteamWebClient,
+  session: SteamSession,
+  offerId: string,
+): Promise<TradeOffer> {
+  const operation = 'getOffer';
+  const reply = await web.webApi<{ offer?: RawOffer; descriptions?: RawDescription[] }>(operation, session, {
+    method: 'GET',
+    path: 'IEconService/GetTradeOffer/v1',
+    params: { tradeofferid: offerId, language: 'english', get_descriptions: 1 },
+  });
+  const raw = reply.response.offer;
+  if (!raw) throw new SteamError({ kind: 'not_found', operation, message: 'No matching offer found' });
+  if (!raw.accountid_other)
+    throw new SteamError({ kind: 'malformed', operation, message: 'Data temporarily unavailable' });
+  return offerFrom(raw, descriptionNames(reply.response.descriptions), offerId);
+}
+
+/** A far cutoff: with active_only, Steam then returns every ended offer too (what the library sends by default). */
+const YEAR_AHEAD_MS = 365 * 24 * 3600_000;
+
+/** steam-tradeoffer-manager getOffers: IEconService/GetTradeOffers, page by page (cursor). */
+export async function getOffers(
+  web: SteamWebClient,
+  session: SteamSession,
+  query: OffersQuery = {},
+): Promise<OfferLists> {
+  const operation = 'getOffers';
+  const filter = query.filter ?? 'all';
+  const cutoff = query.since ? Date.parse(query.since) : Date.now() + YEAR_AHEAD_MS;
+  const lists: OfferLists = { sent: [], received: [] };
+  let cursor = 0;
+  for (let page = 0; page < 100; page += 1) {
+    const reply = await web.webApi<{
+      trade_offers_sent?: RawOffer[];
+      trade_offers_received?: RawOffer[];
+      descriptions?: RawDescription[];
+      next_cursor?: number;
+    }>(operation, session, {
+      method: 'GET',
+      path: 'IEconService/GetTradeOffers/v1',
+      params: {
+        get_sent_offers: 1,
+        get_received_offers: 1,
+        get_descriptions: 1,
+        language: 'english',
+        active_only: filter === 'active' ? 1 : 0,
+        historical_only: filter === 'historical' ? 1 : 0,
+        time_historical_cutoff: Math.floor(cutoff / 1000),
+        cursor,
+      },
+    });
+    const body = reply.response;
+    const all = [...(body.trade_offers_sent ?? []), ...(body.trade_offers_received ?? [])];
+    // As the library: offers without a partner mean Steam's data is temporarily incomplete.
+    if (all.some((raw) => !raw.accountid_other))
+      throw new SteamError({ kind: 'malformed', operation, message: 'Data temporarily unavailable' });
+    const names = descriptionNames(body.descriptions);
+    lists.sent.push(...(body.trade_offers_sent ?? []).map((raw) => offerFrom(raw, names, '')));
+    lists.received.push(...(body.trade_offers_received ?? []).map((raw) => offerFrom(raw, names, '')));
+    cursor = Number(body.next_cursor ?? 0);
+    if (!cursor) break;
+  }
+  return lists;
 }
 
 export async function acceptOffer(

@@ -38,6 +38,8 @@ import type {
   SteamGateway,
   SteamSession,
   TradeOffer,
+  OfferLists,
+  OffersQuery,
   TwoFactorSecrets,
   WalletBalance,
   WebCookieSite,
@@ -266,6 +268,10 @@ export class SimulatedSteamGateway implements SteamGateway {
 
   getOffer(session: SteamSession, offerId: string): Promise<TradeOffer> {
     return trade.getOffer(this.web, session, offerId);
+  }
+
+  getOffers(session: SteamSession, query?: OffersQuery): Promise<OfferLists> {
+    return trade.getOffers(this.web, session, query);
   }
 
   acceptOffer(session: SteamSession, offerId: string): Promise<AcceptOfferResult> {

@@ -2,7 +2,7 @@ import { ERESULT } from '../../eresult.ts';
 import { apiAccount } from '../http/auth.ts';
 import { json, param, type SimContext, type SimReply } from '../http/context.ts';
 import type { SimRouter } from '../http/router.ts';
-import type { SimAccount } from '../state/types.ts';
+import type { SimAccount, SimOffer } from '../state/types.ts';
 import { offerDescriptions, offerView } from '../state/trading.ts';
 import { SimRefusal } from '../state/world.ts';
 import type { SteamSimulator } from '../steam-simulator.ts';
@@ -282,6 +282,33 @@ export function registerApiRoutes(router: SimRouter, sim: SteamSimulator): void 
   });
 
   // ---- trade offers ----
+  // Active: still open (Active, needs confirmation, in escrow). active_only also returns ended offers updated
+  // after time_historical_cutoff; historical_only only ended ones. One page (next_cursor 0): the simulator
+  // keeps few offers per account.
+  router.get('/api/IEconService/GetTradeOffers/v1', (ctx) => {
+    const account = apiAccount(sim, ctx);
+    const flag = (name: string) => ['1', 'true'].includes(ctx.query.get(name) ?? '');
+    const cutoff = Number(ctx.query.get('time_historical_cutoff') ?? 0) * 1000;
+    const open = (state: number) => state === 2 || state === 9 || state === 11;
+    const wanted = (offer: SimOffer) =>
+      flag('active_only')
+        ? open(offer.state) || offer.updated > cutoff
+        : flag('historical_only')
+          ? !open(offer.state)
+          : true;
+    const offers = [...world.offers.values()].filter(wanted);
+    const sent = flag('get_sent_offers') ? offers.filter((o) => o.sender === account.steamId) : [];
+    const received = flag('get_received_offers') ? offers.filter((o) => o.recipient === account.steamId) : [];
+    return apiReply({
+      trade_offers_sent: sent.map((offer) => offerView(world, offer, account)),
+      trade_offers_received: received.map((offer) => offerView(world, offer, account)),
+      ...(flag('get_descriptions')
+        ? { descriptions: [...sent, ...received].flatMap((offer) => offerDescriptions(offer)) }
+        : {}),
+      next_cursor: 0,
+    });
+  });
+
   router.get('/api/IEconService/GetTradeOffer/v1', (ctx) => {
     const account = apiAccount(sim, ctx);
     const offer = world.offers.get(ctx.query.get('tradeofferid') ?? '');
