@@ -61,6 +61,12 @@ const createAccountRoute: ControlRoute = (ctx, sim) => {
   };
 };
 
+function stringList(value: unknown, name: string): string[] {
+  if (!(Array.isArray(value) && value.every((entry) => typeof entry === 'string')))
+    throw new InputError(`${name} must be a list of strings`);
+  return value as string[];
+}
+
 const addItemsRoute: ControlRoute = (ctx, sim) => {
   const account = accountOf(sim.market, ctx);
   const body = controlBody(ctx);
@@ -77,6 +83,7 @@ const addItemsRoute: ControlRoute = (ctx, sim) => {
       ? { addToSaleError: optionalString(body, 'addToSaleError') as AddToSaleItemError }
       : {}),
     errorTimes: optionalNumber(body, 'errorTimes') ?? 1,
+    ...(body.assetids !== undefined ? { assetids: stringList(body.assetids, 'assetids') } : {}),
   });
   return { items };
 };

@@ -37,6 +37,26 @@ describe('selling', () => {
     });
   });
 
+  it('adds items with given Steam asset ids (mirroring a simulated Steam account); refuses bad or taken ids', async () => {
+    const { key } = await h.account({});
+    const names = ['AK-47 | Redline (Field-Tested)', 'AWP | Asiimov (Field-Tested)'];
+    const added = await h.control<{ items: { assetid: string }[] }>('POST', `accounts/${key}/items`, {
+      names,
+      assetids: ['900000000001', '900000000002'],
+    });
+    expect(added.body.items.map((item) => item.assetid)).toEqual(['900000000001', '900000000002']);
+    const inventory = await h.v2<InventoryReply>('my-inventory', { key });
+    expect(inventory.items.map((item) => item.id).sort()).toEqual(['900000000001', '900000000002']);
+    const refused = async (body: unknown) => {
+      const response = await h.control('POST', `accounts/${key}/items`, body);
+      return response.status;
+    };
+    expect(await refused({ names, assetids: ['900000000003'] })).toBe(400);
+    expect(await refused({ names: [names[0]], assetids: ['900000000001'] })).toBe(400);
+    expect(await refused({ names: [names[0]], assetids: ['12a'] })).toBe(400);
+    expect(await refused({ count: 1, assetids: ['900000000004'] })).toBe(400);
+  });
+
   it('add-to-sale answers every documented error', async () => {
     const { key } = await h.account({ inventory: 1 });
     const [item] = (await h.v2<InventoryReply>('my-inventory', { key })).items;

@@ -19,6 +19,11 @@ export interface NewItemsOptions {
   addToSaleError?: AddToSaleItemError;
   /** For no_description_found and item_not_inserted: how many attempts fail (default 1). */
   errorTimes?: number;
+  /**
+   * The items' Steam asset ids, one per name (default: new ones): a test mirrors an account of the
+   * simulated Steam, so that the offers the bot sends there carry the assets this market sold.
+   */
+  assetids?: string[];
 }
 
 export interface NewAccountOptions {
@@ -96,12 +101,21 @@ export function addItems(market: TmMarket, account: Account, options: NewItemsOp
         return market.random.pick(market.catalogue.items).marketHashName;
       });
   if (names.length > 10_000) throw new InputError('at most 10000 items per call');
+  const assetids = options.assetids;
+  if (assetids !== undefined) {
+    if (assetids.length !== names.length || !options.names?.length)
+      throw new InputError('assetids needs names, one asset id per name');
+    for (const id of assetids) {
+      if (!/^\d{1,20}$/.test(id)) throw new InputError(`assetid must be digits: ${id}`);
+      if (account.inventory.has(id)) throw new InputError(`the account already holds asset ${id}`);
+    }
+  }
   const now = market.now();
-  return names.map((name) => {
+  return names.map((name, index) => {
     const entry = market.catalogue.byHashName(name);
     if (!entry) throw new InputError(`unknown market_hash_name: ${name}`);
     const item: SteamItem = {
-      assetid: market.ids.asset.take(),
+      assetid: assetids?.[index] ?? market.ids.asset.take(),
       classid: entry.classid,
       instanceid: entry.instanceid,
       market_hash_name: entry.marketHashName,
