@@ -1,0 +1,182 @@
+import { TmBadKeyError, TmError, type TmClient, type TmOrder } from '@toydesk/markets';
+
+import type { TradingContext } from '../trading-loop.ts';
+import type { DynamicSetting } from './dynamic-settings.ts';
+import { bestCompetingBid, orderTarget, priceDiffers } from './order-price-rule.ts';
+import {
+  forgetTrackedOrder,
+  loadTrackedOrders,
+  saveTrackedOrder,
+  type TrackedOrder,
+} from './tracked-orders.ts';
+
+export interface KeepOutcome {
+  placed: number;
+  repriced: number;
+  removed: number;
+  kept: number;
+  failed: number;
+}
+
+/** The order of a name as tm holds it (dynamic orders have no phase). */
+function liveOrders(orders: readonly TmOrder[]): Map<string, TmOrder> {
+  return new Map(orders.filter((order) => order.phase === '').map((order) => [order.marketHashName, order]));
+}
+
+/**
+ * One pass of the dynamic buy orders of an account:
+ *
+ * 1. an order the loop placed (bot_dynamic_order) whose toy is no longer enabled, or has no usable band, is
+ *    removed (set-order with price 0) and forgotten;
+ * 2. every enabled toy with a band gets one order at the pricing rule's target (order-price-rule.ts), read
+ *    against the name's order book (bid-ask) with our own order taken out. An order already at the target
+ *    is left alone; otherwise set-order places or replaces it (tm keeps one order per name and phase, so a
+ *    second order cannot appear), through `once` keyed by the tick's job and the name: an attempt retried
+ *    after a killed worker first reads get-orders and does nothing when the order is already there.
+ *
+ * A refusal for one toy raises an order-failed alert and the next toy is tried; a bad key ends the tick.
+ */
+export async function keepOrders(
+  ctx: TradingContext,
+  tm: TmClient,
+  settings: readonly DynamicSetting[],
+): Promise<KeepOutcome> {
+  const { account, runtime } = ctx;
+  const outcome: KeepOutcome = { placed: 0, repriced: 0, removed: 0, kept: 0, failed: 0 };
+  const tracked = await loadTrackedOrders(runtime.db, account.id);
+  const live = liveOrders(await tm.orders.getAllOrders());
+  const active = new Map(
+    settings
+      .filter((setting) => setting.enabled && setting.band !== null)
+      .map((setting) => [setting.marketHashName, setting]),
+  );
+
+  for (const order of tracked) {
+    if (active.has(order.marketHashName)) continue;
+    const removed = await guarded(ctx, order.marketHashName, () =>
+      removeOrder(ctx, tm, order, live.has(order.marketHashName) ? 'disabled' : 'gone'),
+    );
+    if (removed === 'failed') outcome.failed += 1;
+    else if (removed) outcome.removed += 1;
+  }
+
+  for (const setting of active.values()) {
+    const band = setting.band!;
+    const name = setting.marketHashName;
+    const ours = live.get(name) ?? null;
+    const result = await guarded(ctx, name, async () => {
+      const book = await tm.search.bidAsk(name);
+      const best = bestCompetingBid(book.bid, ours);
+      const target = orderTarget(band, best);
+      if (ours !== null && !priceDiffers(ours.price, target) && ours.count === setting.count) {
+        // Dry run changes nothing, not even which orders the loop takes as its own.
+        if (!account.dryRun) {
+          await saveTrackedOrder(runtime.db, account.id, trackedOf(setting, ours.price), tm.currency);
+        }
+        return 'kept' as const;
+      }
+      const placed = await ctx.act(
+        {
+          kind: ours === null ? 'order-placed' : 'order-repriced',
+          detail: {
+            market_hash_name: name,
+            price: target,
+            from: ours?.price ?? null,
+            count: setting.count,
+            currency: tm.currency,
+            best_competitor: best,
+            min_price_buy: band.min,
+            max_price_buy: band.max,
+          },
+        },
+        () =>
+          ctx.job.once(
+            `dynamic-orders:${account.id}:${ctx.job.job.id}:set:${name}`,
+            async () => {
+              const found = liveOrders(await tm.orders.getAllOrders()).get(name);
+              return found && !priceDiffers(found.price, target) ? { price: found.price } : null;
+            },
+            async () => {
+              const set = await tm.orders.setOrder({
+                marketHashName: name,
+                price: target,
+                count: setting.count,
+              });
+              return { price: set.order?.price ?? target };
+            },
+          ),
+      );
+      if (placed === null) return 'dry-run' as const;
+      await saveTrackedOrder(runtime.db, account.id, trackedOf(setting, placed.price), tm.currency);
+      return ours === null ? ('placed' as const) : ('repriced' as const);
+    });
+    if (result === 'failed') outcome.failed += 1;
+    else if (result === 'kept') outcome.kept += 1;
+    else if (result === 'placed') outcome.placed += 1;
+    else if (result === 'repriced') outcome.repriced += 1;
+  }
+  return outcome;
+}
+
+/**
+ * Removes every order the loop placed (the switch went off). Orders the operator placed by hand on other
+ * names are not the loop's and stay.
+ */
+export async function removeAllOrders(ctx: TradingContext, tm: TmClient): Promise<number> {
+  const tracked = await loadTrackedOrders(ctx.runtime.db, ctx.account.id);
+  if (tracked.length === 0) return 0;
+  const live = liveOrders(await tm.orders.getAllOrders());
+  let removed = 0;
+  for (const order of tracked) {
+    if (await removeOrder(ctx, tm, order, live.has(order.marketHashName) ? 'switched off' : 'gone')) {
+      removed += 1;
+    }
+  }
+  return removed;
+}
+
+/** set-order with price 0 (deleting is idempotent at tm); an order already gone is only forgotten. */
+async function removeOrder(
+  ctx: TradingContext,
+  tm: TmClient,
+  order: TrackedOrder,
+  reason: 'disabled' | 'switched off' | 'gone',
+): Promise<boolean> {
+  if (reason === 'gone') {
+    await forgetTrackedOrder(ctx.runtime.db, ctx.account.id, order.marketHashName);
+    return false;
+  }
+  const done = await ctx.act(
+    {
+      kind: 'order-removed',
+      detail: { market_hash_name: order.marketHashName, price: order.price, count: order.count, reason },
+    },
+    async () => {
+      await tm.orders.setOrder({ marketHashName: order.marketHashName, price: '0', count: order.count });
+      return true;
+    },
+  );
+  if (done === null) return false;
+  await forgetTrackedOrder(ctx.runtime.db, ctx.account.id, order.marketHashName);
+  return true;
+}
+
+/** A tm refusal for one toy becomes an order-failed alert; a bad key or a transport failure ends the tick. */
+async function guarded<T>(ctx: TradingContext, name: string, fn: () => Promise<T>): Promise<T | 'failed'> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (!(error instanceof TmError) || error instanceof TmBadKeyError) throw error;
+    await ctx.alert({
+      kind: 'order-failed',
+      severity: 'warning',
+      message: `${ctx.account.label}: buy order for ${name} refused: ${error.code}`,
+      details: { market_hash_name: name, error: error.code },
+    });
+    return 'failed';
+  }
+}
+
+function trackedOf(setting: DynamicSetting, price: string): TrackedOrder {
+  return { marketHashName: setting.marketHashName, toy: setting.toy, price, count: setting.count };
+}

@@ -1,0 +1,45 @@
+import type { Queryable } from '../../../server-modules.ts';
+
+/** A buy order the loop placed (bot_dynamic_order): the only orders it changes or removes. */
+export interface TrackedOrder {
+  marketHashName: string;
+  toy: number | null;
+  price: string;
+  count: number;
+}
+
+export async function loadTrackedOrders(db: Queryable, marketAccount: number): Promise<TrackedOrder[]> {
+  const rows = await db.query<{ market_hash_name: string; toy: number | null; price: string; count: number }>(
+    `SELECT market_hash_name, toy, price::text AS price, count FROM bot_dynamic_order
+     WHERE market_account = $1 ORDER BY market_hash_name`,
+    [marketAccount],
+  );
+  return rows.map((row) => ({
+    marketHashName: row.market_hash_name,
+    toy: row.toy,
+    price: row.price,
+    count: row.count,
+  }));
+}
+
+export async function saveTrackedOrder(
+  db: Queryable,
+  marketAccount: number,
+  order: TrackedOrder,
+  currency: string,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO bot_dynamic_order (market_account, market_hash_name, toy, price, count, currency)
+     VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (market_account, market_hash_name) DO UPDATE SET toy = excluded.toy, price = excluded.price,
+       count = excluded.count, currency = excluded.currency, updated_at = now()`,
+    [marketAccount, order.marketHashName, order.toy, order.price, order.count, currency],
+  );
+}
+
+export async function forgetTrackedOrder(db: Queryable, marketAccount: number, name: string): Promise<void> {
+  await db.query('DELETE FROM bot_dynamic_order WHERE market_account = $1 AND market_hash_name = $2', [
+    marketAccount,
+    name,
+  ]);
+}
