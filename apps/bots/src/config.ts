@@ -32,6 +32,13 @@ const envSchema = z.object({
   TOYDESK_PROXY_CHECK_CRON: cron.default('*/5 * * * *'),
   TOYDESK_PRICE_IMPORT_CRON: cron.default('17,47 * * * *'),
   TOYDESK_STEAM_URL: z.url().optional(),
+  TOYDESK_TRADING_DISPATCH_CRON: cron.default('* * * * *'),
+  TOYDESK_TRADING_KEEP_ONLINE_SECONDS: z.coerce.number().min(1).max(86_400).default(180),
+  TOYDESK_TRADING_DELIVER_SECONDS: z.coerce.number().min(1).max(86_400).default(5),
+  TOYDESK_TRADING_LIST_REPRICE_SECONDS: z.coerce.number().min(1).max(86_400).default(60),
+  TOYDESK_TRADING_DYNAMIC_ORDERS_SECONDS: z.coerce.number().min(1).max(86_400).default(60),
+  TOYDESK_TRADING_TICK_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  TOYDESK_TRADING_RATE_LIMIT_ALERT: z.coerce.number().int().min(1).max(1000).default(3),
 });
 
 export interface BotConfig {
@@ -63,6 +70,19 @@ export interface BotConfig {
   priceImportCron: string | null;
   /** Where the Steam gateway goes (the simulated Steam in demo mode); unset: the real Steam. */
   steamUrl?: string;
+  trading: {
+    /** Revives missing tick chains and stops switched-off loops; also runs at every worker start. */
+    dispatchCron: string | null;
+    /** Seconds between two ticks of each loop for one account. */
+    keepOnlineSeconds: number;
+    deliverSeconds: number;
+    listRepriceSeconds: number;
+    dynamicOrdersSeconds: number;
+    /** A tick that runs longer is abandoned (a killed worker's tick too) and the chain revived. */
+    tickTimeoutSeconds: number;
+    /** 429 answers in a row from one account's marketplace that raise a rate-limited alert. */
+    rateLimitAlertAfter: number;
+  };
   env: Record<string, string | undefined>;
 }
 
@@ -103,6 +123,15 @@ export function loadBotConfig(env: Record<string, string | undefined> = process.
     },
     priceImportCron: e.TOYDESK_PRICE_IMPORT_CRON,
     steamUrl: e.TOYDESK_STEAM_URL,
+    trading: {
+      dispatchCron: e.TOYDESK_TRADING_DISPATCH_CRON,
+      keepOnlineSeconds: e.TOYDESK_TRADING_KEEP_ONLINE_SECONDS,
+      deliverSeconds: e.TOYDESK_TRADING_DELIVER_SECONDS,
+      listRepriceSeconds: e.TOYDESK_TRADING_LIST_REPRICE_SECONDS,
+      dynamicOrdersSeconds: e.TOYDESK_TRADING_DYNAMIC_ORDERS_SECONDS,
+      tickTimeoutSeconds: e.TOYDESK_TRADING_TICK_TIMEOUT_SECONDS,
+      rateLimitAlertAfter: e.TOYDESK_TRADING_RATE_LIMIT_ALERT,
+    },
     env,
   };
 }

@@ -56,6 +56,9 @@ export function botLanes(config: BotConfig, role: BotRole = 'worker'): LaneDef[]
     { ...lane(LANES.maintenance), batchSize: Math.max(batchSize, 10) },
     cron(LANES.proxyCheckAll),
     cron(LANES.priceImportAll),
+    // One queued tick per (account, loop) key; ticks are short, so the lane takes several at once.
+    { ...lane(LANES.trading), policy: 'short', batchSize: Math.max(batchSize, 10) },
+    cron(LANES.tradingDispatch),
   ];
 }
 
@@ -63,6 +66,7 @@ export function botSchedules(config: BotConfig): JobSchedule[] {
   return [
     { kind: SCHEDULED_KINDS.proxyCheckAll, cron: config.proxyCheck.cron },
     { kind: SCHEDULED_KINDS.priceImportAll, cron: config.priceImportCron },
+    { kind: SCHEDULED_KINDS.tradingDispatch, cron: config.trading.dispatchCron },
   ];
 }
 
@@ -148,6 +152,14 @@ export async function startBotRuntime(options: RuntimeOptions): Promise<BotRunti
   if (works) {
     await queue.applySchedules(botSchedules(config));
     await queue.startWorkers(runtime);
+    // Trading chains whose tick was lost (a killed worker) come back at once, not at the next cron minute.
+    if (config.trading.dispatchCron !== null) {
+      await queue.enqueue(
+        SCHEDULED_KINDS.tradingDispatch,
+        {},
+        { singletonKey: 'start', singletonSeconds: 30 },
+      );
+    }
   }
   return runtime;
 }

@@ -9,18 +9,23 @@ import { buildBotApp } from './bot-app.ts';
 function sampleRequest(
   id: BotRouteId,
   path: string,
-  ids: { steamAccount: number; marketAccount: number; proxy: number; job: string },
+  ids: { steamAccount: number; marketAccount: number; proxy: number; job: string; alert: number },
 ): { path: string; body?: unknown; query?: Record<string, string> } {
   const filled = path
     .replace('{market}', 'tm')
     .replace('{accountId}', String(ids.marketAccount))
+    .replace('{loop}', 'keep-online')
     .replace(
       '{id}',
       id.startsWith('bot-jobs')
         ? ids.job
         : id.startsWith('bot-proxy')
           ? String(ids.proxy)
-          : String(ids.steamAccount),
+          : id.startsWith('bot-alerts')
+            ? String(ids.alert)
+            : id.startsWith('bot-trading')
+              ? String(ids.marketAccount)
+              : String(ids.steamAccount),
     );
   const bodies: Partial<Record<BotRouteId, unknown>> = {
     'bot-proxy.create': { host: '127.0.0.1', port: 9, password: 'secret-pass' },
@@ -59,7 +64,7 @@ function sampleRequest(
 
 describe('every /api-node route: app token required', () => {
   let t: BotTestApp;
-  let ids: { steamAccount: number; marketAccount: number; proxy: number; job: string };
+  let ids: { steamAccount: number; marketAccount: number; proxy: number; job: string; alert: number };
 
   beforeAll(async () => {
     // Only the HTTP side is under test here: no workers pick up the jobs the requests start.
@@ -76,7 +81,16 @@ describe('every /api-node route: app token required', () => {
       `INSERT INTO proxy (host, port) VALUES ('127.0.0.1', 9) RETURNING id`,
     );
     const job = await t.runtime.queue.enqueue('proxy.check', { proxy: proxy!.id });
-    ids = { steamAccount: steam!.id, marketAccount: market!.id, proxy: proxy!.id, job: job!.id };
+    const [alert] = await t.db.query<{ id: number }>(
+      `INSERT INTO bot_alert (kind, severity, message) VALUES ('proxy-down', 'warning', 'x') RETURNING id`,
+    );
+    ids = {
+      steamAccount: steam!.id,
+      marketAccount: market!.id,
+      proxy: proxy!.id,
+      job: job!.id,
+      alert: alert!.id,
+    };
   });
   afterAll(() => t?.close());
 

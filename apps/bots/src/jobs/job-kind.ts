@@ -14,6 +14,8 @@ export interface LaneDef {
   /** Jobs one worker takes per fetch; they run side by side. */
   batchSize: number;
   pollingIntervalSeconds: number;
+  /** pg-boss queue policy; "short": at most one queued job per singleton key (default "standard"). */
+  policy?: 'standard' | 'short';
 }
 
 export interface JobKindDef<P = unknown, D = unknown> {

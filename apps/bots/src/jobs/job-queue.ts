@@ -53,6 +53,8 @@ export interface EnqueueOptions {
   singletonKey?: string;
   singletonSeconds?: number;
   startAfterSeconds?: number;
+  /** Overrides the kind's expireInSeconds for this job (a configured tick timeout). */
+  expireInSeconds?: number;
 }
 
 /** The queue's payload of every bot job. */
@@ -129,7 +131,7 @@ export class JobQueue<D> {
       throw new Error(`pg-boss schema ${version}, expected ${PGBOSS_SCHEMA_VERSION}: update job-store.ts`);
     }
     for (const lane of options.lanes)
-      await boss.createQueue(lane.name, { name: lane.name, policy: 'standard' });
+      await boss.createQueue(lane.name, { name: lane.name, policy: lane.policy ?? 'standard' });
     return queue;
   }
 
@@ -165,6 +167,7 @@ export class JobQueue<D> {
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       ...(options.singletonSeconds ? { singletonSeconds: options.singletonSeconds } : {}),
       ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      ...(options.expireInSeconds ? { expireInSeconds: options.expireInSeconds } : {}),
     });
     if (id === null) return null;
     this.wakeLocalWorkers(def.lane);

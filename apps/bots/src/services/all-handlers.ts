@@ -1,12 +1,14 @@
 import type { BotRouteId } from '@toydesk/contract';
 
 import type { BotHandlers } from '../http/handler.ts';
+import { ALERT_HANDLERS } from './alerts/alert-handlers.ts';
 import { JOB_HANDLERS } from './jobs/jobs-handlers.ts';
 import { MARKET_DATABASE_HANDLERS } from './market-database/market-database-handlers.ts';
 import { ORDER_HANDLERS } from './orders/order-handlers.ts';
 import { PROXY_HANDLERS } from './proxies/proxy-handlers.ts';
 import { SIGNUP_HANDLERS } from './signup/signup-handlers.ts';
 import { STEAM_HANDLERS } from './steam/steam-handlers.ts';
+import { TRADING_HANDLERS } from './trading/trading-handlers.ts';
 
 /** The handler of every bot route; the type makes a missing one a compile error, bot-app.ts a start error. */
 export const BOT_HANDLERS: BotHandlers<BotRouteId> = {
@@ -16,4 +18,6 @@ export const BOT_HANDLERS: BotHandlers<BotRouteId> = {
   ...SIGNUP_HANDLERS,
   ...STEAM_HANDLERS,
   ...JOB_HANDLERS,
+  ...ALERT_HANDLERS,
+  ...TRADING_HANDLERS,
 };

@@ -4,11 +4,13 @@ import { PRICE_JOB_KINDS } from './market-database/price-jobs.ts';
 import { PROXY_JOB_KINDS } from './proxies/proxy-jobs.ts';
 import { SIGNUP_JOB_KINDS } from './signup/signup-jobs.ts';
 import { STEAM_JOB_KINDS } from './steam/steam-jobs.ts';
+import { TRADING_JOB_KINDS } from './trading/loop-runner.ts';
 
 /** The kinds started by the cron schedules (each on a lane of its own). */
 export const SCHEDULED_KINDS = {
   proxyCheckAll: 'proxy.check-all',
   priceImportAll: 'prices.import-all',
+  tradingDispatch: 'trading.dispatch',
 } as const;
 
 /** Every job kind of the bot services. */
@@ -18,4 +20,5 @@ export const ALL_JOB_KINDS: BotJobKind[] = [
   ...PRICE_JOB_KINDS,
   ...SIGNUP_JOB_KINDS,
   ...STEAM_JOB_KINDS,
+  ...TRADING_JOB_KINDS,
 ];

@@ -244,6 +244,62 @@ const cookieOtherSiteQuerySchema = z.object({
   domain: z.enum(['steamcommunity.com', 'store.steampowered.com', 'help.steampowered.com']).optional(),
 });
 
+/** An alert the console shows (a ban, repeated 429s, a Steam session lost, a proxy down, ...). */
+export const botAlertSchema = z.object({
+  id: z.number().int(),
+  /** market-ban, rate-limited, steam-session, proxy-down, delivery-failed, listing-failed, order-failed. */
+  kind: z.string(),
+  severity: z.enum(['error', 'warning', 'info']),
+  message: z.string(),
+  market_account: z.number().int().nullable(),
+  steam_account: z.number().int().nullable(),
+  proxy: z.number().int().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  /** Raised again while unacknowledged: count and last_at go up instead of a new alert. */
+  count: z.number().int(),
+  first_at: z.string(),
+  last_at: z.string(),
+  acknowledged_at: z.string().nullable(),
+});
+export type BotAlert = z.infer<typeof botAlertSchema>;
+
+const zeroOne = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+
+export const botAlertListQuerySchema = z.object({
+  acknowledged: zeroOne.optional(),
+  after_id: z.coerce.number().int().min(0).optional(),
+  market_account: z.coerce.number().int().positive().optional(),
+  page: z.coerce.number().int().min(1).optional(),
+  page_size: z.coerce.number().int().min(1).max(1000).optional(),
+});
+
+export const TRADING_LOOP_NAMES = ['keep-online', 'deliver', 'list-reprice', 'dynamic-orders'] as const;
+export const tradingLoopNameSchema = z.enum(TRADING_LOOP_NAMES);
+
+export const botTradingActionSchema = z.object({
+  at: z.string(),
+  kind: z.string(),
+  dry_run: z.boolean(),
+  detail: z.record(z.string(), z.unknown()),
+});
+
+/** One trading loop of one market account: its switch and what its last ticks did. */
+export const botTradingStatusSchema = z.object({
+  market_account: z.number().int(),
+  loop: tradingLoopNameSchema,
+  enabled: z.boolean(),
+  dry_run: z.boolean(),
+  state: z.enum(['off', 'scheduled', 'running', 'stopped', 'failed']),
+  last_run_at: z.string().nullable(),
+  next_run_at: z.string().nullable(),
+  last_summary: z.string().nullable(),
+  last_error: z.string().nullable(),
+  last_job: z.string().nullable(),
+  /** Newest first, at most 50. */
+  recent_actions: z.array(botTradingActionSchema),
+});
+export type BotTradingStatus = z.infer<typeof botTradingStatusSchema>;
+
 /** A POST that starts a job and answers 202 with it. */
 function jobRoute<
   const Id extends string,
@@ -633,6 +689,50 @@ export const BOT_ROUTES = [
       missing: z.array(z.string()),
     }),
   }),
+
+  // Alerts
+  defineRoute({
+    id: 'bot-alerts.list',
+    method: 'GET',
+    path: '/api-node/alerts/',
+    tag: 'bot-alerts',
+    summary: 'Alerts, newest first (filters: acknowledged 0/1, after_id, market_account)',
+    query: botAlertListQuerySchema,
+    response: paginatedSchema(botAlertSchema),
+  }),
+  defineRoute({
+    id: 'bot-alerts.ack',
+    method: 'POST',
+    path: '/api-node/alerts/{id}/ack/',
+    tag: 'bot-alerts',
+    summary: 'Acknowledge one alert (raised again later, it starts a new one)',
+    response: botAlertSchema,
+  }),
+  defineRoute({
+    id: 'bot-alerts.ack-all',
+    method: 'POST',
+    path: '/api-node/alerts/ack-all/',
+    tag: 'bot-alerts',
+    summary: 'Acknowledge every open alert',
+    response: z.object({ acknowledged: z.number().int() }),
+  }),
+
+  // Trading loops
+  defineRoute({
+    id: 'bot-trading.list',
+    method: 'GET',
+    path: '/api-node/trading/',
+    tag: 'bot-trading',
+    summary: 'The trading loops of every market account (or of one): switch, state, last ticks',
+    query: z.object({ market_account: z.coerce.number().int().positive().optional() }),
+    response: z.object({ results: z.array(botTradingStatusSchema) }),
+  }),
+  jobRoute(
+    'bot-trading.run',
+    '/api-node/trading/{id}/{loop}/run',
+    'Run one tick of a loop for a market account now (also with its switch off; dry_run honoured)',
+    { tag: 'bot-trading' },
+  ),
 
   // Jobs
   defineRoute({

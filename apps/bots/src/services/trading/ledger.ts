@@ -117,7 +117,8 @@ export async function recordMoneyMovement(db: Database, move: MoneyMovementInput
 
 // ---------------------------------------------------------------------------------------------------------
 
-const DECIMAL = /^\d{1,12}(\.\d{1,2})?$/;
+// tm's USD amounts carry mils (three decimals); the money columns keep cents and round the third.
+const DECIMAL = /^\d{1,12}(\.\d{1,3})?$/;
 
 function assertAmount(value: string): void {
   // A bad amount is a programming error of the caller (the market clients return exact decimals).

@@ -70,11 +70,20 @@ export async function listNewItems(
         () =>
           ctx.job.once(
             `list-reprice:${account.id}:${ctx.job.job.id}:list:${item.assetId}`,
+            () => findListing(tm, item.assetId),
             async () => {
-              const listing = (await tm.selling.items()).find((entry) => entry.assetId === item.assetId);
-              return listing ? { itemId: listing.itemId } : null;
+              try {
+                return await tm.selling.addToSale({ assetId: item.assetId, price });
+              } catch (error) {
+                // A GET is sent twice when the first answer is lost: the second try then finds the item
+                // listed by the first one and says item_not_in_inventory. It is listed, once.
+                if (error instanceof TmError && error.code === 'item_not_in_inventory') {
+                  const listed = await findListing(tm, item.assetId);
+                  if (listed !== null) return listed;
+                }
+                throw error;
+              }
             },
-            () => tm.selling.addToSale({ assetId: item.assetId, price }),
           ),
       );
       if (result !== null) outcome.listed += 1;
@@ -94,6 +103,12 @@ export async function listNewItems(
     }
   }
   return outcome;
+}
+
+/** The market's listing of an asset (tm `items`), or null. */
+async function findListing(tm: TmClient, assetId: string): Promise<{ itemId: string } | null> {
+  const listing = (await tm.selling.items()).find((entry) => entry.assetId === assetId);
+  return listing ? { itemId: listing.itemId } : null;
 }
 
 /** The spec's reaction: update-inventory, then no listing for 30 s (recorded, not slept). */

@@ -1,0 +1,324 @@
+import { marketAccountEntity, type BotJob } from '@toydesk/contract';
+import { z } from 'zod';
+
+import type { JobContext } from '../../jobs/job-context.ts';
+import { defineJobKind, PermanentJobError } from '../../jobs/job-kind.ts';
+import { PGBOSS_SCHEMA } from '../../jobs/job-store.ts';
+import { LANES } from '../../lanes.ts';
+import type { BotJobKind, BotRuntime } from '../../runtime.ts';
+import { writeAudit } from '../../server-modules.ts';
+import { BOT_ACTOR } from '../proxies/proxy-handlers.ts';
+import {
+  beginStop,
+  claimTick,
+  endStop,
+  finishTick,
+  markScheduled,
+  readLoopRows,
+  setNextRun,
+} from './loop-state.ts';
+import { countRateLimit } from './rate-limit-alert.ts';
+import { loadTradingAccount } from './trading-account.ts';
+import { createTradingContext } from './trading-context.ts';
+import type { LoopTickResult, TradingLoopDef, TradingLoopName, TradingSwitch } from './trading-loop.ts';
+import { TRADING_LOOPS } from './trading-loops.ts';
+
+const LOOP_NAMES = ['keep-online', 'deliver', 'list-reprice', 'dynamic-orders'] as const;
+const tickParams = z.object({
+  account: z.number().int().positive(),
+  loop: z.enum(LOOP_NAMES),
+  /** bot-trading.run: one tick now, also with the switch off (it then starts no chain). */
+  manual: z.boolean().optional(),
+});
+type TickParams = z.infer<typeof tickParams>;
+const stopParams = z.object({ account: z.number().int().positive(), loop: z.enum(LOOP_NAMES) });
+type StopParams = z.infer<typeof stopParams>;
+const noParams = z.object({}).strict() as unknown as z.ZodType<Record<string, never>>;
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export interface DispatchResult {
+  /** Chains started: a switch on and no tick queued or running. */
+  started: number;
+  /** Loops whose switch went off: their stop was queued. */
+  stopped: number;
+}
+
+/**
+ * Runs every TradingLoopDef as a chain of jobs per market account whose switch is on:
+ *
+ * - a tick job runs the loop's `tick`, then queues the next tick `intervalSeconds` later;
+ * - the lane is a pg-boss "short" queue and every tick of one (account, loop) has the same singleton key,
+ *   so at most one tick is queued per (account, loop) whatever the number of processes; a lease in
+ *   bot_trading_loop keeps a second tick (a manual run) from running while one runs;
+ * - the dispatcher (cron, every minute, and at every worker start) starts a chain for every switched-on
+ *   loop without a queued or running tick (new switches, killed workers whose tick expired) and stops
+ *   loops whose switch went off: exactly one caller wins the move to "stopped" (beginStop) and queues the
+ *   stop job, which calls the loop's `stop` (keep-online: go-offline).
+ *
+ * The kind prefix and lanes are parameters so that tests can run loops of their own beside the real ones.
+ */
+export class TradingRunner {
+  constructor(
+    readonly loops: readonly TradingLoopDef[],
+    readonly prefix = 'trading',
+    readonly lane: string = LANES.trading,
+    readonly dispatchLane: string = LANES.tradingDispatch,
+  ) {}
+
+  get tickKind() {
+    return `${this.prefix}.tick`;
+  }
+  get stopKind() {
+    return `${this.prefix}.stop`;
+  }
+  get dispatchKind() {
+    return `${this.prefix}.dispatch`;
+  }
+
+  loop(name: string): TradingLoopDef | undefined {
+    return this.loops.find((loop) => loop.name === name);
+  }
+
+  tickKey(account: number, loop: TradingLoopName) {
+    return `${this.prefix}:${account}:${loop}`;
+  }
+  stopKey(account: number, loop: TradingLoopName) {
+    return `${this.prefix}-stop:${account}:${loop}`;
+  }
+
+  /** Queues a tick; null when one is already queued for the (account, loop). */
+  async enqueueTick(runtime: BotRuntime, params: TickParams, delaySeconds = 0): Promise<BotJob | null> {
+    return runtime.queue.enqueue(this.tickKind, params, {
+      singletonKey: this.tickKey(params.account, params.loop),
+      startAfterSeconds: delaySeconds > 0 ? delaySeconds : undefined,
+      expireInSeconds: runtime.config.trading.tickTimeoutSeconds,
+    });
+  }
+
+  private async enqueueStop(runtime: BotRuntime, params: StopParams): Promise<void> {
+    await runtime.queue.enqueue(this.stopKind, params, {
+      singletonKey: this.stopKey(params.account, params.loop),
+    });
+  }
+
+  /**
+   * bot-trading.run: one tick now. When the chain already has a tick queued (later), that tick is moved
+   * to now instead of queueing a second one.
+   */
+  async runNow(runtime: BotRuntime, account: number, loop: TradingLoopName): Promise<BotJob> {
+    for (let i = 0; i < 3; i += 1) {
+      const job = await this.enqueueTick(runtime, { account, loop, manual: true });
+      if (job) return job;
+      const [queued] = await runtime.db.query<{ id: string }>(
+        `UPDATE ${PGBOSS_SCHEMA}.job SET start_after = now()
+         WHERE name = $1 AND singleton_key = $2 AND state = 'created' RETURNING id::text`,
+        [this.lane, this.tickKey(account, loop)],
+      );
+      if (queued) {
+        const found = await runtime.queue.store.get(queued.id);
+        if (found) return found.job;
+      }
+      // The queued tick started in between: try to queue again.
+    }
+    throw new Error(`Could not queue a ${loop} tick for market account ${account}`);
+  }
+
+  /** Starts missing chains and stops switched-off loops (see the class comment). */
+  async dispatch(runtime: BotRuntime): Promise<DispatchResult> {
+    const { db } = runtime;
+    const accounts = await db.query<{ id: number } & Record<TradingSwitch, boolean>>(
+      'SELECT id, keep_online, auto_deliver, auto_sell, dynamic_orders FROM market_account ORDER BY id',
+    );
+    const rows = await readLoopRows(db);
+    const alive = new Set(
+      (
+        await db.query<{ key: string }>(
+          `SELECT DISTINCT singleton_key AS key FROM ${PGBOSS_SCHEMA}.job
+           WHERE name = $1 AND state IN ('created', 'retry', 'active') AND singleton_key IS NOT NULL`,
+          [this.lane],
+        )
+      ).map((r) => r.key),
+    );
+    const rowOf = new Map(rows.map((r) => [`${r.market_account}:${r.loop}`, r]));
+    const result: DispatchResult = { started: 0, stopped: 0 };
+    for (const account of accounts) {
+      for (const loop of this.loops) {
+        const row = rowOf.get(`${account.id}:${loop.name}`);
+        if (account[loop.switchField]) {
+          if (alive.has(this.tickKey(account.id, loop.name))) continue;
+          await markScheduled(db, account.id, loop.name);
+          if (await this.enqueueTick(runtime, { account: account.id, loop: loop.name })) result.started += 1;
+          continue;
+        }
+        if (row && ['scheduled', 'running', 'failed'].includes(row.state)) {
+          if (await beginStop(db, account.id, loop.name)) {
+            await this.cancelQueuedTick(runtime, account.id, loop.name);
+            await this.enqueueStop(runtime, { account: account.id, loop: loop.name });
+            result.stopped += 1;
+          }
+        } else if (row?.stop_pending && !alive.has(this.stopKey(account.id, loop.name))) {
+          // A stop whose job was lost (queued, then the process died): queue it again.
+          await this.enqueueStop(runtime, { account: account.id, loop: loop.name });
+        }
+      }
+    }
+    return result;
+  }
+
+  private async cancelQueuedTick(runtime: BotRuntime, account: number, loop: TradingLoopName) {
+    const queued = await runtime.db.query<{ id: string }>(
+      `SELECT id::text FROM ${PGBOSS_SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state = 'created'`,
+      [this.lane, this.tickKey(account, loop)],
+    );
+    for (const job of queued) await runtime.queue.cancel(job.id);
+  }
+
+  /** Turns a loop's switch off from the bot side (a ban), audited like an operator's change. */
+  private async switchOff(runtime: BotRuntime, account: number, field: TradingSwitch, reason: string) {
+    await runtime.db.transaction(async (tx) => {
+      const [before] = await tx.query<{ id: number } & Record<string, unknown>>(
+        `SELECT id, ${field} FROM market_account WHERE id = $1 FOR UPDATE`,
+        [account],
+      );
+      if (!before || before[field] !== true) return;
+      await tx.query(`UPDATE market_account SET ${field} = false, updated_at = now() WHERE id = $1`, [
+        account,
+      ]);
+      await writeAudit(tx, BOT_ACTOR, 'update', marketAccountEntity.name, [
+        { id: account, before, after: { id: account, [field]: false, reason } },
+      ]);
+    });
+  }
+
+  private async tick(ctx: JobContext<BotRuntime>, params: TickParams): Promise<Record<string, unknown>> {
+    const runtime = ctx.deps;
+    const { db } = runtime;
+    const def = this.loop(params.loop);
+    if (!def) throw new PermanentJobError(`Unknown trading loop ${params.loop}`);
+    const loaded = await loadTradingAccount(runtime, params.account);
+    if (!loaded) return { skipped: 'the market account no longer exists' };
+    const on = loaded.switches[def.switchField];
+    if (!on && !params.manual) {
+      // The switch went off since this tick was queued: stop instead of ticking.
+      if (await beginStop(db, params.account, def.name)) await this.enqueueStop(runtime, params);
+      return { skipped: `${def.switchField} is off` };
+    }
+    if (!(await claimTick(db, params.account, def.name, ctx.job.id, ctx.job.expireInSeconds))) {
+      await ctx.log('another tick of this loop is running: nothing to do');
+      return { skipped: 'another tick is running' };
+    }
+
+    let result: LoopTickResult | null = null;
+    let failure: unknown = null;
+    if (!def.markets.includes(loaded.account.market)) {
+      result = {
+        summary: `skipped: ${def.name} works on ${def.markets.join(', ')}, not ${loaded.account.market}`,
+      };
+    } else if (!loaded.hasApiKey) {
+      result = { summary: 'skipped: the account has no API key' };
+    } else {
+      try {
+        result = await def.tick(createTradingContext(ctx, loaded.account, def.name));
+      } catch (error) {
+        failure = error;
+      }
+    }
+    await countRateLimit(runtime, loaded.account, def.name, failure);
+
+    const ended = result?.continue === false;
+    if (ended) {
+      await this.switchOff(runtime, params.account, def.switchField, result!.summary);
+      await ctx.log(`the loop ended itself: ${def.switchField} switched off`, 'warn');
+    }
+    await finishTick(db, params.account, def.name, ctx.job.id, {
+      summary: result?.summary ?? null,
+      error: failure === null ? null : messageOf(failure),
+      state: !on || ended ? 'stopped' : failure === null ? 'scheduled' : 'failed',
+    });
+    if (ended) {
+      // finishTick left "stopped"; the stop (keep-online: go-offline) is owed once.
+      await db.query(
+        `UPDATE bot_trading_loop SET stop_pending = true, next_run_at = NULL WHERE market_account = $1 AND loop = $2`,
+        [params.account, def.name],
+      );
+      await this.cancelQueuedTick(runtime, params.account, def.name);
+      await this.enqueueStop(runtime, params);
+    } else if (on) {
+      const seconds = def.intervalSeconds(runtime.config);
+      await this.enqueueTick(runtime, { account: params.account, loop: def.name }, seconds);
+      await setNextRun(db, params.account, def.name, seconds);
+    }
+    if (failure !== null) throw failure;
+    return { summary: result?.summary ?? null, ...(ended ? { ended: true } : {}) };
+  }
+
+  private async stop(ctx: JobContext<BotRuntime>, params: StopParams): Promise<Record<string, unknown>> {
+    const runtime = ctx.deps;
+    const def = this.loop(params.loop);
+    const loaded = await loadTradingAccount(runtime, params.account);
+    if (!def || !loaded) {
+      await endStop(runtime.db, params.account, params.loop);
+      return { skipped: 'nothing to stop' };
+    }
+    const rows = await readLoopRows(runtime.db, params.account);
+    const row = rows.find((r) => r.loop === params.loop);
+    if (!row?.stop_pending) return { skipped: 'already stopped' };
+    if (loaded.switches[def.switchField]) {
+      await endStop(runtime.db, params.account, params.loop);
+      return { skipped: `${def.switchField} is on again` };
+    }
+    if (def.stop && def.markets.includes(loaded.account.market) && loaded.hasApiKey) {
+      await def.stop(createTradingContext(ctx, loaded.account, def.name));
+    }
+    await endStop(runtime.db, params.account, params.loop);
+    await runtime.db.query(
+      `UPDATE bot_trading_loop SET last_summary = $3, updated_at = now() WHERE market_account = $1 AND loop = $2`,
+      [params.account, params.loop, `stopped (${def.switchField} off)`],
+    );
+    return { stopped: true };
+  }
+
+  /** The job kinds: tick and stop on the trading lane, the dispatcher on its cron lane. */
+  kinds(): BotJobKind[] {
+    return [
+      defineJobKind<TickParams, BotRuntime>({
+        kind: this.tickKind,
+        lane: this.lane,
+        params: tickParams,
+        account: (p) => p.account,
+        // The configured TOYDESK_TRADING_TICK_TIMEOUT_SECONDS is set on each job when it is queued.
+        expireInSeconds: 120,
+        // A failed tick is not retried: the next tick of the chain comes anyway.
+        retryLimit: 0,
+        run: (ctx, params) => this.tick(ctx, params),
+      }),
+      defineJobKind<StopParams, BotRuntime>({
+        kind: this.stopKind,
+        lane: this.lane,
+        params: stopParams,
+        account: (p) => p.account,
+        expireInSeconds: 120,
+        retryLimit: 3,
+        retryDelaySeconds: 10,
+        run: (ctx, params) => this.stop(ctx, params),
+      }),
+      defineJobKind<Record<string, never>, BotRuntime>({
+        kind: this.dispatchKind,
+        lane: this.dispatchLane,
+        params: noParams,
+        expireInSeconds: 120,
+        retryLimit: 1,
+        run: async (ctx) => {
+          const result = await this.dispatch(ctx.deps);
+          await ctx.log(`${result.started} chain(s) started, ${result.stopped} loop(s) stopped`);
+          return result;
+        },
+      }),
+    ];
+  }
+}
+
+/** The runner of the real loops (trading-loops.ts). */
+export const TRADING_RUNNER = new TradingRunner(TRADING_LOOPS);
+export const TRADING_JOB_KINDS = TRADING_RUNNER.kinds();

@@ -1,0 +1,157 @@
+import type { BotTradingStatus } from '@toydesk/contract';
+
+import type { Queryable } from '../../server-modules.ts';
+import type { TradingAction, TradingLoopName } from './trading-loop.ts';
+
+/** Actions kept per (account, loop), newest first. */
+export const RECENT_ACTIONS = 50;
+
+export type LoopState = BotTradingStatus['state'];
+
+export interface LoopRow {
+  market_account: number;
+  loop: TradingLoopName;
+  state: LoopState;
+  last_run_at: string | null;
+  next_run_at: string | null;
+  last_summary: string | null;
+  last_error: string | null;
+  last_job: string | null;
+  running_job: string | null;
+  lease_until: string | null;
+  stop_pending: boolean;
+  recent_actions: BotTradingStatus['recent_actions'];
+}
+
+export async function ensureLoopRow(db: Queryable, account: number, loop: TradingLoopName): Promise<void> {
+  await db.query(
+    `INSERT INTO bot_trading_loop (market_account, loop) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+    [account, loop],
+  );
+}
+
+/** Prepends one action and keeps the newest RECENT_ACTIONS. */
+export async function recordAction(
+  db: Queryable,
+  account: number,
+  loop: TradingLoopName,
+  action: TradingAction,
+  dryRun: boolean,
+): Promise<void> {
+  await ensureLoopRow(db, account, loop);
+  const entry = { at: new Date().toISOString(), kind: action.kind, dry_run: dryRun, detail: action.detail };
+  await db.query(
+    `UPDATE bot_trading_loop SET updated_at = now(), recent_actions = (
+       SELECT COALESCE(jsonb_agg(x.value ORDER BY x.ord), '[]'::jsonb)
+       FROM jsonb_array_elements(jsonb_build_array($3::jsonb) || recent_actions) WITH ORDINALITY AS x(value, ord)
+       WHERE x.ord <= ${RECENT_ACTIONS})
+     WHERE market_account = $1 AND loop = $2`,
+    [account, loop, JSON.stringify(entry)],
+  );
+}
+
+/**
+ * Takes the loop for one tick: nobody else holds it, or the holder's lease ran out (a killed worker).
+ * False: another tick of the same (account, loop) is running now.
+ */
+export async function claimTick(
+  db: Queryable,
+  account: number,
+  loop: TradingLoopName,
+  jobId: string,
+  leaseSeconds: number,
+): Promise<boolean> {
+  await ensureLoopRow(db, account, loop);
+  const rows = await db.query(
+    `UPDATE bot_trading_loop SET running_job = $3::uuid, lease_until = now() + make_interval(secs => $4),
+       state = 'running', last_job = $3::uuid, updated_at = now()
+     WHERE market_account = $1 AND loop = $2
+       AND (running_job IS NULL OR running_job = $3::uuid OR lease_until < now())
+     RETURNING 1`,
+    [account, loop, jobId, leaseSeconds],
+  );
+  return rows.length > 0;
+}
+
+/** Records how a tick ended and lets the loop go. */
+export async function finishTick(
+  db: Queryable,
+  account: number,
+  loop: TradingLoopName,
+  jobId: string,
+  outcome: { summary: string | null; error: string | null; state: LoopState },
+): Promise<void> {
+  await db.query(
+    `UPDATE bot_trading_loop SET running_job = NULL, lease_until = NULL, last_run_at = now(),
+       last_summary = $4, last_error = $5,
+       -- a stop that came in while the tick ran wins over the tick's own ending
+       state = CASE WHEN state = 'stopped' THEN state ELSE $6 END, updated_at = now()
+     WHERE market_account = $1 AND loop = $2 AND running_job = $3::uuid`,
+    [
+      account,
+      loop,
+      jobId,
+      outcome.summary?.slice(0, 2000) ?? null,
+      outcome.error?.slice(0, 2000) ?? null,
+      outcome.state,
+    ],
+  );
+}
+
+export async function setNextRun(
+  db: Queryable,
+  account: number,
+  loop: TradingLoopName,
+  seconds: number,
+): Promise<void> {
+  await db.query(
+    `UPDATE bot_trading_loop SET next_run_at = now() + make_interval(secs => $3),
+       state = CASE WHEN state IN ('off', 'stopped') THEN 'scheduled' ELSE state END, updated_at = now()
+     WHERE market_account = $1 AND loop = $2`,
+    [account, loop, seconds],
+  );
+}
+
+/** The switch is on: the loop is scheduled (again). */
+export async function markScheduled(db: Queryable, account: number, loop: TradingLoopName): Promise<void> {
+  await ensureLoopRow(db, account, loop);
+  await db.query(
+    `UPDATE bot_trading_loop SET stop_pending = false, updated_at = now(),
+       state = CASE WHEN state IN ('off', 'stopped') THEN 'scheduled' ELSE state END
+     WHERE market_account = $1 AND loop = $2`,
+    [account, loop],
+  );
+}
+
+/**
+ * The switch went off: exactly one caller (dispatcher or tick, in any process) wins the move to
+ * "stopped" and owes the loop's stop; the others get false.
+ */
+export async function beginStop(db: Queryable, account: number, loop: TradingLoopName): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE bot_trading_loop SET state = 'stopped', stop_pending = true, next_run_at = NULL, updated_at = now()
+     WHERE market_account = $1 AND loop = $2 AND state IN ('scheduled', 'running', 'failed')
+     RETURNING 1`,
+    [account, loop],
+  );
+  return rows.length > 0;
+}
+
+/** The stop ran (or is no longer wanted): true when this caller cleared it. */
+export async function endStop(db: Queryable, account: number, loop: TradingLoopName): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE bot_trading_loop SET stop_pending = false, updated_at = now()
+     WHERE market_account = $1 AND loop = $2 AND stop_pending RETURNING 1`,
+    [account, loop],
+  );
+  return rows.length > 0;
+}
+
+export async function readLoopRows(db: Queryable, account?: number): Promise<LoopRow[]> {
+  return db.query<LoopRow & Record<string, unknown>>(
+    `SELECT market_account, loop, state, last_run_at, next_run_at, last_summary, last_error, last_job::text,
+            running_job::text, lease_until, stop_pending, recent_actions
+     FROM bot_trading_loop WHERE $1::int IS NULL OR market_account = $1 ORDER BY market_account, loop`,
+    [account ?? null],
+  );
+}

@@ -1,0 +1,59 @@
+import { tradingLoopNameSchema, type BotTradingStatus } from '@toydesk/contract';
+
+import { fieldError, notFound } from '../../http/bot-error.ts';
+import { pathId, type BotHandlers } from '../../http/handler.ts';
+import { readLoopRows } from './loop-state.ts';
+import { TRADING_RUNNER } from './loop-runner.ts';
+import type { TradingSwitch } from './trading-loop.ts';
+
+type AccountRow = { id: number; dry_run: boolean } & Record<TradingSwitch, boolean>;
+
+export const TRADING_HANDLERS: BotHandlers<'bot-trading.list' | 'bot-trading.run'> = {
+  /** Every loop of every (or one) market account, also those that never ran (state "off"). */
+  'bot-trading.list': async ({ runtime, query }) => {
+    const account = query.market_account ?? null;
+    const accounts = await runtime.db.query<AccountRow>(
+      `SELECT id, keep_online, auto_deliver, auto_sell, dynamic_orders, dry_run FROM market_account
+       WHERE $1::int IS NULL OR id = $1 ORDER BY id`,
+      [account],
+    );
+    const rows = await readLoopRows(runtime.db, account ?? undefined);
+    const rowOf = new Map(rows.map((r) => [`${r.market_account}:${r.loop}`, r]));
+    const results: BotTradingStatus[] = [];
+    for (const a of accounts) {
+      for (const loop of TRADING_RUNNER.loops) {
+        const row = rowOf.get(`${a.id}:${loop.name}`);
+        results.push({
+          market_account: a.id,
+          loop: loop.name,
+          enabled: a[loop.switchField],
+          dry_run: a.dry_run,
+          state: row?.state ?? 'off',
+          last_run_at: row?.last_run_at ?? null,
+          next_run_at: row?.next_run_at ?? null,
+          last_summary: row?.last_summary ?? null,
+          last_error: row?.last_error ?? null,
+          last_job: row?.last_job ?? null,
+          recent_actions: row?.recent_actions ?? [],
+        });
+      }
+    }
+    return { results };
+  },
+
+  'bot-trading.run': async ({ runtime, params, reply }) => {
+    const account = pathId(params);
+    const loop = tradingLoopNameSchema.safeParse(params.loop);
+    if (!loop.success || !TRADING_RUNNER.loop(loop.data)) {
+      throw fieldError(
+        'loop',
+        `Unknown trading loop; one of: ${TRADING_RUNNER.loops.map((l) => l.name).join(', ')}`,
+      );
+    }
+    const [exists] = await runtime.db.query('SELECT 1 FROM market_account WHERE id = $1', [account]);
+    if (!exists) throw notFound();
+    const job = await TRADING_RUNNER.runNow(runtime, account, loop.data);
+    reply.status(202);
+    return job;
+  },
+};
