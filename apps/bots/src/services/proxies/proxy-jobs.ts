@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { defineJobKind } from '../../jobs/job-kind.ts';
 import { LANES } from '../../lanes.ts';
 import type { BotRuntime } from '../../runtime.ts';
+import { raiseAlert } from '../alerts/alert-store.ts';
 
 type ProxyRow = {
   id: number;
@@ -59,10 +60,22 @@ export async function checkProxy(runtime: BotRuntime, id: number): Promise<Proxy
   }
   const up = error === null;
   const latency = up ? Math.max(0, Math.round(performance.now() - started)) : null;
-  await runtime.db.query(
-    'UPDATE proxy SET status = $2, latency_ms = $3, last_checked_at = now() WHERE id = $1',
+  const [updated] = await runtime.db.query<{ previous: string | null }>(
+    `WITH old AS (SELECT status FROM proxy WHERE id = $1 FOR UPDATE)
+     UPDATE proxy SET status = $2, latency_ms = $3, last_checked_at = now() WHERE id = $1
+     RETURNING (SELECT status FROM old) AS previous`,
     [id, up ? 'up' : 'down', latency],
   );
+  // A proxy that just went down (not one that stays down) becomes an alert the console shows.
+  if (!up && updated && updated.previous !== 'down') {
+    await raiseAlert(runtime.db, {
+      kind: 'proxy-down',
+      severity: 'warning',
+      message: `Proxy ${row.host}:${row.port} is down (${error})`,
+      proxy: id,
+      details: { host: row.host, port: row.port, http_status: httpStatus, error },
+    });
+  }
   return { proxy: id, status: up ? 'up' : 'down', latency_ms: latency, http_status: httpStatus, error };
 }
 
