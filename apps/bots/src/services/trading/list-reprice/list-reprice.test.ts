@@ -1,0 +1,312 @@
+import { randomUUID } from 'node:crypto';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { JobContext } from '../../../jobs/job-context.ts';
+import type { BotRuntime } from '../../../runtime.ts';
+import { startBotTestApp, type BotTestApp } from '../../../testing/bot-test-app.ts';
+import { startMarketSim, type MarketSim } from '../../../testing/market-sim.ts';
+import { loadTradingAccount } from '../trading-account.ts';
+import { createTradingContext, createTradingContextForTest } from '../trading-context.ts';
+import type { TradingLoopDef } from '../trading-loop.ts';
+import { createListRepriceLoop, listRepriceLoop } from './list-reprice-loop.ts';
+import { repriceTarget, sellLimits } from './reprice-rule.ts';
+
+describe('the repricing rule', () => {
+  it('undercuts the cheapest competitor by 0.01 within [price_buy, price_sell]', () => {
+    const limits = sellLimits('100', '60');
+    expect(repriceTarget(limits, ['80.50', '75.10', '90'])).toBe('75.09');
+    expect(repriceTarget(limits, ['55'])).toBe('60.00');
+    expect(repriceTarget(limits, ['150'])).toBe('100.00');
+    expect(repriceTarget(limits, [])).toBe('100.00');
+  });
+
+  it('never undercuts a toy without a usable price_buy', () => {
+    expect(sellLimits('100', null)).toEqual({ floor: '100.00', ceiling: '100.00' });
+    expect(sellLimits('100', '120')).toEqual({ floor: '100.00', ceiling: '100.00' });
+    expect(repriceTarget(sellLimits('100', '0'), ['50'])).toBe('100.00');
+  });
+});
+
+type Action = { kind: string; dry_run: boolean; detail: Record<string, unknown> };
+type SimItem = { assetid: string; market_hash_name: string };
+type Stats = { keys: Record<string, { byMethod: Record<string, number> }> };
+
+describe('list-reprice against the tm simulator', () => {
+  let sim: MarketSim;
+  let t: BotTestApp;
+  let names: string[];
+  let nextName = 0;
+
+  beforeAll(async () => {
+    sim = await startMarketSim();
+    t = await startBotTestApp({ env: sim.env });
+    names = sim.names(60);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sim?.close();
+  });
+
+  const freshName = () => names[nextName++]!;
+
+  async function account(items: string[], options: { dryRun?: boolean } = {}) {
+    const created = await sim.control<{ key: string; items: SimItem[] }>('tm', 'POST', 'accounts', {
+      currency: 'RUB',
+      money: 100_000,
+      names: items,
+      online: true,
+    });
+    const [steam] = await t.db.query<{ id: number }>(
+      `INSERT INTO steam_account (steam_account_name) VALUES ($1) RETURNING id`,
+      [`reprice-${randomUUID().slice(0, 8)}`],
+    );
+    const [row] = await t.db.query<{ id: number }>(
+      `INSERT INTO market_account (market, steam_account, api_key, currency, auto_sell, dry_run)
+       VALUES ('tm', $1, $2, 'RUB', true, $3) RETURNING id`,
+      [steam!.id, t.runtime.vault.encrypt(created.key), options.dryRun ?? false],
+    );
+    return { id: row!.id, key: created.key, items: created.items };
+  }
+
+  async function toy(name: string, priceSell: string, priceBuy: string | null) {
+    const [row] = await t.db.query<{ id: number }>(
+      `INSERT INTO toy (market_hash_name) VALUES ($1) RETURNING id`,
+      [name],
+    );
+    await t.db.query(
+      `INSERT INTO market_toy (toy, market, price_sell, price_buy) VALUES ($1, 'tm', $2, $3)`,
+      [row!.id, priceSell, priceBuy],
+    );
+  }
+
+  /** The cheapest offer of a name on the simulated market, in roubles (kopecks / 100). */
+  async function cheapest(key: string, name: string, excludeIds: string[] = []): Promise<number> {
+    const answer = await sim.v2<{ data: Record<string, { id: number; price: number }[]> }>(
+      'tm',
+      'search-list-items-by-hash-name-all',
+      { key, 'list_hash_name[]': name },
+    );
+    const prices = (answer.data[name] ?? [])
+      .filter((offer) => !excludeIds.includes(String(offer.id)))
+      .map((offer) => offer.price);
+    return Math.min(...prices) / 100;
+  }
+
+  async function listings(key: string) {
+    const answer = await sim.v2<{
+      items: { item_id: string; assetid: string; price: number; status: string }[] | null;
+    }>('tm', 'items', { key });
+    return answer.items ?? [];
+  }
+
+  async function calls(key: string, method: string): Promise<number> {
+    const stats = await sim.control<Stats>('tm', 'GET', 'stats');
+    return stats.keys[key]?.byMethod[method] ?? 0;
+  }
+
+  async function actions(id: number): Promise<Action[]> {
+    const [row] = await t.db.query<{ recent_actions: Action[] }>(
+      `SELECT recent_actions FROM bot_trading_loop WHERE market_account = $1 AND loop = 'list-reprice'`,
+      [id],
+    );
+    return row?.recent_actions ?? [];
+  }
+
+  async function sellItems(id: number) {
+    return t.db.query<{ market_item_id: string; asset_id: string; price: string; status: string }>(
+      `SELECT market_item_id, asset_id, price::text AS price, status FROM sell_item
+       WHERE market_account = $1 ORDER BY id`,
+      [id],
+    );
+  }
+
+  async function tick(id: number, loop: TradingLoopDef = listRepriceLoop) {
+    return loop.tick(await createTradingContextForTest(t.runtime, id, 'list-reprice'));
+  }
+
+  it('lists the items of toys with a price_sell, reprices them within limits and mirrors them in sell_item', async () => {
+    const undercut = freshName();
+    const floored = freshName();
+    const noToy = freshName();
+    const { id, key, items } = await account([undercut, floored, noToy]);
+    const low = await cheapest(key, undercut);
+    const high = await cheapest(key, floored);
+    await toy(undercut, (low * 3).toFixed(2), (low / 2).toFixed(2));
+    // The floor (price_buy) is above every competitor: the item stays at the floor.
+    await toy(floored, (high * 3).toFixed(2), (high * 2).toFixed(2));
+
+    const result = await tick(id);
+    expect(result.summary).toMatch(/^2 listed, 2 repriced/);
+    const listed = await listings(key);
+    expect(listed).toHaveLength(2);
+    const byAsset = new Map(items.map((item) => [item.assetid, item.market_hash_name]));
+    const priceOf = (name: string) => listed.find((l) => byAsset.get(l.assetid) === name)!.price;
+    expect(priceOf(undercut)).toBeCloseTo(low - 0.01, 2);
+    expect(priceOf(floored)).toBeCloseTo(high * 2, 2);
+    expect(listed.some((l) => byAsset.get(l.assetid) === noToy)).toBe(false);
+
+    const rows = await sellItems(id);
+    expect(rows.map((row) => row.status)).toEqual(['on_sale', 'on_sale']);
+    expect(rows.map((row) => row.market_item_id).sort()).toEqual(listed.map((l) => l.item_id).sort());
+    expect(rows.find((row) => byAsset.get(row.asset_id) === undercut)!.price).toBe((low - 0.01).toFixed(2));
+    const kinds = (await actions(id)).map((action) => action.kind);
+    expect(kinds.filter((kind) => kind === 'listed')).toHaveLength(2);
+    expect(kinds).toContain('repriced');
+
+    // A second tick finds nothing new and nothing to move.
+    expect((await tick(id)).summary).toMatch(/^0 listed, 0 repriced/);
+    expect(await calls(key, 'add-to-sale')).toBe(2);
+
+    // Taken off sale by hand: the rows become removed, and the items come back through a new listing.
+    await sim.v2('tm', 'remove-all-from-sale', { key });
+    expect((await tick(id)).summary).toMatch(/^2 listed, 2 repriced, 2 gone from sale/);
+    const after = await sellItems(id);
+    expect(after.map((row) => row.status)).toEqual(['removed', 'removed', 'on_sale', 'on_sale']);
+  });
+
+  it('reprices through MassSetPriceById in batches, never below the floor', async () => {
+    const name = freshName();
+    const { id, key } = await account([name, name, name, name, name]);
+    const low = await cheapest(key, name);
+    const floor = (low - 0.5).toFixed(2);
+    await toy(name, (low * 4).toFixed(2), floor);
+
+    const result = await tick(id, createListRepriceLoop({ batchSize: 2 }));
+    expect(result.summary).toMatch(/^5 listed, 5 repriced/);
+    expect(await calls(key, 'MassSetPriceById')).toBe(3);
+    const batches = (await actions(id)).filter((action) => action.kind === 'repriced');
+    expect(batches.map((batch) => batch.detail.count).sort()).toEqual([1, 2, 2]);
+    for (const listing of await listings(key)) expect(listing.price).toBeCloseTo(low - 0.01, 2);
+
+    // A competitor far under the floor: the listings go to the floor, not under it.
+    const other = await sim.control<{ key: string; items: SimItem[] }>('tm', 'POST', 'accounts', {
+      currency: 'RUB',
+      names: [name],
+      online: true,
+    });
+    const competitor = await sim.v2('tm', 'add-to-sale', {
+      key: other.key,
+      id: other.items[0]!.assetid,
+      price: Math.round((low - 5) * 100),
+      cur: 'RUB',
+    });
+    expect(competitor).toMatchObject({ success: true });
+    expect((await tick(id, createListRepriceLoop({ batchSize: 2 }))).summary).toMatch(
+      /^0 listed, 5 repriced/,
+    );
+    for (const listing of await listings(key)) expect(listing.price).toBeCloseTo(Number(floor), 2);
+    expect(await calls(key, 'MassSetPriceById')).toBe(6);
+  });
+
+  it("reacts to add-to-sale's inventory errors with update-inventory and a 30 s wait, without sleeping", async () => {
+    const name = freshName();
+    const { id, key } = await account([]);
+    await toy(name, '100000', null);
+    await sim.control('tm', 'POST', `accounts/${key}/items`, {
+      names: [name],
+      addToSaleError: 'no_description_found',
+      errorTimes: 1,
+    });
+
+    const first = await tick(id);
+    expect(first.summary).toMatch(/^0 listed, 0 repriced, listing waits until /);
+    expect(await calls(key, 'add-to-sale')).toBe(1);
+    expect(await calls(key, 'update-inventory')).toBe(1);
+    const [wait] = await t.db.query<{ reason: string; waiting: boolean }>(
+      `SELECT reason, not_before > now() AS waiting FROM bot_listing_wait WHERE market_account = $1`,
+      [id],
+    );
+    expect(wait).toEqual({ reason: 'no_description_found', waiting: true });
+    expect((await actions(id)).map((action) => action.kind)).toContain('inventory-refresh');
+
+    // Inside the wait a tick does not try again.
+    expect((await tick(id)).summary).toMatch(/listing waits until/);
+    expect(await calls(key, 'add-to-sale')).toBe(1);
+
+    // Once the wait is over (moved into the past here rather than waited for), the item is listed.
+    await t.db.query(
+      `UPDATE bot_listing_wait SET not_before = now() - interval '1 second' WHERE market_account = $1`,
+      [id],
+    );
+    expect((await tick(id)).summary).toMatch(/^1 listed/);
+    expect(await listings(key)).toHaveLength(1);
+  });
+
+  it('does not list twice when a tick is run again after its add-to-sale answers were lost', async () => {
+    const name = freshName();
+    const { id, key } = await account([name]);
+    await toy(name, '100000', null);
+    // The market lists the item, then the connection drops (the transport's own retry too).
+    await sim.control('tm', 'POST', 'faults', {
+      match: { path: '/api/v2/add-to-sale', key },
+      kind: 'drop',
+      phase: 'after',
+      count: 2,
+    });
+    const loaded = await loadTradingAccount(t.runtime, id);
+    const jobId = randomUUID();
+    const attempt = (n: number) =>
+      createTradingContext(
+        new JobContext<BotRuntime>(
+          t.runtime,
+          {
+            id: jobId,
+            kind: 'trading.list-reprice',
+            attempt: n,
+            maxAttempts: 3,
+            account: id,
+            expireInSeconds: 60,
+          },
+          new AbortController().signal,
+          t.db,
+        ),
+        loaded!.account,
+        'list-reprice',
+      );
+    await expect(listRepriceLoop.tick(attempt(1))).rejects.toThrow();
+    expect(await listings(key)).toHaveLength(1);
+    const [marker] = await t.db.query<{ state: string }>(
+      `SELECT state FROM bot_once WHERE step_key LIKE $1`,
+      [`list-reprice:${id}:${jobId}:list:%`],
+    );
+    expect(marker?.state).toBe('started');
+
+    const again = await listRepriceLoop.tick(attempt(2));
+    expect(again.summary).toMatch(/^0 listed/);
+    expect(await listings(key)).toHaveLength(1);
+    expect(await sellItems(id)).toHaveLength(1);
+  });
+
+  it('lists once when the second try of a lost add-to-sale finds the item already listed', async () => {
+    const name = freshName();
+    const { id, key } = await account([name]);
+    await toy(name, '100000', null);
+    await sim.control('tm', 'POST', 'faults', {
+      match: { path: '/api/v2/add-to-sale', key },
+      kind: 'drop',
+      phase: 'after',
+      count: 1,
+    });
+    const result = await tick(id);
+    expect(result.summary).toMatch(/^1 listed/);
+    expect(await listings(key)).toHaveLength(1);
+    expect(await t.db.query('SELECT 1 FROM bot_listing_wait WHERE market_account = $1', [id])).toHaveLength(
+      0,
+    );
+  });
+
+  it('in dry-run mode records what it would list and changes nothing on the market', async () => {
+    const name = freshName();
+    const { id, key } = await account([name, name], { dryRun: true });
+    await toy(name, '100000', null);
+    const result = await tick(id);
+    expect(result.summary).toMatch(/^0 listed, 0 repriced/);
+    expect(await calls(key, 'add-to-sale')).toBe(0);
+    expect(await listings(key)).toHaveLength(0);
+    expect(await sellItems(id)).toHaveLength(0);
+    const recorded = await actions(id);
+    expect(recorded.filter((action) => action.kind === 'listed')).toHaveLength(2);
+    expect(recorded.every((action) => action.dry_run)).toBe(true);
+  });
+});
