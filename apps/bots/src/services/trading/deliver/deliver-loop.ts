@@ -1,0 +1,25 @@
+import type { MarketCode } from '@toydesk/contract';
+
+import { defineTradingLoop } from '../trading-loop.ts';
+import { deliverTmTick } from './tm-delivery.ts';
+
+/** The markets whose client has a delivery flow: the tm family (p2p-all → Steam offer → trade-ready). */
+const TM_FAMILY: readonly MarketCode[] = ['tm', 'tm_usd', 'cs7', 'cs7_proxy'];
+
+/**
+ * Deliver sold items (issue 4 section 7), switched by `auto_deliver`, every
+ * TOYDESK_TRADING_DELIVER_SECONDS: each market deal → its Steam offer → confirmation → trade-ready,
+ * reconciled in bot_delivery and recorded in the ledger when the market reports it final.
+ */
+export const DELIVER_LOOP = defineTradingLoop({
+  name: 'deliver',
+  switchField: 'auto_deliver',
+  markets: TM_FAMILY,
+  intervalSeconds: (config) => config.trading.deliverSeconds,
+  async tick(ctx) {
+    // The other markets' clients have no delivery flow (their sales settle on the market side).
+    if (!TM_FAMILY.includes(ctx.account.market))
+      return { summary: `${ctx.account.market}: no delivery flow for this market, skipped` };
+    return deliverTmTick(ctx);
+  },
+});
