@@ -2,7 +2,7 @@ import { mdiMagnify, mdiRefresh } from '@mdi/js';
 import { IconButton, InputAdornment, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { ApiQuery, EntityDef } from '@toydesk/contract';
-import { useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { CommonDataContext } from '@/lib/common-data';
@@ -33,6 +33,8 @@ export interface EntityTableProps extends EntityColumnOptions {
   toolbar?: ReactNode;
   onRowClick?: (row: EntityRow) => void;
   height?: number | string;
+  /** Told the loaded rows and the server's total whenever they change (selection, bulk actions). */
+  onRowsChange?: (rows: EntityRow[], total: number) => void;
 }
 
 /**
@@ -53,6 +55,7 @@ export function EntityTable({
   height,
   fields,
   exclude,
+  onRowsChange,
 }: EntityTableProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
@@ -79,6 +82,7 @@ export function EntityTable({
     [list.data],
   );
   const total = list.data?.pages[0]?.count ?? 0;
+  useEffect(() => onRowsChange?.(rows, total), [rows, total, onRowsChange]);
 
   const columns = useMemo(() => {
     const generated = entityColumns(

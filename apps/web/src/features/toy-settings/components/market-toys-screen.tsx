@@ -1,9 +1,40 @@
-import { marketToyEntity } from '@toydesk/contract';
+import { mdiPencilBoxMultipleOutline, mdiPlus } from '@mdi/js';
+import { Button, MenuItem, Stack, Switch, TextField } from '@mui/material';
+import { marketToyEntity, RECORD_STATUSES, type MarketToyPatch } from '@toydesk/contract';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { checkboxColumn } from '@/components/checkbox-column';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { BulkEditDialog } from '@/components/entity-form/bulk-edit-dialog';
+import { useEnumLabel } from '@/components/entity-form/entity-field';
+import type { EntityRow } from '@/components/entity-table/entity-columns';
 import { EntityTable } from '@/components/entity-table/entity-table';
 import { withItemColumn } from '@/components/item-name-cell';
+import { MdiIcon } from '@/components/mdi-icon';
 import { Page } from '@/components/page';
+import { rowActionsColumn } from '@/components/row-actions-column';
+import { SelectionBar } from '@/components/selection-bar';
+import type { VirtualColumn } from '@/components/virtual-table/virtual-table';
+import { useCommonData } from '@/lib/common-data';
+import { formatNumber } from '@/lib/format';
+import { notify } from '@/lib/notifications';
+import { useCheckedIds } from '@/lib/use-checked-ids';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+
+import { useBulkUpdateMarketToys } from '../api/bulk-update-market-toys';
+import type { BulkTarget } from '../api/bulk-update-toys';
+import { useDeleteMarketToy } from '../api/delete-market-toy';
+import { useSaveMarketToy } from '../api/save-market-toy';
+import {
+  EMPTY_MARKET_TOY_FILTERS,
+  marketToyFiltersToQuery,
+  type MarketToyFilters,
+} from '../utils/market-toy-by-name';
+import { priceRangeErrors } from '../utils/price-range';
+import { MarketToyDialog } from './market-toy-dialog';
+import { MultiSelect } from './multi-select';
+import { SearchField } from './search-field';
 
 const FIELDS = [
   'market_hash_name',
@@ -19,18 +50,235 @@ const FIELDS = [
   'updated_at',
 ];
 
-/** /toy-settings/market: each item's prices and order settings per market. */
+const BULK_FIELDS = [
+  'price_buy',
+  'price_sell',
+  'min_price_buy',
+  'max_price_buy',
+  'enable_dynamic_order',
+  'scope',
+  'record_status',
+  'tags',
+];
+
+type Dialog =
+  | { kind: 'edit'; row: EntityRow | null }
+  | { kind: 'delete'; row: EntityRow }
+  | { kind: 'bulk'; target: BulkTarget }
+  | null;
+
+const idOf = (row: EntityRow) => Number(row.id);
+
+/**
+ * /toy-settings/market: each item's prices and dynamic-order range per market; the dynamic-order switch in
+ * the row, everything else in a dialog; bulk changes to the selected rows or everything the filter matches.
+ */
 export function MarketToysScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const common = useCommonData();
+  const enumLabel = useEnumLabel();
+  const [filters, setFilters] = useState<MarketToyFilters>(EMPTY_MARKET_TOY_FILTERS);
+  const debounced = useDebouncedValue(filters);
+  const query = useMemo(() => marketToyFiltersToQuery(debounced), [debounced]);
+  const [loaded, setLoaded] = useState<{ rows: EntityRow[]; total: number }>({ rows: [], total: 0 });
+  const onRowsChange = useCallback((rows: EntityRow[], total: number) => setLoaded({ rows, total }), []);
+  const selection = useCheckedIds();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const save = useSaveMarketToy();
+  const remove = useDeleteMarketToy();
+  const bulk = useBulkUpdateMarketToys();
+  const patch = (change: Partial<MarketToyFilters>) => setFilters((current) => ({ ...current, ...change }));
+
+  const toggleDynamic = useCallback(
+    (row: EntityRow, on: boolean) => {
+      const errors = priceRangeErrors({ enable_dynamic_order: on }, row, lang, t('marketToys.minAboveMax'));
+      if (errors) {
+        // Switching on without a range would let the loop buy at any price: send the operator to the form.
+        notify({ title: t('marketToys.needRange'), text: Object.values(errors).join(' '), color: 'warning' });
+        setDialog({ kind: 'edit', row });
+        return;
+      }
+      save.mutate({ id: idOf(row), body: { enable_dynamic_order: on } });
+    },
+    [lang, t, save],
+  );
+
+  const columns = useCallback(
+    (generated: VirtualColumn<EntityRow>[]) => [
+      checkboxColumn({
+        selection,
+        rows: loaded.rows,
+        getId: idOf,
+        allLabel: t('bulkEdit.selectAll'),
+        rowLabel: (row) => t('bulkEdit.selectRow', { name: String(row.market_hash_name) }),
+      }),
+      ...withItemColumn(generated).map((column): VirtualColumn<EntityRow> =>
+        column.id === 'enable_dynamic_order'
+          ? {
+              ...column,
+              width: 110,
+              render: (row) => (
+                <Switch
+                  size="small"
+                  checked={row.enable_dynamic_order === true}
+                  onClick={(event) => event.stopPropagation()}
+                  onChange={(event) => toggleDynamic(row, event.target.checked)}
+                  slotProps={{
+                    input: {
+                      'aria-label': t('marketToys.dynamicOf', { name: String(row.market_hash_name) }),
+                    },
+                  }}
+                />
+              ),
+            }
+          : column,
+      ),
+      rowActionsColumn<EntityRow>({
+        editLabel: t('common.edit'),
+        deleteLabel: t('common.delete'),
+        onEdit: (row) => setDialog({ kind: 'edit', row }),
+        onDelete: (row) => setDialog({ kind: 'delete', row }),
+      }),
+    ],
+    [selection, loaded.rows, t, toggleDynamic],
+  );
+
+  const selectedIds = [...selection.selected];
   return (
-    <Page title={t('nav.toySettingsMarket')}>
-      <EntityTable
-        routeId="market-toys.list"
-        entity={marketToyEntity}
-        label={t('nav.toySettingsMarket')}
-        fields={FIELDS}
-        columns={withItemColumn}
-      />
+    <Page
+      title={t('nav.toySettingsMarket')}
+      actions={
+        <Button
+          variant="contained"
+          startIcon={<MdiIcon path={mdiPlus} />}
+          onClick={() => setDialog({ kind: 'edit', row: null })}
+        >
+          {t('marketToys.add')}
+        </Button>
+      }
+    >
+      <Stack spacing={1}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <SearchField value={filters.search} onChange={(search) => patch({ search })} />
+          <TextField
+            select
+            margin="none"
+            label={t('fields.market')}
+            sx={{ width: 190 }}
+            value={filters.market}
+            onChange={(event) => patch({ market: event.target.value })}
+          >
+            <MenuItem value="">{t('common.allMarkets')}</MenuItem>
+            {common.markets.map((market) => (
+              <MenuItem key={market.code} value={market.code}>
+                {market.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            margin="none"
+            label={t('fields.enable_dynamic_order')}
+            sx={{ width: 190 }}
+            value={filters.dynamic}
+            onChange={(event) => patch({ dynamic: event.target.value as MarketToyFilters['dynamic'] })}
+          >
+            <MenuItem value="">{t('common.all')}</MenuItem>
+            <MenuItem value="true">{t('common.yes')}</MenuItem>
+            <MenuItem value="false">{t('common.no')}</MenuItem>
+          </TextField>
+          <MultiSelect
+            label={t('fields.record_status')}
+            values={filters.statuses}
+            options={RECORD_STATUSES.map((value) => ({ value, label: enumLabel('record_status', value) }))}
+            onChange={(statuses) => patch({ statuses })}
+          />
+        </Stack>
+        <SelectionBar count={selection.selected.size} onClear={selection.clear}>
+          <Button
+            size="small"
+            startIcon={<MdiIcon path={mdiPencilBoxMultipleOutline} />}
+            onClick={() => setDialog({ kind: 'bulk', target: { ids: selectedIds } })}
+          >
+            {t('bulkEdit.editSelected')}
+          </Button>
+        </SelectionBar>
+        <EntityTable
+          routeId="market-toys.list"
+          entity={marketToyEntity}
+          label={t('nav.toySettingsMarket')}
+          fields={FIELDS}
+          query={query}
+          searchable={false}
+          columns={columns}
+          onRowsChange={onRowsChange}
+          onRowClick={(row) => setDialog({ kind: 'edit', row })}
+          height="calc(100vh - 280px)"
+          toolbar={
+            <Button
+              size="small"
+              startIcon={<MdiIcon path={mdiPencilBoxMultipleOutline} />}
+              disabled={loaded.total === 0}
+              onClick={() => setDialog({ kind: 'bulk', target: { query } })}
+            >
+              {t('bulkEdit.editMatching', { formatted: formatNumber(loaded.total, lang) })}
+            </Button>
+          }
+        />
+      </Stack>
+      {dialog?.kind === 'edit' && (
+        <MarketToyDialog
+          key={String(dialog.row?.id ?? 'new')}
+          marketToy={dialog.row}
+          market={filters.market || undefined}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'delete' && (
+        <ConfirmDialog
+          title={t('marketToys.deleteTitle')}
+          text={t('marketToys.deleteText', {
+            name: String(dialog.row.market_hash_name),
+            market: String(dialog.row.market),
+          })}
+          busy={remove.isPending}
+          onClose={() => setDialog(null)}
+          onConfirm={() =>
+            remove.mutate(idOf(dialog.row), {
+              onSuccess: () => {
+                notify({ text: t('marketToys.deleted'), color: 'success' });
+                selection.setMany([idOf(dialog.row)], false);
+                setDialog(null);
+              },
+            })
+          }
+        />
+      )}
+      {dialog?.kind === 'bulk' && (
+        <BulkEditDialog
+          entity={marketToyEntity}
+          fields={BULK_FIELDS}
+          title={t('bulkEdit.title')}
+          scope={
+            'ids' in dialog.target
+              ? t('bulkEdit.scopeSelected', {
+                  count: dialog.target.ids.length,
+                  formatted: formatNumber(dialog.target.ids.length, lang),
+                })
+              : t('bulkEdit.scopeFilter', { formatted: formatNumber(loaded.total, lang) })
+          }
+          validate={(change) => priceRangeErrors(change, {}, lang, t('marketToys.minAboveMax'))}
+          apply={async (change) => {
+            const updated = await bulk.mutateAsync({
+              target: dialog.target,
+              patch: change as MarketToyPatch,
+            });
+            notify({ text: t('bulkEdit.updated', { count: updated }), color: 'success' });
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
     </Page>
   );
 }

@@ -1,9 +1,35 @@
-import { toyEntity } from '@toydesk/contract';
+import { mdiFileImportOutline, mdiPencilBoxMultipleOutline, mdiPlus } from '@mdi/js';
+import { Button, MenuItem, Stack, Switch, TextField } from '@mui/material';
+import { RECORD_STATUSES, toyEntity, type ToyPatch } from '@toydesk/contract';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { BulkEditDialog } from '@/components/entity-form/bulk-edit-dialog';
+import { useEnumLabel } from '@/components/entity-form/entity-field';
+import type { EntityRow } from '@/components/entity-table/entity-columns';
 import { EntityTable } from '@/components/entity-table/entity-table';
 import { withItemColumn } from '@/components/item-name-cell';
+import { MdiIcon } from '@/components/mdi-icon';
 import { Page } from '@/components/page';
+import { rowActionsColumn } from '@/components/row-actions-column';
+import { SelectionBar } from '@/components/selection-bar';
+import { checkboxColumn } from '@/components/checkbox-column';
+import type { VirtualColumn } from '@/components/virtual-table/virtual-table';
+import { formatNumber } from '@/lib/format';
+import { notify } from '@/lib/notifications';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useCheckedIds } from '@/lib/use-checked-ids';
+
+import { useBulkUpdateToys, type BulkTarget } from '../api/bulk-update-toys';
+import { useDeleteToy } from '../api/delete-toy';
+import { useToyGroups } from '../api/get-toy-groups';
+import { useSaveToy } from '../api/save-toy';
+import { useSetIgnorePrice } from '../api/set-ignore-price';
+import { EMPTY_TOY_FILTERS, toyFiltersToQuery, type ToyFilters } from '../utils/toy-filters';
+import { ImportToysDialog } from './import-toys-dialog';
+import { ToyDialog } from './toy-dialog';
+import { ToyFiltersBar } from './toy-filters-bar';
 
 const FIELDS = [
   'id',
@@ -11,25 +37,252 @@ const FIELDS = [
   'ru_name',
   'label',
   'rarity',
-  'weapon',
   'tags',
-  'ignore_price',
+  'group',
   'record_status',
+  'ignore_price',
   'updated_at',
 ];
 
-/** /toy-settings/common: the item catalogue (toys) with their labels and price flags. */
+const BULK_FIELDS = ['label', 'record_status', 'group', 'tags', 'ignore_price', 'rarity', 'weapon'];
+
+type Dialog =
+  | { kind: 'edit'; toy: EntityRow | null }
+  | { kind: 'delete'; toy: EntityRow }
+  | { kind: 'bulk'; target: BulkTarget }
+  | { kind: 'import' }
+  | null;
+
+const idOf = (row: EntityRow) => Number(row.id);
+
+/**
+ * /toy-settings/common: the item catalogue. Filters and search on the server; ignore-price and the record
+ * status are changed right in the row; create, edit and delete in dialogs; bulk changes to the selected rows
+ * or to everything the filters match; import of JSON or CSV.
+ */
 export function ToysScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const enumLabel = useEnumLabel();
+  const [filters, setFilters] = useState<ToyFilters>(EMPTY_TOY_FILTERS);
+  const debounced = useDebouncedValue(filters);
+  const query = useMemo(() => toyFiltersToQuery(debounced), [debounced]);
+  const [loaded, setLoaded] = useState<{ rows: EntityRow[]; total: number }>({ rows: [], total: 0 });
+  const onRowsChange = useCallback((rows: EntityRow[], total: number) => setLoaded({ rows, total }), []);
+  const selection = useCheckedIds();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const groups = useToyGroups();
+  const save = useSaveToy();
+  const remove = useDeleteToy();
+  const ignore = useSetIgnorePrice();
+  const bulk = useBulkUpdateToys();
+
+  const groupName = useMemo(() => new Map((groups.data ?? []).map((g) => [g.id, g.name])), [groups.data]);
+  const groupChoices = useMemo(
+    () => ({ group: (groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name })) }),
+    [groups.data],
+  );
+
+  const columns = useCallback(
+    (generated: VirtualColumn<EntityRow>[]) => [
+      checkboxColumn({
+        selection,
+        rows: loaded.rows,
+        getId: idOf,
+        allLabel: t('bulkEdit.selectAll'),
+        rowLabel: (row) => t('bulkEdit.selectRow', { name: String(row.market_hash_name) }),
+      }),
+      ...withItemColumn(generated).map((column): VirtualColumn<EntityRow> => {
+        if (column.id === 'group')
+          return {
+            ...column,
+            render: (row) =>
+              typeof row.group === 'number' ? (groupName.get(row.group) ?? `#${row.group}`) : '—',
+          };
+        if (column.id === 'ignore_price')
+          return {
+            ...column,
+            width: 90,
+            render: (row) => (
+              <Switch
+                size="small"
+                checked={row.ignore_price === true}
+                onClick={(event) => event.stopPropagation()}
+                onChange={(event) => ignore.mutate({ ids: [idOf(row)], value: event.target.checked })}
+                slotProps={{
+                  input: { 'aria-label': t('toys.ignorePriceOf', { name: String(row.market_hash_name) }) },
+                }}
+              />
+            ),
+          };
+        if (column.id === 'record_status')
+          return {
+            ...column,
+            width: 170,
+            render: (row) => (
+              <TextField
+                select
+                variant="standard"
+                margin="none"
+                value={String(row.record_status)}
+                onClick={(event) => event.stopPropagation()}
+                onChange={(event) =>
+                  save.mutate({
+                    id: idOf(row),
+                    body: { record_status: event.target.value as ToyPatch['record_status'] },
+                  })
+                }
+                slotProps={{
+                  htmlInput: { 'aria-label': t('toys.statusOf', { name: String(row.market_hash_name) }) },
+                }}
+                sx={{ width: '100%', '& .MuiInputBase-root': { fontSize: 13 } }}
+              >
+                {RECORD_STATUSES.map((status) => (
+                  <MenuItem key={status} value={status}>
+                    {enumLabel('record_status', status)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            ),
+          };
+        return column;
+      }),
+      rowActionsColumn<EntityRow>({
+        editLabel: t('common.edit'),
+        deleteLabel: t('common.delete'),
+        onEdit: (toy) => setDialog({ kind: 'edit', toy }),
+        onDelete: (toy) => setDialog({ kind: 'delete', toy }),
+      }),
+    ],
+    [selection, loaded.rows, t, groupName, ignore, save, enumLabel],
+  );
+
+  const selectedIds = [...selection.selected];
+  const scopeText = (target: BulkTarget) =>
+    'ids' in target
+      ? t('bulkEdit.scopeSelected', {
+          count: target.ids.length,
+          formatted: formatNumber(target.ids.length, lang),
+        })
+      : t('bulkEdit.scopeFilter', { formatted: formatNumber(loaded.total, lang) });
+
   return (
-    <Page title={t('nav.toySettingsCommon')}>
-      <EntityTable
-        routeId="toys.list"
-        entity={toyEntity}
-        label={t('nav.toySettingsCommon')}
-        fields={FIELDS}
-        columns={withItemColumn}
-      />
+    <Page
+      title={t('nav.toySettingsCommon')}
+      actions={
+        <Stack direction="row" spacing={1}>
+          <Button
+            startIcon={<MdiIcon path={mdiFileImportOutline} />}
+            onClick={() => setDialog({ kind: 'import' })}
+          >
+            {t('toys.import.open')}
+          </Button>
+          <Button
+            variant="contained"
+            startIcon={<MdiIcon path={mdiPlus} />}
+            onClick={() => setDialog({ kind: 'edit', toy: null })}
+          >
+            {t('toys.add')}
+          </Button>
+        </Stack>
+      }
+    >
+      <Stack spacing={1}>
+        <ToyFiltersBar
+          filters={filters}
+          onChange={(change) => setFilters((current) => ({ ...current, ...change }))}
+        />
+        <SelectionBar count={selection.selected.size} onClear={selection.clear}>
+          <Button
+            size="small"
+            startIcon={<MdiIcon path={mdiPencilBoxMultipleOutline} />}
+            onClick={() => setDialog({ kind: 'bulk', target: { ids: selectedIds } })}
+          >
+            {t('bulkEdit.editSelected')}
+          </Button>
+          <Button
+            size="small"
+            disabled={ignore.isPending}
+            onClick={() =>
+              ignore.mutate(
+                { ids: selectedIds, value: true },
+                { onSuccess: (n) => notify({ text: t('bulkEdit.updated', { count: n }), color: 'success' }) },
+              )
+            }
+          >
+            {t('toys.ignorePriceOn')}
+          </Button>
+          <Button
+            size="small"
+            disabled={ignore.isPending}
+            onClick={() =>
+              ignore.mutate(
+                { ids: selectedIds, value: false },
+                { onSuccess: (n) => notify({ text: t('bulkEdit.updated', { count: n }), color: 'success' }) },
+              )
+            }
+          >
+            {t('toys.ignorePriceOff')}
+          </Button>
+        </SelectionBar>
+        <EntityTable
+          routeId="toys.list"
+          entity={toyEntity}
+          label={t('nav.toySettingsCommon')}
+          fields={FIELDS}
+          query={query}
+          searchable={false}
+          columns={columns}
+          onRowsChange={onRowsChange}
+          onRowClick={(toy) => setDialog({ kind: 'edit', toy })}
+          height="calc(100vh - 280px)"
+          toolbar={
+            <Button
+              size="small"
+              startIcon={<MdiIcon path={mdiPencilBoxMultipleOutline} />}
+              disabled={loaded.total === 0}
+              onClick={() => setDialog({ kind: 'bulk', target: { query } })}
+            >
+              {t('bulkEdit.editMatching', { formatted: formatNumber(loaded.total, lang) })}
+            </Button>
+          }
+        />
+      </Stack>
+      {dialog?.kind === 'edit' && (
+        <ToyDialog key={String(dialog.toy?.id ?? 'new')} toy={dialog.toy} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'import' && <ImportToysDialog onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'delete' && (
+        <ConfirmDialog
+          title={t('toys.deleteTitle')}
+          text={t('toys.deleteText', { name: String(dialog.toy.market_hash_name) })}
+          busy={remove.isPending}
+          onClose={() => setDialog(null)}
+          onConfirm={() =>
+            remove.mutate(idOf(dialog.toy), {
+              onSuccess: () => {
+                notify({ text: t('toys.deleted'), color: 'success' });
+                selection.setMany([idOf(dialog.toy)], false);
+                setDialog(null);
+              },
+            })
+          }
+        />
+      )}
+      {dialog?.kind === 'bulk' && (
+        <BulkEditDialog
+          entity={toyEntity}
+          fields={BULK_FIELDS}
+          choices={groupChoices}
+          title={t('bulkEdit.title')}
+          scope={scopeText(dialog.target)}
+          apply={async (patch) => {
+            const updated = await bulk.mutateAsync({ target: dialog.target, patch: patch as ToyPatch });
+            notify({ text: t('bulkEdit.updated', { count: updated }), color: 'success' });
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
     </Page>
   );
 }

@@ -1,0 +1,163 @@
+import { Autocomplete, Checkbox, Chip, FormControlLabel, MenuItem, TextField } from '@mui/material';
+import type { AnyFieldDef } from '@toydesk/contract';
+import { useTranslation } from 'react-i18next';
+
+import { useCommonData } from '@/lib/common-data';
+import type { FormValue } from '@/lib/entity-form';
+
+import { contrastText } from '../tag-chips';
+
+export interface FieldChoice {
+  value: string;
+  label: string;
+}
+
+export interface EntityFieldProps {
+  name: string;
+  def: AnyFieldDef;
+  value: FormValue;
+  onChange: (value: FormValue) => void;
+  error?: string;
+  /** Choices of a foreign key the common data does not hold (toy groups, for example). */
+  choices?: readonly FieldChoice[];
+  id?: string;
+  required?: boolean;
+  disabled?: boolean;
+}
+
+/** The translated name of an enum value: statuses share one list, other enums have their own. */
+export function useEnumLabel() {
+  const { t, i18n } = useTranslation();
+  return (name: string, value: string) => {
+    if (name === 'status' || name.endsWith('_status'))
+      return t(`enums.status.${value}`, { defaultValue: value });
+    const key = `enums.${name}.${value}`;
+    return i18n.exists(key) ? t(key) : value;
+  };
+}
+
+/**
+ * One form control for a contract field, chosen by its kind: a checkbox, a select of the enum's values or
+ * of the markets and accounts from the common data, tag chips, a date picker or a text field.
+ */
+export function EntityField({
+  name,
+  def,
+  value,
+  onChange,
+  error,
+  choices,
+  id,
+  required,
+  disabled,
+}: EntityFieldProps) {
+  const { t } = useTranslation();
+  const common = useCommonData();
+  const enumLabel = useEnumLabel();
+  const label = t(`fields.${name}`);
+  const text = typeof value === 'string' ? value : '';
+  const common_props = {
+    id,
+    name,
+    label,
+    required,
+    disabled,
+    error: Boolean(error),
+    helperText: error,
+    fullWidth: true,
+  };
+
+  if (def.kind === 'bool') {
+    return (
+      <FormControlLabel
+        label={label}
+        disabled={disabled}
+        control={
+          <Checkbox
+            id={id}
+            name={name}
+            checked={value === true}
+            onChange={(e) => onChange(e.target.checked)}
+          />
+        }
+      />
+    );
+  }
+  if (def.kind === 'int_array' && def.references === 'tag') {
+    const ids = Array.isArray(value) ? (value as number[]) : [];
+    const selected = common.tags.filter((tag) => ids.includes(tag.id));
+    return (
+      <Autocomplete
+        multiple
+        disabled={disabled}
+        options={common.tags}
+        value={selected}
+        getOptionLabel={(tag) => tag.name}
+        isOptionEqualToValue={(a, b) => a.id === b.id}
+        onChange={(_event, tags) => onChange(tags.map((tag) => tag.id))}
+        renderValue={(tags, getItemProps) =>
+          tags.map((tag, index) => {
+            const { key, ...itemProps } = getItemProps({ index });
+            return (
+              <Chip
+                key={key}
+                {...itemProps}
+                size="small"
+                label={tag.name}
+                sx={{ bgcolor: tag.color, color: contrastText(tag.color) }}
+              />
+            );
+          })
+        }
+        renderInput={(params) => (
+          <TextField {...params} id={id} label={label} error={Boolean(error)} helperText={error} />
+        )}
+      />
+    );
+  }
+
+  let options: readonly FieldChoice[] | null = choices ?? null;
+  if (!options && def.kind === 'enum') {
+    options = (def.values ?? []).map((v) => ({ value: v, label: enumLabel(name, v) }));
+  }
+  if (!options && def.kind === 'fk') {
+    if (def.references === 'market') {
+      options = common.markets.map((market) => ({ value: market.code, label: market.name }));
+    } else if (def.references === 'steam_account') {
+      options = common.steamAccounts.map((a) => ({ value: String(a.id), label: a.steam_account_name }));
+    } else if (def.references === 'market_account') {
+      options = common.steamAccounts.flatMap((a) =>
+        a.market_accounts.map((m) => ({ value: String(m.id), label: m.label })),
+      );
+    }
+  }
+  if (options) {
+    return (
+      <TextField {...common_props} select value={text} onChange={(e) => onChange(e.target.value)}>
+        {def.optional && <MenuItem value="">{t('common.none')}</MenuItem>}
+        {options.map((option) => (
+          <MenuItem key={option.value} value={option.value}>
+            {option.label}
+          </MenuItem>
+        ))}
+      </TextField>
+    );
+  }
+  const type = def.kind === 'datetime' ? 'datetime-local' : def.kind === 'date' ? 'date' : 'text';
+  const numeric = def.kind === 'money' || def.kind === 'rate' || def.kind === 'int' || def.kind === 'fk';
+  return (
+    <TextField
+      {...common_props}
+      type={type}
+      value={text}
+      multiline={name === 'comment' || name === 'notes' || name === 'description'}
+      onChange={(e) => onChange(e.target.value)}
+      slotProps={{
+        inputLabel: type === 'text' ? undefined : { shrink: true },
+        htmlInput: numeric
+          ? { inputMode: def.kind === 'money' || def.kind === 'rate' ? 'decimal' : 'numeric' }
+          : undefined,
+      }}
+    />
+  );
+}

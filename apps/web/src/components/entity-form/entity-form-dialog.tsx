@@ -1,0 +1,193 @@
+import { Alert, Box, Button, LinearProgress } from '@mui/material';
+import { formatRuleMessage, type EntityDef } from '@toydesk/contract';
+import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { formToBody, initialFormValues, type FormValue, type FormValues } from '@/lib/entity-form';
+import { ApiFailure } from '@/lib/query';
+import { fieldErrorsFromBody } from '@/lib/request';
+import { validateWithSchema } from '@/lib/validation';
+
+import { AppDialog } from '../app-dialog';
+import { fromLocalInput, toLocalInput } from './datetime-input';
+import { EntityField, type FieldChoice } from './entity-field';
+
+export type FormMode = 'create' | 'patch';
+
+export interface EntityFormDialogProps {
+  entity: EntityDef;
+  /** The record to edit, or null to create one. */
+  record: Record<string, unknown> | null;
+  /** The fields the form shows, in order. */
+  fields: readonly string[];
+  required?: readonly string[];
+  title: ReactNode;
+  choices?: Partial<Record<string, readonly FieldChoice[]>>;
+  /** Defaults of a new record (field name to form value). */
+  defaults?: FormValues;
+  /** Checks the schema cannot express (min ≤ max): field errors, or null. */
+  validate?: (body: Record<string, unknown>, values: FormValues) => Record<string, string> | null;
+  /** Sends the body; throws an ApiFailure on failure (its 400 goes to the fields). */
+  save: (body: Record<string, unknown>, mode: FormMode) => Promise<unknown>;
+  onClose: () => void;
+  onSaved?: (mode: FormMode) => void;
+  busy?: boolean;
+}
+
+/** Values of the listed fields only, date-times as the datetime-local input wants them. */
+function startValues(
+  entity: EntityDef,
+  record: Record<string, unknown> | null,
+  fields: readonly string[],
+  defaults?: FormValues,
+) {
+  const all = initialFormValues(entity, record ?? undefined);
+  const values: FormValues = {};
+  for (const name of fields) {
+    const value = record ? all[name] : (defaults?.[name] ?? all[name]);
+    if (value === undefined) continue;
+    values[name] =
+      entity.fields[name]?.kind === 'datetime' && typeof value === 'string' && value
+        ? toLocalInput(value)
+        : value;
+  }
+  return values;
+}
+
+/**
+ * Create or edit any contract entity in a dialog: controls by field kind, the contract's schema and the
+ * caller's own checks before sending, the server's 400 on the fields (or above them when no field matches).
+ */
+export function EntityFormDialog({
+  entity,
+  record,
+  fields,
+  required = [],
+  title,
+  choices,
+  defaults,
+  validate,
+  save,
+  onClose,
+  onSaved,
+  busy,
+}: EntityFormDialogProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const formId = useId();
+  const initial = useMemo(
+    () => startValues(entity, record, fields, defaults),
+    [entity, record, fields, defaults],
+  );
+  const [values, setValues] = useState<FormValues>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
+
+  const set = (name: string, value: FormValue) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors(({ [name]: _removed, ...rest }) => rest);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const mode: FormMode = record ? 'patch' : 'create';
+    const body = formToBody(entity, values, mode, initial);
+    for (const name of Object.keys(body)) {
+      if (entity.fields[name]?.kind === 'datetime' && typeof body[name] === 'string')
+        body[name] = fromLocalInput(body[name]);
+    }
+    const schema = mode === 'create' ? entity.createSchema : entity.patchSchema;
+    const found = { ...validateWithSchema(schema, body, lang), ...validate?.(body, values) };
+    for (const name of required) {
+      const value = values[name];
+      if (value === '' || value === undefined) found[name] ??= formatRuleMessage('required', lang);
+    }
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
+      return;
+    }
+    if (mode === 'patch' && Object.keys(body).length === 0) {
+      onClose();
+      return;
+    }
+    setPending(true);
+    try {
+      await save(schema.parse(body) as Record<string, unknown>, mode);
+      onSaved?.(mode);
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiFailure && error.status === 400) {
+        const onFields: Record<string, string> = {};
+        const other: string[] = [];
+        for (const [name, messages] of Object.entries(fieldErrorsFromBody(error.errors))) {
+          if (name in values) onFields[name] = messages.join(' ');
+          else other.push(messages.join(' '));
+        }
+        setErrors(onFields);
+        setFormError(other.length > 0 ? other.join(' ') : null);
+      } else {
+        setFormError(error instanceof Error ? error.message : String(error));
+      }
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const working = pending || Boolean(busy);
+  return (
+    <AppDialog
+      open
+      onClose={onClose}
+      persistent={dirty || working}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby={`${formId}-title`}
+      title={<span id={`${formId}-title`}>{title}</span>}
+      actions={
+        <>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="submit" form={formId} variant="contained" disabled={working}>
+            {record ? t('common.save') : t('common.create')}
+          </Button>
+        </>
+      }
+    >
+      {working && <LinearProgress sx={{ mb: 1 }} />}
+      {formError && (
+        <Alert severity="error" sx={{ mb: 1 }} data-testid="form-error">
+          {formError}
+        </Alert>
+      )}
+      <Box
+        component="form"
+        id={formId}
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}
+      >
+        {fields.map((name) => {
+          const def = entity.fields[name];
+          if (!def || values[name] === undefined) return null;
+          const wide = name === 'market_hash_name' || name === 'comment' || def.kind === 'int_array';
+          return (
+            <Box key={name} sx={wide ? { gridColumn: '1 / -1' } : undefined}>
+              <EntityField
+                id={`${formId}-${name}`}
+                name={name}
+                def={def}
+                value={values[name]}
+                onChange={(value) => set(name, value)}
+                error={errors[name]}
+                choices={choices?.[name]}
+                required={required.includes(name)}
+              />
+            </Box>
+          );
+        })}
+      </Box>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApiBody } from '@toydesk/contract';
+
+import { api } from '@/lib/api-client';
+import { unwrap } from '@/lib/query';
+
+import { MARKET_TOYS_LIST_KEY, TOYS_LIST_KEY } from './toy-keys';
+
+export type MarketToyByName = ApiBody<'market-toys.bulk_create_or_update_by_mhn'>[number];
+
+/**
+ * POST /api/market/toys/bulk-create-or-update-by-market-hash-name/ with one row: the market toy by name,
+ * the toy created in the catalogue when it is new. The row's 400 ({"0": {...}}) is unwrapped to fields.
+ */
+export async function createMarketToy(row: MarketToyByName) {
+  const result = await api.call('market-toys.bulk_create_or_update_by_mhn', { body: [row] });
+  if (
+    !result.success &&
+    result.status === 400 &&
+    typeof result.errors === 'object' &&
+    result.errors !== null
+  ) {
+    const first = (result.errors as Record<string, unknown>)['0'];
+    if (first) return unwrap({ ...result, errors: first });
+  }
+  return unwrap(result);
+}
+
+export function useCreateMarketToy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createMarketToy,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: MARKET_TOYS_LIST_KEY }),
+        queryClient.invalidateQueries({ queryKey: TOYS_LIST_KEY }),
+      ]),
+  });
+}

@@ -1,0 +1,82 @@
+import { Autocomplete, MenuItem, Stack, TextField } from '@mui/material';
+import { RECORD_STATUSES, TOY_LABELS } from '@toydesk/contract';
+import { useTranslation } from 'react-i18next';
+
+import { useEnumLabel } from '@/components/entity-form/entity-field';
+import { useCommonData } from '@/lib/common-data';
+
+import { useToyGroups } from '../api/get-toy-groups';
+import { NO_GROUP, type ToyFilters } from '../utils/toy-filters';
+import { MultiSelect } from './multi-select';
+import { SearchField } from './search-field';
+
+/** Search and filters of the catalogue: label, record status, tags, group, ignore-price. */
+export function ToyFiltersBar({
+  filters,
+  onChange,
+}: {
+  filters: ToyFilters;
+  onChange: (change: Partial<ToyFilters>) => void;
+}) {
+  const { t } = useTranslation();
+  const common = useCommonData();
+  const groups = useToyGroups();
+  const enumLabel = useEnumLabel();
+  const selectedTags = common.tags.filter((tag) => filters.tagIds.includes(tag.id));
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      <SearchField value={filters.search} onChange={(search) => onChange({ search })} />
+      <MultiSelect
+        label={t('fields.label')}
+        values={filters.labels}
+        options={TOY_LABELS.map((value) => ({ value, label: enumLabel('label', value) }))}
+        onChange={(labels) => onChange({ labels })}
+      />
+      <MultiSelect
+        label={t('fields.record_status')}
+        values={filters.statuses}
+        options={RECORD_STATUSES.map((value) => ({ value, label: enumLabel('record_status', value) }))}
+        onChange={(statuses) => onChange({ statuses })}
+      />
+      <Autocomplete
+        multiple
+        limitTags={2}
+        options={common.tags}
+        value={selectedTags}
+        getOptionLabel={(tag) => tag.name}
+        isOptionEqualToValue={(a, b) => a.id === b.id}
+        onChange={(_event, tags) => onChange({ tagIds: tags.map((tag) => tag.id) })}
+        renderInput={(params) => <TextField {...params} margin="none" label={t('fields.tags')} />}
+        sx={{ width: 220 }}
+      />
+      <TextField
+        select
+        margin="none"
+        label={t('fields.group')}
+        sx={{ width: 170 }}
+        value={filters.group}
+        onChange={(event) => onChange({ group: event.target.value })}
+      >
+        <MenuItem value="">{t('common.all')}</MenuItem>
+        <MenuItem value={NO_GROUP}>{t('common.none')}</MenuItem>
+        {(groups.data ?? []).map((group) => (
+          <MenuItem key={group.id} value={String(group.id)}>
+            {group.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        margin="none"
+        label={t('fields.ignore_price')}
+        sx={{ width: 140 }}
+        value={filters.ignorePrice}
+        onChange={(event) => onChange({ ignorePrice: event.target.value as ToyFilters['ignorePrice'] })}
+      >
+        <MenuItem value="">{t('common.all')}</MenuItem>
+        <MenuItem value="true">{t('common.yes')}</MenuItem>
+        <MenuItem value="false">{t('common.no')}</MenuItem>
+      </TextField>
+    </Stack>
+  );
+}
