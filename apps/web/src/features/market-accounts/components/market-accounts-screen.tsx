@@ -1,71 +1,309 @@
-import { marketAccountEntity } from '@toydesk/contract';
-import { useCallback } from 'react';
+import { mdiMagnify, mdiPlus, mdiRefresh } from '@mdi/js';
+import {
+  Alert,
+  Autocomplete,
+  Button,
+  IconButton,
+  InputAdornment,
+  MenuItem,
+  Stack,
+  Tab,
+  Tabs,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { MARKET_ACCOUNT_STATUSES } from '@toydesk/contract';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { EntityRow } from '@/components/entity-table/entity-columns';
-import { EntityTable } from '@/components/entity-table/entity-table';
-import { MoneyText } from '@/components/money-text';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { SelectionBar } from '@/components/selection-bar';
+import { MdiIcon } from '@/components/mdi-icon';
 import { Page } from '@/components/page';
-import { TagChips, type TagLike } from '@/components/tag-chips';
-import type { VirtualColumn } from '@/components/virtual-table/virtual-table';
+import type { TableSort } from '@/components/virtual-table/virtual-table';
+import { useCommonData } from '@/lib/common-data';
+import { formatNumber } from '@/lib/format';
+import { notify } from '@/lib/notifications';
+import { useCheckedIds } from '@/lib/use-checked-ids';
 
-const FIELDS = [
-  'id',
-  'label',
-  'market',
-  'status',
-  'online',
-  'balance',
-  'tags',
-  'api_key',
-  'keep_online',
-  'auto_deliver',
-  'auto_sell',
-  'dynamic_orders',
-  'dry_run',
-  'last_online_at',
-];
+import { useBulkUpdateMarketAccounts } from '../api/bulk-update-market-accounts';
+import { useDeleteMarketAccount } from '../api/delete-market-account';
+import { useMarketAccounts, type MarketAccountRow } from '../api/get-market-accounts';
+import { useProxyOptions, type ProxyOption } from '../api/get-proxy-options';
+import { loopsByAccount, useTradingStatus } from '../api/get-trading-status';
+import {
+  EMPTY_FILTERS,
+  filterMarketAccounts,
+  sortMarketAccounts,
+  type MarketAccountFilters,
+} from '../utils/filter-market-accounts';
+import { MarketAccountDialog, type LoopSwitch } from './market-account-dialog';
+import { MarketAccountsBulkDialog } from './market-accounts-bulk-dialog';
+import { MarketAccountsTable } from './market-accounts-table';
+import { TradingDrawer } from './trading-drawer';
 
-/** /market-account/list: the marketplace accounts with balances, tags and trading switches (read-only). */
+type Editing = { account: MarketAccountRow | null } | null;
+
+/**
+ * /market-account/list: the marketplace accounts per market with balances, online state, proxies and the
+ * trading-loop switches; create, edit, delete, bulk update, and each account's loops and alerts.
+ */
 export function MarketAccountsScreen() {
-  const { t } = useTranslation();
-  const columns = useCallback(
-    (generated: VirtualColumn<EntityRow>[]) => {
-      const out = generated.map((column) =>
-        column.id === 'tags'
-          ? {
-              ...column,
-              render: (row: EntityRow) => <TagChips tags={(row.tag_objects as TagLike[]) ?? []} />,
-            }
-          : column,
-      );
-      out.splice(6, 0, {
-        id: 'balance_rub',
-        header: t('fields.balance_rub'),
-        width: 130,
-        align: 'right',
-        render: (row: EntityRow) => <MoneyText amount={row.balance_rub as string} currency="RUB" />,
-      });
-      out.push({
-        id: 'proxy_label',
-        header: t('fields.proxy'),
-        width: 180,
-        render: (row: EntityRow) => (typeof row.proxy_label === 'string' ? row.proxy_label : '—'),
-      });
-      return out;
-    },
-    [t],
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const common = useCommonData();
+  const accounts = useMarketAccounts();
+  const trading = useTradingStatus();
+  const proxyOptions = useProxyOptions();
+  const bulk = useBulkUpdateMarketAccounts();
+  const remove = useDeleteMarketAccount();
+  const selection = useCheckedIds();
+
+  const [filters, setFilters] = useState<MarketAccountFilters>(EMPTY_FILTERS);
+  const deferredFilters = useDeferredValue(filters);
+  const [sort, setSort] = useState<TableSort | null>(null);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const [deleting, setDeleting] = useState<MarketAccountRow[] | null>(null);
+  const [tradingFor, setTradingFor] = useState<number | null>(null);
+  const [pendingSwitches, setPendingSwitches] = useState<ReadonlySet<string>>(new Set());
+
+  const rows = useMemo(() => accounts.data ?? [], [accounts.data]);
+  const visible = useMemo(
+    () => sortMarketAccounts(filterMarketAccounts(rows, deferredFilters), sort),
+    [rows, deferredFilters, sort],
   );
+  const marketTabs = useMemo(() => {
+    const present = new Set(rows.map((row) => row.market));
+    return common.markets.filter((market) => present.has(market.code));
+  }, [rows, common.markets]);
+  const loops = useMemo(() => loopsByAccount(trading.data ?? []), [trading.data]);
+  const proxies = useMemo<ProxyOption[]>(() => {
+    if (proxyOptions.data) return proxyOptions.data;
+    const byId = new Map<number, string>();
+    for (const row of rows) if (row.proxy !== null) byId.set(row.proxy, row.proxy_label ?? `#${row.proxy}`);
+    return [...byId].map(([id, label]) => ({ id, label }));
+  }, [proxyOptions.data, rows]);
+
+  const patch = (change: Partial<MarketAccountFilters>) =>
+    setFilters((current) => ({ ...current, ...change }));
+
+  const { mutate: bulkMutate } = bulk;
+  const onToggle = useCallback(
+    (row: MarketAccountRow, field: LoopSwitch, value: boolean) => {
+      const key = `${row.id}:${field}`;
+      setPendingSwitches((current) => new Set(current).add(key));
+      bulkMutate(
+        { ids: [row.id], fields: { [field]: value } },
+        {
+          onSettled: () =>
+            setPendingSwitches((current) => {
+              const next = new Set(current);
+              next.delete(key);
+              return next;
+            }),
+        },
+      );
+    },
+    [bulkMutate],
+  );
+  const onEdit = useCallback((account: MarketAccountRow) => setEditing({ account }), []);
+  const onDelete = useCallback((account: MarketAccountRow) => setDeleting([account]), []);
+  const onTrading = useCallback((account: MarketAccountRow) => setTradingFor(account.id), []);
+
+  const selectedRows = useMemo(() => {
+    return rows.filter((row) => selection.selected.has(row.id));
+  }, [rows, selection.selected]);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    let done = 0;
+    for (const account of deleting) {
+      try {
+        await remove.mutateAsync(account.id);
+        done += 1;
+      } catch {
+        // The wrapper has notified; the rest are still tried.
+      }
+    }
+    if (done > 0) notify({ text: t('marketAccounts.deleted', { count: done }), color: 'success' });
+    selection.clear();
+    setDeleting(null);
+  };
+
+  const tradingAccount = tradingFor === null ? null : (rows.find((row) => row.id === tradingFor) ?? null);
+
   return (
-    <Page title={t('nav.marketAccountList')}>
-      <EntityTable
-        routeId="market-accounts.extended"
-        entity={marketAccountEntity}
-        label={t('nav.marketAccountList')}
-        fields={FIELDS}
-        columns={columns}
-        pageSize={99999}
+    <Page
+      title={t('nav.marketAccountList')}
+      actions={
+        <Button
+          variant="contained"
+          startIcon={<MdiIcon path={mdiPlus} />}
+          onClick={() => setEditing({ account: null })}
+        >
+          {t('marketAccounts.add')}
+        </Button>
+      }
+    >
+      <Tabs
+        value={filters.market || 'all'}
+        onChange={(_event, value: string) => patch({ market: value === 'all' ? '' : value })}
+        variant="scrollable"
+        scrollButtons="auto"
+        sx={{ mb: 1, minHeight: 36 }}
+      >
+        <Tab value="all" label={t('common.allMarkets')} sx={{ minHeight: 36 }} />
+        {marketTabs.map((market) => (
+          <Tab key={market.code} value={market.code} label={market.name} sx={{ minHeight: 36 }} />
+        ))}
+      </Tabs>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }} useFlexGap>
+        <TextField
+          value={filters.search}
+          onChange={(event) => patch({ search: event.target.value })}
+          placeholder={t('table.search')}
+          margin="none"
+          sx={{ width: 240 }}
+          slotProps={{
+            htmlInput: { 'aria-label': t('table.search') },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <MdiIcon path={mdiMagnify} fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <TextField
+          select
+          margin="none"
+          label={t('fields.status')}
+          sx={{ width: 160 }}
+          value={filters.statuses}
+          slotProps={{
+            select: {
+              multiple: true,
+              renderValue: (selected) => (selected as string[]).map((s) => t(`enums.status.${s}`)).join(', '),
+            },
+          }}
+          onChange={(event) => {
+            const value = event.target.value as unknown as string[] | string;
+            patch({ statuses: typeof value === 'string' ? value.split(',') : value });
+          }}
+        >
+          {MARKET_ACCOUNT_STATUSES.map((status) => (
+            <MenuItem key={status} value={status}>
+              {t(`enums.status.${status}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          margin="none"
+          label={t('fields.online')}
+          sx={{ width: 130 }}
+          value={filters.online}
+          onChange={(event) => patch({ online: event.target.value as MarketAccountFilters['online'] })}
+        >
+          <MenuItem value="">{t('common.all')}</MenuItem>
+          <MenuItem value="on">{t('marketAccounts.online')}</MenuItem>
+          <MenuItem value="off">{t('marketAccounts.offline')}</MenuItem>
+        </TextField>
+        <Autocomplete
+          multiple
+          limitTags={2}
+          options={common.tags}
+          value={common.tags.filter((tag) => filters.tagIds.includes(tag.id))}
+          getOptionLabel={(tag) => tag.name}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          onChange={(_event, tags) => patch({ tagIds: tags.map((tag) => tag.id) })}
+          renderInput={(params) => <TextField {...params} margin="none" label={t('fields.tags')} />}
+          sx={{ width: 220 }}
+        />
+        <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }} data-testid="row-count">
+          {visible.length === rows.length
+            ? t('table.rows', { count: rows.length, formatted: formatNumber(rows.length, lang) })
+            : t('table.shownOf', {
+                shown: formatNumber(visible.length, lang),
+                total: formatNumber(rows.length, lang),
+              })}
+        </Typography>
+        <Tooltip title={t('table.refresh')}>
+          <IconButton
+            size="small"
+            aria-label={t('table.refresh')}
+            onClick={() => {
+              void accounts.refetch();
+              void trading.refetch();
+            }}
+          >
+            <MdiIcon path={mdiRefresh} fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </Stack>
+      <SelectionBar count={selection.selected.size} onClear={selection.clear}>
+        <Button size="small" variant="outlined" onClick={() => setBulkOpen(true)}>
+          {t('marketAccounts.bulkEdit')}
+        </Button>
+        <Button size="small" variant="outlined" color="error" onClick={() => setDeleting(selectedRows)}>
+          {t('common.delete')}
+        </Button>
+      </SelectionBar>
+      {trading.isError && (
+        <Alert severity="warning" sx={{ mb: 1, py: 0 }} data-testid="loops-unavailable">
+          {t('marketAccounts.loopsUnavailable')}
+        </Alert>
+      )}
+      <MarketAccountsTable
+        rows={visible}
+        loading={accounts.isFetching}
+        selection={selection}
+        sort={sort}
+        onSortChange={setSort}
+        loops={loops}
+        pendingSwitches={pendingSwitches}
+        onToggle={onToggle}
+        onEdit={onEdit}
+        onDelete={onDelete}
+        onTrading={onTrading}
       />
+      {editing && (
+        <MarketAccountDialog
+          key={editing.account?.id ?? 'new'}
+          account={editing.account}
+          defaultMarket={filters.market || undefined}
+          proxies={proxies}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {bulkOpen && (
+        <MarketAccountsBulkDialog
+          ids={[...selection.selected]}
+          proxies={proxies}
+          onClose={() => setBulkOpen(false)}
+          onDone={() => setBulkOpen(false)}
+        />
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title={t('marketAccounts.deleteTitle', { count: deleting.length })}
+          text={deleting.map((row) => row.label).join(', ')}
+          busy={remove.isPending}
+          onConfirm={() => void confirmDelete()}
+          onClose={() => setDeleting(null)}
+        />
+      )}
+      {tradingAccount && (
+        <TradingDrawer
+          account={tradingAccount}
+          loops={loops.get(tradingAccount.id) ?? []}
+          loopsUnavailable={trading.isError}
+          onClose={() => setTradingFor(null)}
+        />
+      )}
     </Page>
   );
 }

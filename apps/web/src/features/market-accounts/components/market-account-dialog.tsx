@@ -1,0 +1,242 @@
+import {
+  Alert,
+  Box,
+  Button,
+  FormControlLabel,
+  LinearProgress,
+  MenuItem,
+  Switch,
+  TextField,
+} from '@mui/material';
+import {
+  CURRENCIES,
+  MARKET_ACCOUNT_STATUSES,
+  marketAccountEntity,
+  type MarketAccountCreate,
+  type MarketAccountPatch,
+} from '@toydesk/contract';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { AppDialog } from '@/components/app-dialog';
+import { TagPicker } from '@/components/tag-picker';
+import { useCommonData } from '@/lib/common-data';
+import { formToBody, initialFormValues, type FormValue, type FormValues } from '@/lib/entity-form';
+import { notify } from '@/lib/notifications';
+import { serverFormErrors } from '@/lib/server-form-errors';
+import { useRules, validateWithSchema } from '@/lib/validation';
+
+import type { MarketAccountRow } from '../api/get-market-accounts';
+import type { ProxyOption } from '../api/get-proxy-options';
+import { useSaveMarketAccount } from '../api/save-market-account';
+
+/** Write-only: the form starts them empty, shows the stored mask, and sends only what is typed. */
+const SECRET_FIELDS = ['api_key', 'pay_password'] as const;
+
+/** The trading-loop switches of the account (issue 4 section 7). */
+export const LOOP_SWITCHES = [
+  'keep_online',
+  'auto_deliver',
+  'auto_sell',
+  'dynamic_orders',
+  'dry_run',
+] as const;
+export type LoopSwitch = (typeof LOOP_SWITCHES)[number];
+
+export interface MarketAccountDialogProps {
+  /** The account to edit, or null to create one (market preset when a market tab is open). */
+  account: MarketAccountRow | null;
+  defaultMarket?: string;
+  proxies: readonly ProxyOption[];
+  onClose: () => void;
+}
+
+/** Create or edit a market account: checked with the contract's schemas, the server's 400 on the fields. */
+export function MarketAccountDialog({ account, defaultMarket, proxies, onClose }: MarketAccountDialogProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const common = useCommonData();
+  const rules = useRules();
+  const save = useSaveMarketAccount();
+  const formId = useId();
+
+  const initial = useMemo(() => {
+    const values = initialFormValues(marketAccountEntity, account ?? undefined);
+    if (!account) {
+      values.market = defaultMarket ?? '';
+      values.currency = 'RUB';
+      values.status = 'active';
+      values.balance = '0';
+      values.dry_run = true;
+    }
+    return values;
+  }, [account, defaultMarket]);
+  const [values, setValues] = useState<FormValues>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
+
+  const set = (name: string, value: FormValue) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors(({ [name]: _removed, ...rest }) => rest);
+  };
+  const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : '');
+  const fieldProps = (name: string) => ({
+    id: `${formId}-${name}`,
+    name,
+    label: t(`fields.${name}`),
+    value: text(name),
+    onChange: (event: { target: { value: string } }) => set(name, event.target.value),
+    error: Boolean(errors[name]),
+    helperText: errors[name],
+    fullWidth: true,
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const body = formToBody(marketAccountEntity, values, account ? 'patch' : 'create', initial);
+    const schema = account ? marketAccountEntity.patchSchema : marketAccountEntity.createSchema;
+    const found = validateWithSchema(schema, body, lang) ?? {};
+    for (const name of ['market', 'steam_account']) {
+      const required = rules.required(values[name]);
+      if (required !== true) found[name] = required;
+    }
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
+      return;
+    }
+    if (account && Object.keys(body).length === 0) {
+      onClose();
+      return;
+    }
+    try {
+      if (account) {
+        await save.mutateAsync({ id: account.id, body: schema.parse(body) as MarketAccountPatch });
+      } else {
+        await save.mutateAsync({ id: null, body: schema.parse(body) as MarketAccountCreate });
+      }
+      notify({ text: account ? t('marketAccounts.saved') : t('marketAccounts.created'), color: 'success' });
+      onClose();
+    } catch (error) {
+      const shown = serverFormErrors(error, Object.keys(values));
+      setErrors(shown.fields);
+      setFormError(shown.form);
+    }
+  };
+
+  return (
+    <AppDialog
+      open
+      onClose={onClose}
+      persistent={dirty || save.isPending}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby={`${formId}-title`}
+      title={
+        <span id={`${formId}-title`}>
+          {account ? t('marketAccounts.editTitle', { name: account.label }) : t('marketAccounts.createTitle')}
+        </span>
+      }
+      actions={
+        <>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="submit" form={formId} variant="contained" disabled={save.isPending}>
+            {account ? t('common.save') : t('common.create')}
+          </Button>
+        </>
+      }
+    >
+      {save.isPending && <LinearProgress sx={{ mb: 1 }} />}
+      {formError && (
+        <Alert severity="error" sx={{ mb: 1 }} data-testid="form-error">
+          {formError}
+        </Alert>
+      )}
+      <Box
+        component="form"
+        id={formId}
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}
+      >
+        <TextField {...fieldProps('market')} select required>
+          {common.markets.map((market) => (
+            <MenuItem key={market.code} value={market.code}>
+              {market.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField {...fieldProps('steam_account')} select required>
+          {common.steamAccounts.map((steam) => (
+            <MenuItem key={steam.id} value={String(steam.id)}>
+              {steam.steam_account_name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField {...fieldProps('status')} select>
+          {MARKET_ACCOUNT_STATUSES.map((status) => (
+            <MenuItem key={status} value={status}>
+              {t(`enums.status.${status}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField {...fieldProps('proxy')} select>
+          <MenuItem value="">{t('common.none')}</MenuItem>
+          {proxies.map((proxy) => (
+            <MenuItem key={proxy.id} value={String(proxy.id)}>
+              {proxy.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Box sx={{ display: 'grid', gridTemplateColumns: '2fr 1fr', columnGap: 1 }}>
+          <TextField {...fieldProps('balance')} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+          <TextField {...fieldProps('currency')} select>
+            {CURRENCIES.map((currency) => (
+              <MenuItem key={currency} value={currency}>
+                {currency}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Box>
+        <TagPicker
+          label={t('fields.tags')}
+          value={values.tags as number[]}
+          onChange={(ids) => set('tags', ids)}
+          error={errors.tags}
+        />
+        <Alert severity="info" sx={{ gridColumn: '1 / -1', my: 1 }}>
+          {t('marketAccounts.secretsHint')}
+        </Alert>
+        {SECRET_FIELDS.map((name) => (
+          <TextField
+            key={name}
+            {...fieldProps(name)}
+            type="password"
+            placeholder={account?.[name] ?? t('marketAccounts.secretNotSet')}
+            slotProps={{
+              inputLabel: { shrink: true },
+              htmlInput: { autoComplete: 'new-password', 'data-secret': 'true' },
+            }}
+          />
+        ))}
+        <Box sx={{ gridColumn: '1 / -1', display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
+          {LOOP_SWITCHES.map((name) => (
+            <FormControlLabel
+              key={name}
+              control={
+                <Switch
+                  checked={values[name] === true}
+                  onChange={(event) => set(name, event.target.checked)}
+                  color={name === 'dry_run' ? 'warning' : 'primary'}
+                />
+              }
+              label={t(`fields.${name}`)}
+            />
+          ))}
+        </Box>
+        <TextField {...fieldProps('notes')} multiline sx={{ gridColumn: '1 / -1' }} />
+      </Box>
+    </AppDialog>
+  );
+}

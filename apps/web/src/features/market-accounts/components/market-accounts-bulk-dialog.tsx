@@ -1,0 +1,180 @@
+import { Alert, Box, Button, LinearProgress, MenuItem, TextField } from '@mui/material';
+import { MARKET_ACCOUNT_STATUSES, type MarketAccountPatch } from '@toydesk/contract';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { AppDialog } from '@/components/app-dialog';
+import { TagPicker } from '@/components/tag-picker';
+import { notify } from '@/lib/notifications';
+import { serverFormErrors } from '@/lib/server-form-errors';
+
+import { useBulkUpdateMarketAccounts } from '../api/bulk-update-market-accounts';
+import type { ProxyOption } from '../api/get-proxy-options';
+import { LOOP_SWITCHES } from './market-account-dialog';
+
+/** '' leaves the field as it is on every account. */
+const KEEP = '';
+const NO_PROXY = 'none';
+
+export interface BulkChoices {
+  status: string;
+  proxy: string;
+  /** null: leave the tags; else the new tag list. */
+  tags: number[] | null;
+  switches: Record<string, '' | 'on' | 'off'>;
+}
+
+/** The PATCH fields of the operator's choices: only what they chose to change. */
+export function bulkFields(choices: BulkChoices): MarketAccountPatch {
+  const fields: Record<string, unknown> = {};
+  if (choices.status !== KEEP) fields.status = choices.status;
+  if (choices.proxy !== KEEP) fields.proxy = choices.proxy === NO_PROXY ? null : Number(choices.proxy);
+  if (choices.tags !== null) fields.tags = choices.tags;
+  for (const [name, value] of Object.entries(choices.switches)) if (value) fields[name] = value === 'on';
+  return fields as MarketAccountPatch;
+}
+
+export interface MarketAccountsBulkDialogProps {
+  ids: readonly number[];
+  proxies: readonly ProxyOption[];
+  onClose: () => void;
+  onDone: () => void;
+}
+
+/** Sets tags, proxy, status and loop switches on every selected account in one atomic call. */
+export function MarketAccountsBulkDialog({ ids, proxies, onClose, onDone }: MarketAccountsBulkDialogProps) {
+  const { t } = useTranslation();
+  const formId = useId();
+  const bulk = useBulkUpdateMarketAccounts();
+  const [choices, setChoices] = useState<BulkChoices>({
+    status: KEEP,
+    proxy: KEEP,
+    tags: null,
+    switches: {},
+  });
+  const [formError, setFormError] = useState<string | null>(null);
+  const fields = bulkFields(choices);
+  const nothing = Object.keys(fields).length === 0;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (nothing) return;
+    setFormError(null);
+    try {
+      const updated = await bulk.mutateAsync({ ids, fields });
+      notify({ text: t('marketAccounts.bulkDone', { count: updated }), color: 'success' });
+      onDone();
+    } catch (error) {
+      const shown = serverFormErrors(error, []);
+      setFormError(shown.form);
+    }
+  };
+
+  return (
+    <AppDialog
+      open
+      onClose={onClose}
+      persistent={!nothing || bulk.isPending}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby={`${formId}-title`}
+      title={<span id={`${formId}-title`}>{t('marketAccounts.bulkTitle', { count: ids.length })}</span>}
+      actions={
+        <>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="submit" form={formId} variant="contained" disabled={nothing || bulk.isPending}>
+            {t('marketAccounts.bulkApply')}
+          </Button>
+        </>
+      }
+    >
+      {bulk.isPending && <LinearProgress sx={{ mb: 1 }} />}
+      {formError && (
+        <Alert severity="error" sx={{ mb: 1 }} data-testid="form-error">
+          {formError}
+        </Alert>
+      )}
+      <Box
+        component="form"
+        id={formId}
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}
+      >
+        <TextField
+          select
+          fullWidth
+          id={`${formId}-status`}
+          label={t('fields.status')}
+          value={choices.status}
+          onChange={(event) => setChoices((c) => ({ ...c, status: event.target.value }))}
+        >
+          <MenuItem value={KEEP}>{t('marketAccounts.keep')}</MenuItem>
+          {MARKET_ACCOUNT_STATUSES.map((status) => (
+            <MenuItem key={status} value={status}>
+              {t(`enums.status.${status}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          fullWidth
+          id={`${formId}-proxy`}
+          label={t('fields.proxy')}
+          value={choices.proxy}
+          onChange={(event) => setChoices((c) => ({ ...c, proxy: event.target.value }))}
+        >
+          <MenuItem value={KEEP}>{t('marketAccounts.keep')}</MenuItem>
+          <MenuItem value={NO_PROXY}>{t('common.none')}</MenuItem>
+          {proxies.map((proxy) => (
+            <MenuItem key={proxy.id} value={String(proxy.id)}>
+              {proxy.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          fullWidth
+          id={`${formId}-tags-mode`}
+          label={t('marketAccounts.tagsMode')}
+          value={choices.tags === null ? 'keep' : 'set'}
+          onChange={(event) =>
+            setChoices((c) => ({ ...c, tags: event.target.value === 'keep' ? null : (c.tags ?? []) }))
+          }
+        >
+          <MenuItem value="keep">{t('marketAccounts.keep')}</MenuItem>
+          <MenuItem value="set">{t('marketAccounts.replaceTags')}</MenuItem>
+        </TextField>
+        {choices.tags !== null ? (
+          <TagPicker
+            label={t('fields.tags')}
+            value={choices.tags}
+            onChange={(tags) => setChoices((c) => ({ ...c, tags }))}
+          />
+        ) : (
+          <span />
+        )}
+        {LOOP_SWITCHES.map((name) => (
+          <TextField
+            key={name}
+            select
+            fullWidth
+            id={`${formId}-${name}`}
+            label={t(`fields.${name}`)}
+            value={choices.switches[name] ?? KEEP}
+            onChange={(event) =>
+              setChoices((c) => ({
+                ...c,
+                switches: { ...c.switches, [name]: event.target.value as '' | 'on' | 'off' },
+              }))
+            }
+          >
+            <MenuItem value={KEEP}>{t('marketAccounts.keep')}</MenuItem>
+            <MenuItem value="on">{t('marketAccounts.switchOn')}</MenuItem>
+            <MenuItem value="off">{t('marketAccounts.switchOff')}</MenuItem>
+          </TextField>
+        ))}
+      </Box>
+    </AppDialog>
+  );
+}

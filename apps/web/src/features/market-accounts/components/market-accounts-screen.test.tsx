@@ -1,0 +1,174 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { BotTradingStatus } from '@toydesk/contract';
+import { describe, expect, it, vi } from 'vitest';
+
+import { notifications } from '@/lib/notifications';
+import { botJob } from '@/test/bot-job';
+import { jsonResponse } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+
+import { marketAccountRow } from '../testing/market-account-row';
+import { MarketAccountsScreen } from './market-accounts-screen';
+
+const rows = [
+  marketAccountRow(1, { proxy: 3, proxy_label: 'http://10.0.0.11:3128' }),
+  marketAccountRow(2, {
+    market: 'steam',
+    market_name: 'Steam',
+    label: 'Steam trade_bot_02',
+    online: false,
+    auto_sell: true,
+  }),
+];
+
+const deliver: BotTradingStatus = {
+  market_account: 1,
+  loop: 'deliver',
+  enabled: false,
+  dry_run: true,
+  state: 'failed',
+  last_run_at: '2026-11-22T01:00:00Z',
+  next_run_at: null,
+  last_summary: '2 trades sent',
+  last_error: 'Steam session lost',
+  last_job: 'job-0',
+  recent_actions: [
+    { at: '2026-11-22T01:00:00Z', kind: 'send-offer', dry_run: true, detail: { offer: '77' } },
+  ],
+};
+
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+function stubApi(onWrite: (call: Call) => Response, jobReads: BotTradingStatus[] = [deliver]) {
+  const calls: Call[] = [];
+  let jobPolls = 0;
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    const call = {
+      method: init.method ?? 'GET',
+      url,
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+    };
+    calls.push(call);
+    if (call.method !== 'GET') return onWrite(call);
+    if (url.includes('/api/market/accounts/extended/'))
+      return jsonResponse({ count: rows.length, next: null, previous: null, results: rows });
+    if (url.includes('/api-node/trading/')) return jsonResponse({ results: jobReads });
+    if (url.includes('/api-node/proxy/'))
+      return jsonResponse({ count: 0, next: null, previous: null, results: [] });
+    if (url.includes('/api-node/alerts/'))
+      return jsonResponse({
+        count: 1,
+        next: null,
+        previous: null,
+        results: [
+          {
+            id: 5,
+            kind: 'steam-session',
+            severity: 'error',
+            message: 'Сессия Steam потеряна',
+            market_account: 1,
+            steam_account: 1,
+            proxy: null,
+            details: {},
+            count: 3,
+            first_at: '2026-11-22T00:00:00Z',
+            last_at: '2026-11-22T01:00:00Z',
+            acknowledged_at: null,
+          },
+        ],
+      });
+    if (url.includes('/api-node/jobs/job-1/')) {
+      jobPolls += 1;
+      return jsonResponse(
+        botJob('job-1', { kind: 'trading.deliver', state: 'done', attempts: 1, result: { sent: 2 } }),
+      );
+    }
+    return jsonResponse({}, 404);
+  });
+  return { calls, jobPolls: () => jobPolls };
+}
+
+describe('Market accounts screen', () => {
+  it('lists the accounts per market and toggles a loop switch through the bulk endpoint', async () => {
+    const { calls } = stubApi(() => jsonResponse({ updated: 1, results: [] }));
+    const user = userEvent.setup();
+    renderWithProviders(<MarketAccountsScreen />);
+    expect(await screen.findByText('trade_bot_01')).toBeTruthy();
+    expect(screen.getByText('http://10.0.0.11:3128')).toBeTruthy();
+    expect(screen.getAllByText('••••3f9a')).toHaveLength(2);
+
+    await user.click(screen.getByRole('tab', { name: 'Steam' }));
+    await waitFor(() => expect(screen.queryByText('trade_bot_01')).toBeNull());
+    expect(screen.getByText('trade_bot_02')).toBeTruthy();
+    expect(screen.getByTestId('row-count').textContent).toBe('Показано 1 из 2');
+
+    await user.click(screen.getByRole('tab', { name: 'Все площадки' }));
+    await user.click(await screen.findByRole('switch', { name: 'Автопродажа: Market CSGO trade_bot_01' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    const post = calls.find((call) => call.method === 'POST')!;
+    expect(post.url).toMatch(/\/api\/market\/accounts\/bulk-update-by-ids\/$/);
+    expect(post.body).toEqual({ ids: [1], fields: { auto_sell: true } });
+  });
+
+  it('bulk-updates the selected accounts with only the chosen fields', async () => {
+    const { calls } = stubApi(() => jsonResponse({ updated: 2, results: [] }));
+    const user = userEvent.setup();
+    renderWithProviders(<MarketAccountsScreen />);
+    await user.click(await screen.findByRole('checkbox', { name: 'Выбрать все аккаунты' }));
+    expect(screen.getByTestId('selection-bar')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Изменить выбранные' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByLabelText('Пробный режим'));
+    await user.click(await screen.findByRole('option', { name: 'Выключить' }));
+    await user.click(within(dialog).getByLabelText('Статус'));
+    await user.click(await screen.findByRole('option', { name: 'На паузе' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Применить' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')!.body).toEqual({
+      ids: [1, 2],
+      fields: { status: 'paused', dry_run: false },
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(notifications.list()[0]).toMatchObject({ text: 'Изменено 2 аккаунта', color: 'success' });
+  });
+
+  it('shows an account’s loops and alerts and runs a loop now, following its job', async () => {
+    const { calls } = stubApi((call) =>
+      call.url.includes('/api-node/trading/1/deliver/run')
+        ? jsonResponse(botJob('job-1', { kind: 'trading.deliver' }), 202)
+        : jsonResponse({}, 404),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<MarketAccountsScreen />);
+    await user.click(await screen.findByRole('button', { name: 'Торговые циклы Market CSGO trade_bot_01' }));
+    const card = await screen.findByTestId('loop-deliver');
+    expect(within(card).getByText('Ошибка')).toBeTruthy();
+    expect(within(card).getByText('2 trades sent')).toBeTruthy();
+    expect(within(card).getByText('Steam session lost')).toBeTruthy();
+    expect(await screen.findByText('Сессия Steam потеряна')).toBeTruthy();
+
+    await user.click(within(card).getByRole('button', { name: 'Запустить сейчас: Передача проданных' }));
+    await waitFor(() => expect(within(card).getByTestId('job-result').textContent).toBe('{"sent":2}'));
+    expect(
+      calls.some((call) => call.method === 'POST' && call.url.endsWith('/api-node/trading/1/deliver/run')),
+    ).toBe(true);
+  });
+
+  it('deletes an account after confirmation', async () => {
+    const { calls } = stubApi(() => new Response(null, { status: 204 }));
+    const user = userEvent.setup();
+    renderWithProviders(<MarketAccountsScreen />);
+    await user.click(await screen.findByRole('button', { name: 'Удалить Steam trade_bot_02' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    await user.click(within(dialog).getByTestId('confirm-button'));
+    await waitFor(() => expect(calls.some((call) => call.method === 'DELETE')).toBe(true));
+    expect(calls.find((call) => call.method === 'DELETE')!.url).toMatch(/\/api\/market\/accounts\/2\/$/);
+    expect(notifications.list()[0]).toMatchObject({ text: 'Удалён 1 аккаунт', color: 'success' });
+  });
+});

@@ -1,0 +1,264 @@
+import { mdiDelete, mdiPencil, mdiRobotOutline } from '@mdi/js';
+import { Box, IconButton, Stack, Switch, Tooltip, Typography } from '@mui/material';
+import type { BotTradingStatus } from '@toydesk/contract';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { MdiIcon } from '@/components/mdi-icon';
+import { MoneyText } from '@/components/money-text';
+import { checkboxColumn } from '@/components/checkbox-column';
+import { StatusChip } from '@/components/status-chip';
+import { TagChips } from '@/components/tag-chips';
+import { VirtualTable, type TableSort, type VirtualColumn } from '@/components/virtual-table/virtual-table';
+import { formatDateTime } from '@/lib/format';
+import type { CheckedIds } from '@/lib/use-checked-ids';
+
+import type { MarketAccountRow } from '../api/get-market-accounts';
+import { LOOP_SWITCHES, type LoopSwitch } from './market-account-dialog';
+import { LOOP_STATE_COLORS } from './trading-loop-card';
+
+export interface MarketAccountsTableProps {
+  rows: readonly MarketAccountRow[];
+  loading: boolean;
+  selection: CheckedIds;
+  sort: TableSort | null;
+  onSortChange: (sort: TableSort | null) => void;
+  loops: ReadonlyMap<number, BotTradingStatus[]>;
+  /** Switches whose PATCH is under way, as "id:field". */
+  pendingSwitches: ReadonlySet<string>;
+  onToggle: (row: MarketAccountRow, field: LoopSwitch, value: boolean) => void;
+  onEdit: (row: MarketAccountRow) => void;
+  onDelete: (row: MarketAccountRow) => void;
+  onTrading: (row: MarketAccountRow) => void;
+}
+
+const DOT_COLORS: Record<BotTradingStatus['state'], string> = {
+  off: 'grey.400',
+  scheduled: 'info.main',
+  running: 'primary.main',
+  stopped: 'warning.main',
+  failed: 'error.main',
+};
+
+function LoopDots({ loops }: { loops: readonly BotTradingStatus[] }) {
+  const { t } = useTranslation();
+  if (loops.length === 0) return <>—</>;
+  return (
+    <Stack direction="row" spacing={0.5} data-testid="loop-dots">
+      {loops.map((loop) => (
+        <Tooltip
+          key={loop.loop}
+          title={`${t(`marketAccounts.loop.${loop.loop}`)}: ${t(`marketAccounts.loopState.${loop.state}`)}${
+            loop.last_error ? ` — ${loop.last_error}` : ''
+          }`}
+        >
+          <Box
+            component="span"
+            data-state={loop.state}
+            data-color={LOOP_STATE_COLORS[loop.state]}
+            sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: DOT_COLORS[loop.state] }}
+          />
+        </Tooltip>
+      ))}
+    </Stack>
+  );
+}
+
+/** The market accounts as a virtualised table with selection, loop switches and row actions. */
+export function MarketAccountsTable({
+  rows,
+  loading,
+  selection,
+  sort,
+  onSortChange,
+  loops,
+  pendingSwitches,
+  onToggle,
+  onEdit,
+  onDelete,
+  onTrading,
+}: MarketAccountsTableProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const columns = useMemo<VirtualColumn<MarketAccountRow>[]>(
+    () => [
+      checkboxColumn({
+        selection,
+        rows,
+        getId: (row) => row.id,
+        allLabel: t('marketAccounts.selectAll'),
+        rowLabel: (row) => t('marketAccounts.selectNamed', { name: row.label }),
+      }),
+      {
+        id: 'label',
+        header: t('fields.label'),
+        width: 200,
+        grow: 1,
+        sortable: true,
+        render: (row) => (
+          <Box sx={{ minWidth: 0, lineHeight: 1.2 }}>
+            <Typography variant="body2" noWrap sx={{ fontWeight: 500 }}>
+              {row.market_name}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" noWrap component="div">
+              {row.steam_account_name}
+            </Typography>
+          </Box>
+        ),
+      },
+      {
+        id: 'status',
+        header: t('fields.status'),
+        width: 100,
+        sortable: true,
+        render: (row) => <StatusChip value={row.status} />,
+      },
+      {
+        id: 'online',
+        header: t('fields.online'),
+        width: 120,
+        sortable: true,
+        render: (row) => (
+          <Tooltip title={`${t('fields.last_online_at')}: ${formatDateTime(row.last_online_at, lang)}`}>
+            <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+              <Box
+                component="span"
+                sx={{
+                  width: 8,
+                  height: 8,
+                  borderRadius: '50%',
+                  bgcolor: row.online ? 'success.main' : 'grey.400',
+                }}
+              />
+              <Typography variant="caption">
+                {row.online ? t('marketAccounts.online') : t('marketAccounts.offline')}
+              </Typography>
+            </Stack>
+          </Tooltip>
+        ),
+      },
+      {
+        id: 'balance',
+        header: t('fields.balance'),
+        width: 120,
+        align: 'right',
+        sortable: true,
+        render: (row) => <MoneyText amount={row.balance} currency={row.currency} />,
+      },
+      {
+        id: 'api_key',
+        header: t('fields.api_key'),
+        width: 100,
+        render: (row) => (
+          <Typography variant="caption" sx={{ fontFamily: 'monospace' }}>
+            {row.api_key ?? t('marketAccounts.secretNotSet')}
+          </Typography>
+        ),
+      },
+      {
+        id: 'proxy',
+        header: t('fields.proxy'),
+        width: 150,
+        sortable: true,
+        render: (row) => row.proxy_label ?? '—',
+      },
+      {
+        id: 'tags',
+        header: t('fields.tags'),
+        width: 120,
+        render: (row) => <TagChips tags={row.tag_objects} />,
+      },
+      ...LOOP_SWITCHES.map<VirtualColumn<MarketAccountRow>>((field) => ({
+        id: field,
+        header: (
+          <Tooltip title={t(`fields.${field}`)}>
+            <span>{t(`marketAccounts.switchShort.${field}`)}</span>
+          </Tooltip>
+        ),
+        width: 64,
+        align: 'center',
+        render: (row) => (
+          <Switch
+            size="small"
+            color={field === 'dry_run' ? 'warning' : 'primary'}
+            checked={row[field]}
+            disabled={pendingSwitches.has(`${row.id}:${field}`)}
+            onClick={(event) => event.stopPropagation()}
+            onChange={(event) => onToggle(row, field, event.target.checked)}
+            slotProps={{
+              input: {
+                'aria-label': t('marketAccounts.switchNamed', {
+                  field: t(`fields.${field}`),
+                  name: row.label,
+                }),
+              },
+            }}
+          />
+        ),
+      })),
+      {
+        id: 'loops',
+        header: t('marketAccounts.loops'),
+        width: 80,
+        render: (row) => <LoopDots loops={loops.get(row.id) ?? []} />,
+      },
+      {
+        id: 'actions',
+        header: '',
+        width: 116,
+        align: 'center',
+        render: (row) => (
+          <Stack direction="row">
+            <IconButton
+              size="small"
+              aria-label={t('marketAccounts.tradingNamed', { name: row.label })}
+              onClick={(event) => {
+                event.stopPropagation();
+                onTrading(row);
+              }}
+            >
+              <MdiIcon path={mdiRobotOutline} fontSize="small" />
+            </IconButton>
+            <IconButton
+              size="small"
+              aria-label={t('marketAccounts.editNamed', { name: row.label })}
+              onClick={(event) => {
+                event.stopPropagation();
+                onEdit(row);
+              }}
+            >
+              <MdiIcon path={mdiPencil} fontSize="small" />
+            </IconButton>
+            <IconButton
+              size="small"
+              color="error"
+              aria-label={t('marketAccounts.deleteNamed', { name: row.label })}
+              onClick={(event) => {
+                event.stopPropagation();
+                onDelete(row);
+              }}
+            >
+              <MdiIcon path={mdiDelete} fontSize="small" />
+            </IconButton>
+          </Stack>
+        ),
+      },
+    ],
+    [t, lang, rows, selection, loops, pendingSwitches, onToggle, onEdit, onDelete, onTrading],
+  );
+  return (
+    <VirtualTable
+      rows={rows}
+      columns={columns}
+      getRowId={(row) => row.id}
+      label={t('nav.marketAccountList')}
+      rowHeight={44}
+      loading={loading}
+      sort={sort}
+      onSortChange={onSortChange}
+      onRowClick={onTrading}
+      emptyText={t('table.empty')}
+      height="calc(100vh - 240px)"
+    />
+  );
+}

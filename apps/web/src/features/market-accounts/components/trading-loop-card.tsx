@@ -1,0 +1,156 @@
+import { mdiChevronDown, mdiChevronUp, mdiPlay } from '@mdi/js';
+import { Alert, Box, Button, Chip, Collapse, Paper, Stack, Typography, type ChipProps } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import type { BotTradingStatus } from '@toydesk/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { JobProgress } from '@/components/job-progress';
+import { MdiIcon } from '@/components/mdi-icon';
+import { useBotAction } from '@/lib/bot-jobs';
+import { formatDateTime } from '@/lib/format';
+
+import { tradingStatusQueryKey } from '../api/get-trading-status';
+
+export const LOOP_STATE_COLORS: Record<BotTradingStatus['state'], ChipProps['color']> = {
+  off: 'default',
+  scheduled: 'info',
+  running: 'primary',
+  stopped: 'warning',
+  failed: 'error',
+};
+
+export function LoopStateChip({ status }: { status: BotTradingStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={LOOP_STATE_COLORS[status.state]}
+      label={t(`marketAccounts.loopState.${status.state}`)}
+      sx={{ height: 20, fontSize: 11 }}
+    />
+  );
+}
+
+export interface TradingLoopCardProps {
+  accountId: number;
+  loop: BotTradingStatus['loop'];
+  /** What the bot service reports, or null when it has nothing for this loop yet. */
+  status: BotTradingStatus | null;
+}
+
+/** One loop of one account: state, last and next run, summary, error, recent actions and "run now". */
+export function TradingLoopCard({ accountId, loop, status }: TradingLoopCardProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const queryClient = useQueryClient();
+  const [actionsOpen, setActionsOpen] = useState(false);
+  const action = useBotAction({
+    onFinish: () => void queryClient.invalidateQueries({ queryKey: tradingStatusQueryKey }),
+  });
+  const actions = status?.recent_actions ?? [];
+  const title = t(`marketAccounts.loop.${loop}`);
+
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5 }} data-testid={`loop-${loop}`}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+        <Typography variant="subtitle2">{title}</Typography>
+        {status && <LoopStateChip status={status} />}
+        {status && (
+          <Typography variant="caption" color="text.secondary">
+            {status.enabled ? t('marketAccounts.loopEnabled') : t('marketAccounts.loopDisabled')}
+            {status.dry_run ? ` · ${t('fields.dry_run')}` : ''}
+          </Typography>
+        )}
+        <Button
+          size="small"
+          variant="outlined"
+          sx={{ ml: 'auto' }}
+          startIcon={<MdiIcon path={mdiPlay} />}
+          disabled={action.starting || action.active}
+          onClick={() => void action.run('bot-trading.run', { params: { id: accountId, loop } })}
+          aria-label={t('marketAccounts.runNowNamed', { loop: title })}
+        >
+          {t('marketAccounts.runNow')}
+        </Button>
+      </Stack>
+      {status ? (
+        <Box
+          sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 1.5, mt: 0.5 }}
+          component="dl"
+        >
+          <Typography variant="caption" color="text.secondary" component="dt">
+            {t('marketAccounts.lastRun')}
+          </Typography>
+          <Typography variant="caption" component="dd" sx={{ m: 0 }}>
+            {formatDateTime(status.last_run_at, lang)}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" component="dt">
+            {t('marketAccounts.nextRun')}
+          </Typography>
+          <Typography variant="caption" component="dd" sx={{ m: 0 }}>
+            {formatDateTime(status.next_run_at, lang)}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" component="dt">
+            {t('marketAccounts.lastSummary')}
+          </Typography>
+          <Typography variant="caption" component="dd" sx={{ m: 0 }} data-testid="loop-summary">
+            {status.last_summary ?? '—'}
+          </Typography>
+        </Box>
+      ) : (
+        <Typography variant="caption" color="text.secondary" component="div">
+          {t('marketAccounts.loopNoData')}
+        </Typography>
+      )}
+      {status?.last_error && (
+        <Alert severity="error" sx={{ mt: 0.5, py: 0 }}>
+          {status.last_error}
+        </Alert>
+      )}
+      <JobProgress job={action.job} starting={action.starting} startError={action.startError} />
+      {actions.length > 0 && (
+        <>
+          <Button
+            size="small"
+            onClick={() => setActionsOpen((open) => !open)}
+            endIcon={<MdiIcon path={actionsOpen ? mdiChevronUp : mdiChevronDown} />}
+            sx={{ mt: 0.5, py: 0 }}
+          >
+            {t('marketAccounts.recentActions', { count: actions.length })}
+          </Button>
+          <Collapse in={actionsOpen} unmountOnExit>
+            <Box
+              component="ol"
+              sx={{ m: 0, pl: 0, listStyle: 'none', maxHeight: 220, overflow: 'auto', fontSize: 12 }}
+            >
+              {actions.map((item, index) => (
+                <Box component="li" key={`${item.at}-${index}`} sx={{ py: 0.25 }}>
+                  <Typography variant="caption" color="text.secondary">
+                    {formatDateTime(item.at, lang)}
+                  </Typography>{' '}
+                  <Typography variant="caption" sx={{ fontWeight: 500 }}>
+                    {item.kind}
+                  </Typography>
+                  {item.dry_run && (
+                    <Chip
+                      size="small"
+                      color="warning"
+                      variant="outlined"
+                      label={t('marketAccounts.dryRunAction')}
+                      sx={{ height: 16, fontSize: 10, ml: 0.5 }}
+                    />
+                  )}{' '}
+                  <Typography variant="caption" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+                    {JSON.stringify(item.detail)}
+                  </Typography>
+                </Box>
+              ))}
+            </Box>
+          </Collapse>
+        </>
+      )}
+    </Paper>
+  );
+}
