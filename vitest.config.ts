@@ -68,6 +68,9 @@ export default defineConfig({
         test: {
           name: 'web-e2e',
           include: ['apps/web/e2e/**/*.e2e.test.ts'],
+          // One server with demo data for every file (apps/web/e2e/README.md); the files take turns on it.
+          globalSetup: ['apps/web/e2e/global-setup.ts'],
+          fileParallelism: false,
           testTimeout: 180_000,
           hookTimeout: 240_000,
         },

@@ -1,0 +1,185 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+import { CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS_DIR } from './e2e-constants.ts';
+
+/**
+ * What every e2e file uses (README.md beside this file): the server booted once by global-setup.ts, Debian's
+ * Chromium, a page logged in through /admin/login/, waiting for table rows, the page's problems, screenshots.
+ */
+
+/** False on a machine without /usr/bin/chromium: `describe.skipIf(!hasChromium)`. */
+export const hasChromium = existsSync(CHROMIUM);
+
+/** The shared server: its origin and the operator it was booted with. */
+export function e2eServer(): { baseUrl: string; admin: { username: string; password: string } } {
+  return { baseUrl: inject('e2eBaseUrl'), admin: inject('e2eAdmin') };
+}
+
+export interface ConsoleSession {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  baseUrl: string;
+  /**
+   * Page errors, console errors and missing translations seen so far, one line each ('page error: ...',
+   * 'console error: ...', '[i18n] missing key ...'). A file ends with `expect(session.problems).toEqual([])`
+   * or filters what it caused on purpose (`problemsExcept`).
+   */
+  problems: string[];
+  /** Navigates to a console path ('/history/list'); resolves when the document has loaded. */
+  goto(pathAndQuery: string): Promise<void>;
+  /** A full-viewport screenshot in test-artifacts/screenshots/<name>.png. */
+  screenshot(name: string, target?: Page): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface OpenConsoleOptions {
+  /** The first console path; the login page sends the operator back there. Default the Steam accounts. */
+  path?: string;
+  /** Browser locale; the console is Russian by default whatever it is. */
+  locale?: string;
+  viewport?: { width: number; height: number };
+  /** Wait for the first screen's table rows after the login (default true). */
+  waitForRows?: boolean;
+}
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/**
+ * Failed loads that say nothing about the console: item images from Steam's hosts (the machine has no
+ * network beyond loopback; the console shows its placeholder) and the browser's own favicon request.
+ */
+function isNoise(text: string, url: string): boolean {
+  if (!text.startsWith('Failed to load resource')) return false;
+  if (url.endsWith('/favicon.ico')) return true;
+  try {
+    return !['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Collects what a page reports as wrong into `problems`. Failed loads from the server are console errors
+ * too: a test that makes the server fail on purpose filters its own lines out with `problemsExcept`.
+ */
+export function watchProblems(page: Page, problems: string[] = []): string[] {
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    const text = message.text();
+    const url = message.location().url;
+    if (text.startsWith('[i18n] missing key')) problems.push(text);
+    else if (message.type() === 'error' && !isNoise(text, url))
+      problems.push(`console error: ${text} (${url})`);
+  });
+  return problems;
+}
+
+/** The problems that match none of the expected patterns. */
+export function problemsExcept(problems: string[], expected: RegExp[]): string[] {
+  return problems.filter((line) => !expected.some((pattern) => pattern.test(line)));
+}
+
+/** Logs in through the back end's /admin/login/ form and lands on `nextPath`. */
+export async function loginThroughAdmin(
+  page: Page,
+  baseUrl: string,
+  admin: { username: string; password: string },
+  nextPath: string,
+): Promise<void> {
+  await page.goto(`${baseUrl}/admin/login/?next=${encodeURIComponent(nextPath)}`);
+  await page.fill('#id_username', admin.username);
+  await page.fill('#id_password', admin.password);
+  await Promise.all([page.waitForURL(`${baseUrl}${nextPath}`), page.click('button[type="submit"]')]);
+}
+
+/** The first table's data rows are there (aria-rowindex 1 is the header row). */
+export async function waitForRows(page: Page, options: { timeout?: number; table?: string } = {}) {
+  const table = options.table ? `[role="table"][aria-label="${options.table}"]` : '[role="table"]';
+  await page.waitForSelector(`${table} [role="row"][aria-rowindex="2"]`, {
+    timeout: options.timeout ?? 20_000,
+  });
+}
+
+/** A table has rendered: its first data row, or its empty-list text. */
+export async function waitForTable(page: Page, options: { timeout?: number } = {}) {
+  await page.waitForSelector('[role="table"] [role="row"][aria-rowindex="2"], [role="table"] p', {
+    timeout: options.timeout ?? 20_000,
+  });
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  const file = path.join(SCREENSHOTS_DIR, `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+/**
+ * Chromium with one page logged in as the e2e operator on `options.path`, its problems watched. One per
+ * file (beforeAll), closed in afterAll.
+ */
+export async function openConsole(options: OpenConsoleOptions = {}): Promise<ConsoleSession> {
+  const { baseUrl, admin } = e2eServer();
+  if (!baseUrl) throw new Error('the e2e server is not running (no Chromium, or not the web-e2e project)');
+  const startPath = options.path ?? '/steam-account/list';
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext({
+      viewport: options.viewport ?? { width: 1440, height: 900 },
+      locale: options.locale ?? 'ru-RU',
+    });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await loginThroughAdmin(page, baseUrl, admin, startPath);
+    if (options.waitForRows ?? true) await waitForTable(page);
+    return {
+      browser,
+      context,
+      page,
+      baseUrl,
+      problems,
+      goto: async (pathAndQuery) => {
+        await page.goto(`${baseUrl}${pathAndQuery}`);
+      },
+      screenshot: (name, target = page) => screenshot(target, name),
+      close: () => browser.close(),
+    };
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+}
+
+/**
+ * A back-end call with the session's cookies and its XSRF header, for setting up or checking data around
+ * what the page does (the page itself always goes through the console's own request wrapper).
+ */
+export async function apiRequest(
+  session: ConsoleSession,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  pathAndQuery: string,
+  body?: unknown,
+): Promise<{ status: number; body: unknown }> {
+  const cookies = await session.context.cookies(session.baseUrl);
+  const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const response = await session.context.request.fetch(`${session.baseUrl}${pathAndQuery}`, {
+    method,
+    headers: { 'X-XSRF-TOKEN': xsrf, accept: 'application/json' },
+    ...(body === undefined ? {} : { data: body }),
+  });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // Not JSON: the text as it came.
+  }
+  return { status: response.status(), body: parsed };
+}
