@@ -1,4 +1,4 @@
-import { mdiMagnify, mdiPlus, mdiRefresh } from '@mdi/js';
+import { mdiDelete, mdiFileKey, mdiMagnify, mdiPencilBoxMultiple, mdiPlus, mdiRefresh } from '@mdi/js';
 import {
   Autocomplete,
   Button,
@@ -16,11 +16,15 @@ import { CURRENCIES, STEAM_ACCOUNT_STATUSES, type MarketRates } from '@toydesk/c
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { MdiIcon } from '@/components/mdi-icon';
 import { Page } from '@/components/page';
 import { marketByCode, useCommonData } from '@/lib/common-data';
 import { formatNumber } from '@/lib/format';
+import { notify } from '@/lib/notifications';
 
+import { useDeleteSteamAccounts } from '../api/delete-steam-accounts';
+import { useProxyOptions } from '../api/get-proxy-options';
 import { useSteamAccounts, type SteamAccountRow } from '../api/get-steam-accounts';
 import {
   EMPTY_FILTERS,
@@ -28,10 +32,20 @@ import {
   NO_GROUP,
   type SteamAccountFilters,
 } from '../utils/filter-steam-accounts';
+import type { SteamAction } from '../utils/steam-actions';
+import { BulkUpdateDialog } from './bulk-update-dialog';
+import { MaFileImportDialog } from './mafile-import-dialog';
 import { SteamAccountDialog, type ProxyOption } from './steam-account-dialog';
+import { SteamActionDialog } from './steam-action-dialog';
 import { SteamAccountsTable } from './steam-accounts-table';
 
 type Editing = { account: SteamAccountRow | null } | null;
+type Overlay =
+  | { kind: 'action'; account: SteamAccountRow; action: SteamAction }
+  | { kind: 'delete'; accounts: SteamAccountRow[] }
+  | { kind: 'bulk' }
+  | { kind: 'mafile' }
+  | null;
 
 /** /steam-account/list: every Steam account, filtered on the client, created and edited in a dialog. */
 export function SteamAccountsScreen() {
@@ -43,6 +57,10 @@ export function SteamAccountsScreen() {
   const deferredFilters = useDeferredValue(filters);
   const [displayCurrency, setDisplayCurrency] = useState<string>('RUB');
   const [editing, setEditing] = useState<Editing>(null);
+  const [overlay, setOverlay] = useState<Overlay>(null);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const botProxies = useProxyOptions();
+  const remove = useDeleteSteamAccounts();
 
   const rows = useMemo(() => accounts.data ?? [], [accounts.data]);
   const visible = useMemo(() => filterSteamAccounts(rows, deferredFilters), [rows, deferredFilters]);
@@ -55,9 +73,49 @@ export function SteamAccountsScreen() {
   );
   const proxies = useMemo<ProxyOption[]>(() => {
     const byId = new Map<number, string>();
+    for (const proxy of botProxies.data ?? []) byId.set(proxy.id, proxy.label);
     for (const row of rows) if (row.proxy !== null) byId.set(row.proxy, row.proxy_label ?? `#${row.proxy}`);
     return [...byId].map(([id, label]) => ({ id, label })).sort((a, b) => a.label.localeCompare(b.label));
-  }, [rows]);
+  }, [rows, botProxies.data]);
+  // The selection keeps only accounts that still exist (a delete or a refresh may drop some).
+  const selectedIds = useMemo(
+    () => rows.filter((row) => selected.has(row.id)).map((row) => row.id),
+    [rows, selected],
+  );
+  const onToggle = useCallback(
+    (id: number) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
+  const onToggleAll = useCallback(
+    () =>
+      setSelected((current) =>
+        visible.length > 0 && visible.every((row) => current.has(row.id))
+          ? new Set()
+          : new Set(visible.map((row) => row.id)),
+      ),
+    [visible],
+  );
+  const onAction = useCallback(
+    (account: SteamAccountRow, action: SteamAction) => setOverlay({ kind: 'action', account, action }),
+    [],
+  );
+  const onDelete = useCallback(
+    (account: SteamAccountRow) => setOverlay({ kind: 'delete', accounts: [account] }),
+    [],
+  );
+  const confirmDelete = async (accounts: SteamAccountRow[]) => {
+    const outcome = await remove.mutateAsync(accounts.map((account) => account.id));
+    if (outcome.deleted.length > 0)
+      notify({ text: t('ops.steamAccounts.deleted', { count: outcome.deleted.length }), color: 'success' });
+    setSelected((current) => new Set([...current].filter((id) => !outcome.deleted.includes(id))));
+    setOverlay(null);
+  };
   const ratesFor = useCallback(
     (market: string): MarketRates | undefined => marketByCode(common.markets, market),
     [common.markets],
@@ -71,13 +129,18 @@ export function SteamAccountsScreen() {
     <Page
       title={t('nav.steamAccountList')}
       actions={
-        <Button
-          variant="contained"
-          startIcon={<MdiIcon path={mdiPlus} />}
-          onClick={() => setEditing({ account: null })}
-        >
-          {t('steamAccounts.add')}
-        </Button>
+        <>
+          <Button startIcon={<MdiIcon path={mdiFileKey} />} onClick={() => setOverlay({ kind: 'mafile' })}>
+            {t('ops.mafile.open')}
+          </Button>
+          <Button
+            variant="contained"
+            startIcon={<MdiIcon path={mdiPlus} />}
+            onClick={() => setEditing({ account: null })}
+          >
+            {t('steamAccounts.add')}
+          </Button>
+        </>
       }
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }} useFlexGap>
@@ -161,6 +224,33 @@ export function SteamAccountsScreen() {
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
+        {selectedIds.length > 0 && (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="selection-bar">
+            <Typography variant="body2" sx={{ fontWeight: 500 }}>
+              {t('ops.selected', { count: selectedIds.length })}
+            </Typography>
+            <Button
+              size="small"
+              startIcon={<MdiIcon path={mdiPencilBoxMultiple} />}
+              onClick={() => setOverlay({ kind: 'bulk' })}
+            >
+              {t('ops.bulkEdit')}
+            </Button>
+            <Button
+              size="small"
+              color="error"
+              startIcon={<MdiIcon path={mdiDelete} />}
+              onClick={() =>
+                setOverlay({ kind: 'delete', accounts: rows.filter((row) => selected.has(row.id)) })
+              }
+            >
+              {t('ops.deleteSelected')}
+            </Button>
+            <Button size="small" onClick={() => setSelected(new Set())}>
+              {t('ops.clearSelection')}
+            </Button>
+          </Stack>
+        )}
         <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }} data-testid="row-count">
           {visible.length === rows.length
             ? t('table.rows', { count: rows.length, formatted: formatNumber(rows.length, lang) })
@@ -181,7 +271,44 @@ export function SteamAccountsScreen() {
         displayCurrency={displayCurrency}
         ratesFor={ratesFor}
         onEdit={onEdit}
+        selected={selected}
+        onToggle={onToggle}
+        onToggleAll={onToggleAll}
+        onAction={onAction}
+        onDelete={onDelete}
       />
+      {overlay?.kind === 'action' && (
+        <SteamActionDialog
+          key={`${overlay.account.id}-${overlay.action.key}`}
+          account={overlay.account}
+          action={overlay.action}
+          onClose={() => setOverlay(null)}
+        />
+      )}
+      {overlay?.kind === 'delete' && (
+        <ConfirmDialog
+          title={t('ops.steamAccounts.deleteTitle', { count: overlay.accounts.length })}
+          text={t('ops.steamAccounts.deleteText', {
+            names: overlay.accounts
+              .slice(0, 10)
+              .map((account) => account.steam_account_name)
+              .join(', '),
+            count: overlay.accounts.length,
+          })}
+          busy={remove.isPending}
+          onConfirm={() => void confirmDelete(overlay.accounts)}
+          onClose={() => setOverlay(null)}
+        />
+      )}
+      {overlay?.kind === 'bulk' && (
+        <BulkUpdateDialog
+          ids={selectedIds}
+          proxies={proxies}
+          onClose={() => setOverlay(null)}
+          onDone={() => setOverlay(null)}
+        />
+      )}
+      {overlay?.kind === 'mafile' && <MaFileImportDialog accounts={rows} onClose={() => setOverlay(null)} />}
       {editing && (
         <SteamAccountDialog
           key={editing.account?.id ?? 'new'}

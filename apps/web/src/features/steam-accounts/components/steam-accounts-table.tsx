@@ -1,5 +1,5 @@
 import { mdiPencil } from '@mdi/js';
-import { Box, IconButton, LinearProgress, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Checkbox, IconButton, LinearProgress, Stack, Tooltip, Typography } from '@mui/material';
 import type { MarketRates } from '@toydesk/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,8 @@ import { VirtualTable, type VirtualColumn } from '@/components/virtual-table/vir
 import { formatNumber } from '@/lib/format';
 
 import type { SteamAccountRow } from '../api/get-steam-accounts';
+import type { SteamAction } from '../utils/steam-actions';
+import { SteamAccountRowMenu } from './steam-account-row-menu';
 
 export interface SteamAccountsTableProps {
   rows: readonly SteamAccountRow[];
@@ -20,6 +22,13 @@ export interface SteamAccountsTableProps {
   displayCurrency: string;
   ratesFor: (market: string) => MarketRates | undefined;
   onEdit: (row: SteamAccountRow) => void;
+  /** Ids ticked for bulk actions. */
+  selected: ReadonlySet<number>;
+  onToggle: (id: number) => void;
+  /** Ticks every shown row, or clears the selection when all are ticked. */
+  onToggleAll: () => void;
+  onAction: (row: SteamAccountRow, action: SteamAction) => void;
+  onDelete: (row: SteamAccountRow) => void;
 }
 
 function MarketAccounts({
@@ -71,11 +80,39 @@ export function SteamAccountsTable({
   displayCurrency,
   ratesFor,
   onEdit,
+  selected,
+  onToggle,
+  onToggleAll,
+  onAction,
+  onDelete,
 }: SteamAccountsTableProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
   const columns = useMemo<VirtualColumn<SteamAccountRow>[]>(
     () => [
+      {
+        id: 'select',
+        header: (
+          <Checkbox
+            size="small"
+            checked={rows.length > 0 && rows.every((row) => selected.has(row.id))}
+            indeterminate={selected.size > 0 && !rows.every((row) => selected.has(row.id))}
+            onChange={onToggleAll}
+            slotProps={{ input: { 'aria-label': t('ops.selectAll') } }}
+          />
+        ),
+        width: 40,
+        align: 'center',
+        render: (row) => (
+          <Checkbox
+            size="small"
+            checked={selected.has(row.id)}
+            onClick={(event) => event.stopPropagation()}
+            onChange={() => onToggle(row.id)}
+            slotProps={{ input: { 'aria-label': t('ops.selectRow', { name: row.steam_account_name }) } }}
+          />
+        ),
+      },
       {
         id: 'steam_account_name',
         header: t('fields.steam_account_name'),
@@ -172,23 +209,26 @@ export function SteamAccountsTable({
       {
         id: 'actions',
         header: '',
-        width: 44,
+        width: 80,
         align: 'center',
         render: (row) => (
-          <IconButton
-            size="small"
-            aria-label={t('steamAccounts.editNamed', { name: row.steam_account_name })}
-            onClick={(event) => {
-              event.stopPropagation();
-              onEdit(row);
-            }}
-          >
-            <MdiIcon path={mdiPencil} fontSize="small" />
-          </IconButton>
+          <>
+            <IconButton
+              size="small"
+              aria-label={t('steamAccounts.editNamed', { name: row.steam_account_name })}
+              onClick={(event) => {
+                event.stopPropagation();
+                onEdit(row);
+              }}
+            >
+              <MdiIcon path={mdiPencil} fontSize="small" />
+            </IconButton>
+            <SteamAccountRowMenu row={row} onEdit={onEdit} onAction={onAction} onDelete={onDelete} />
+          </>
         ),
       },
     ],
-    [t, lang, displayCurrency, ratesFor, onEdit],
+    [t, lang, displayCurrency, ratesFor, onEdit, rows, selected, onToggle, onToggleAll, onAction, onDelete],
   );
   return (
     <VirtualTable

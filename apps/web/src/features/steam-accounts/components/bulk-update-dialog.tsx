@@ -1,0 +1,192 @@
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  MenuItem,
+  TextField,
+} from '@mui/material';
+import { STEAM_ACCOUNT_STATUSES, steamAccountEntity, type SteamAccountPatch } from '@toydesk/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { AppDialog } from '@/components/app-dialog';
+import { useCommonData } from '@/lib/common-data';
+import { notify } from '@/lib/notifications';
+import { ApiFailure } from '@/lib/query';
+import { fieldErrorsFromBody } from '@/lib/request';
+
+import { useBulkUpdateSteamAccounts } from '../api/bulk-update-steam-accounts';
+import { useServerGroupOptions } from '../api/get-server-groups';
+import type { ProxyOption } from './steam-account-dialog';
+
+type BulkField = 'tags' | 'server_group' | 'proxy' | 'status';
+const BULK_FIELDS: readonly BulkField[] = ['tags', 'server_group', 'proxy', 'status'];
+
+export interface BulkUpdateDialogProps {
+  ids: readonly number[];
+  proxies: readonly ProxyOption[];
+  onClose: () => void;
+  onDone: () => void;
+}
+
+/** The same tags, server group, proxy or status on every selected account: only the ticked fields change. */
+export function BulkUpdateDialog({ ids, proxies, onClose, onDone }: BulkUpdateDialogProps) {
+  const { t } = useTranslation();
+  const common = useCommonData();
+  const serverGroups = useServerGroupOptions();
+  const update = useBulkUpdateSteamAccounts();
+  const [enabled, setEnabled] = useState<Record<BulkField, boolean>>({
+    tags: false,
+    server_group: false,
+    proxy: false,
+    status: false,
+  });
+  const [tags, setTags] = useState<number[]>([]);
+  const [serverGroup, setServerGroup] = useState('');
+  const [proxy, setProxy] = useState('');
+  const [status, setStatus] = useState<string>('active');
+  const [error, setError] = useState<string | null>(null);
+
+  const fields: SteamAccountPatch = {};
+  if (enabled.tags) fields.tags = tags;
+  if (enabled.server_group) fields.server_group = serverGroup ? Number(serverGroup) : null;
+  if (enabled.proxy) fields.proxy = proxy ? Number(proxy) : null;
+  if (enabled.status) fields.status = status as SteamAccountPatch['status'];
+  const nothing = Object.keys(fields).length === 0;
+
+  const submit = async () => {
+    setError(null);
+    const parsed = steamAccountEntity.patchSchema.safeParse(fields);
+    if (!parsed.success) {
+      setError(parsed.error.issues.map((issue) => issue.message).join(' '));
+      return;
+    }
+    try {
+      const updated = await update.mutateAsync({ ids: [...ids], fields: parsed.data as SteamAccountPatch });
+      notify({ text: t('ops.steamAccounts.bulkDone', { count: updated }), color: 'success' });
+      onDone();
+    } catch (failure) {
+      if (failure instanceof ApiFailure && failure.status === 400)
+        setError(
+          Object.entries(fieldErrorsFromBody(failure.errors))
+            .map(([name, messages]) => `${name}: ${messages.join(' ')}`)
+            .join('; '),
+        );
+      else setError(failure instanceof Error ? failure.message : String(failure));
+    }
+  };
+
+  const toggle = (name: BulkField) => (
+    <FormControlLabel
+      sx={{ minWidth: 170 }}
+      control={
+        <Checkbox
+          checked={enabled[name]}
+          onChange={(event) => setEnabled((current) => ({ ...current, [name]: event.target.checked }))}
+        />
+      }
+      label={t(`fields.${name}`)}
+    />
+  );
+
+  return (
+    <AppDialog
+      open
+      onClose={onClose}
+      persistent={update.isPending}
+      maxWidth="sm"
+      fullWidth
+      title={t('ops.steamAccounts.bulkTitle', { count: ids.length })}
+      actions={
+        <>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button
+            variant="contained"
+            disabled={nothing || update.isPending}
+            onClick={() => void submit()}
+            data-testid="bulk-apply"
+          >
+            {t('ops.apply')}
+          </Button>
+        </>
+      }
+    >
+      {error && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {error}
+        </Alert>
+      )}
+      {BULK_FIELDS.map((name) => (
+        <Box key={name} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          {toggle(name)}
+          {name === 'tags' && (
+            <Autocomplete
+              multiple
+              fullWidth
+              disabled={!enabled.tags}
+              options={common.tags}
+              value={common.tags.filter((tag) => tags.includes(tag.id))}
+              getOptionLabel={(tag) => tag.name}
+              isOptionEqualToValue={(a, b) => a.id === b.id}
+              onChange={(_event, chosen) => setTags(chosen.map((tag) => tag.id))}
+              renderInput={(params) => <TextField {...params} label={t('ops.steamAccounts.replaceTags')} />}
+            />
+          )}
+          {name === 'server_group' && (
+            <TextField
+              select
+              fullWidth
+              disabled={!enabled.server_group}
+              label={t('fields.server_group')}
+              value={serverGroup}
+              onChange={(event) => setServerGroup(event.target.value)}
+            >
+              <MenuItem value="">{t('common.none')}</MenuItem>
+              {(serverGroups.data ?? []).map((group) => (
+                <MenuItem key={group.id} value={String(group.id)}>
+                  {group.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          {name === 'proxy' && (
+            <TextField
+              select
+              fullWidth
+              disabled={!enabled.proxy}
+              label={t('fields.proxy')}
+              value={proxy}
+              onChange={(event) => setProxy(event.target.value)}
+            >
+              <MenuItem value="">{t('common.none')}</MenuItem>
+              {proxies.map((option) => (
+                <MenuItem key={option.id} value={String(option.id)}>
+                  {option.label}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          {name === 'status' && (
+            <TextField
+              select
+              fullWidth
+              disabled={!enabled.status}
+              label={t('fields.status')}
+              value={status}
+              onChange={(event) => setStatus(event.target.value)}
+            >
+              {STEAM_ACCOUNT_STATUSES.map((value) => (
+                <MenuItem key={value} value={value}>
+                  {t(`enums.status.${value}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        </Box>
+      ))}
+    </AppDialog>
+  );
+}

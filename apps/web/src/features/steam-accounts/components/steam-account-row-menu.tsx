@@ -1,0 +1,81 @@
+import { mdiDelete, mdiDotsVertical, mdiPencil } from '@mdi/js';
+import { Divider, IconButton, ListItemIcon, Menu, MenuItem } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { MdiIcon } from '@/components/mdi-icon';
+
+import type { SteamAccountRow } from '../api/get-steam-accounts';
+import { STEAM_ACTIONS, type SteamAction } from '../utils/steam-actions';
+
+export interface SteamAccountRowMenuProps {
+  row: SteamAccountRow;
+  onEdit: (row: SteamAccountRow) => void;
+  onAction: (row: SteamAccountRow, action: SteamAction) => void;
+  onDelete: (row: SteamAccountRow) => void;
+}
+
+/** A row's menu: edit, the Steam-service actions, delete. */
+export function SteamAccountRowMenu({ row, onEdit, onAction, onDelete }: SteamAccountRowMenuProps) {
+  const { t } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  return (
+    <>
+      <IconButton
+        size="small"
+        aria-label={t('ops.steamAccounts.menuFor', { name: row.steam_account_name })}
+        aria-haspopup="menu"
+        onClick={(event) => {
+          event.stopPropagation();
+          setAnchor(event.currentTarget);
+        }}
+      >
+        <MdiIcon path={mdiDotsVertical} fontSize="small" />
+      </IconButton>
+      <Menu
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={close}
+        onClick={(event) => event.stopPropagation()}
+      >
+        <MenuItem
+          onClick={() => {
+            close();
+            onEdit(row);
+          }}
+        >
+          <ListItemIcon>
+            <MdiIcon path={mdiPencil} fontSize="small" />
+          </ListItemIcon>
+          {t('common.edit')}
+        </MenuItem>
+        <Divider />
+        {STEAM_ACTIONS.map((action) => (
+          <MenuItem
+            key={action.key}
+            onClick={() => {
+              close();
+              onAction(row, action);
+            }}
+          >
+            {t(`ops.steamActions.${action.key}`)}
+          </MenuItem>
+        ))}
+        <Divider />
+        <MenuItem
+          sx={{ color: 'error.main' }}
+          onClick={() => {
+            close();
+            onDelete(row);
+          }}
+        >
+          <ListItemIcon sx={{ color: 'inherit' }}>
+            <MdiIcon path={mdiDelete} fontSize="small" />
+          </ListItemIcon>
+          {t('common.delete')}
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}
