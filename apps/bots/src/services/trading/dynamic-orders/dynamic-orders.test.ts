@@ -1,0 +1,286 @@
+import { randomUUID } from 'node:crypto';
+
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { JobContext } from '../../../jobs/job-context.ts';
+import type { BotRuntime } from '../../../runtime.ts';
+import { startBotTestApp, type BotTestApp } from '../../../testing/bot-test-app.ts';
+import { startMarketSim, type MarketSim } from '../../../testing/market-sim.ts';
+import { loadTradingAccount } from '../trading-account.ts';
+import { createTradingContext, createTradingContextForTest } from '../trading-context.ts';
+import { dynamicOrdersLoop } from './dynamic-orders-loop.ts';
+import { bestCompetingBid, orderBand, orderTarget } from './order-price-rule.ts';
+
+describe('the dynamic order pricing rule', () => {
+  const band = orderBand('10', '20', null)!;
+
+  it('outbids the best competing order by one step within [min_price_buy, max_price_buy]', () => {
+    expect(orderTarget(band, '15.50')).toBe('15.51');
+    expect(orderTarget(band, '19.995')).toBe('20.00');
+    expect(orderTarget(band, '25')).toBe('20.00');
+    expect(orderTarget(band, '3')).toBe('10.00');
+    expect(orderTarget(band, null)).toBe('10.00');
+    expect(orderTarget(orderBand('10', '20', '0.5')!, '15')).toBe('15.50');
+  });
+
+  it('takes our own order out of the book before looking for the best competitor', () => {
+    const bids = [
+      { price: '16', count: 1 },
+      { price: '15', count: 3 },
+    ];
+    expect(bestCompetingBid(bids, { price: '16', count: 1 })).toBe('15');
+    expect(bestCompetingBid(bids, { price: '15', count: 1 })).toBe('16');
+    expect(bestCompetingBid([{ price: '16', count: 2 }], { price: '16.00', count: 1 })).toBe('16');
+    expect(bestCompetingBid([{ price: '16', count: 1 }], { price: '16.00', count: 1 })).toBeNull();
+  });
+
+  it('has no band without both bounds, or with min above max', () => {
+    expect(orderBand(null, '20', null)).toBeNull();
+    expect(orderBand('30', '20', null)).toBeNull();
+    expect(orderBand('0', '20', null)).toBeNull();
+  });
+});
+
+type Action = { kind: string; dry_run: boolean; detail: Record<string, unknown> };
+type Stats = {
+  keys: Record<string, { byMethod: Record<string, number>; ordersSet: { calls: number } }>;
+};
+type SimOrder = { id: string; hash_name: string; price: number; count: number };
+
+describe('dynamic-orders against the tm simulator', () => {
+  let sim: MarketSim;
+  let t: BotTestApp;
+  let names: string[];
+  let nextName = 0;
+
+  beforeAll(async () => {
+    sim = await startMarketSim();
+    t = await startBotTestApp({ env: sim.env });
+    names = sim.names(40);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sim?.close();
+  });
+  // Every account here trades on tm: each test starts with the earlier tests' toys switched off.
+  beforeEach(async () => {
+    await t.db.query('UPDATE market_toy SET enable_dynamic_order = false');
+  });
+
+  const freshName = () => names[nextName++]!;
+
+  async function account(options: { dryRun?: boolean } = {}) {
+    const key = await sim.account('tm', { money: 1_000_000 });
+    const [steam] = await t.db.query<{ id: number }>(
+      `INSERT INTO steam_account (steam_account_name) VALUES ($1) RETURNING id`,
+      [`orders-${randomUUID().slice(0, 8)}`],
+    );
+    const [row] = await t.db.query<{ id: number }>(
+      `INSERT INTO market_account (market, steam_account, api_key, currency, dynamic_orders, dry_run)
+       VALUES ('tm', $1, $2, 'RUB', true, $3) RETURNING id`,
+      [steam!.id, t.runtime.vault.encrypt(key), options.dryRun ?? false],
+    );
+    return { id: row!.id, key };
+  }
+
+  async function toy(name: string, min: string, max: string, enabled = true) {
+    await t.db.query(
+      `WITH t AS (INSERT INTO toy (market_hash_name) VALUES ($1)
+                  ON CONFLICT (market_hash_name) DO UPDATE SET updated_at = now() RETURNING id)
+       INSERT INTO market_toy (toy, market, min_price_buy, max_price_buy, enable_dynamic_order)
+       SELECT id, 'tm', $2, $3, $4 FROM t
+       ON CONFLICT (toy, market) DO UPDATE SET min_price_buy = excluded.min_price_buy,
+         max_price_buy = excluded.max_price_buy, enable_dynamic_order = excluded.enable_dynamic_order`,
+      [name, min, max, enabled],
+    );
+  }
+
+  /** The best bid of a name on the simulated market, in roubles. */
+  async function bestBid(key: string, name: string): Promise<number> {
+    const book = await sim.v2<{ bid: { price: number }[] }>('tm', 'bid-ask', { key, hash_name: name });
+    return Math.max(...book.bid.map((level) => level.price)) / 100;
+  }
+
+  async function orders(key: string): Promise<SimOrder[]> {
+    const answer = await sim.v2<{ orders: SimOrder[] | null }>('tm', 'get-orders', { key, page: 0 });
+    return answer.orders ?? [];
+  }
+
+  async function setOrderCalls(key: string): Promise<number> {
+    const stats = await sim.control<Stats>('tm', 'GET', 'stats');
+    return stats.keys[key]?.ordersSet.calls ?? 0;
+  }
+
+  async function actions(id: number): Promise<Action[]> {
+    const [row] = await t.db.query<{ recent_actions: Action[] }>(
+      `SELECT recent_actions FROM bot_trading_loop WHERE market_account = $1 AND loop = 'dynamic-orders'`,
+      [id],
+    );
+    return row?.recent_actions ?? [];
+  }
+
+  async function tracked(id: number) {
+    return t.db.query<{ market_hash_name: string; price: string }>(
+      `SELECT market_hash_name, price::text AS price FROM bot_dynamic_order WHERE market_account = $1`,
+      [id],
+    );
+  }
+
+  async function context(id: number) {
+    return createTradingContextForTest(t.runtime, id, 'dynamic-orders');
+  }
+
+  it('keeps one order one step over the best competitor, raised within the band, removed when disabled', async () => {
+    const name = freshName();
+    const { id, key } = await account();
+    const best = await bestBid(key, name);
+    await toy(name, '1.00', (best * 10).toFixed(2));
+    // An order of the operator's own on another name: never the loop's to touch.
+    const manual = freshName();
+    await sim.v2('tm', 'set-order', { key, market_hash_name: manual, count: 1, price: 100 });
+
+    expect((await dynamicOrdersLoop.tick(await context(id))).summary).toMatch(/^1 placed, 0 repriced/);
+    const placed = (await orders(key)).find((order) => order.hash_name === name)!;
+    expect(placed.price).toBe(Math.round(best * 100) + 1);
+    expect(placed.count).toBe(1);
+    expect(await tracked(id)).toEqual([{ market_hash_name: name, price: (best + 0.01).toFixed(3) }]);
+
+    // Nothing moved: the order stays, set-order is not called again (2 = the manual order + ours).
+    expect((await dynamicOrdersLoop.tick(await context(id))).summary).toMatch(/1 unchanged/);
+    expect(await setOrderCalls(key)).toBe(2);
+
+    // A competitor outbids us: we go one step over it.
+    const rival = await sim.account('tm', { money: 1_000_000 });
+    const rivalPrice = Math.round(best * 100) + 100;
+    await sim.v2('tm', 'set-order', { key: rival, market_hash_name: name, count: 1, price: rivalPrice });
+    expect((await dynamicOrdersLoop.tick(await context(id))).summary).toMatch(/^0 placed, 1 repriced/);
+    expect((await orders(key)).filter((order) => order.hash_name === name)).toEqual([
+      expect.objectContaining({ price: rivalPrice + 1 }),
+    ]);
+
+    // The band's top is under the competitor: the order sits at max_price_buy.
+    const max = ((rivalPrice - 50) / 100).toFixed(2);
+    await toy(name, '1.00', max);
+    await dynamicOrdersLoop.tick(await context(id));
+    expect((await orders(key)).find((order) => order.hash_name === name)!.price).toBe(rivalPrice - 50);
+
+    // Disabled: the order goes, the operator's order stays.
+    await toy(name, '1.00', max, false);
+    expect((await dynamicOrdersLoop.tick(await context(id))).summary).toMatch(/1 removed/);
+    expect((await orders(key)).map((order) => order.hash_name)).toEqual([manual]);
+    expect(await tracked(id)).toEqual([]);
+    expect((await actions(id)).map((action) => action.kind)).toEqual([
+      'order-removed',
+      'order-repriced',
+      'order-repriced',
+      'order-placed',
+    ]);
+  });
+
+  it('stop removes every order the loop placed', async () => {
+    const first = freshName();
+    const second = freshName();
+    const { id, key } = await account();
+    await toy(first, '1.00', '5.00');
+    await toy(second, '1.00', '5.00');
+    await dynamicOrdersLoop.tick(await context(id));
+    expect(await orders(key)).toHaveLength(2);
+    await dynamicOrdersLoop.stop!(await context(id));
+    expect(await orders(key)).toHaveLength(0);
+    expect(await tracked(id)).toEqual([]);
+  });
+
+  it('leaves one order when the set-order answer is lost and the tick runs again', async () => {
+    const name = freshName();
+    const { id, key } = await account();
+    await toy(name, '1.00', '5.00');
+    await sim.control('tm', 'POST', 'faults', {
+      match: { path: '/api/v2/set-order', key },
+      kind: 'drop',
+      phase: 'after',
+      count: 1,
+    });
+    const loaded = await loadTradingAccount(t.runtime, id);
+    const jobId = randomUUID();
+    const attempt = (n: number) =>
+      createTradingContext(
+        new JobContext<BotRuntime>(
+          t.runtime,
+          {
+            id: jobId,
+            kind: 'trading.dynamic-orders',
+            attempt: n,
+            maxAttempts: 3,
+            account: id,
+            expireInSeconds: 60,
+          },
+          new AbortController().signal,
+          t.db,
+        ),
+        loaded!.account,
+        'dynamic-orders',
+      );
+    // The answer is lost; set-order is not sent again blindly: get-orders shows it landed.
+    expect((await dynamicOrdersLoop.tick(attempt(1))).summary).toMatch(/^1 placed/);
+    expect((await dynamicOrdersLoop.tick(attempt(2))).summary).toMatch(
+      /^0 placed, 0 repriced, 0 removed, 1 unchanged/,
+    );
+    expect(await setOrderCalls(key)).toBe(1);
+    expect(await orders(key)).toHaveLength(1);
+  });
+
+  it('records a filled order as a purchase once, when its item has arrived', async () => {
+    const name = freshName();
+    const { id, key } = await account();
+    await toy(name, '1.00', '500.00');
+    await dynamicOrdersLoop.tick(await context(id));
+    const [order] = await orders(key);
+    const filled = await sim.control<{ filled: { purchase_id: string; price: number }[] }>(
+      'tm',
+      'POST',
+      `accounts/${key}/fill-orders`,
+      { hash_name: name, count: 1 },
+    );
+    expect(filled.filled).toHaveLength(1);
+    const purchaseId = String(filled.filled[0]!.purchase_id);
+    const ledger = () =>
+      t.db.query<{ external_id: string; amount: string }>(
+        `SELECT external_id, amount::text AS amount FROM bot_ledger_entry WHERE market_account = $1 AND kind = 'purchase'`,
+        [id],
+      );
+
+    // Bought, not yet received: it could still fail and be refunded, so nothing is recorded.
+    await dynamicOrdersLoop.tick(await context(id));
+    expect(await ledger()).toEqual([]);
+
+    await sim.control('tm', 'POST', `accounts/${key}/purchases/deliver`, { id: purchaseId });
+    await sim.control('tm', 'POST', `accounts/${key}/trade-accepted`, { all: true });
+    expect((await dynamicOrdersLoop.tick(await context(id))).summary).toMatch(/1 purchases recorded/);
+    expect((await dynamicOrdersLoop.tick(await context(id))).summary).not.toMatch(/purchases recorded/);
+    const price = (order!.price / 100).toFixed(2);
+    expect(await ledger()).toEqual([{ external_id: purchaseId, amount: price }]);
+    const history = await t.db.query<{ side: string; price: string; market_hash_name: string }>(
+      `SELECT side, price::text AS price, market_hash_name FROM toy_history WHERE market_account = $1`,
+      [id],
+    );
+    expect(history).toEqual([{ side: 'buy', price, market_hash_name: name }]);
+    expect((await actions(id)).filter((action) => action.kind === 'purchase-recorded')).toHaveLength(1);
+  });
+
+  it('in dry-run mode records the order it would place and places none', async () => {
+    const name = freshName();
+    const { id, key } = await account({ dryRun: true });
+    await toy(name, '1.00', '5.00');
+    await dynamicOrdersLoop.tick(await context(id));
+    expect(await setOrderCalls(key)).toBe(0);
+    expect(await orders(key)).toEqual([]);
+    expect(await tracked(id)).toEqual([]);
+    expect(await actions(id)).toEqual([
+      expect.objectContaining({
+        kind: 'order-placed',
+        dry_run: true,
+        detail: expect.objectContaining({ market_hash_name: name }),
+      }),
+    ]);
+  });
+});
