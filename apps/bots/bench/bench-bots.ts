@@ -11,7 +11,10 @@
  *
  * Environment: BENCH_DB (postgres | pglite | both), BENCH_JOBS (default 20,000 on PostgreSQL, 5,000 on PGlite),
  * BENCH_PG_URL (server for the temporary database, default postgres://postgres@127.0.0.1:5432/postgres),
- * BENCH_NO_WRITE=1 (print only).
+ * BENCH_NO_WRITE=1 (print only), BENCH_DELIVER=0 (skip the second part).
+ *
+ * Second part (bench-deliver.ts): the deliver loop's time from a sale to its offer reported with
+ * trade-ready, with 100 market accounts on the simulators.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,6 +31,7 @@ import { JobQueue, type BotLogger } from '../src/jobs/job-queue.ts';
 import { PGBOSS_SCHEMA } from '../src/jobs/job-store.ts';
 import { migrate, openPgliteDatabase, openPostgresDatabase, type Database } from '../src/server-modules.ts';
 import { dropDatabase } from '../src/testing/test-database.ts';
+import { mainDeliverBench } from './bench-deliver.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -229,3 +233,5 @@ if (process.env.BENCH_NO_WRITE !== '1') {
   await writeSection(table);
   process.stdout.write('\nwritten to docs/benchmarks.md (## bench:bots)\n');
 }
+
+if (process.env.BENCH_DELIVER !== '0') await mainDeliverBench();
