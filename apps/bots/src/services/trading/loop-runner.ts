@@ -246,8 +246,9 @@ export class TradingRunner {
       await this.enqueueStop(runtime, params);
     } else if (on) {
       const seconds = def.intervalSeconds(runtime.config);
-      await this.enqueueTick(runtime, { account: params.account, loop: def.name }, seconds);
-      await setNextRun(db, params.account, def.name, seconds);
+      if (await setNextRun(db, params.account, def.name, seconds)) {
+        await this.enqueueTick(runtime, { account: params.account, loop: def.name }, seconds);
+      }
     }
     if (failure !== null) throw failure;
     return { summary: result?.summary ?? null, ...(ended ? { ended: true } : {}) };

@@ -98,18 +98,22 @@ export async function finishTick(
   );
 }
 
+/**
+ * Records when the next tick is due; false when the loop was stopped meanwhile (the switch went off while
+ * the tick ran), and then no next tick must be queued.
+ */
 export async function setNextRun(
   db: Queryable,
   account: number,
   loop: TradingLoopName,
   seconds: number,
-): Promise<void> {
-  await db.query(
-    `UPDATE bot_trading_loop SET next_run_at = now() + make_interval(secs => $3),
-       state = CASE WHEN state IN ('off', 'stopped') THEN 'scheduled' ELSE state END, updated_at = now()
-     WHERE market_account = $1 AND loop = $2`,
+): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE bot_trading_loop SET next_run_at = now() + make_interval(secs => $3), updated_at = now()
+     WHERE market_account = $1 AND loop = $2 AND state <> 'stopped' RETURNING 1`,
     [account, loop, seconds],
   );
+  return rows.length > 0;
 }
 
 /** The switch is on: the loop is scheduled (again). */

@@ -1,0 +1,377 @@
+import type { BotJob, BotTradingStatus } from '@toydesk/contract';
+import { HttpStatusError } from '@toydesk/http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { LaneDef } from '../../jobs/job-kind.ts';
+import { PGBOSS_SCHEMA } from '../../jobs/job-store.ts';
+import { startBotRuntime, type BotRuntime } from '../../runtime.ts';
+import { SILENT, startBotTestApp, type BotTestApp } from '../../testing/bot-test-app.ts';
+import { readLoopRows } from './loop-state.ts';
+import { TRADING_RUNNER, TradingRunner } from './loop-runner.ts';
+import { defineTradingLoop, type TradingContext } from './trading-loop.ts';
+
+/**
+ * The runner on loops of the test's own (kind prefix "test-trading", a lane of their own), so every
+ * behaviour (a slow tick, a hanging one, a 429, the end of the loop) is scripted per market account.
+ */
+type Behaviour = 'ok' | 'hang' | 'end' | '429';
+
+const behaviour = new Map<number, Behaviour>();
+const ticks = new Map<number, number>();
+const pokes = new Map<number, number>();
+const stops = new Map<number, number>();
+const inFlight = new Map<number, number>();
+const maxInFlight = new Map<number, number>();
+let releaseHang: () => void = () => undefined;
+const hang = new Promise<void>((resolve) => {
+  releaseHang = resolve;
+});
+
+const bump = (map: Map<number, number>, id: number, by = 1) => map.set(id, (map.get(id) ?? 0) + by);
+
+const TEST_LOOP = defineTradingLoop({
+  name: 'deliver',
+  switchField: 'auto_deliver',
+  markets: ['tm'],
+  intervalSeconds: () => 1,
+  async tick(ctx: TradingContext) {
+    const id = ctx.account.id;
+    const mode = behaviour.get(id) ?? 'ok';
+    if (mode === 'hang') {
+      // Only the first tick hangs (like a worker killed in the middle of it); the next ones are fine.
+      behaviour.set(id, 'ok');
+      await hang;
+      return { summary: 'released' };
+    }
+    bump(inFlight, id);
+    maxInFlight.set(id, Math.max(maxInFlight.get(id) ?? 0, inFlight.get(id)!));
+    try {
+      bump(ticks, id);
+      if (mode === '429') {
+        throw new HttpStatusError({
+          code: 'ERR_STATUS',
+          call: 'tm.test',
+          method: 'GET',
+          url: 'http://127.0.0.1:9/api',
+          status: 429,
+          statusText: 'Too Many Requests',
+          attempts: 1,
+        });
+      }
+      await ctx.act({ kind: 'poke', detail: { n: ticks.get(id) } }, async () => {
+        bump(pokes, id);
+      });
+      // Long enough for a second tick to overlap if the runner let it.
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      if (mode === 'end') {
+        await ctx.alert({ kind: 'delivery-failed', severity: 'error', message: 'the test loop ends' });
+        return { summary: 'ended by the test', continue: false };
+      }
+      return { summary: `tick ${ticks.get(id)}` };
+    } finally {
+      bump(inFlight, id, -1);
+    }
+  },
+  async stop(ctx) {
+    bump(stops, ctx.account.id);
+  },
+});
+
+const LANE: LaneDef = {
+  name: 'test-trading',
+  concurrency: 2,
+  batchSize: 5,
+  pollingIntervalSeconds: 0.5,
+  policy: 'short',
+};
+const runner = new TradingRunner([TEST_LOOP], 'test-trading', LANE.name, LANE.name);
+
+async function eventually<T>(read: () => Promise<T> | T, ok: (value: T) => boolean, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('trading loop runner', () => {
+  let t: BotTestApp;
+  let second: BotRuntime;
+  let counter = 0;
+
+  beforeAll(async () => {
+    t = await startBotTestApp({
+      env: { TOYDESK_TRADING_TICK_TIMEOUT_SECONDS: '5' },
+      extraKinds: runner.kinds(),
+      extraLanes: [LANE],
+    });
+    // A second worker process on the same database (same queue, same tables).
+    second = await startBotRuntime({
+      config: t.runtime.config,
+      db: t.db,
+      vault: t.runtime.vault,
+      botToken: t.token,
+      markets: t.runtime.markets,
+      logger: SILENT,
+      role: 'worker',
+      extraKinds: runner.kinds(),
+      extraLanes: [LANE],
+      workerName: 'second-worker',
+    });
+  });
+  afterAll(async () => {
+    releaseHang();
+    await second?.shutdown(2_000);
+    await t?.close();
+  });
+
+  async function newAccount(options: { on?: boolean; dryRun?: boolean; mode?: Behaviour } = {}) {
+    counter += 1;
+    // A market account is unique per (market, Steam account): each gets a Steam account of its own.
+    const [steam] = await t.db.query<{ id: number }>(
+      `INSERT INTO steam_account (steam_account_name) VALUES ($1) RETURNING id`,
+      [`runner-${counter}`],
+    );
+    const [row] = await t.db.query<{ id: number }>(
+      `INSERT INTO market_account (market, steam_account, api_key, auto_deliver, dry_run)
+       VALUES ('tm', $1, $2, $3, $4) RETURNING id`,
+      [steam!.id, t.runtime.vault.encrypt('k'.repeat(32)), options.on ?? true, options.dryRun ?? false],
+    );
+    if (options.mode) behaviour.set(row!.id, options.mode);
+    return row!.id;
+  }
+
+  const queuedTicks = async (id: number) =>
+    (
+      await t.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${PGBOSS_SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state = 'created'`,
+        [LANE.name, runner.tickKey(id, 'deliver')],
+      )
+    )[0]!.n;
+  const aliveTicks = async (id: number) =>
+    (
+      await t.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${PGBOSS_SCHEMA}.job
+         WHERE name = $1 AND singleton_key = $2 AND state IN ('created', 'retry', 'active')`,
+        [LANE.name, runner.tickKey(id, 'deliver')],
+      )
+    )[0]!.n;
+  const row = async (id: number) => (await readLoopRows(t.db, id)).find((r) => r.loop === 'deliver')!;
+
+  it('a switched-on loop ticks on its interval, one queued tick at most; off: no more ticks, stop once', async () => {
+    const id = await newAccount();
+    expect(await runner.dispatch(t.runtime)).toMatchObject({ started: 1 });
+    let mostQueued = 0;
+    await eventually(
+      async () => {
+        mostQueued = Math.max(mostQueued, await queuedTicks(id));
+        return ticks.get(id) ?? 0;
+      },
+      (n) => n >= 3,
+    );
+    expect(ticks.get(id)).toBeGreaterThanOrEqual(3);
+    expect(mostQueued).toBeLessThanOrEqual(1);
+    // The chain is alive: the dispatcher starts nothing more.
+    expect(await runner.dispatch(t.runtime)).toMatchObject({ started: 0 });
+    const state = await row(id);
+    expect(state.last_run_at).not.toBeNull();
+    expect(state.last_summary).toMatch(/^tick \d+/);
+    expect(state.next_run_at).not.toBeNull();
+    expect(state.recent_actions[0]).toMatchObject({ kind: 'poke', dry_run: false });
+    expect(pokes.get(id)).toBe(state.recent_actions.length);
+
+    await t.db.query('UPDATE market_account SET auto_deliver = false WHERE id = $1', [id]);
+    // Both processes notice at once: exactly one of them wins the stop.
+    const both = await Promise.all([runner.dispatch(t.runtime), runner.dispatch(second)]);
+    expect(both[0].stopped + both[1].stopped).toBe(1);
+    await eventually(
+      () => stops.get(id) ?? 0,
+      (n) => n >= 1,
+    );
+    await eventually(
+      () => aliveTicks(id),
+      (n) => n === 0,
+    );
+    const after = ticks.get(id);
+    // Longer than two intervals: a tick that was still due would have run.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await runner.dispatch(t.runtime);
+    expect(ticks.get(id)).toBe(after);
+    expect(stops.get(id)).toBe(1);
+    expect(await aliveTicks(id)).toBe(0);
+    expect(await row(id)).toMatchObject({ state: 'stopped', stop_pending: false, next_run_at: null });
+  });
+
+  it('two processes dispatching and running at once never double a tick', async () => {
+    const id = await newAccount();
+    let mostQueued = 0;
+    for (let round = 0; round < 5; round += 1) {
+      await Promise.all([
+        runner.dispatch(t.runtime),
+        runner.dispatch(second),
+        runner.runNow(t.runtime, id, 'deliver'),
+        runner.runNow(second, id, 'deliver'),
+      ]);
+      mostQueued = Math.max(mostQueued, await queuedTicks(id));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    await eventually(
+      () => ticks.get(id) ?? 0,
+      (n) => n >= 4,
+    );
+    expect(mostQueued).toBeLessThanOrEqual(1);
+    expect(maxInFlight.get(id)).toBe(1);
+    // Both processes did ticks of the chain.
+    const workers = await t.db.query<{ message: string }>(
+      `SELECT DISTINCT l.message FROM bot_job_log l JOIN ${PGBOSS_SCHEMA}.job j ON j.id = l.job_id
+       WHERE j.name = $1 AND j.singleton_key = $2 AND l.message LIKE 'attempt 1 of%'`,
+      [LANE.name, runner.tickKey(id, 'deliver')],
+    );
+    expect(workers.some((w) => w.message.includes('second-worker'))).toBe(true);
+    expect(workers.some((w) => !w.message.includes('second-worker'))).toBe(true);
+    await t.db.query('UPDATE market_account SET auto_deliver = false WHERE id = $1', [id]);
+    await runner.dispatch(t.runtime);
+  });
+
+  it('a tick abandoned in the middle (killed worker) leaves no dead chain: the dispatcher revives it', async () => {
+    const id = await newAccount({ mode: 'hang' });
+    await runner.dispatch(t.runtime);
+    // The hanging attempt runs out of time like a killed worker's, and its lease runs out after it.
+    const first = (
+      await eventually(
+        () => row(id),
+        (r) => r.last_job !== null,
+      )
+    ).last_job!;
+    await eventually(
+      async () => (await t.runtime.queue.store.get(first))?.job.state,
+      (state) => state === 'failed',
+    );
+    expect((await t.runtime.queue.store.get(first))?.job.state).toBe('failed');
+    expect(ticks.get(id) ?? 0).toBe(0);
+    await eventually(
+      async () => {
+        await runner.dispatch(t.runtime);
+        return ticks.get(id) ?? 0;
+      },
+      (n) => n >= 2,
+    );
+    expect(ticks.get(id)).toBeGreaterThanOrEqual(2);
+    await t.db.query('UPDATE market_account SET auto_deliver = false WHERE id = $1', [id]);
+    await runner.dispatch(t.runtime);
+  });
+
+  it('dry run: ctx.act records the action with dry_run=true and does not act', async () => {
+    const id = await newAccount({ on: false, dryRun: true });
+    const job = await runner.runNow(t.runtime, id, 'deliver');
+    expect((await t.runtime.queue.waitFor(job.id, 30_000))?.state).toBe('done');
+    expect(ticks.get(id)).toBe(1);
+    expect(pokes.get(id) ?? 0).toBe(0);
+    const state = await row(id);
+    expect(state.recent_actions).toEqual([
+      { at: expect.any(String), kind: 'poke', dry_run: true, detail: { n: 1 } },
+    ]);
+    // A manual tick with the switch off starts no chain and calls no stop.
+    expect(await aliveTicks(id)).toBe(0);
+    expect(stops.get(id) ?? 0).toBe(0);
+  });
+
+  it('a tick that ends the loop turns the switch off (audited), keeps its alert and stops once', async () => {
+    const id = await newAccount({ mode: 'end' });
+    const job = await runner.runNow(t.runtime, id, 'deliver');
+    const done = await t.runtime.queue.waitFor(job.id, 30_000);
+    expect(done?.state).toBe('done');
+    const [account] = await t.db.query<{ auto_deliver: boolean }>(
+      'SELECT auto_deliver FROM market_account WHERE id = $1',
+      [id],
+    );
+    expect(account!.auto_deliver).toBe(false);
+    const audit = await t.db.query(
+      `SELECT operator, action FROM audit_entry WHERE entity = 'market_account' AND entity_id = $1`,
+      [id],
+    );
+    expect(audit).toEqual([{ operator: 'bot-service', action: 'update' }]);
+    const alerts = await t.db.query('SELECT kind FROM bot_alert WHERE market_account = $1', [id]);
+    expect(alerts).toEqual([{ kind: 'delivery-failed' }]);
+    await eventually(
+      () => stops.get(id) ?? 0,
+      (n) => n >= 1,
+    );
+    await runner.dispatch(t.runtime);
+    await runner.dispatch(second);
+    expect(stops.get(id)).toBe(1);
+    expect(ticks.get(id)).toBe(1);
+    expect(await aliveTicks(id)).toBe(0);
+  });
+
+  it('429 answers three times in a row raise one rate-limited alert; the failed ticks show their error', async () => {
+    const id = await newAccount({ mode: '429' });
+    await runner.dispatch(t.runtime);
+    const alert = await eventually(
+      () =>
+        t.db.query<{ kind: string; count: number }>(
+          'SELECT kind, count FROM bot_alert WHERE market_account = $1',
+          [id],
+        ),
+      (rows) => rows.length > 0,
+    );
+    expect(alert).toEqual([{ kind: 'rate-limited', count: 1 }]);
+    expect(ticks.get(id)).toBeGreaterThanOrEqual(3);
+    const state = await row(id);
+    expect(state.last_error).toMatch(/429/);
+    await t.db.query('UPDATE market_account SET auto_deliver = false WHERE id = $1', [id]);
+    await runner.dispatch(t.runtime);
+  });
+
+  it('bot-trading routes: list every loop, run now, bad input 400, unknown account 404', async () => {
+    const id = await newAccount({ on: false });
+    const list = await t.request<{ results: BotTradingStatus[] }>('GET', '/api-node/trading/', {
+      query: { market_account: id },
+    });
+    expect(list.status, list.text).toBe(200);
+    expect(list.body.results.map((r) => r.loop).sort()).toEqual(
+      TRADING_RUNNER.loops.map((l) => l.name).sort(),
+    );
+    expect(list.body.results.find((r) => r.loop === 'keep-online')).toMatchObject({
+      market_account: id,
+      enabled: false,
+      state: 'off',
+      recent_actions: [],
+    });
+    expect((await t.request('GET', '/api-node/trading/', { query: { market_account: 'abc' } })).status).toBe(
+      400,
+    );
+    expect((await t.request('GET', '/api-node/trading/', { token: null })).status).toBe(401);
+
+    const bad = await t.request<Record<string, string[]>>(
+      'POST',
+      `/api-node/trading/${id}/sell-everything/run`,
+    );
+    expect(bad.status, bad.text).toBe(400);
+    expect(bad.body.loop).toEqual([expect.any(String)]);
+    expect((await t.request('POST', '/api-node/trading/999999/keep-online/run')).status).toBe(404);
+    expect((await t.request('POST', `/api-node/trading/${id}/keep-online/run`, { token: null })).status).toBe(
+      401,
+    );
+
+    const run = await t.request<BotJob>('POST', `/api-node/trading/${id}/keep-online/run`);
+    expect(run.status, run.text).toBe(202);
+    expect(run.body).toMatchObject({
+      kind: 'trading.tick',
+      account: id,
+      params: { loop: 'keep-online', manual: true },
+    });
+    // A second run while the first is still queued moves that one instead of queueing another.
+    const again = await t.request<BotJob>('POST', `/api-node/trading/${id}/keep-online/run`);
+    expect(again.status).toBe(202);
+    const queued = await t.db.query(
+      `SELECT 1 FROM ${PGBOSS_SCHEMA}.job WHERE name = 'bots-trading' AND singleton_key = $1 AND state = 'created'`,
+      [TRADING_RUNNER.tickKey(id, 'keep-online')],
+    );
+    expect(queued.length).toBeLessThanOrEqual(1);
+    for (const job of [run.body, again.body]) {
+      expect((await t.runtime.queue.waitFor(job.id, 30_000))?.state).toMatch(/done|failed/);
+    }
+  });
+});
