@@ -4,20 +4,17 @@ import { loadDynamicSettings } from './dynamic-settings.ts';
 import { keepOrders, removeAllOrders } from './keep-orders.ts';
 import { recordFilledOrders } from './record-fills.ts';
 
-/** How often the loop runs per account. */
-export const DYNAMIC_ORDERS_INTERVAL_SECONDS = 60;
-
 /**
  * dynamic-orders (switch `dynamic_orders`), for the tm family: one tick records the filled orders as
  * purchases (record-fills.ts), then keeps one buy order per enabled toy within its band and removes the
  * orders of toys no longer enabled (keep-orders.ts). When the switch goes off, `stop` removes every order
  * the loop placed. Dry-run mode records what it would place, reprice, remove or record, and does none of it.
  */
-export const dynamicOrdersLoop = defineTradingLoop({
+export const DYNAMIC_ORDERS_LOOP = defineTradingLoop({
   name: 'dynamic-orders',
   switchField: 'dynamic_orders',
   markets: ['tm', 'tm_usd', 'cs7', 'cs7_proxy'],
-  intervalSeconds: () => DYNAMIC_ORDERS_INTERVAL_SECONDS,
+  intervalSeconds: (config) => config.trading.dynamicOrdersSeconds,
   async tick(ctx) {
     const tm = tmClientFor(ctx.runtime, ctx.account);
     const bought = await recordFilledOrders(ctx, tm);

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
+import type { BotJob } from '@toydesk/contract';
+
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { JobContext } from '../../../jobs/job-context.ts';
@@ -8,7 +10,7 @@ import { startBotTestApp, type BotTestApp } from '../../../testing/bot-test-app.
 import { startMarketSim, type MarketSim } from '../../../testing/market-sim.ts';
 import { loadTradingAccount } from '../trading-account.ts';
 import { createTradingContext, createTradingContextForTest } from '../trading-context.ts';
-import { dynamicOrdersLoop } from './dynamic-orders-loop.ts';
+import { DYNAMIC_ORDERS_LOOP } from './dynamic-orders-loop.ts';
 import { bestCompetingBid, orderBand, orderTarget } from './order-price-rule.ts';
 
 describe('the dynamic order pricing rule', () => {
@@ -139,21 +141,21 @@ describe('dynamic-orders against the tm simulator', () => {
     const manual = freshName();
     await sim.v2('tm', 'set-order', { key, market_hash_name: manual, count: 1, price: 100 });
 
-    expect((await dynamicOrdersLoop.tick(await context(id))).summary).toMatch(/^1 placed, 0 repriced/);
+    expect((await DYNAMIC_ORDERS_LOOP.tick(await context(id))).summary).toMatch(/^1 placed, 0 repriced/);
     const placed = (await orders(key)).find((order) => order.hash_name === name)!;
     expect(placed.price).toBe(Math.round(best * 100) + 1);
     expect(placed.count).toBe(1);
     expect(await tracked(id)).toEqual([{ market_hash_name: name, price: (best + 0.01).toFixed(3) }]);
 
     // Nothing moved: the order stays, set-order is not called again (2 = the manual order + ours).
-    expect((await dynamicOrdersLoop.tick(await context(id))).summary).toMatch(/1 unchanged/);
+    expect((await DYNAMIC_ORDERS_LOOP.tick(await context(id))).summary).toMatch(/1 unchanged/);
     expect(await setOrderCalls(key)).toBe(2);
 
     // A competitor outbids us: we go one step over it.
     const rival = await sim.account('tm', { money: 1_000_000 });
     const rivalPrice = Math.round(best * 100) + 100;
     await sim.v2('tm', 'set-order', { key: rival, market_hash_name: name, count: 1, price: rivalPrice });
-    expect((await dynamicOrdersLoop.tick(await context(id))).summary).toMatch(/^0 placed, 1 repriced/);
+    expect((await DYNAMIC_ORDERS_LOOP.tick(await context(id))).summary).toMatch(/^0 placed, 1 repriced/);
     expect((await orders(key)).filter((order) => order.hash_name === name)).toEqual([
       expect.objectContaining({ price: rivalPrice + 1 }),
     ]);
@@ -161,12 +163,12 @@ describe('dynamic-orders against the tm simulator', () => {
     // The band's top is under the competitor: the order sits at max_price_buy.
     const max = ((rivalPrice - 50) / 100).toFixed(2);
     await toy(name, '1.00', max);
-    await dynamicOrdersLoop.tick(await context(id));
+    await DYNAMIC_ORDERS_LOOP.tick(await context(id));
     expect((await orders(key)).find((order) => order.hash_name === name)!.price).toBe(rivalPrice - 50);
 
     // Disabled: the order goes, the operator's order stays.
     await toy(name, '1.00', max, false);
-    expect((await dynamicOrdersLoop.tick(await context(id))).summary).toMatch(/1 removed/);
+    expect((await DYNAMIC_ORDERS_LOOP.tick(await context(id))).summary).toMatch(/1 removed/);
     expect((await orders(key)).map((order) => order.hash_name)).toEqual([manual]);
     expect(await tracked(id)).toEqual([]);
     expect((await actions(id)).map((action) => action.kind)).toEqual([
@@ -183,9 +185,9 @@ describe('dynamic-orders against the tm simulator', () => {
     const { id, key } = await account();
     await toy(first, '1.00', '5.00');
     await toy(second, '1.00', '5.00');
-    await dynamicOrdersLoop.tick(await context(id));
+    await DYNAMIC_ORDERS_LOOP.tick(await context(id));
     expect(await orders(key)).toHaveLength(2);
-    await dynamicOrdersLoop.stop!(await context(id));
+    await DYNAMIC_ORDERS_LOOP.stop!(await context(id));
     expect(await orders(key)).toHaveLength(0);
     expect(await tracked(id)).toEqual([]);
   });
@@ -221,8 +223,8 @@ describe('dynamic-orders against the tm simulator', () => {
         'dynamic-orders',
       );
     // The answer is lost; set-order is not sent again blindly: get-orders shows it landed.
-    expect((await dynamicOrdersLoop.tick(attempt(1))).summary).toMatch(/^1 placed/);
-    expect((await dynamicOrdersLoop.tick(attempt(2))).summary).toMatch(
+    expect((await DYNAMIC_ORDERS_LOOP.tick(attempt(1))).summary).toMatch(/^1 placed/);
+    expect((await DYNAMIC_ORDERS_LOOP.tick(attempt(2))).summary).toMatch(
       /^0 placed, 0 repriced, 0 removed, 1 unchanged/,
     );
     expect(await setOrderCalls(key)).toBe(1);
@@ -233,7 +235,7 @@ describe('dynamic-orders against the tm simulator', () => {
     const name = freshName();
     const { id, key } = await account();
     await toy(name, '1.00', '500.00');
-    await dynamicOrdersLoop.tick(await context(id));
+    await DYNAMIC_ORDERS_LOOP.tick(await context(id));
     const [order] = await orders(key);
     const filled = await sim.control<{ filled: { purchase_id: string; price: number }[] }>(
       'tm',
@@ -250,13 +252,13 @@ describe('dynamic-orders against the tm simulator', () => {
       );
 
     // Bought, not yet received: it could still fail and be refunded, so nothing is recorded.
-    await dynamicOrdersLoop.tick(await context(id));
+    await DYNAMIC_ORDERS_LOOP.tick(await context(id));
     expect(await ledger()).toEqual([]);
 
     await sim.control('tm', 'POST', `accounts/${key}/purchases/deliver`, { id: purchaseId });
     await sim.control('tm', 'POST', `accounts/${key}/trade-accepted`, { all: true });
-    expect((await dynamicOrdersLoop.tick(await context(id))).summary).toMatch(/1 purchases recorded/);
-    expect((await dynamicOrdersLoop.tick(await context(id))).summary).not.toMatch(/purchases recorded/);
+    expect((await DYNAMIC_ORDERS_LOOP.tick(await context(id))).summary).toMatch(/1 purchases recorded/);
+    expect((await DYNAMIC_ORDERS_LOOP.tick(await context(id))).summary).not.toMatch(/purchases recorded/);
     const price = (order!.price / 100).toFixed(2);
     expect(await ledger()).toEqual([{ external_id: purchaseId, amount: price }]);
     const history = await t.db.query<{ side: string; price: string; market_hash_name: string }>(
@@ -271,7 +273,7 @@ describe('dynamic-orders against the tm simulator', () => {
     const name = freshName();
     const { id, key } = await account({ dryRun: true });
     await toy(name, '1.00', '5.00');
-    await dynamicOrdersLoop.tick(await context(id));
+    await DYNAMIC_ORDERS_LOOP.tick(await context(id));
     expect(await setOrderCalls(key)).toBe(0);
     expect(await orders(key)).toEqual([]);
     expect(await tracked(id)).toEqual([]);
@@ -282,5 +284,15 @@ describe('dynamic-orders against the tm simulator', () => {
         detail: expect.objectContaining({ market_hash_name: name }),
       }),
     ]);
+  });
+
+  it('runs as a job of the trading runner (bot-trading.run)', async () => {
+    const name = freshName();
+    const { id, key } = await account();
+    await toy(name, '1.00', '5.00');
+    const run = await t.request<BotJob>('POST', `/api-node/trading/${id}/dynamic-orders/run`);
+    expect(run.status, run.text).toBe(202);
+    expect((await t.runtime.queue.waitFor(run.body.id, 30_000))?.state).toBe('done');
+    expect((await orders(key)).map((order) => order.hash_name)).toEqual([name]);
   });
 });

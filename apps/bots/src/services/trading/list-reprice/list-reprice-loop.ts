@@ -5,9 +5,6 @@ import { REPRICE_BATCH_SIZE, repriceListings } from './reprice-listings.ts';
 import { loadSellToys } from './sell-toys.ts';
 import { syncSellItems } from './sell-items-sync.ts';
 
-/** How often the loop runs per account. */
-export const LIST_REPRICE_INTERVAL_SECONDS = 60;
-
 export interface ListRepriceOptions {
   /** Listings per MassSetPriceById call (tests use small batches). */
   batchSize?: number;
@@ -26,7 +23,7 @@ export function createListRepriceLoop(options: ListRepriceOptions = {}): Trading
     name: 'list-reprice',
     switchField: 'auto_sell',
     markets: ['tm', 'tm_usd', 'cs7', 'cs7_proxy'],
-    intervalSeconds: () => LIST_REPRICE_INTERVAL_SECONDS,
+    intervalSeconds: (config) => config.trading.listRepriceSeconds,
     async tick(ctx) {
       const tm = tmClientFor(ctx.runtime, ctx.account);
       const toys = await loadSellToys(ctx.runtime.db, ctx.account.market);
@@ -50,4 +47,4 @@ export function createListRepriceLoop(options: ListRepriceOptions = {}): Trading
   });
 }
 
-export const listRepriceLoop = createListRepriceLoop();
+export const LIST_REPRICE_LOOP = createListRepriceLoop();

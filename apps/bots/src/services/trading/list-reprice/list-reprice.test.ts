@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
+import type { BotJob } from '@toydesk/contract';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { JobContext } from '../../../jobs/job-context.ts';
@@ -9,7 +11,7 @@ import { startMarketSim, type MarketSim } from '../../../testing/market-sim.ts';
 import { loadTradingAccount } from '../trading-account.ts';
 import { createTradingContext, createTradingContextForTest } from '../trading-context.ts';
 import type { TradingLoopDef } from '../trading-loop.ts';
-import { createListRepriceLoop, listRepriceLoop } from './list-reprice-loop.ts';
+import { createListRepriceLoop, LIST_REPRICE_LOOP } from './list-reprice-loop.ts';
 import { repriceTarget, sellLimits } from './reprice-rule.ts';
 
 describe('the repricing rule', () => {
@@ -121,7 +123,7 @@ describe('list-reprice against the tm simulator', () => {
     );
   }
 
-  async function tick(id: number, loop: TradingLoopDef = listRepriceLoop) {
+  async function tick(id: number, loop: TradingLoopDef = LIST_REPRICE_LOOP) {
     return loop.tick(await createTradingContextForTest(t.runtime, id, 'list-reprice'));
   }
 
@@ -264,7 +266,7 @@ describe('list-reprice against the tm simulator', () => {
         loaded!.account,
         'list-reprice',
       );
-    await expect(listRepriceLoop.tick(attempt(1))).rejects.toThrow();
+    await expect(LIST_REPRICE_LOOP.tick(attempt(1))).rejects.toThrow();
     expect(await listings(key)).toHaveLength(1);
     const [marker] = await t.db.query<{ state: string }>(
       `SELECT state FROM bot_once WHERE step_key LIKE $1`,
@@ -272,7 +274,7 @@ describe('list-reprice against the tm simulator', () => {
     );
     expect(marker?.state).toBe('started');
 
-    const again = await listRepriceLoop.tick(attempt(2));
+    const again = await LIST_REPRICE_LOOP.tick(attempt(2));
     expect(again.summary).toMatch(/^0 listed/);
     expect(await listings(key)).toHaveLength(1);
     expect(await sellItems(id)).toHaveLength(1);
@@ -308,5 +310,16 @@ describe('list-reprice against the tm simulator', () => {
     const recorded = await actions(id);
     expect(recorded.filter((action) => action.kind === 'listed')).toHaveLength(2);
     expect(recorded.every((action) => action.dry_run)).toBe(true);
+  });
+
+  it('runs as a job of the trading runner (bot-trading.run)', async () => {
+    const name = freshName();
+    const { id, key } = await account([name]);
+    await toy(name, '100000', null);
+    const run = await t.request<BotJob>('POST', `/api-node/trading/${id}/list-reprice/run`);
+    expect(run.status, run.text).toBe(202);
+    expect((await t.runtime.queue.waitFor(run.body.id, 30_000))?.state).toBe('done');
+    expect(await listings(key)).toHaveLength(1);
+    expect(await sellItems(id)).toHaveLength(1);
   });
 });
