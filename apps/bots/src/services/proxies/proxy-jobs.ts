@@ -61,9 +61,9 @@ export async function checkProxy(runtime: BotRuntime, id: number): Promise<Proxy
   const up = error === null;
   const latency = up ? Math.max(0, Math.round(performance.now() - started)) : null;
   const [updated] = await runtime.db.query<{ previous: string | null }>(
-    `WITH old AS (SELECT status FROM proxy WHERE id = $1 FOR UPDATE)
-     UPDATE proxy SET status = $2, latency_ms = $3, last_checked_at = now() WHERE id = $1
-     RETURNING (SELECT status FROM old) AS previous`,
+    `UPDATE proxy p SET status = $2, latency_ms = $3, last_checked_at = now()
+     FROM (SELECT id, status FROM proxy WHERE id = $1) old
+     WHERE p.id = old.id RETURNING old.status AS previous`,
     [id, up ? 'up' : 'down', latency],
   );
   // A proxy that just went down (not one that stays down) becomes an alert the console shows.
