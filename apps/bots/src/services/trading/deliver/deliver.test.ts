@@ -200,6 +200,26 @@ describe('deliver loop against the tm simulator and the simulated Steam', () => 
       [`deliver:${s.id}:${code}`],
     );
     expect(marker!.outcome).toBe('checked');
+
+    // The buyer accepts; operation-history fails first, then the sale is recorded once.
+    const offerId = offers[0]!.tradeofferid;
+    await steam.acceptOfferAsPartner(offerId);
+    await market.control('tm', 'POST', `accounts/${s.key}/trade-accepted`, { tradeoffer: offerId });
+    await market.control('tm', 'POST', 'faults', {
+      match: { path: 'operation-history', key: s.key },
+      kind: 'status',
+      status: 500,
+      count: 5,
+    });
+    await expect(tick(s)).rejects.toThrow();
+    expect(await delivery(dealId)).toMatchObject({ state: 'trade_ready' });
+    await market.control('tm', 'DELETE', 'faults');
+    await Promise.all([tick(s), tick(s)]);
+    expect(await delivery(dealId)).toMatchObject({ state: 'delivered' });
+    expect(await t.db.query(`SELECT 1 FROM toy_history WHERE market_item_id = $1`, [dealId])).toHaveLength(1);
+    expect(await t.db.query(`SELECT 1 FROM "transaction" WHERE to_market_account = $1`, [s.id])).toHaveLength(
+      1,
+    );
   });
 
   it('a tick abandoned in the middle of sending (a killed worker) and the tick after it: one offer', async () => {
@@ -222,7 +242,8 @@ describe('deliver loop against the tm simulator and the simulated Steam', () => 
     await new Promise((resolve) => setTimeout(resolve, 5_500));
     await tick(s);
     expect(await delivery(dealId)).toMatchObject({ state: 'trade_ready' });
-    await abandoned;
+    // The abandoned tick comes back: it finds the offer confirmed and registered, and sends nothing.
+    expect(await abandoned).not.toMatch(/Error/);
     const offers = await steamOffers(s);
     expect(offers).toHaveLength(1);
     expect(await delivery(dealId)).toMatchObject({ state: 'trade_ready', offer_id: offers[0]!.tradeofferid });

@@ -236,13 +236,24 @@ async function finishOffer(
   if (current === NEEDS_CONFIRMATION) {
     const identitySecret = scope.identitySecret();
     const confirmed = await ctx.act({ kind: 'offer-confirmed', detail: { offer_id: offerId } }, async () => {
-      await scope.withSession((session) =>
-        scope.gateway.acceptConfirmation(session, { identitySecret, objectId: offerId }),
-      );
-      return true;
+      try {
+        await scope.withSession((session) =>
+          scope.gateway.acceptConfirmation(session, { identitySecret, objectId: offerId }),
+        );
+        return TRADE_OFFER_STATES.Active as number;
+      } catch (error) {
+        // Another attempt (an abandoned tick that came back) may have confirmed it already: Steam knows.
+        const offer = await scope.withSession((session) => scope.gateway.getOffer(session, offerId));
+        if (offer.state === NEEDS_CONFIRMATION) throw error;
+        return offer.state;
+      }
     });
-    if (!confirmed) return;
-    current = TRADE_OFFER_STATES.Active;
+    if (confirmed === null) return;
+    if (FAILED_STATES.has(confirmed)) {
+      await failOffer(ctx, offerId, confirmed, tally);
+      return;
+    }
+    current = confirmed;
     await noteSteamState(db, ctx.account.id, offerId, tradeOfferStateName(current));
   }
   const registered = await ctx.act({ kind: 'trade-ready', detail: { offer_id: offerId } }, async () => {
