@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 
 import { defineConfig, type Plugin } from 'vite';
 
+import { precompressPlugin } from './scripts/precompress-plugin.ts';
+
 const root = fileURLToPath(new URL('.', import.meta.url));
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
@@ -33,7 +35,7 @@ export default defineConfig(({ command }) => {
     esbuild: { jsx: 'automatic' },
     resolve: { alias: { '@': src } },
     define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId) },
-    plugins: [buildIdPlugin(buildId)],
+    plugins: [buildIdPlugin(buildId), precompressPlugin()],
     build: {
       outDir: 'dist',
       emptyOutDir: true,

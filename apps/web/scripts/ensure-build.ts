@@ -11,6 +11,7 @@ const BUILD_INPUTS = [
   path.join(WEB_ROOT, 'src'),
   path.join(WEB_ROOT, 'index.html'),
   path.join(WEB_ROOT, 'vite.config.ts'),
+  path.join(WEB_ROOT, 'scripts', 'precompress-plugin.ts'),
   path.join(WEB_ROOT, 'package.json'),
   path.join(WEB_ROOT, '..', '..', 'packages', 'contract', 'src'),
 ];

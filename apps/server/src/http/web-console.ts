@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+import { chooseEncoding, CompressedFiles, type Encoding } from './compressed-files.ts';
+
 /** The console's build (`npm run build:web`), beside this app in the workspace. */
 export const WEB_CONSOLE_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
@@ -28,11 +30,39 @@ function buildFile(distDir: string, urlPath: string): string | null {
   }
 }
 
+/** Hashed file names never change content: a year, never revalidated. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * A text file of the build from memory, br or gzip as the browser accepts (`Vary: Accept-Encoding`), with
+ * an ETag for revalidation (index.html is revalidated on every load, hashed assets never).
+ */
+async function sendCompressible(
+  files: CompressedFiles,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: string,
+  cacheControl: string,
+) {
+  const entry = await files.get(file);
+  const available = (['br', 'gzip'] as const).filter((encoding) => entry[encoding] !== undefined);
+  reply.header('content-type', entry.type).header('cache-control', cacheControl).header('etag', entry.etag);
+  if (available.length > 0) reply.header('vary', 'Accept-Encoding');
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === entry.etag)) {
+    return reply.status(304).send();
+  }
+  const encoding: Encoding | null = chooseEncoding(request.headers['accept-encoding'], available);
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(encoding ? entry[encoding] : entry.identity);
+}
+
 /**
  * Serves the built console at `/`: its files (hashed assets cached for a year, index.html never), and
  * index.html for every other GET that asks for a page outside /api, /api-node and /admin, so the
- * console's own router answers deep links and reloads. Without a build, `/` keeps redirecting to the
- * login page or the API reference.
+ * console's own router answers deep links and reloads. Text files (scripts, styles, the page) go out br
+ * or gzip compressed (compressed-files.ts); images and fonts as they are. Without a build, `/` keeps
+ * redirecting to the login page or the API reference.
  */
 export async function registerWebConsole(
   app: FastifyInstance,
@@ -49,8 +79,9 @@ export async function registerWebConsole(
 
   await app.register(fastifyStatic, { root: distDir, serve: false, index: false });
 
-  const sendIndex = (reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+  const files = new CompressedFiles(distDir);
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
+    sendCompressible(files, request, reply, 'index.html', 'no-cache');
 
   app.get('/*', async (request, reply) => {
     let urlPath: string;
@@ -61,12 +92,15 @@ export async function registerWebConsole(
     }
     if (SERVER_PATHS.test(urlPath)) return reply.callNotFound();
     const file = buildFile(distDir, urlPath);
-    if (file === 'index.html') return sendIndex(reply);
+    if (file === 'index.html') return sendIndex(request, reply);
     if (file !== null) {
       const hashed = file.startsWith(`assets${path.sep}`);
+      if (CompressedFiles.isCompressible(file)) {
+        return sendCompressible(files, request, reply, file, hashed ? IMMUTABLE : 'public, max-age=0');
+      }
       return reply.sendFile(file, { maxAge: hashed ? '365d' : 0, immutable: hashed });
     }
-    if (acceptsHtml(request)) return sendIndex(reply);
+    if (acceptsHtml(request)) return sendIndex(request, reply);
     return reply.callNotFound();
   });
 }
