@@ -1,36 +1,118 @@
-import { sellItemEntity } from '@toydesk/contract';
+import { MenuItem, Tab, Tabs, TextField } from '@mui/material';
+import { SELL_ITEM_STATUSES } from '@toydesk/contract';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { EntityTable } from '@/components/entity-table/entity-table';
-import { withItemColumn } from '@/components/item-name-cell';
 import { Page } from '@/components/page';
+import { useCommonData } from '@/lib/common-data';
+import type { QueryParams } from '@/lib/query-string';
 
-const FIELDS = [
-  'market_hash_name',
-  'market',
-  'market_account',
-  'steam_account',
-  'price',
-  'status',
-  'position',
-  'listed_at',
-  'sold_at',
-  'market_item_id',
-];
+import { SaleCandidatesTable } from './sale-candidates-table';
+import { SellCountsTable } from './sell-counts-table';
+import { SellItemsList } from './sell-items-list';
 
-/** /sell-items/list: the items listed for sale on the markets. */
+type View = 'list' | 'counts' | 'candidates';
+
+interface Filters {
+  market: string;
+  status: string;
+  marketAccount: string;
+}
+
+/** The filters as the list endpoints read them (field=value); empty ones left out. */
+export function sellItemsQuery(filters: Filters): QueryParams {
+  return {
+    ...(filters.market ? { market: filters.market } : {}),
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.marketAccount ? { market_account: Number(filters.marketAccount) } : {}),
+  };
+}
+
+/**
+ * /sell-items/list: the items for sale across markets (set price, mass set price, take off sale), the
+ * counts per market hash name, and the candidates for sale.
+ */
 export function SellItemsScreen() {
   const { t } = useTranslation();
+  const common = useCommonData();
+  const [view, setView] = useState<View>('list');
+  const [filters, setFilters] = useState<Filters>({ market: '', status: 'on_sale', marketAccount: '' });
+  const query = useMemo(() => sellItemsQuery(filters), [filters]);
+  const marketAccounts = useMemo(
+    () =>
+      common.steamAccounts
+        .flatMap((steam) => steam.market_accounts)
+        .filter((account) => !filters.market || account.market === filters.market)
+        .sort((a, b) => a.label.localeCompare(b.label)),
+    [common.steamAccounts, filters.market],
+  );
+  const patch = (change: Partial<Filters>) => setFilters((current) => ({ ...current, ...change }));
+
+  const toolbar = (
+    <>
+      <TextField
+        select
+        margin="none"
+        label={t('fields.market')}
+        sx={{ width: 170 }}
+        value={filters.market}
+        onChange={(event) => patch({ market: event.target.value, marketAccount: '' })}
+      >
+        <MenuItem value="">{t('common.allMarkets')}</MenuItem>
+        {common.markets.map((market) => (
+          <MenuItem key={market.code} value={market.code}>
+            {market.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        margin="none"
+        label={t('fields.status')}
+        sx={{ width: 150 }}
+        value={filters.status}
+        onChange={(event) => patch({ status: event.target.value })}
+      >
+        <MenuItem value="">{t('common.all')}</MenuItem>
+        {SELL_ITEM_STATUSES.map((status) => (
+          <MenuItem key={status} value={status}>
+            {t(`enums.status.${status}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        margin="none"
+        label={t('fields.market_account')}
+        sx={{ width: 220 }}
+        value={filters.marketAccount}
+        onChange={(event) => patch({ marketAccount: event.target.value })}
+      >
+        <MenuItem value="">{t('common.all')}</MenuItem>
+        {marketAccounts.map((account) => (
+          <MenuItem key={account.id} value={String(account.id)}>
+            {account.label}
+          </MenuItem>
+        ))}
+      </TextField>
+    </>
+  );
+
   return (
     <Page title={t('nav.sellItems')}>
-      <EntityTable
-        routeId="sell-items.list"
-        entity={sellItemEntity}
-        label={t('nav.sellItems')}
-        fields={FIELDS}
-        columns={withItemColumn}
-        defaultSort={{ id: 'listed_at', desc: true }}
-      />
+      <Tabs value={view} onChange={(_event, value: View) => setView(value)} sx={{ mb: 1, minHeight: 36 }}>
+        <Tab value="list" label={t('sellItems.listTab')} sx={{ minHeight: 36 }} />
+        <Tab value="counts" label={t('sellItems.countsTab')} sx={{ minHeight: 36 }} />
+        <Tab value="candidates" label={t('sellItems.candidatesTab')} sx={{ minHeight: 36 }} />
+      </Tabs>
+      {view === 'list' && <SellItemsList filters={query} toolbar={toolbar} />}
+      {view === 'counts' && (
+        <>
+          <div style={{ display: 'flex', gap: 8, marginBottom: 8 }}>{toolbar}</div>
+          <SellCountsTable filters={query} />
+        </>
+      )}
+      {view === 'candidates' && <SaleCandidatesTable />}
     </Page>
   );
 }

@@ -1,0 +1,182 @@
+import { mdiCurrencyRub, mdiStoreRemoveOutline } from '@mdi/js';
+import { Button, IconButton, Stack, Tooltip } from '@mui/material';
+import { sellItemEntity, type SellItemPatch } from '@toydesk/contract';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { checkboxColumn } from '@/components/checkbox-column';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { BulkEditDialog } from '@/components/entity-form/bulk-edit-dialog';
+import { EntityFormDialog } from '@/components/entity-form/entity-form-dialog';
+import type { EntityRow } from '@/components/entity-table/entity-columns';
+import { EntityTable } from '@/components/entity-table/entity-table';
+import { withItemColumn } from '@/components/item-name-cell';
+import { MdiIcon } from '@/components/mdi-icon';
+import { SelectionBar } from '@/components/selection-bar';
+import type { VirtualColumn } from '@/components/virtual-table/virtual-table';
+import { notify } from '@/lib/notifications';
+import type { QueryParams } from '@/lib/query-string';
+import { useCheckedIds } from '@/lib/use-checked-ids';
+
+import { useUpdateSellItems } from '../api/update-sell-items';
+
+const FIELDS = [
+  'market_hash_name',
+  'market',
+  'market_account',
+  'steam_account',
+  'price',
+  'position',
+  'status',
+  'listed_at',
+  'sold_at',
+  'market_item_id',
+];
+
+const idOf = (row: EntityRow) => row.id as number;
+const nameOf = (row: EntityRow) => String(row.market_hash_name ?? row.id);
+
+export interface SellItemsListProps {
+  filters: QueryParams;
+  toolbar: ReactNode;
+}
+
+/**
+ * The items on sale, read page by page with server-side search and ordering; set the price of one,
+ * set one price on the selected ones, or take them off sale.
+ */
+export function SellItemsList({ filters, toolbar }: SellItemsListProps) {
+  const { t } = useTranslation();
+  const selection = useCheckedIds();
+  const update = useUpdateSellItems();
+  const [rows, setRows] = useState<EntityRow[]>([]);
+  const [pricing, setPricing] = useState<EntityRow | null>(null);
+  const [massPricing, setMassPricing] = useState(false);
+  const [removing, setRemoving] = useState<number[] | null>(null);
+
+  const onRowsChange = useCallback((loaded: EntityRow[]) => setRows(loaded), []);
+  const columns = useCallback(
+    (generated: VirtualColumn<EntityRow>[]) => [
+      checkboxColumn({
+        selection,
+        rows,
+        getId: idOf,
+        allLabel: t('sellItems.selectAll'),
+        rowLabel: (row) => t('sellItems.selectNamed', { name: nameOf(row) }),
+      }),
+      ...withItemColumn(generated),
+      {
+        id: '__actions',
+        header: '',
+        width: 80,
+        align: 'center' as const,
+        render: (row: EntityRow) => (
+          <Stack direction="row" onClick={(event) => event.stopPropagation()}>
+            <Tooltip title={t('sellItems.setPrice')}>
+              <IconButton
+                size="small"
+                aria-label={t('sellItems.setPriceNamed', { name: nameOf(row) })}
+                onClick={() => setPricing(row)}
+              >
+                <MdiIcon path={mdiCurrencyRub} sx={{ fontSize: 18 }} />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title={t('sellItems.takeOff')}>
+              <span>
+                <IconButton
+                  size="small"
+                  color="error"
+                  disabled={row.status !== 'on_sale'}
+                  aria-label={t('sellItems.takeOffNamed', { name: nameOf(row) })}
+                  onClick={() => setRemoving([idOf(row)])}
+                >
+                  <MdiIcon path={mdiStoreRemoveOutline} sx={{ fontSize: 18 }} />
+                </IconButton>
+              </span>
+            </Tooltip>
+          </Stack>
+        ),
+      },
+    ],
+    [selection, rows, t],
+  );
+  const selectedIds = useMemo(() => [...selection.selected], [selection.selected]);
+
+  const takeOff = async () => {
+    if (!removing) return;
+    try {
+      const count = await update.mutateAsync({ kind: 'many', ids: removing, fields: { status: 'removed' } });
+      notify({ text: t('sellItems.takenOff', { count }), color: 'success' });
+      selection.setMany(removing, false);
+      setRemoving(null);
+    } catch {
+      // The wrapper has notified; the dialog stays for another try.
+    }
+  };
+
+  return (
+    <>
+      <SelectionBar count={selection.selected.size} onClear={selection.clear}>
+        <Button size="small" variant="outlined" onClick={() => setMassPricing(true)}>
+          {t('sellItems.massSetPrice')}
+        </Button>
+        <Button size="small" variant="outlined" color="error" onClick={() => setRemoving(selectedIds)}>
+          {t('sellItems.takeOff')}
+        </Button>
+      </SelectionBar>
+      <EntityTable
+        routeId="sell-items.list"
+        entity={sellItemEntity}
+        label={t('nav.sellItems')}
+        query={filters}
+        fields={FIELDS}
+        columns={columns}
+        defaultSort={{ id: 'listed_at', desc: true }}
+        toolbar={toolbar}
+        onRowsChange={onRowsChange}
+        height="calc(100vh - 280px)"
+      />
+      {pricing && (
+        <EntityFormDialog
+          entity={sellItemEntity}
+          record={pricing}
+          fields={['price']}
+          required={['price']}
+          title={t('sellItems.setPriceNamed', { name: nameOf(pricing) })}
+          save={(body) =>
+            update.mutateAsync({ kind: 'one', id: idOf(pricing), fields: body as SellItemPatch })
+          }
+          onSaved={() => notify({ text: t('sellItems.priceSaved'), color: 'success' })}
+          onClose={() => setPricing(null)}
+        />
+      )}
+      {massPricing && (
+        <BulkEditDialog
+          entity={sellItemEntity}
+          fields={['price']}
+          title={t('sellItems.massSetPrice')}
+          scope={t('sellItems.scope', { count: selectedIds.length })}
+          apply={async (patch) => {
+            const count = await update.mutateAsync({
+              kind: 'many',
+              ids: selectedIds,
+              fields: patch as SellItemPatch,
+            });
+            notify({ text: t('sellItems.pricesSaved', { count }), color: 'success' });
+          }}
+          onClose={() => setMassPricing(false)}
+        />
+      )}
+      {removing && (
+        <ConfirmDialog
+          title={t('sellItems.takeOffTitle', { count: removing.length })}
+          text={t('sellItems.takeOffText')}
+          confirmLabel={t('sellItems.takeOff')}
+          busy={update.isPending}
+          onConfirm={() => void takeOff()}
+          onClose={() => setRemoving(null)}
+        />
+      )}
+    </>
+  );
+}
