@@ -1,4 +1,4 @@
-import { roundMoney, type ConvertibleCurrency } from '@toydesk/contract';
+import { roundMoney } from '@toydesk/contract';
 import type { TmClient, TmHistoryEntry } from '@toydesk/markets';
 
 import { recordPurchase } from '../ledger.ts';
@@ -60,7 +60,7 @@ export async function recordFilledOrders(ctx: TradingContext, tm: TmClient): Pro
           classidInstanceid:
             fill.classid !== null && fill.instanceid !== null ? `${fill.classid}_${fill.instanceid}` : null,
           price,
-          currency: fill.currency as ConvertibleCurrency,
+          currency: fill.currency,
           date: new Date(fill.time * 1000).toISOString(),
           comment: 'Buy order filled',
         }),

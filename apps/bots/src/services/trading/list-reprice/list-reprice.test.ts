@@ -235,6 +235,21 @@ describe('list-reprice against the tm simulator', () => {
     expect(await listings(key)).toHaveLength(1);
   });
 
+  it('treats an inventory the market has not loaded the same way', async () => {
+    const name = freshName();
+    const { id, key } = await account([name]);
+    await toy(name, '100000', null);
+    await sim.control('tm', 'PATCH', `accounts/${key}`, { inventoryLoaded: false });
+    expect((await tick(id)).summary).toMatch(/listing waits until/);
+    expect(await calls(key, 'update-inventory')).toBe(1);
+    expect(await calls(key, 'add-to-sale')).toBe(0);
+    const [wait] = await t.db.query<{ reason: string }>(
+      'SELECT reason FROM bot_listing_wait WHERE market_account = $1',
+      [id],
+    );
+    expect(wait?.reason).toBe('inventory_not_loaded');
+  });
+
   it('does not list twice when a tick is run again after its add-to-sale answers were lost', async () => {
     const name = freshName();
     const { id, key } = await account([name]);
