@@ -1,9 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -13,56 +11,7 @@ import { openStandalone } from '../standalone.ts';
 import { SILENT, TEST_ENV } from '../testing/bot-test-app.ts';
 import { createPostgresTestDatabase, testDbKind } from '../testing/test-database.ts';
 import { EFFECT_TABLE_SQL, TEST_KINDS, TEST_LANE } from '../testing/test-kinds.ts';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const WORKER = 'apps/bots/src/testing/kill-test-worker.ts';
-
-interface Worker {
-  child: ChildProcess;
-  output: string[];
-  waitFor(pattern: RegExp, timeoutMs: number): Promise<string>;
-  exited: Promise<number | null>;
-}
-
-function startWorker(env: Record<string, string>): Worker {
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  const listeners = new Set<() => void>();
-  const onData = (chunk: Buffer) => {
-    output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-    for (const listener of listeners) listener();
-  };
-  child.stdout!.on('data', onData);
-  child.stderr!.on('data', onData);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return {
-    child,
-    output,
-    exited,
-    waitFor(pattern, timeoutMs) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const line = output.find((l) => pattern.test(l));
-          if (line) {
-            clearTimeout(timer);
-            listeners.delete(check);
-            resolve(line);
-          }
-        };
-        const timer = setTimeout(() => {
-          listeners.delete(check);
-          reject(new Error(`no ${pattern} within ${timeoutMs} ms; worker said:\n${output.join('\n')}`));
-        }, timeoutMs);
-        listeners.add(check);
-        check();
-      });
-    },
-  };
-}
+import { startWorker } from '../testing/worker-process.ts';
 
 describe('a worker killed with SIGKILL in the middle of a job', () => {
   const cleanups: (() => Promise<void>)[] = [];

@@ -134,8 +134,12 @@ export class TradingRunner {
     const alive = new Set(
       (
         await db.query<{ key: string }>(
-          `SELECT DISTINCT singleton_key AS key FROM ${PGBOSS_SCHEMA}.job
-           WHERE name = $1 AND state IN ('created', 'retry', 'active') AND singleton_key IS NOT NULL`,
+          // A running tick whose lease ran out belongs to a killed worker (a live attempt is abandoned by
+          // the queue before its lease ends): its chain is dead now, not only once pg-boss expires the job.
+          `SELECT DISTINCT j.singleton_key AS key FROM ${PGBOSS_SCHEMA}.job j
+           WHERE j.name = $1 AND j.state IN ('created', 'retry', 'active') AND j.singleton_key IS NOT NULL
+             AND NOT (j.state = 'active' AND EXISTS (
+               SELECT 1 FROM bot_trading_loop l WHERE l.running_job = j.id AND l.lease_until < now()))`,
           [this.lane],
         )
       ).map((r) => r.key),
