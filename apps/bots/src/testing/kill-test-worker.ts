@@ -15,6 +15,8 @@ const db = target.startsWith('pglite:')
   : await openPostgresDatabase(target.slice('postgres:'.length), 4);
 const config = loadBotConfig({
   ...TEST_ENV,
+  // A test that points the worker at its simulators passes those settings as JSON.
+  ...(JSON.parse(process.env.TOYDESK_TEST_WORKER_ENV ?? '{}') as Record<string, string>),
   TOYDESK_SECRET_KEY: process.env.TOYDESK_SECRET_KEY,
   TOYDESK_DATA_DIR: '/tmp/toydesk-bots-test-unused',
 });

@@ -1,0 +1,214 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { MARKET_CODES } from '@toydesk/contract';
+import { createSteamSimulator, SteamSimControlClient } from '@toydesk/steam';
+import { afterAll, describe, expect, it } from 'vitest';
+
+import { loadBotConfig } from '../../../config.ts';
+import { openPgliteDatabase, openPostgresDatabase, type Database } from '../../../server-modules.ts';
+import { openStandalone } from '../../../standalone.ts';
+import { SILENT, TEST_ENV } from '../../../testing/bot-test-app.ts';
+import { startMarketSim } from '../../../testing/market-sim.ts';
+import { createPostgresTestDatabase, testDbKind } from '../../../testing/test-database.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../..');
+const WORKER = 'apps/bots/src/testing/kill-test-worker.ts';
+
+function startWorker(env: Record<string, string>): {
+  child: ChildProcess;
+  output: string[];
+  exited: Promise<number | null>;
+} {
+  const child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const onData = (chunk: Buffer) => output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+  return { child, output, exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))) };
+}
+
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | null>,
+  timeoutMs: number,
+  output: string[],
+): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== null) return value;
+    if (Date.now() > end)
+      throw new Error(`no ${what} within ${timeoutMs} ms; worker said:\n${output.join('\n')}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * The deliver loop run by the real trading runner in a worker process, killed with SIGKILL while its Steam
+ * offer is on its way (sent, answer pending): the next worker finds the offer on Steam, confirms and
+ * registers it; Steam holds exactly one offer.
+ */
+describe('deliver loop: a worker killed with SIGKILL while sending the offer', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  });
+
+  it('the next worker takes the offer over instead of sending another', async () => {
+    const market = await startMarketSim();
+    cleanups.push(() => market.close());
+    const steamSim = await createSteamSimulator();
+    cleanups.push(() => steamSim.close());
+    const steamBase = await steamSim.listen({ port: 0, host: '127.0.0.1' });
+    const steam = new SteamSimControlClient(steamBase);
+
+    const secretKey = randomBytes(32).toString('hex');
+    let target: string;
+    let open: () => Promise<Database>;
+    if (testDbKind() === 'pglite') {
+      // Embedded mode: one process at a time opens the folder.
+      const dir = mkdtempSync(path.join(tmpdir(), 'toydesk-deliver-kill-'));
+      cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+      target = `pglite:${dir}`;
+      open = () => openPgliteDatabase(dir);
+    } else {
+      const created = await createPostgresTestDatabase();
+      cleanups.push(created.drop);
+      target = `postgres:${created.url}`;
+      open = () => openPostgresDatabase(created.url, 4);
+    }
+    const config = loadBotConfig({
+      ...TEST_ENV,
+      TOYDESK_SECRET_KEY: secretKey,
+      TOYDESK_DATA_DIR: '/tmp/unused',
+    });
+    const connect = async () => openStandalone(config, 'api', SILENT, { db: await open() });
+
+    // A sold item on tm whose asset the Steam account holds; the account delivers automatically.
+    const names = market.names(1);
+    const created = await steam.createAccount({
+      accountName: `kill${process.pid}${randomBytes(2).toString('hex')}`,
+      twoFactor: true,
+      items: names.map((name) => ({ name })),
+    });
+    const key = await market.account('tm', { inventory: 0 });
+    const assets = created.items.map((item) => item.assetid);
+    await market.control('tm', 'POST', `accounts/${key}/items`, { names, assetids: assets });
+    const listed = await market.v2<{ item_id: number }>('tm', 'add-to-sale', {
+      key,
+      id: assets[0]!,
+      price: 50_000,
+      cur: 'RUB',
+    });
+    const sold = await market.control<{ sold: { item_id: string; tradeoffermessage: string }[] }>(
+      'tm',
+      'POST',
+      `accounts/${key}/sell`,
+      { item_id: String(listed.item_id), force: true },
+    );
+    const dealId = sold.sold[0]!.item_id;
+    const code = sold.sold[0]!.tradeoffermessage;
+
+    let api = await connect();
+    const { vault, db } = api.runtime;
+    await db.query(
+      `INSERT INTO market (code, name) SELECT c, c FROM unnest($1::text[]) AS c ON CONFLICT DO NOTHING`,
+      [[...MARKET_CODES]],
+    );
+    const [steamRow] = await db.query<{ id: number }>(
+      `INSERT INTO steam_account (steam_account_name, login, password, shared_secret, identity_secret)
+       VALUES ($1, $1, $2, $3, $4) RETURNING id`,
+      [
+        created.accountName,
+        vault.encrypt(created.password),
+        vault.encrypt(created.sharedSecret!),
+        vault.encrypt(created.identitySecret!),
+      ],
+    );
+    const [accountRow] = await db.query<{ id: number }>(
+      `INSERT INTO market_account (market, steam_account, api_key, currency, auto_deliver, dry_run)
+       VALUES ('tm', $1, $2, 'RUB', true, false) RETURNING id`,
+      [steamRow!.id, vault.encrypt(key)],
+    );
+    if (testDbKind() === 'pglite') await api.close();
+
+    // Steam makes the offer, then holds its answer far longer than the test runs.
+    await steam.fault({
+      match: { path: 'tradeoffer/new/send' },
+      kind: 'slow',
+      delayMs: 120_000,
+      phase: 'after',
+      count: 1,
+    });
+    const env = {
+      TOYDESK_TEST_WORKER_DB: target,
+      TOYDESK_SECRET_KEY: secretKey,
+      TOYDESK_TEST_WORKER_ENV: JSON.stringify({
+        ...market.env,
+        TOYDESK_STEAM_URL: steamBase,
+        // The runner's dispatcher starts the chains at every worker start and revives lost ones each minute.
+        TOYDESK_TRADING_DISPATCH_CRON: '* * * * *',
+        TOYDESK_TRADING_DELIVER_SECONDS: '1',
+        TOYDESK_TRADING_TICK_TIMEOUT_SECONDS: '5',
+      }),
+    };
+    const offers = async () =>
+      (await steam.offers(created.accountName)).offers as unknown as {
+        tradeofferid: string;
+        message: string;
+      }[];
+
+    const first = startWorker(env);
+    cleanups.push(async () => void first.child.kill('SIGKILL'));
+    await until(
+      'offer on Steam',
+      async () => ((await offers()).length > 0 ? true : null),
+      60_000,
+      first.output,
+    );
+    first.child.kill('SIGKILL');
+    expect(await first.exited).toBe(null);
+
+    const second = startWorker(env);
+    cleanups.push(async () => void second.child.kill('SIGKILL'));
+    const registered = await until(
+      'trade-ready',
+      async () => {
+        const trades = await market.v2<{ trades?: { trade_id: string }[] }>('tm', 'trades', { key });
+        return trades.trades?.[0]?.trade_id ?? null;
+      },
+      120_000,
+      second.output,
+    );
+    second.child.kill('SIGTERM');
+    await second.exited;
+
+    const sent = await offers();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ tradeofferid: registered, message: code });
+    if (testDbKind() === 'pglite') api = await connect();
+    try {
+      const [row] = await api.runtime.db.query(
+        'SELECT state, offer_id FROM bot_delivery WHERE deal_id = $1',
+        [dealId],
+      );
+      expect(row).toMatchObject({ state: 'trade_ready', offer_id: registered });
+      const [marker] = await api.runtime.db.query<{ outcome: string }>(
+        'SELECT outcome FROM bot_once WHERE step_key = $1',
+        [`deliver:${accountRow!.id}:${code}`],
+      );
+      expect(marker!.outcome).toBe('checked');
+    } finally {
+      await api.close();
+    }
+  }, 240_000);
+});
