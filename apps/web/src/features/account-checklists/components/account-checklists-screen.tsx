@@ -1,66 +1,313 @@
-import { Box, LinearProgress, Typography } from '@mui/material';
-import { accountChecklistEntity } from '@toydesk/contract';
-import { useCallback } from 'react';
+import { mdiMagnify, mdiPlayCircle, mdiRefresh } from '@mdi/js';
+import {
+  Box,
+  Button,
+  Checkbox,
+  IconButton,
+  InputAdornment,
+  LinearProgress,
+  MenuItem,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { EntityRow } from '@/components/entity-table/entity-columns';
-import { EntityTable } from '@/components/entity-table/entity-table';
+import { MdiIcon } from '@/components/mdi-icon';
 import { Page } from '@/components/page';
-import type { VirtualColumn } from '@/components/virtual-table/virtual-table';
+import { VirtualTable, type TableSort, type VirtualColumn } from '@/components/virtual-table/virtual-table';
+import { botApi } from '@/lib/bot-api';
+import { useCommonData } from '@/lib/common-data';
+import { formatDateTime, formatNumber } from '@/lib/format';
+import { notify } from '@/lib/notifications';
 
-const FIELDS = ['id', 'steam_account', 'done_count', 'next_step', 'updated_at'];
+import { checklistsQueryKey, useChecklists } from '../api/get-checklists';
+import { CHAIN_ROUTE, checklistRows, type ChecklistRow } from '../utils/signup-steps';
+import { ChecklistDialog } from './checklist-dialog';
+import { StepDots } from './step-dots';
 
-/** /steam-account/check-list: each account's sign-up and setup steps (spec section 4), read-only. */
+type Show = 'all' | 'incomplete' | 'complete' | 'failed' | 'running';
+const SHOWS: readonly Show[] = ['all', 'incomplete', 'complete', 'failed', 'running'];
+
+function matches(row: ChecklistRow, show: Show, search: string): boolean {
+  if (search && !row.name.toLowerCase().includes(search)) return false;
+  switch (show) {
+    case 'incomplete':
+      return row.next !== null;
+    case 'complete':
+      return row.next === null;
+    case 'failed':
+      return row.failed;
+    case 'running':
+      return row.runningJob !== null;
+    default:
+      return true;
+  }
+}
+
+function sortRows(rows: ChecklistRow[], sort: TableSort | null): ChecklistRow[] {
+  if (!sort) return rows;
+  const sign = sort.desc ? -1 : 1;
+  const key = (row: ChecklistRow): string | number =>
+    sort.id === 'progress'
+      ? row.done
+      : sort.id === 'updated'
+        ? (row.updatedAt ?? '')
+        : row.name.toLowerCase();
+  return [...rows].sort((a, b) => (key(a) < key(b) ? -sign : key(a) > key(b) ? sign : 0));
+}
+
+/**
+ * /steam-account/check-list: every account's sign-up checklist (spec section 4): the steps as dots, the next
+ * step, the whole chain for one or many accounts, and a dialog to run the steps one by one.
+ */
 export function AccountChecklistsScreen() {
-  const { t } = useTranslation();
-  const columns = useCallback(
-    (generated: VirtualColumn<EntityRow>[]) =>
-      generated.map((column) => {
-        if (column.id === 'done_count')
-          return {
-            ...column,
-            header: t('checklists.progress'),
-            width: 220,
-            render: (row: EntityRow) => {
-              const done = Number(row.done_count ?? 0);
-              const total = Number(row.total_count ?? 0);
-              return (
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, width: '100%' }}>
-                  <LinearProgress
-                    variant="determinate"
-                    value={total ? (done / total) * 100 : 0}
-                    color={done === total ? 'success' : 'primary'}
-                    sx={{ flex: 1 }}
-                  />
-                  <Typography variant="caption">
-                    {done} / {total}
-                  </Typography>
-                </Box>
-              );
-            },
-          };
-        if (column.id === 'next_step')
-          return {
-            ...column,
-            width: 240,
-            render: (row: EntityRow) =>
-              typeof row.next_step === 'string'
-                ? t(`enums.signup_step.${row.next_step}`)
-                : t('checklists.complete'),
-          };
-        return column;
-      }),
-    [t],
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const common = useCommonData();
+  const queryClient = useQueryClient();
+  const checklists = useChecklists();
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search.trim().toLowerCase());
+  const [show, setShow] = useState<Show>('all');
+  const [sort, setSort] = useState<TableSort | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [starting, setStarting] = useState(false);
+
+  const rows = useMemo(
+    () => checklistRows(common.steamAccounts, checklists.data ?? []),
+    [common.steamAccounts, checklists.data],
   );
+  const visible = useMemo(
+    () =>
+      sortRows(
+        rows.filter((row) => matches(row, show, deferredSearch)),
+        sort,
+      ),
+    [rows, show, deferredSearch, sort],
+  );
+  const open = rows.find((row) => row.id === openId) ?? null;
+
+  const toggle = useCallback(
+    (id: number) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
+  const allChecked = visible.length > 0 && visible.every((row) => selected.has(row.id));
+  const toggleAll = useCallback(
+    () => setSelected(allChecked ? new Set() : new Set(visible.map((row) => row.id))),
+    [allChecked, visible],
+  );
+
+  const runChains = async (ids: number[]) => {
+    setStarting(true);
+    let started = 0;
+    for (const id of ids) {
+      const result = await botApi.call(CHAIN_ROUTE, { params: { id } } as never);
+      if (result.success) started += 1;
+    }
+    setStarting(false);
+    if (started > 0) notify({ text: t('ops.checklist.chainsStarted', { count: started }), color: 'success' });
+    await queryClient.invalidateQueries({ queryKey: checklistsQueryKey });
+  };
+
+  const columns = useMemo<VirtualColumn<ChecklistRow>[]>(
+    () => [
+      {
+        id: 'select',
+        width: 44,
+        align: 'center',
+        header: (
+          <Checkbox
+            size="small"
+            checked={allChecked}
+            indeterminate={selected.size > 0 && !allChecked}
+            onChange={toggleAll}
+            slotProps={{ input: { 'aria-label': t('ops.selectAll') } }}
+          />
+        ),
+        render: (row) => (
+          <Checkbox
+            size="small"
+            checked={selected.has(row.id)}
+            onClick={(event) => event.stopPropagation()}
+            onChange={() => toggle(row.id)}
+            slotProps={{ input: { 'aria-label': t('ops.selectRow', { name: row.name }) } }}
+          />
+        ),
+      },
+      {
+        id: 'name',
+        header: t('fields.steam_account'),
+        width: 180,
+        sortable: true,
+        render: (row) => row.name,
+      },
+      {
+        id: 'progress',
+        header: t('checklists.progress'),
+        width: 170,
+        sortable: true,
+        render: (row) => (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, width: '100%' }}>
+            <LinearProgress
+              variant="determinate"
+              value={row.total ? (row.done / row.total) * 100 : 0}
+              color={row.next === null ? 'success' : row.failed ? 'error' : 'primary'}
+              sx={{ flex: 1 }}
+            />
+            <Typography variant="caption" data-testid="checklist-count">
+              {row.done} / {row.total}
+            </Typography>
+          </Box>
+        ),
+      },
+      {
+        id: 'steps',
+        header: t('ops.checklist.steps'),
+        width: 200,
+        render: (row) => <StepDots steps={row.steps} />,
+      },
+      {
+        id: 'next',
+        header: t('fields.next_step'),
+        width: 220,
+        grow: 1,
+        render: (row) =>
+          row.next ? (
+            t(`enums.signup_step.${row.next}`)
+          ) : (
+            <Typography variant="body2" color="success.main">
+              {t('checklists.complete')}
+            </Typography>
+          ),
+      },
+      {
+        id: 'updated',
+        header: t('fields.updated_at'),
+        width: 140,
+        sortable: true,
+        render: (row) => formatDateTime(row.updatedAt, lang),
+      },
+      {
+        id: 'actions',
+        header: '',
+        width: 60,
+        align: 'center',
+        render: (row) => (
+          <Tooltip title={t('ops.checklist.runChainFor', { name: row.name })}>
+            <span>
+              <IconButton
+                size="small"
+                aria-label={t('ops.checklist.runChainFor', { name: row.name })}
+                disabled={row.next === null || row.runningJob !== null || starting}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  void runChains([row.id]);
+                }}
+              >
+                <MdiIcon path={mdiPlayCircle} fontSize="small" />
+              </IconButton>
+            </span>
+          </Tooltip>
+        ),
+      },
+    ],
+    // runChains only closes over stable setters and t.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t, lang, selected, allChecked, toggle, toggleAll, starting],
+  );
+
+  const selectedIds = visible.filter((row) => selected.has(row.id)).map((row) => row.id);
   return (
     <Page title={t('nav.steamAccountCheckList')}>
-      <EntityTable
-        routeId="account-checklists.list"
-        entity={accountChecklistEntity}
-        label={t('nav.steamAccountCheckList')}
-        fields={FIELDS}
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+        <TextField
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          placeholder={t('table.search')}
+          margin="none"
+          sx={{ width: 240 }}
+          slotProps={{
+            htmlInput: { 'aria-label': t('table.search') },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <MdiIcon path={mdiMagnify} fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <TextField
+          select
+          margin="none"
+          label={t('ops.checklist.show')}
+          sx={{ width: 200 }}
+          value={show}
+          onChange={(event) => setShow(event.target.value as Show)}
+        >
+          {SHOWS.map((value) => (
+            <MenuItem key={value} value={value}>
+              {t(`ops.checklist.filter.${value}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        {selectedIds.length > 0 && (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="selection-bar">
+            <Typography variant="body2" sx={{ fontWeight: 500 }}>
+              {t('ops.selected', { count: selectedIds.length })}
+            </Typography>
+            <Button
+              size="small"
+              variant="contained"
+              startIcon={<MdiIcon path={mdiPlayCircle} />}
+              disabled={starting}
+              onClick={() => void runChains(selectedIds)}
+            >
+              {t('ops.checklist.runChainSelected')}
+            </Button>
+            <Button size="small" onClick={() => setSelected(new Set())}>
+              {t('ops.clearSelection')}
+            </Button>
+          </Stack>
+        )}
+        <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }} data-testid="row-count">
+          {t('table.shownOf', {
+            shown: formatNumber(visible.length, lang),
+            total: formatNumber(rows.length, lang),
+          })}
+        </Typography>
+        <Tooltip title={t('table.refresh')}>
+          <IconButton size="small" onClick={() => void checklists.refetch()} aria-label={t('table.refresh')}>
+            <MdiIcon path={mdiRefresh} fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </Stack>
+      {starting && <LinearProgress sx={{ mb: 0.5 }} />}
+      <VirtualTable
+        rows={visible}
         columns={columns}
+        getRowId={(row) => row.id}
+        label={t('nav.steamAccountCheckList')}
+        rowHeight={40}
+        loading={checklists.isFetching}
+        sort={sort}
+        onSortChange={setSort}
+        onRowClick={(row) => setOpenId(row.id)}
+        emptyText={checklists.isError ? t('table.failed') : t('table.empty')}
+        height="calc(100vh - 220px)"
       />
+      {open && <ChecklistDialog key={open.id} row={open} onClose={() => setOpenId(null)} />}
     </Page>
   );
 }
