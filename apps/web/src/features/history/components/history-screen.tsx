@@ -1,12 +1,32 @@
-import { toyHistoryEntity } from '@toydesk/contract';
-import { useCallback } from 'react';
+import { mdiLinkVariant, mdiPencilBoxMultipleOutline, mdiPlus } from '@mdi/js';
+import { Button, Stack } from '@mui/material';
+import { toyHistoryEntity, type ToyHistoryPatch } from '@toydesk/contract';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { checkboxColumn } from '@/components/checkbox-column';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { BulkEditDialog } from '@/components/entity-form/bulk-edit-dialog';
 import type { EntityRow } from '@/components/entity-table/entity-columns';
 import { EntityTable } from '@/components/entity-table/entity-table';
 import { withItemColumn } from '@/components/item-name-cell';
+import { MdiIcon } from '@/components/mdi-icon';
 import { Page } from '@/components/page';
+import { rowActionsColumn } from '@/components/row-actions-column';
+import { SelectionBar } from '@/components/selection-bar';
 import type { VirtualColumn } from '@/components/virtual-table/virtual-table';
+import { formatNumber } from '@/lib/format';
+import { notify } from '@/lib/notifications';
+import { useCheckedIds } from '@/lib/use-checked-ids';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+
+import { useBulkUpdateHistory } from '../api/bulk-update-history';
+import { useConnectHistoryItems } from '../api/connect-history-items';
+import { useDeleteHistory } from '../api/delete-history';
+import { EMPTY_HISTORY_FILTERS, historyFiltersToQuery, type HistoryFilters } from '../utils/history-filters';
+import { HistoryDialog } from './history-dialog';
+import { HistoryFiltersBar } from './history-filters-bar';
+import { HistoryTotalsBar } from './history-totals-bar';
 
 const FIELDS = [
   'date',
@@ -21,14 +41,54 @@ const FIELDS = [
   'comment',
 ];
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '—');
+const BULK_FIELDS = [
+  'record_status',
+  'side',
+  'market',
+  'steam_account',
+  'market_account',
+  'currency',
+  'comment',
+];
 
-/** /history/list: every purchase and sale (toy history), newest first, read page by page. */
+type Dialog =
+  | { kind: 'edit'; row: EntityRow | null }
+  | { kind: 'delete'; row: EntityRow }
+  | { kind: 'bulk'; ids: number[] }
+  | null;
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '—');
+const idOf = (row: EntityRow) => Number(row.id);
+
+/**
+ * /history/list: every purchase and sale (toy history), newest first, read page by page; filters on the
+ * server, totals of everything the filters match, bulk edit and connect-items on the selected rows.
+ */
 export function HistoryScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const [filters, setFilters] = useState<HistoryFilters>(EMPTY_HISTORY_FILTERS);
+  const debounced = useDebouncedValue(filters);
+  const query = useMemo(() => historyFiltersToQuery(debounced), [debounced]);
+  const [loaded, setLoaded] = useState<EntityRow[]>([]);
+  const onRowsChange = useCallback((rows: EntityRow[]) => setLoaded(rows), []);
+  const selection = useCheckedIds();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const remove = useDeleteHistory();
+  const bulk = useBulkUpdateHistory();
+  const connect = useConnectHistoryItems();
+
   const columns = useCallback(
-    (generated: VirtualColumn<EntityRow>[]) =>
-      withItemColumn(generated).map((column) => {
+    (generated: VirtualColumn<EntityRow>[]) => [
+      checkboxColumn({
+        selection,
+        rows: loaded,
+        getId: idOf,
+        allLabel: t('bulkEdit.selectAll'),
+        rowLabel: (row) =>
+          t('bulkEdit.selectRow', { name: `#${String(row.id)} ${String(row.market_hash_name)}` }),
+      }),
+      ...withItemColumn(generated).map((column) => {
         // The extended list names the accounts itself.
         if (column.id === 'market_account')
           return { ...column, render: (row: EntityRow) => text(row.market_account_label) };
@@ -36,18 +96,133 @@ export function HistoryScreen() {
           return { ...column, render: (row: EntityRow) => text(row.steam_account_name) };
         return column;
       }),
-    [],
+      rowActionsColumn<EntityRow>({
+        editLabel: t('common.edit'),
+        deleteLabel: t('common.delete'),
+        onEdit: (row) => setDialog({ kind: 'edit', row }),
+        onDelete: (row) => setDialog({ kind: 'delete', row }),
+      }),
+    ],
+    [selection, loaded, t],
   );
+
+  const runConnect = (ids?: number[]) =>
+    connect.mutate(ids, {
+      onSuccess: (result) =>
+        notify({
+          text: t('history.connected', {
+            connected: result.connected,
+            byClass: result.by_classid_instanceid,
+            byName: result.by_market_hash_name,
+            unmatched: result.unmatched,
+          }),
+          color: result.connected > 0 ? 'success' : 'info',
+        }),
+    });
+
+  const selectedIds = [...selection.selected];
   return (
-    <Page title={t('nav.historyList')}>
-      <EntityTable
-        routeId="history.extended"
-        entity={toyHistoryEntity}
-        label={t('nav.historyList')}
-        fields={FIELDS}
-        columns={columns}
-        defaultSort={{ id: 'date', desc: true }}
-      />
+    <Page
+      title={t('nav.historyList')}
+      actions={
+        <Stack direction="row" spacing={1}>
+          <Button
+            startIcon={<MdiIcon path={mdiLinkVariant} />}
+            disabled={connect.isPending}
+            onClick={() => runConnect()}
+          >
+            {t('history.connectAll')}
+          </Button>
+          <Button
+            variant="contained"
+            startIcon={<MdiIcon path={mdiPlus} />}
+            onClick={() => setDialog({ kind: 'edit', row: null })}
+          >
+            {t('history.add')}
+          </Button>
+        </Stack>
+      }
+    >
+      <Stack spacing={1}>
+        <HistoryFiltersBar
+          filters={filters}
+          onChange={(change) => setFilters((current) => ({ ...current, ...change }))}
+        />
+        <HistoryTotalsBar query={query} />
+        <SelectionBar count={selection.selected.size} onClear={selection.clear}>
+          <Button
+            size="small"
+            startIcon={<MdiIcon path={mdiPencilBoxMultipleOutline} />}
+            onClick={() => setDialog({ kind: 'bulk', ids: selectedIds })}
+          >
+            {t('bulkEdit.editSelected')}
+          </Button>
+          <Button
+            size="small"
+            startIcon={<MdiIcon path={mdiLinkVariant} />}
+            disabled={connect.isPending}
+            onClick={() => runConnect(selectedIds)}
+          >
+            {t('history.connectSelected')}
+          </Button>
+        </SelectionBar>
+        <EntityTable
+          routeId="history.extended"
+          entity={toyHistoryEntity}
+          label={t('nav.historyList')}
+          fields={FIELDS}
+          query={query}
+          searchable={false}
+          columns={columns}
+          onRowsChange={onRowsChange}
+          onRowClick={(row) => setDialog({ kind: 'edit', row })}
+          defaultSort={{ id: 'date', desc: true }}
+          height="calc(100vh - 330px)"
+        />
+      </Stack>
+      {dialog?.kind === 'edit' && (
+        <HistoryDialog
+          key={String(dialog.row?.id ?? 'new')}
+          row={dialog.row}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'delete' && (
+        <ConfirmDialog
+          title={t('history.deleteTitle')}
+          text={t('history.deleteText', {
+            id: String(dialog.row.id),
+            name: String(dialog.row.market_hash_name),
+          })}
+          busy={remove.isPending}
+          onClose={() => setDialog(null)}
+          onConfirm={() =>
+            remove.mutate(idOf(dialog.row), {
+              onSuccess: () => {
+                notify({ text: t('history.deleted'), color: 'success' });
+                selection.setMany([idOf(dialog.row)], false);
+                setDialog(null);
+              },
+            })
+          }
+        />
+      )}
+      {dialog?.kind === 'bulk' && (
+        <BulkEditDialog
+          entity={toyHistoryEntity}
+          fields={BULK_FIELDS}
+          title={t('bulkEdit.title')}
+          scope={t('bulkEdit.scopeSelected', {
+            count: dialog.ids.length,
+            formatted: formatNumber(dialog.ids.length, lang),
+          })}
+          apply={async (fields) => {
+            const updated = await bulk.mutateAsync({ ids: dialog.ids, fields: fields as ToyHistoryPatch });
+            notify({ text: t('bulkEdit.updated', { count: updated }), color: 'success' });
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
     </Page>
   );
 }

@@ -1,0 +1,114 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { jsonResponse } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+
+import { historyRow } from '../testing/history-row';
+import { HistoryScreen } from './history-screen';
+
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+const rows = [historyRow(1), historyRow(2, { side: 'sell', price: '1500.00' })];
+
+function stubApi(onWrite: (call: Call) => Response) {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    const call = {
+      method: init.method ?? 'GET',
+      url,
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+    };
+    calls.push(call);
+    if (call.method !== 'GET') return onWrite(call);
+    if (url.includes('/api/toy/history/history-extended/'))
+      return jsonResponse({ count: 2, next: null, previous: null, results: rows });
+    if (url.includes('/api/toy/history-stats/stats-by-date/'))
+      return jsonResponse({
+        currency: 'RUB',
+        results: [
+          {
+            date: '2026-11-19',
+            side: 'buy',
+            count: 2,
+            total: '2000.50',
+            avg_price: '1000.25',
+            min_price: '1',
+            max_price: '2',
+          },
+          {
+            date: '2026-11-20',
+            side: 'sell',
+            count: 1,
+            total: '2500.00',
+            avg_price: '2500',
+            min_price: '1',
+            max_price: '2',
+          },
+        ],
+      });
+    return jsonResponse({}, 404);
+  });
+  return calls;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('History screen', () => {
+  it('shows the rows and the server totals of the filter, and refilters both', async () => {
+    const calls = stubApi(() => jsonResponse({}, 500));
+    const user = userEvent.setup();
+    renderWithProviders(<HistoryScreen />);
+    expect(await screen.findByText('AWP | Asiimov (Field-Tested) #1')).toBeTruthy();
+    expect(screen.getAllByText('Market CSGO trade_bot_01').length).toBe(2);
+    await waitFor(() => expect(screen.getByTestId('totals-count').textContent).toBe('3'));
+    expect(screen.getByTestId('totals-bought').textContent).toBe('2\u00a0000.50\u00a0₽');
+    expect(screen.getByTestId('totals-profit').textContent).toBe('499.50\u00a0₽');
+    // With no status filter the totals ask for every status, like the list shows.
+    expect(calls.find((c) => c.url.includes('stats-by-date'))?.url).toContain('record_status=outdated');
+
+    await user.type(screen.getByRole('textbox', { name: 'Цена от' }), '1200');
+    await waitFor(() => {
+      expect(calls.some((c) => c.url.includes('history-extended') && c.url.includes('price__gte=1200'))).toBe(
+        true,
+      );
+      expect(calls.some((c) => c.url.includes('stats-by-date') && c.url.includes('price__gte=1200'))).toBe(
+        true,
+      );
+    });
+  });
+
+  it('bulk-edits the selected rows by ids and connects them to items', async () => {
+    const calls = stubApi((call) =>
+      call.url.includes('connect-items')
+        ? jsonResponse({ connected: 1, by_classid_instanceid: 0, by_market_hash_name: 1, unmatched: 0 })
+        : jsonResponse({ updated: 1, results: [] }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<HistoryScreen />);
+    await user.click(
+      await screen.findByRole('checkbox', { name: 'Выбрать #2 AWP | Asiimov (Field-Tested) #2' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Связать с предметами' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.includes('connect-items'))?.body).toEqual({ ids: [2] }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Изменить выбранные' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Статус записи' }));
+    await user.click(await screen.findByRole('option', { name: 'Устарела' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Применить' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.includes('bulk-update-by-ids'))?.body).toEqual({
+        ids: [2],
+        fields: { record_status: 'outdated' },
+      }),
+    );
+  });
+});

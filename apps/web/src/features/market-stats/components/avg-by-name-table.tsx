@@ -1,0 +1,111 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { ItemNameCell } from '@/components/item-name-cell';
+import { VirtualTable, type TableSort, type VirtualColumn } from '@/components/virtual-table/virtual-table';
+import { formatAmount, formatNumber } from '@/lib/format';
+
+export interface AvgByNameRow {
+  market_hash_name: string;
+  buy_count: number;
+  buy_avg: string | null;
+  buy_min: string | null;
+  buy_max: string | null;
+  sell_count: number;
+  sell_avg: string | null;
+  sell_min: string | null;
+  sell_max: string | null;
+}
+
+export interface AvgByNameTableProps {
+  rows: readonly AvgByNameRow[];
+  currency: string;
+  market?: string;
+  loading: boolean;
+  selected: string | null;
+  sort: TableSort | null;
+  onSortChange: (sort: TableSort | null) => void;
+  onSelect: (name: string) => void;
+  height?: string;
+}
+
+const MONEY_COLUMNS = ['buy_avg', 'buy_min', 'buy_max', 'sell_avg', 'sell_min', 'sell_max'] as const;
+
+/** Average, minimum and maximum buy and sell prices per item; a click shows the item's charts. */
+export function AvgByNameTable({
+  rows,
+  currency,
+  market,
+  loading,
+  selected,
+  sort,
+  onSortChange,
+  onSelect,
+  height,
+}: AvgByNameTableProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const columns = useMemo<VirtualColumn<AvgByNameRow>[]>(
+    () => [
+      {
+        id: 'market_hash_name',
+        header: t('fields.market_hash_name'),
+        width: 320,
+        grow: 1,
+        sortable: true,
+        render: (row) => (
+          <span style={{ fontWeight: row.market_hash_name === selected ? 600 : undefined, minWidth: 0 }}>
+            <ItemNameCell name={row.market_hash_name} market={market} />
+          </span>
+        ),
+      },
+      {
+        id: 'buy_count',
+        header: t('marketStats.buyCount'),
+        width: 90,
+        align: 'right',
+        sortable: true,
+        render: (row) => formatNumber(row.buy_count, lang),
+      },
+      ...MONEY_COLUMNS.slice(0, 3).map((id): VirtualColumn<AvgByNameRow> => ({
+        id,
+        header: t(`marketStats.columns.${id}`),
+        width: 110,
+        align: 'right',
+        sortable: true,
+        render: (row) => formatAmount(row[id], currency, lang),
+      })),
+      {
+        id: 'sell_count',
+        header: t('marketStats.sellCount'),
+        width: 90,
+        align: 'right',
+        sortable: true,
+        render: (row) => formatNumber(row.sell_count, lang),
+      },
+      ...MONEY_COLUMNS.slice(3).map((id): VirtualColumn<AvgByNameRow> => ({
+        id,
+        header: t(`marketStats.columns.${id}`),
+        width: 110,
+        align: 'right',
+        sortable: true,
+        render: (row) => formatAmount(row[id], currency, lang),
+      })),
+    ],
+    [t, lang, currency, market, selected],
+  );
+  return (
+    <VirtualTable
+      rows={rows}
+      columns={columns}
+      getRowId={(row) => row.market_hash_name}
+      label={t('marketStats.avgByName')}
+      sort={sort}
+      onSortChange={onSortChange}
+      onRowClick={(row) => onSelect(row.market_hash_name)}
+      loading={loading}
+      emptyText={t('table.empty')}
+      height={height}
+    />
+  );
+}
