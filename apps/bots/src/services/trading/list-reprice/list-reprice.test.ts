@@ -167,6 +167,29 @@ describe('list-reprice against the tm simulator', () => {
     expect(after.map((row) => row.status)).toEqual(['removed', 'removed', 'on_sale', 'on_sale']);
   });
 
+  it("follows a sold listing through the deliver loop's record of its deal", async () => {
+    const name = freshName();
+    const { id, key } = await account([name]);
+    await toy(name, '100000', null);
+    await tick(id);
+    const [listing] = await listings(key);
+    await sim.control('tm', 'POST', `accounts/${key}/sell`, { item_id: listing!.item_id, force: true });
+    await tick(id);
+    const status = async () => (await sellItems(id)).map((row) => row.status);
+    expect(await status()).toEqual(['sold']);
+
+    const [delivery] = await t.db.query<{ id: number }>(
+      `INSERT INTO bot_delivery (market_account, market, deal_id, market_hash_name, price, currency, state)
+       VALUES ($1, 'tm', $2, $3, 1, 'RUB', 'trade_ready') RETURNING id`,
+      [id, listing!.item_id, name],
+    );
+    await tick(id);
+    expect(await status()).toEqual(['delivering']);
+    await t.db.query(`UPDATE bot_delivery SET state = 'delivered' WHERE id = $1`, [delivery!.id]);
+    await tick(id);
+    expect(await status()).toEqual(['delivered']);
+  });
+
   it('reprices through MassSetPriceById in batches, never below the floor', async () => {
     const name = freshName();
     const { id, key } = await account([name, name, name, name, name]);

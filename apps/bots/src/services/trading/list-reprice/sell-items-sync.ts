@@ -8,9 +8,11 @@ import type { TradingAccount } from '../trading-loop.ts';
  *
  * - every listing (status 1 on sale, 2 sold and waiting for its transfer) has one row, found by
  *   (market_account, market_item_id); price and position follow the market;
- * - an on_sale row becomes sold when the market says status 2 (later states belong to deliver);
- * - an on_sale row whose listing is gone from the market becomes removed (taken off, or a sale that failed;
- *   a sale that completed between two ticks also lands here unless deliver saw it first).
+ * - an on_sale row becomes sold when the market says status 2;
+ * - after that the deliver loop's record of the deal (bot_delivery) decides: sent or trade_ready →
+ *   delivering, delivered, failed;
+ * - an on_sale row whose listing is gone from the market and that deliver never saw becomes removed (taken
+ *   off, or a sale that completed between two ticks of both loops).
  *
  * Returns how many rows were added and how many were marked removed.
  */
@@ -62,10 +64,21 @@ export async function syncSellItems(
       account.steamAccount,
     ],
   );
+  // A sold listing's later states are deliver's (bot_delivery, by the market's deal id).
+  await db.query(
+    `UPDATE sell_item s SET status = d.status, updated_at = now()
+     FROM (SELECT deal_id, CASE state WHEN 'pending' THEN 'sold' WHEN 'delivered' THEN 'delivered'
+                                      WHEN 'failed' THEN 'failed' ELSE 'delivering' END AS status
+           FROM bot_delivery WHERE market_account = $1) d
+     WHERE s.market_account = $1 AND s.market_item_id = d.deal_id
+       AND s.status IN ('on_sale', 'sold', 'delivering') AND s.status <> d.status`,
+    [account.id],
+  );
   const removed = await db.query(
-    `UPDATE sell_item SET status = 'removed', updated_at = now()
-     WHERE market_account = $1 AND status = 'on_sale' AND market_item_id IS NOT NULL
-       AND market_item_id <> ALL($2::text[])
+    `UPDATE sell_item s SET status = 'removed', updated_at = now()
+     WHERE s.market_account = $1 AND s.status = 'on_sale' AND s.market_item_id IS NOT NULL
+       AND s.market_item_id <> ALL($2::text[])
+       AND NOT EXISTS (SELECT 1 FROM bot_delivery d WHERE d.market_account = $1 AND d.deal_id = s.market_item_id)
      RETURNING 1`,
     [account.id, ids],
   );
