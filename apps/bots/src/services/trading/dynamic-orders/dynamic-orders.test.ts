@@ -71,29 +71,36 @@ describe('dynamic-orders against the tm simulator', () => {
 
   const freshName = () => names[nextName++]!;
 
-  async function account(options: { dryRun?: boolean } = {}) {
-    const key = await sim.account('tm', { money: 1_000_000 });
+  async function account(options: { dryRun?: boolean; usd?: boolean } = {}) {
+    const usd = options.usd ?? false;
+    const key = await sim.account('tm', { money: 1_000_000, currency: usd ? 'USD' : 'RUB' });
     const [steam] = await t.db.query<{ id: number }>(
       `INSERT INTO steam_account (steam_account_name) VALUES ($1) RETURNING id`,
       [`orders-${randomUUID().slice(0, 8)}`],
     );
     const [row] = await t.db.query<{ id: number }>(
       `INSERT INTO market_account (market, steam_account, api_key, currency, dynamic_orders, dry_run)
-       VALUES ('tm', $1, $2, 'RUB', true, $3) RETURNING id`,
-      [steam!.id, t.runtime.vault.encrypt(key), options.dryRun ?? false],
+       VALUES ($4, $1, $2, $5, true, $3) RETURNING id`,
+      [
+        steam!.id,
+        t.runtime.vault.encrypt(key),
+        options.dryRun ?? false,
+        usd ? 'tm_usd' : 'tm',
+        usd ? 'USD' : 'RUB',
+      ],
     );
     return { id: row!.id, key };
   }
 
-  async function toy(name: string, min: string, max: string, enabled = true) {
+  async function toy(name: string, min: string, max: string, enabled = true, market = 'tm') {
     await t.db.query(
       `WITH t AS (INSERT INTO toy (market_hash_name) VALUES ($1)
                   ON CONFLICT (market_hash_name) DO UPDATE SET updated_at = now() RETURNING id)
        INSERT INTO market_toy (toy, market, min_price_buy, max_price_buy, enable_dynamic_order)
-       SELECT id, 'tm', $2, $3, $4 FROM t
+       SELECT id, $5, $2, $3, $4 FROM t
        ON CONFLICT (toy, market) DO UPDATE SET min_price_buy = excluded.min_price_buy,
          max_price_buy = excluded.max_price_buy, enable_dynamic_order = excluded.enable_dynamic_order`,
-      [name, min, max, enabled],
+      [name, min, max, enabled, market],
     );
   }
 
@@ -177,6 +184,22 @@ describe('dynamic-orders against the tm simulator', () => {
       'order-repriced',
       'order-placed',
     ]);
+  });
+
+  it('prices a USD account (tm_usd) in its own currency, from the tm_usd market toys', async () => {
+    const name = freshName();
+    const { id, key } = await account({ usd: true });
+    const book = await sim.v2<{ bid: { price: number }[] }>('tm', 'bid-ask', { key, hash_name: name });
+    // Mils (1/1000 USD); the order goes one cent over, rounded to cents.
+    const bestMils = Math.max(...book.bid.map((level) => level.price));
+    await toy(name, '0.01', '1000.00', true, 'tm_usd');
+    // A toy of the RUB market (tm) is not this account's: one order only.
+    await toy(freshName(), '1.00', '5.00', true, 'tm');
+    expect((await DYNAMIC_ORDERS_LOOP.tick(await context(id))).summary).toMatch(/^1 placed/);
+    const placed = await orders(key);
+    expect(placed).toHaveLength(1);
+    expect(placed[0]!.price).toBe(Math.round((bestMils + 10) / 10) * 10);
+    expect((await DYNAMIC_ORDERS_LOOP.tick(await context(id))).summary).toMatch(/1 unchanged/);
   });
 
   it('stop removes every order the loop placed', async () => {
