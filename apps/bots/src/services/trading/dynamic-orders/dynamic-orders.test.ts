@@ -202,6 +202,29 @@ describe('dynamic-orders against the tm simulator', () => {
     expect((await DYNAMIC_ORDERS_LOOP.tick(await context(id))).summary).toMatch(/1 unchanged/);
   });
 
+  it('lets a toy_dynamic_setting override the market toy, a private one over a shared one', async () => {
+    const name = freshName();
+    const { id, key } = await account();
+    const other = await account();
+    const best = await bestBid(key, name);
+    await toy(name, '1.00', (best * 10).toFixed(2));
+    const [row] = await t.db.query<{ id: number }>('SELECT id FROM toy WHERE market_hash_name = $1', [name]);
+    // Shared: off for every account of tm. Private to the first account: on, a 0.50 step, 2 items.
+    await t.db.query(
+      `INSERT INTO toy_dynamic_setting (toy, market, market_account, scope, min_price_buy, max_price_buy,
+                                        enable_dynamic_order, step, max_orders)
+       VALUES ($1, 'tm', NULL, 'shared', 1, 100000, false, 0.01, 1),
+              ($1, 'tm', $2, 'private', 1, 100000, true, 0.50, 2)`,
+      [row!.id, id],
+    );
+    await DYNAMIC_ORDERS_LOOP.tick(await context(id));
+    await DYNAMIC_ORDERS_LOOP.tick(await context(other.id));
+    expect(await orders(key)).toEqual([
+      expect.objectContaining({ hash_name: name, price: Math.round(best * 100) + 50, count: 2 }),
+    ]);
+    expect(await orders(other.key)).toEqual([]);
+  });
+
   it('stop removes every order the loop placed', async () => {
     const first = freshName();
     const second = freshName();
