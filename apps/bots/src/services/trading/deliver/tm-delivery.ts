@@ -80,8 +80,9 @@ export async function deliverTmTick(ctx: TradingContext): Promise<LoopTickResult
   const tm = tmClientFor(runtime, account);
   const sold = soldDeals(await tm.selling.items());
   await notePending(db, account, sold);
-  let open = await openDeliveries(db, account.id);
-  if (open.length === 0) return { summary: 'nothing to deliver' };
+  const before = await openDeliveries(db, account.id);
+  if (before.length === 0) return { summary: 'nothing to deliver' };
+  let open = before;
 
   const tally: Tally = { sent: 0, ready: 0, delivered: 0, failed: 0, wouldSend: 0, errors: [] };
   let scope: SteamScope | null = null;
@@ -101,9 +102,10 @@ export async function deliverTmTick(ctx: TradingContext): Promise<LoopTickResult
     open = await openDeliveries(db, account.id);
   }
 
-  // 3. Offers sent whose confirmation or trade-ready did not go through: take them on.
+  // 3. Offers sent by an earlier tick whose confirmation or trade-ready did not go through: take them on
+  // (those of this tick wait for the next one, as a retry should).
   const unregistered = new Set(
-    open.filter((row) => row.state === 'sent' && row.offer_id).map((row) => row.offer_id!),
+    before.filter((row) => row.state === 'sent' && row.offer_id).map((row) => row.offer_id!),
   );
   for (const offerId of unregistered) {
     try {
