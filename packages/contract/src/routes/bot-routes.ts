@@ -381,6 +381,23 @@ export const BOT_ROUTES = [
     response: proxyEntity.schema,
     status: 201,
   }),
+  // Before destroy: the route table test walks the routes in order with one proxy.
+  jobRoute(
+    'bot-proxy.check',
+    '/api-node/proxy/{id}/check/',
+    'Check one proxy now: 202 with its health check job',
+    {
+      tag: 'bot-proxy',
+    },
+  ),
+  jobRoute(
+    'bot-proxy.check_all',
+    '/api-node/proxy/check-all/',
+    'Check every proxy now: 202 with the fan-out job',
+    {
+      tag: 'bot-proxy',
+    },
+  ),
   defineRoute({
     id: 'bot-proxy.destroy',
     method: 'DELETE',

@@ -163,4 +163,25 @@ describe('proxies: list, add, delete, health checks through the proxy', () => {
     expect(invalid.status).toBe(400);
     expect(Object.keys(invalid.body).sort()).toEqual(['host', 'port']);
   });
+
+  it('checks a proxy now on request: 202 with the job, which records the health', async () => {
+    const created = await t.request<ProxyRecord>('POST', '/api-node/proxy/', {
+      body: { host: '127.0.0.1', port: proxyPort, username: 'user', password: 's3cret-pass' },
+      query: { check: '0' },
+    });
+    const started = await t.request<BotJob>('POST', `/api-node/proxy/${created.body.id}/check/`);
+    expect(started.status, started.text).toBe(202);
+    expect(started.body).toMatchObject({ kind: 'proxy.check', params: { proxy: created.body.id } });
+    const job = await t.runtime.queue.waitFor(started.body.id, 20_000);
+    expect(job).toMatchObject({ state: 'done', result: { status: 'up' } });
+    const list = await t.request<{ results: ProxyRecord[] }>('GET', '/api-node/proxy/');
+    expect(list.body.results.find((p) => p.id === created.body.id)).toMatchObject({ status: 'up' });
+    expect((await t.request('POST', '/api-node/proxy/999999/check/')).status).toBe(404);
+
+    const all = await t.request<BotJob>('POST', '/api-node/proxy/check-all/');
+    expect(all.status, all.text).toBe(202);
+    expect(all.body.kind).toBe('proxy.check-all');
+    // Its fan-out finishes before the queue stops at the end of the file.
+    expect(await t.runtime.queue.waitFor(all.body.id, 20_000)).toMatchObject({ state: 'done' });
+  });
 });

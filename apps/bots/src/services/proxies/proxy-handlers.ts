@@ -1,7 +1,7 @@
 import { proxyEntity } from '@toydesk/contract';
 
 import { notFound } from '../../http/bot-error.ts';
-import type { BotHandlers } from '../../http/handler.ts';
+import { startJob, type BotHandlers } from '../../http/handler.ts';
 import { maskSql, writeAudit } from '../../server-modules.ts';
 
 const COLUMNS = `id, protocol, host, port, username, ${maskSql('password')} AS password, comment, status,
@@ -10,7 +10,9 @@ const COLUMNS = `id, protocol, host, port, username, ${maskSql('password')} AS p
 /** Who a bot-service change is attributed to in the audit log (the app token names no operator). */
 export const BOT_ACTOR = 'bot-service';
 
-export const PROXY_HANDLERS: BotHandlers<'bot-proxy.list' | 'bot-proxy.create' | 'bot-proxy.destroy'> = {
+export const PROXY_HANDLERS: BotHandlers<
+  'bot-proxy.list' | 'bot-proxy.create' | 'bot-proxy.destroy' | 'bot-proxy.check' | 'bot-proxy.check_all'
+> = {
   'bot-proxy.list': async ({ runtime, query, page }) => {
     const status = query.status ?? null;
     const [counted] = await runtime.db.query<{ count: number }>(
@@ -60,4 +62,15 @@ export const PROXY_HANDLERS: BotHandlers<'bot-proxy.list' | 'bot-proxy.create' |
     });
     return null;
   },
+
+  // An operator's "check now": the same job kinds the schedule runs, answered with the job to follow.
+  'bot-proxy.check': async (ctx) => {
+    const id = Number(ctx.params.id);
+    if (!Number.isInteger(id) || id <= 0) throw notFound();
+    const [row] = await ctx.runtime.db.query('SELECT 1 FROM proxy WHERE id = $1', [id]);
+    if (!row) throw notFound();
+    return startJob(ctx, 'proxy.check', { proxy: id });
+  },
+
+  'bot-proxy.check_all': async (ctx) => startJob(ctx, 'proxy.check-all', {}),
 };
