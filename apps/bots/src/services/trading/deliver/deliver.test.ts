@@ -267,6 +267,23 @@ describe('deliver loop against the tm simulator and the simulated Steam', () => 
     expect(await t.db.query(`SELECT 1 FROM toy_history WHERE market_item_id = $1`, [dealId])).toHaveLength(0);
   });
 
+  it('without identity_secret no offer is sent (it could not be confirmed) and an alert says why', async () => {
+    const s = await seller();
+    await t.db.query(
+      'UPDATE steam_account SET identity_secret = NULL WHERE id = (SELECT steam_account FROM market_account WHERE id = $1)',
+      [s.id],
+    );
+    const { dealId } = await sell(s, s.assets[0]!);
+    await expect(tick(s)).rejects.toThrow('identity_secret');
+    expect(await steamOffers(s)).toHaveLength(0);
+    expect(await delivery(dealId)).toMatchObject({ state: 'pending' });
+    const [alert] = await t.db.query<{ message: string }>(
+      `SELECT message FROM bot_alert WHERE kind = 'delivery-failed' AND market_account = $1`,
+      [s.id],
+    );
+    expect(alert!.message).toContain('no identity_secret');
+  });
+
   it('dry run: nothing is sent or registered, the actions are recorded', async () => {
     const s = await seller({ dryRun: true });
     const { dealId, code } = await sell(s, s.assets[0]!);

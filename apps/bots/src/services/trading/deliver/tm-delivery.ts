@@ -170,6 +170,7 @@ async function sendOwedOffer(
   };
   const sent = await ctx.act({ kind: 'offer-sent', detail }, async () => {
     const scoped = await steam();
+    await assertCanConfirm(ctx, scoped);
     return sendOnce(ctx, scoped, offer);
   });
   if (!sent) {
@@ -183,6 +184,21 @@ async function sendOwedOffer(
     steamState: tradeOfferStateName(sent.state),
   });
   await finishOffer(ctx, tm, await steam(), sent.offerId, sent.state, tally);
+}
+
+/** An offer that gives items needs a mobile confirmation: without identity_secret none is sent. */
+async function assertCanConfirm(ctx: TradingContext, scope: SteamScope): Promise<void> {
+  try {
+    scope.identitySecret();
+  } catch (error) {
+    await ctx.alert({
+      kind: 'delivery-failed',
+      severity: 'error',
+      message: `${ctx.account.label}: sold items wait, but the Steam account has no identity_secret to confirm offers`,
+      details: { reason: 'no identity_secret' },
+    });
+    throw error;
+  }
 }
 
 /**
