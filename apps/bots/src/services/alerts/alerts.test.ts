@@ -71,12 +71,13 @@ describe('alerts API', () => {
   });
 
   it('answers bad input with 400 field errors', async () => {
-    for (const query of [
+    const bad: Record<string, string | number>[] = [
       { acknowledged: 'maybe' },
       { after_id: -1 },
       { market_account: 'abc' },
       { page_size: 0 },
-    ]) {
+    ];
+    for (const query of bad) {
       const response = await t.request<Record<string, unknown>>('GET', '/api-node/alerts/', { query });
       expect(response.status, `${JSON.stringify(query)}: ${response.text}`).toBe(400);
       expect(Object.keys(response.body)).toEqual(Object.keys(query));

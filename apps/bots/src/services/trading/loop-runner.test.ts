@@ -272,7 +272,9 @@ describe('trading loop runner', () => {
     expect(state.recent_actions).toEqual([
       { at: expect.any(String), kind: 'poke', dry_run: true, detail: { n: 1 } },
     ]);
-    // A manual tick with the switch off starts no chain and calls no stop.
+    // A manual tick with the switch off starts no chain, leaves the loop "off" and calls no stop.
+    expect(state.state).toBe('off');
+    expect(await runner.dispatch(t.runtime)).toEqual({ started: 0, stopped: 0 });
     expect(await aliveTicks(id)).toBe(0);
     expect(stops.get(id) ?? 0).toBe(0);
   });

@@ -208,7 +208,9 @@ export class TradingRunner {
       if (await beginStop(db, params.account, def.name)) await this.enqueueStop(runtime, params);
       return { skipped: `${def.switchField} is off` };
     }
-    if (!(await claimTick(db, params.account, def.name, ctx.job.id, ctx.job.expireInSeconds))) {
+    // A manual tick with the switch off leaves the loop's state alone: shown as "running", the dispatcher
+    // would take it for a loop whose switch just went off and call its stop.
+    if (!(await claimTick(db, params.account, def.name, ctx.job.id, ctx.job.expireInSeconds, on))) {
       await ctx.log('another tick of this loop is running: nothing to do');
       return { skipped: 'another tick is running' };
     }
@@ -234,21 +236,18 @@ export class TradingRunner {
     if (ended) {
       await this.switchOff(runtime, params.account, def.switchField, result!.summary);
       await ctx.log(`the loop ended itself: ${def.switchField} switched off`, 'warn');
+      // The same move to "stopped" as the dispatcher's: whoever wins it queues the one stop.
+      if (await beginStop(db, params.account, def.name)) {
+        await this.cancelQueuedTick(runtime, params.account, def.name);
+        await this.enqueueStop(runtime, params);
+      }
     }
     await finishTick(db, params.account, def.name, ctx.job.id, {
       summary: result?.summary ?? null,
       error: failure === null ? null : messageOf(failure),
-      state: !on || ended ? 'stopped' : failure === null ? 'scheduled' : 'failed',
+      state: !on ? null : ended ? 'stopped' : failure === null ? 'scheduled' : 'failed',
     });
-    if (ended) {
-      // finishTick left "stopped"; the stop (keep-online: go-offline) is owed once.
-      await db.query(
-        `UPDATE bot_trading_loop SET stop_pending = true, next_run_at = NULL WHERE market_account = $1 AND loop = $2`,
-        [params.account, def.name],
-      );
-      await this.cancelQueuedTick(runtime, params.account, def.name);
-      await this.enqueueStop(runtime, params);
-    } else if (on) {
+    if (on && !ended) {
       const seconds = def.intervalSeconds(runtime.config);
       if (await setNextRun(db, params.account, def.name, seconds)) {
         await this.enqueueTick(runtime, { account: params.account, loop: def.name }, seconds);

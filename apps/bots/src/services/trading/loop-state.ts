@@ -60,15 +60,17 @@ export async function claimTick(
   loop: TradingLoopName,
   jobId: string,
   leaseSeconds: number,
+  /** False for a manual tick with the switch off: the loop's state stays as it is. */
+  markRunning = true,
 ): Promise<boolean> {
   await ensureLoopRow(db, account, loop);
   const rows = await db.query(
     `UPDATE bot_trading_loop SET running_job = $3::uuid, lease_until = now() + make_interval(secs => $4),
-       state = 'running', last_job = $3::uuid, updated_at = now()
+       state = CASE WHEN $5 THEN 'running' ELSE state END, last_job = $3::uuid, updated_at = now()
      WHERE market_account = $1 AND loop = $2
        AND (running_job IS NULL OR running_job = $3::uuid OR lease_until < now())
      RETURNING 1`,
-    [account, loop, jobId, leaseSeconds],
+    [account, loop, jobId, leaseSeconds, markRunning],
   );
   return rows.length > 0;
 }
@@ -79,13 +81,14 @@ export async function finishTick(
   account: number,
   loop: TradingLoopName,
   jobId: string,
-  outcome: { summary: string | null; error: string | null; state: LoopState },
+  /** state null: unchanged (a manual tick with the switch off). */
+  outcome: { summary: string | null; error: string | null; state: LoopState | null },
 ): Promise<void> {
   await db.query(
     `UPDATE bot_trading_loop SET running_job = NULL, lease_until = NULL, last_run_at = now(),
        last_summary = $4, last_error = $5,
        -- a stop that came in while the tick ran wins over the tick's own ending
-       state = CASE WHEN state = 'stopped' THEN state ELSE $6 END, updated_at = now()
+       state = CASE WHEN state = 'stopped' OR $6::text IS NULL THEN state ELSE $6 END, updated_at = now()
      WHERE market_account = $1 AND loop = $2 AND running_job = $3::uuid`,
     [
       account,
