@@ -212,6 +212,25 @@ export const en: Messages = {
     onSaleCount: 'Already on sale',
     candidatesHint: 'Tradable inventory items not listed yet, with the item’s sell price on the market.',
   },
+  inventory: {
+    selectAll: 'Select all loaded items',
+    selectNamed: 'Select {{name}}',
+    hold: 'Trade hold',
+    onHold: 'On hold',
+    noHold: 'No hold',
+    connectAll: 'Link all unlinked',
+    connectSelected: 'Link to catalogue',
+    connected:
+      'Linked: {{connected}} (by classid_instanceid: {{by_classid_instanceid}}, by name: {{by_market_hash_name}}), not found: {{unmatched}}',
+    listForSale: 'List on Steam',
+    listTitle: 'List on the Steam Community Market ({{count}})',
+    listSubmit: 'List',
+    listHint:
+      'Each item is listed by its own bot job. On the marketplaces (tm and others) the market account’s auto-sell loop lists items.',
+    listPrice: 'Price (Steam wallet currency)',
+    priceInvalid: 'Give a price above zero with at most 2 decimals',
+    listingStarted: 'Listing jobs started: {{count}}',
+  },
   marketStats: {
     noTrades: 'No trades in the period',
     buyCount: 'Buys',

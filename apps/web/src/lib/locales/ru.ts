@@ -211,6 +211,25 @@ export const ru = {
     candidatesHint:
       'Передаваемые предметы инвентаря, ещё не выставленные, с ценой продажи предмета на площадке.',
   },
+  inventory: {
+    selectAll: 'Выбрать все загруженные предметы',
+    selectNamed: 'Выбрать {{name}}',
+    hold: 'Трейд-холд',
+    onHold: 'На холде',
+    noHold: 'Без холда',
+    connectAll: 'Связать все несвязанные',
+    connectSelected: 'Связать с каталогом',
+    connected:
+      'Связано: {{connected}} (по classid_instanceid: {{by_classid_instanceid}}, по названию: {{by_market_hash_name}}), не найдено: {{unmatched}}',
+    listForSale: 'Выставить в Steam',
+    listTitle: 'Выставить на торговую площадку Steam ({{count}})',
+    listSubmit: 'Выставить',
+    listHint:
+      'Каждый предмет выставляется отдельной задачей сервиса ботов. На площадки (tm и др.) предметы выставляет цикл автопродажи аккаунта площадки.',
+    listPrice: 'Цена (валюта кошелька Steam)',
+    priceInvalid: 'Укажите цену больше нуля, не более 2 знаков после запятой',
+    listingStarted: 'Запущено задач выставления: {{count}}',
+  },
   marketStats: {
     noTrades: 'Нет сделок за период',
     buyCount: 'Покупок',

@@ -1,9 +1,24 @@
-import { steamInventoryEntity } from '@toydesk/contract';
+import { mdiLinkVariant } from '@mdi/js';
+import { Button, MenuItem, TextField } from '@mui/material';
+import { INVENTORY_ITEM_STATUSES, steamInventoryEntity } from '@toydesk/contract';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { checkboxColumn } from '@/components/checkbox-column';
+import type { EntityRow } from '@/components/entity-table/entity-columns';
 import { EntityTable } from '@/components/entity-table/entity-table';
 import { withItemColumn } from '@/components/item-name-cell';
+import { MdiIcon } from '@/components/mdi-icon';
 import { Page } from '@/components/page';
+import { SelectionBar } from '@/components/selection-bar';
+import type { VirtualColumn } from '@/components/virtual-table/virtual-table';
+import { useCommonData } from '@/lib/common-data';
+import { notify } from '@/lib/notifications';
+import { useCheckedIds } from '@/lib/use-checked-ids';
+
+import { useConnectInventoryItems } from '../api/connect-inventory-items';
+import { DEFAULT_INVENTORY_FILTERS, inventoryQuery, type InventoryFilters } from '../utils/inventory-query';
+import { ListForSaleDialog } from './list-for-sale-dialog';
 
 const FIELDS = [
   'market_hash_name',
@@ -12,24 +27,162 @@ const FIELDS = [
   'tradable',
   'marketable',
   'trade_hold_until',
+  'toy',
   'float_value',
   'asset_id',
-  'classid_instanceid',
   'updated_at',
 ];
 
-/** /inventory/list: the items in the Steam accounts' inventories. */
+const idOf = (row: EntityRow) => row.id as number;
+const nameOf = (row: EntityRow) => String(row.market_hash_name ?? row.id);
+
+/**
+ * /inventory/list: the items of every Steam account's inventory with images, tradability and holds;
+ * link items to the catalogue, list selected items on the Steam market.
+ */
 export function InventoryScreen() {
   const { t } = useTranslation();
+  const common = useCommonData();
+  const selection = useCheckedIds();
+  const connect = useConnectInventoryItems();
+  const [filters, setFilters] = useState<InventoryFilters>(DEFAULT_INVENTORY_FILTERS);
+  const query = useMemo(() => inventoryQuery(filters, new Date()), [filters]);
+  const [rows, setRows] = useState<EntityRow[]>([]);
+  const [listing, setListing] = useState<EntityRow[] | null>(null);
+  const patch = (change: Partial<InventoryFilters>) => setFilters((current) => ({ ...current, ...change }));
+
+  const onRowsChange = useCallback((loaded: EntityRow[]) => setRows(loaded), []);
+  const columns = useCallback(
+    (generated: VirtualColumn<EntityRow>[]) => [
+      checkboxColumn({
+        selection,
+        rows,
+        getId: idOf,
+        allLabel: t('inventory.selectAll'),
+        rowLabel: (row) => t('inventory.selectNamed', { name: nameOf(row) }),
+      }),
+      ...withItemColumn(generated),
+    ],
+    [selection, rows, t],
+  );
+  const selectedRows = useMemo(
+    () => rows.filter((row) => selection.selected.has(idOf(row))),
+    [rows, selection.selected],
+  );
+
+  const runConnect = async (ids: number[] | null) => {
+    try {
+      const result = await connect.mutateAsync(ids);
+      notify({ text: t('inventory.connected', result), color: 'success' });
+    } catch {
+      // The wrapper has notified.
+    }
+  };
+
+  const toolbar = (
+    <>
+      <TextField
+        select
+        margin="none"
+        label={t('fields.steam_account')}
+        sx={{ width: 200 }}
+        value={filters.steamAccount}
+        onChange={(event) => patch({ steamAccount: event.target.value })}
+      >
+        <MenuItem value="">{t('common.all')}</MenuItem>
+        {common.steamAccounts.map((account) => (
+          <MenuItem key={account.id} value={String(account.id)}>
+            {account.steam_account_name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        margin="none"
+        label={t('fields.status')}
+        sx={{ width: 150 }}
+        value={filters.status}
+        onChange={(event) => patch({ status: event.target.value })}
+      >
+        <MenuItem value="">{t('common.all')}</MenuItem>
+        {INVENTORY_ITEM_STATUSES.map((status) => (
+          <MenuItem key={status} value={status}>
+            {t(`enums.status.${status}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        margin="none"
+        label={t('fields.tradable')}
+        sx={{ width: 130 }}
+        value={filters.tradable}
+        onChange={(event) => patch({ tradable: event.target.value as InventoryFilters['tradable'] })}
+      >
+        <MenuItem value="">{t('common.all')}</MenuItem>
+        <MenuItem value="yes">{t('common.yes')}</MenuItem>
+        <MenuItem value="no">{t('common.no')}</MenuItem>
+      </TextField>
+      <TextField
+        select
+        margin="none"
+        label={t('inventory.hold')}
+        sx={{ width: 160 }}
+        value={filters.hold}
+        onChange={(event) => patch({ hold: event.target.value as InventoryFilters['hold'] })}
+      >
+        <MenuItem value="">{t('common.all')}</MenuItem>
+        <MenuItem value="hold">{t('inventory.onHold')}</MenuItem>
+        <MenuItem value="none">{t('inventory.noHold')}</MenuItem>
+      </TextField>
+      <Button
+        variant="outlined"
+        startIcon={<MdiIcon path={mdiLinkVariant} />}
+        disabled={connect.isPending}
+        onClick={() => void runConnect(null)}
+      >
+        {t('inventory.connectAll')}
+      </Button>
+    </>
+  );
+
   return (
     <Page title={t('nav.inventoryList')}>
+      <SelectionBar count={selection.selected.size} onClear={selection.clear}>
+        <Button size="small" variant="outlined" onClick={() => setListing(selectedRows)}>
+          {t('inventory.listForSale')}
+        </Button>
+        <Button
+          size="small"
+          variant="outlined"
+          disabled={connect.isPending}
+          onClick={() => void runConnect([...selection.selected])}
+        >
+          {t('inventory.connectSelected')}
+        </Button>
+      </SelectionBar>
       <EntityTable
         routeId="steam-inventory.list"
         entity={steamInventoryEntity}
         label={t('nav.inventoryList')}
+        query={query}
         fields={FIELDS}
-        columns={withItemColumn}
+        columns={columns}
+        toolbar={toolbar}
+        onRowsChange={onRowsChange}
+        height="calc(100vh - 240px)"
       />
+      {listing && (
+        <ListForSaleDialog
+          items={listing.map((row) => ({
+            inventoryId: idOf(row),
+            steamAccount: row.steam_account as number,
+            assetId: String(row.asset_id),
+            marketHashName: nameOf(row),
+          }))}
+          onClose={() => setListing(null)}
+        />
+      )}
     </Page>
   );
 }
