@@ -222,6 +222,35 @@ describe('deliver loop against the tm simulator and the simulated Steam', () => 
     );
   });
 
+  it('failures before anything happened (tm p2p-all, the Steam send) are simply tried again', async () => {
+    const s = await seller();
+    const { dealId, code } = await sell(s, s.assets[0]!);
+    await market.control('tm', 'POST', 'faults', {
+      match: { path: 'trade-request-give-p2p-all', key: s.key },
+      kind: 'status',
+      status: 500,
+      phase: 'before',
+      count: 5,
+    });
+    await expect(tick(s)).rejects.toThrow();
+    await market.control('tm', 'DELETE', 'faults');
+    await steam.fault({
+      match: { path: 'tradeoffer/new/send' },
+      kind: 'status',
+      status: 500,
+      phase: 'before',
+      count: 1,
+    });
+    await expect(tick(s)).rejects.toThrow();
+    expect(await steamOffers(s)).toHaveLength(0);
+    // The marker says "started": the next tick asks Steam, finds nothing and sends.
+    await tick(s);
+    const offers = await steamOffers(s);
+    expect(offers).toHaveLength(1);
+    expect(offers[0]!.message).toBe(code);
+    expect(await delivery(dealId)).toMatchObject({ state: 'trade_ready', offer_id: offers[0]!.tradeofferid });
+  });
+
   it('a tick abandoned in the middle of sending (a killed worker) and the tick after it: one offer', async () => {
     const s = await seller();
     const { dealId } = await sell(s, s.assets[1]!);
