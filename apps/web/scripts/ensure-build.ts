@@ -11,7 +11,7 @@ const BUILD_INPUTS = [
   path.join(WEB_ROOT, 'src'),
   path.join(WEB_ROOT, 'index.html'),
   path.join(WEB_ROOT, 'vite.config.ts'),
-  path.join(WEB_ROOT, 'scripts', 'precompress-plugin.ts'),
+  path.join(WEB_ROOT, 'scripts'),
   path.join(WEB_ROOT, 'package.json'),
   path.join(WEB_ROOT, '..', '..', 'packages', 'contract', 'src'),
 ];
@@ -45,7 +45,16 @@ export async function ensureConsoleBuilt(log: (line: string) => void = () => und
   if (consoleBuildIsCurrent()) return false;
   log('[toydesk] building the console (apps/web/dist)...');
   const { build } = await import('vite');
-  await build({ root: WEB_ROOT, configFile: path.join(WEB_ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  // Vite builds for whatever NODE_ENV says when it is set, and Vitest sets it to 'test': a build started
+  // from the browser tests then bundled React's development build (twice the size, several times slower).
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root: WEB_ROOT, configFile: path.join(WEB_ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   return true;
 }
 
