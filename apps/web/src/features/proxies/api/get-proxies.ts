@@ -10,6 +10,7 @@ import { request } from '@/lib/request';
 export interface ProxyRow {
   id: number;
   label: string;
+  username: string | null;
   status: Proxy['status'] | null;
   latency_ms: number | null;
   last_checked_at: string | null;
@@ -52,6 +53,7 @@ async function fromBots(signal?: AbortSignal): Promise<ProxyRow[] | null> {
   return list.map((proxy) => ({
     id: proxy.id,
     label: proxyLabel(proxy),
+    username: proxy.username,
     status: proxy.status,
     latency_ms: proxy.latency_ms,
     last_checked_at: proxy.last_checked_at,
@@ -74,6 +76,7 @@ async function fromAccounts(signal?: AbortSignal): Promise<ProxyRow[]> {
       found = {
         id,
         label: label ?? `#${id}`,
+        username: null,
         status: null,
         latency_ms: null,
         last_checked_at: null,
@@ -93,13 +96,23 @@ async function fromAccounts(signal?: AbortSignal): Promise<ProxyRow[]> {
   return [...rows.values()].sort((a, b) => a.id - b.id);
 }
 
+/** The bot service's proxies with who uses each; else only the proxies the accounts reference. */
 export async function getProxies(signal?: AbortSignal): Promise<ProxyList> {
-  const bots = await fromBots(signal);
-  return bots ? { source: 'bots', rows: bots } : { source: 'accounts', rows: await fromAccounts(signal) };
+  const [bots, usage] = await Promise.all([fromBots(signal), fromAccounts(signal)]);
+  if (!bots) return { source: 'accounts', rows: usage };
+  const used = new Map(usage.map((row) => [row.id, row]));
+  return {
+    source: 'bots',
+    rows: bots.map((row) => ({
+      ...row,
+      steam_accounts: used.get(row.id)?.steam_accounts ?? [],
+      market_accounts: used.get(row.id)?.market_accounts ?? [],
+    })),
+  };
 }
 
+export const proxiesQueryKey = ['proxies'] as const;
+
 export function useProxies() {
-  return useQuery(
-    queryOptions({ queryKey: ['proxies'] as const, queryFn: ({ signal }) => getProxies(signal) }),
-  );
+  return useQuery(queryOptions({ queryKey: proxiesQueryKey, queryFn: ({ signal }) => getProxies(signal) }));
 }

@@ -1,75 +1,341 @@
-import { Alert } from '@mui/material';
-import { useMemo } from 'react';
+import { mdiDeleteOutline, mdiHeartPulse, mdiMagnify, mdiPlus, mdiRefresh } from '@mdi/js';
+import {
+  Alert,
+  Button,
+  IconButton,
+  InputAdornment,
+  MenuItem,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { PROXY_STATUSES, type BotJob } from '@toydesk/contract';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { checkboxColumn } from '@/components/checkbox-column';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { MdiIcon } from '@/components/mdi-icon';
 import { Page } from '@/components/page';
+import { SelectionBar } from '@/components/selection-bar';
 import { StatusChip } from '@/components/status-chip';
-import { VirtualTable, type VirtualColumn } from '@/components/virtual-table/virtual-table';
-import { formatDateTime } from '@/lib/format';
+import { VirtualTable, type TableSort, type VirtualColumn } from '@/components/virtual-table/virtual-table';
+import { botApi } from '@/lib/bot-api';
+import { formatDateTime, formatNumber } from '@/lib/format';
+import { notify } from '@/lib/notifications';
+import { useCheckedIds } from '@/lib/use-checked-ids';
 
-import { useProxies, type ProxyRow } from '../api/get-proxies';
+import { proxiesQueryKey, useProxies, type ProxyRow } from '../api/get-proxies';
+import { useDeleteProxies } from '../api/save-proxy';
+import { ProxyCheck } from './proxy-check';
+import { ProxyCheckAll } from './proxy-check-all';
+import { ProxyDialog } from './proxy-dialog';
 
-/** /proxy: the proxies, from the bot service when it runs, else as the accounts use them. */
+function sortRows(rows: ProxyRow[], sort: TableSort | null): ProxyRow[] {
+  if (!sort) return rows;
+  const sign = sort.desc ? -1 : 1;
+  const key = (row: ProxyRow): string | number => {
+    switch (sort.id) {
+      case 'latency_ms':
+        return row.latency_ms ?? Number.MAX_SAFE_INTEGER;
+      case 'last_checked_at':
+        return row.last_checked_at ?? '';
+      case 'status':
+        return row.status ?? '';
+      case 'label':
+        return row.label;
+      default:
+        return row.id;
+    }
+  };
+  return [...rows].sort((a, b) => (key(a) < key(b) ? -sign : key(a) > key(b) ? sign : 0));
+}
+
+/**
+ * /proxy: the bot service's proxies with their health (status, latency, last check) and who uses them; add
+ * (password write-only), delete, and a health check now for one, the selected or all of them.
+ */
 export function ProxiesScreen() {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const queryClient = useQueryClient();
   const proxies = useProxies();
+  const remove = useDeleteProxies();
+  const selection = useCheckedIds();
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search.trim().toLowerCase());
+  const [status, setStatus] = useState('');
+  const [sort, setSort] = useState<TableSort | null>({ id: 'id', desc: false });
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<ProxyRow[] | null>(null);
+  const [checks, setChecks] = useState<ReadonlyMap<number, BotJob>>(new Map());
+  const [checkingAll, setCheckingAll] = useState<BotJob | null>(null);
+  const fromBots = proxies.data?.source === 'bots';
+
+  const rows = useMemo(() => proxies.data?.rows ?? [], [proxies.data]);
+  const visible = useMemo(
+    () =>
+      sortRows(
+        rows.filter(
+          (row) =>
+            (!status || row.status === status) &&
+            (!deferredSearch ||
+              `${row.label} ${row.username ?? ''} ${row.comment ?? ''} ${row.steam_accounts.join(' ')} ${row.market_accounts.join(' ')}`
+                .toLowerCase()
+                .includes(deferredSearch)),
+        ),
+        sort,
+      ),
+    [rows, status, deferredSearch, sort],
+  );
+  const selectedRows = rows.filter((row) => selection.selected.has(row.id));
+
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: proxiesQueryKey }),
+    [queryClient],
+  );
+  const checkNow = useCallback(async (ids: readonly number[]) => {
+    for (const id of ids) {
+      const result = await botApi.call('bot-proxy.check', { params: { id } });
+      if (result.success && result.data) {
+        const job = result.data;
+        setChecks((current) => new Map(current).set(id, job));
+      }
+    }
+  }, []);
+  const checkAll = async () => {
+    const result = await botApi.call('bot-proxy.check_all');
+    if (result.success && result.data) {
+      setCheckingAll(result.data);
+      notify({ text: t('ops.proxies.checkAllStarted'), color: 'info' });
+    }
+  };
+
+  const confirmDelete = async (targets: ProxyRow[]) => {
+    const deleted = await remove.mutateAsync(targets.map((row) => row.id));
+    if (deleted.length > 0)
+      notify({ text: t('ops.proxies.deleted', { count: deleted.length }), color: 'success' });
+    selection.setMany(deleted, false);
+    setDeleting(null);
+  };
+
   const columns = useMemo<VirtualColumn<ProxyRow>[]>(
     () => [
-      { id: 'id', header: t('fields.id'), width: 70, render: (row) => row.id },
-      { id: 'label', header: t('fields.proxy'), width: 220, render: (row) => row.label },
+      ...(fromBots
+        ? [
+            checkboxColumn<ProxyRow>({
+              selection,
+              rows: visible,
+              getId: (row) => row.id,
+              allLabel: t('ops.selectAll'),
+              rowLabel: (row) => t('ops.selectRow', { name: row.label }),
+            }),
+          ]
+        : []),
+      { id: 'id', header: t('fields.id'), width: 70, sortable: true, render: (row) => row.id },
+      { id: 'label', header: t('fields.proxy'), width: 220, sortable: true, render: (row) => row.label },
+      { id: 'username', header: t('fields.username'), width: 120, render: (row) => row.username ?? '—' },
       {
         id: 'status',
         header: t('fields.status'),
         width: 110,
+        sortable: true,
         render: (row) => <StatusChip value={row.status} />,
       },
       {
         id: 'latency_ms',
         header: t('fields.latency_ms'),
-        width: 110,
+        width: 100,
         align: 'right',
-        render: (row) => row.latency_ms ?? '—',
+        sortable: true,
+        render: (row) => (row.latency_ms === null ? '—' : formatNumber(row.latency_ms, lang)),
       },
       {
         id: 'last_checked_at',
         header: t('fields.last_checked_at'),
         width: 150,
+        sortable: true,
         render: (row) => formatDateTime(row.last_checked_at, lang),
       },
       {
+        id: 'check',
+        header: t('ops.proxies.check'),
+        width: 110,
+        render: (row) => {
+          const job = checks.get(row.id);
+          return job ? <ProxyCheck key={job.id} job={job} onFinish={refresh} /> : null;
+        },
+      },
+      { id: 'comment', header: t('fields.comment'), width: 160, render: (row) => row.comment ?? '—' },
+      {
         id: 'steam_accounts',
         header: t('proxies.steamAccounts'),
-        width: 260,
+        width: 200,
         grow: 1,
         render: (row) => row.steam_accounts.join(', ') || '—',
       },
       {
         id: 'market_accounts',
         header: t('proxies.marketAccounts'),
-        width: 300,
+        width: 200,
         grow: 1,
         render: (row) => row.market_accounts.join(', ') || '—',
       },
+      ...(fromBots
+        ? [
+            {
+              id: 'actions',
+              header: '',
+              width: 80,
+              align: 'center' as const,
+              render: (row: ProxyRow) => (
+                <Stack direction="row" spacing={0.5} onClick={(event) => event.stopPropagation()}>
+                  <Tooltip title={t('ops.proxies.checkNamed', { name: row.label })}>
+                    <IconButton
+                      size="small"
+                      aria-label={t('ops.proxies.checkNamed', { name: row.label })}
+                      onClick={() => void checkNow([row.id])}
+                    >
+                      <MdiIcon path={mdiHeartPulse} sx={{ fontSize: 18 }} />
+                    </IconButton>
+                  </Tooltip>
+                  <Tooltip title={t('ops.proxies.deleteNamed', { name: row.label })}>
+                    <IconButton
+                      size="small"
+                      color="error"
+                      aria-label={t('ops.proxies.deleteNamed', { name: row.label })}
+                      onClick={() => setDeleting([row])}
+                    >
+                      <MdiIcon path={mdiDeleteOutline} sx={{ fontSize: 18 }} />
+                    </IconButton>
+                  </Tooltip>
+                </Stack>
+              ),
+            },
+          ]
+        : []),
     ],
-    [t, lang],
+    [t, lang, fromBots, selection, visible, checks, refresh, checkNow],
   );
+
   return (
-    <Page title={t('nav.proxy')}>
+    <Page
+      title={t('nav.proxy')}
+      actions={
+        fromBots && (
+          <>
+            <Button startIcon={<MdiIcon path={mdiHeartPulse} />} onClick={() => void checkAll()}>
+              {t('ops.proxies.checkAll')}
+            </Button>
+            <Button
+              variant="contained"
+              startIcon={<MdiIcon path={mdiPlus} />}
+              onClick={() => setAdding(true)}
+            >
+              {t('ops.proxies.add')}
+            </Button>
+          </>
+        )
+      }
+    >
       {proxies.data?.source === 'accounts' && (
         <Alert severity="info" sx={{ mb: 1 }}>
           {t('proxies.fromAccounts')}
         </Alert>
       )}
+      {checkingAll && (
+        <ProxyCheckAll job={checkingAll} onFinish={refresh} onClose={() => setCheckingAll(null)} />
+      )}
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+        <TextField
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          placeholder={t('table.search')}
+          margin="none"
+          sx={{ width: 240 }}
+          slotProps={{
+            htmlInput: { 'aria-label': t('table.search') },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <MdiIcon path={mdiMagnify} fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <TextField
+          select
+          margin="none"
+          label={t('fields.status')}
+          sx={{ width: 160 }}
+          value={status}
+          onChange={(event) => setStatus(event.target.value)}
+        >
+          <MenuItem value="">{t('common.all')}</MenuItem>
+          {PROXY_STATUSES.map((value) => (
+            <MenuItem key={value} value={value}>
+              {t(`enums.status.${value}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <SelectionBar count={selectedRows.length} onClear={selection.clear}>
+          <Button
+            size="small"
+            startIcon={<MdiIcon path={mdiHeartPulse} />}
+            onClick={() => void checkNow(selectedRows.map((row) => row.id))}
+          >
+            {t('ops.proxies.checkSelected')}
+          </Button>
+          <Button
+            size="small"
+            color="error"
+            startIcon={<MdiIcon path={mdiDeleteOutline} />}
+            onClick={() => setDeleting(selectedRows)}
+          >
+            {t('ops.deleteSelected')}
+          </Button>
+        </SelectionBar>
+        <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }} data-testid="row-count">
+          {t('table.shownOf', {
+            shown: formatNumber(visible.length, lang),
+            total: formatNumber(rows.length, lang),
+          })}
+        </Typography>
+        <Tooltip title={t('table.refresh')}>
+          <IconButton size="small" onClick={() => void proxies.refetch()} aria-label={t('table.refresh')}>
+            <MdiIcon path={mdiRefresh} fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </Stack>
       <VirtualTable
-        rows={proxies.data?.rows ?? []}
+        rows={visible}
         columns={columns}
         getRowId={(row) => row.id}
         label={t('nav.proxy')}
         loading={proxies.isFetching}
+        sort={sort}
+        onSortChange={setSort}
         emptyText={proxies.isError ? t('table.failed') : t('table.empty')}
         height="calc(100vh - 232px)"
       />
+      {adding && <ProxyDialog onClose={() => setAdding(false)} />}
+      {deleting && (
+        <ConfirmDialog
+          title={t('ops.proxies.deleteTitle', { count: deleting.length })}
+          text={t('ops.proxies.deleteText', {
+            names: deleting
+              .slice(0, 10)
+              .map((row) => row.label)
+              .join(', '),
+          })}
+          busy={remove.isPending}
+          onConfirm={() => void confirmDelete(deleting)}
+          onClose={() => setDeleting(null)}
+        />
+      )}
     </Page>
   );
 }

@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Proxy, ProxyCreate } from '@toydesk/contract';
+
+import { botApi } from '@/lib/bot-api';
+import { unwrap } from '@/lib/query';
+
+import { proxiesQueryKey } from './get-proxies';
+
+/** POST /api-node/proxy/: the bot service stores the password encrypted and checks the proxy at once. */
+export async function createProxy(body: ProxyCreate): Promise<Proxy> {
+  return unwrap(await botApi.call('bot-proxy.create', { body })) as Proxy;
+}
+
+export function useCreateProxy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createProxy,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: proxiesQueryKey }),
+  });
+}
+
+/** DELETE each proxy in turn; one refusal does not stop the others (the wrapper has notified it). */
+export async function deleteProxies(ids: readonly number[]): Promise<number[]> {
+  const deleted: number[] = [];
+  for (const id of ids) {
+    const result = await botApi.call('bot-proxy.destroy', { params: { id } });
+    if (result.success) deleted.push(id);
+  }
+  return deleted;
+}
+
+export function useDeleteProxies() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteProxies,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: proxiesQueryKey }),
+  });
+}
