@@ -1,9 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import { MARKET_CODES } from '@toydesk/contract';
 import { createSteamSimulator, SteamSimControlClient } from '@toydesk/steam';
@@ -15,26 +13,7 @@ import { openStandalone } from '../../../standalone.ts';
 import { SILENT, TEST_ENV } from '../../../testing/bot-test-app.ts';
 import { startMarketSim } from '../../../testing/market-sim.ts';
 import { createPostgresTestDatabase, testDbKind } from '../../../testing/test-database.ts';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../..');
-const WORKER = 'apps/bots/src/testing/kill-test-worker.ts';
-
-function startWorker(env: Record<string, string>): {
-  child: ChildProcess;
-  output: string[];
-  exited: Promise<number | null>;
-} {
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  const onData = (chunk: Buffer) => output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-  child.stdout!.on('data', onData);
-  child.stderr!.on('data', onData);
-  return { child, output, exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))) };
-}
+import { startWorker } from '../../../testing/worker-process.ts';
 
 async function until<T>(
   what: string,
