@@ -1,5 +1,6 @@
 import { Autocomplete, Checkbox, Chip, FormControlLabel, MenuItem, TextField } from '@mui/material';
 import type { AnyFieldDef } from '@toydesk/contract';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useCommonData } from '@/lib/common-data';
@@ -28,12 +29,15 @@ export interface EntityFieldProps {
 /** The translated name of an enum value: statuses share one list, other enums have their own. */
 export function useEnumLabel() {
   const { t, i18n } = useTranslation();
-  return (name: string, value: string) => {
-    if (name === 'status' || name.endsWith('_status'))
-      return t(`enums.status.${value}`, { defaultValue: value });
-    const key = `enums.${name}.${value}`;
-    return i18n.exists(key) ? t(key) : value;
-  };
+  return useCallback(
+    (name: string, value: string) => {
+      if (name === 'status' || name.endsWith('_status'))
+        return t(`enums.status.${value}`, { defaultValue: value });
+      const key = `enums.${name}.${value}`;
+      return i18n.exists(key) ? t(key) : value;
+    },
+    [t, i18n],
+  );
 }
 
 /**

@@ -85,7 +85,7 @@ export function MarketToysScreen() {
   const onRowsChange = useCallback((rows: EntityRow[], total: number) => setLoaded({ rows, total }), []);
   const selection = useCheckedIds();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const save = useSaveMarketToy();
+  const { mutate: saveMarketToy } = useSaveMarketToy();
   const remove = useDeleteMarketToy();
   const bulk = useBulkUpdateMarketToys();
   const patch = (change: Partial<MarketToyFilters>) => setFilters((current) => ({ ...current, ...change }));
@@ -99,9 +99,9 @@ export function MarketToysScreen() {
         setDialog({ kind: 'edit', row });
         return;
       }
-      save.mutate({ id: idOf(row), body: { enable_dynamic_order: on } });
+      saveMarketToy({ id: idOf(row), body: { enable_dynamic_order: on } });
     },
-    [lang, t, save],
+    [lang, t, saveMarketToy],
   );
 
   const columns = useCallback(

@@ -72,9 +72,11 @@ export function ToysScreen() {
   const selection = useCheckedIds();
   const [dialog, setDialog] = useState<Dialog>(null);
   const groups = useToyGroups();
-  const save = useSaveToy();
+  // mutate is stable across renders, so the columns only change with the rows and the selection.
+  const { mutate: saveToy } = useSaveToy();
   const remove = useDeleteToy();
   const ignore = useSetIgnorePrice();
+  const { mutate: setIgnore } = ignore;
   const bulk = useBulkUpdateToys();
 
   const groupName = useMemo(() => new Map((groups.data ?? []).map((g) => [g.id, g.name])), [groups.data]);
@@ -108,7 +110,7 @@ export function ToysScreen() {
                 size="small"
                 checked={row.ignore_price === true}
                 onClick={(event) => event.stopPropagation()}
-                onChange={(event) => ignore.mutate({ ids: [idOf(row)], value: event.target.checked })}
+                onChange={(event) => setIgnore({ ids: [idOf(row)], value: event.target.checked })}
                 slotProps={{
                   input: { 'aria-label': t('toys.ignorePriceOf', { name: String(row.market_hash_name) }) },
                 }}
@@ -127,7 +129,7 @@ export function ToysScreen() {
                 value={String(row.record_status)}
                 onClick={(event) => event.stopPropagation()}
                 onChange={(event) =>
-                  save.mutate({
+                  saveToy({
                     id: idOf(row),
                     body: { record_status: event.target.value as ToyPatch['record_status'] },
                   })
@@ -154,7 +156,7 @@ export function ToysScreen() {
         onDelete: (toy) => setDialog({ kind: 'delete', toy }),
       }),
     ],
-    [selection, loaded.rows, t, groupName, ignore, save, enumLabel],
+    [selection, loaded.rows, t, groupName, setIgnore, saveToy, enumLabel],
   );
 
   const selectedIds = [...selection.selected];
