@@ -1,4 +1,4 @@
-import { TRADE_OFFER_STATES, type SteamDomain } from '@toydesk/steam';
+import { parseTradeUrl, TRADE_OFFER_STATES, type SteamDomain, type TradeOffer } from '@toydesk/steam';
 
 import { PermanentJobError } from '../../jobs/job-kind.ts';
 import type { BotJobKind } from '../../runtime.ts';
@@ -14,6 +14,29 @@ const mask = (secret: string) => `••••${secret.slice(-4)}`;
 async function identityOrNull(scope: SteamScope): Promise<string | null> {
   const account = await scope.reload();
   return account.identity_secret ? scope.runtime.vault.decrypt(account.identity_secret) : null;
+}
+
+/** When the once step began (its first attempt), in ms; offers older than that are not this job's. */
+async function startedAtMs(scope: SteamScope, stepKey: string): Promise<number> {
+  const [row] = await scope.runtime.db.query<{ started_ms: string }>(
+    'SELECT (extract(epoch FROM started_at) * 1000)::bigint AS started_ms FROM bot_once WHERE step_key = $1',
+    [stepKey],
+  );
+  // A minute of slack for clocks that differ between us and Steam.
+  return row ? Number(row.started_ms) - 60_000 : 0;
+}
+
+/** Our sent offer to the same partner, giving exactly these items, created after `sinceMs`. */
+export function isSameOffer(
+  offer: TradeOffer,
+  wanted: { partnerSteamId: string; assets: { assetId: string }[]; message: string; sinceMs: number },
+): boolean {
+  if (offer.partnerSteamId !== wanted.partnerSteamId) return false;
+  if (wanted.message && offer.message !== wanted.message) return false;
+  if (offer.createdAt && Date.parse(offer.createdAt) < wanted.sinceMs) return false;
+  const given = offer.itemsToGive.map((item) => item.assetId).sort();
+  const asked = wanted.assets.map((asset) => asset.assetId).sort();
+  return given.length === asked.length && given.every((id, index) => id === asked[index]);
 }
 
 type Action = (scope: SteamScope, input: Record<string, unknown>) => Promise<unknown>;
@@ -131,31 +154,49 @@ export const STEAM_ACTIONS: Record<string, Action> = {
 
   'steam.create-offer': async (s, i) => {
     const identitySecret = await identityOrNull(s);
+    const tradeUrl = str(i.trade_url);
+    const target = parseTradeUrl(tradeUrl);
+    if (!target) throw new PermanentJobError('trade_url is not a Steam trade offer link');
+    const message = str(i.message);
     const assets = (i.assets as { app_id: number; context_id: string; asset_id: string }[]).map((a) => ({
       appId: a.app_id,
       contextId: a.context_id,
       assetId: a.asset_id,
     }));
+    const confirm = async (offerId: string) => {
+      if (!identitySecret) return false;
+      await s.withSession((session) =>
+        s.gateway.acceptConfirmation(session, { identitySecret, objectId: offerId }),
+      );
+      return true;
+    };
+    const stepKey = `steam:create-offer:${s.ctx.job.id}`;
     return s.ctx.once<Record<string, unknown>>(
-      `steam:create-offer:${s.ctx.job.id}`,
-      // The gateway cannot list sent offers: an interrupted send cannot be looked up, so it is reported.
+      stepKey,
+      // An earlier attempt was interrupted: look for its offer among our sent ones (same partner, same
+      // items, sent after that attempt started) before sending another.
       async () => {
-        throw new PermanentJobError(
-          'An earlier attempt may have sent this offer: check the sent offers by hand',
+        const started = await startedAtMs(s, stepKey);
+        const { sent } = await s.withSession((session) => s.gateway.getOffers(session, { filter: 'all' }));
+        const found = sent.find((offer) =>
+          isSameOffer(offer, { partnerSteamId: target.partnerSteamId, assets, message, sinceMs: started }),
         );
+        if (!found) return null;
+        await s.ctx.log(`offer ${found.id} sent by an earlier attempt found on Steam: not sent again`);
+        if (found.state === TRADE_OFFER_STATES.CreatedNeedsConfirmation && (await confirm(found.id))) {
+          return { offer_id: found.id, confirmed: true, found_by_check: true };
+        }
+        return { offer_id: found.id, state: found.stateName, found_by_check: true };
       },
       async () => {
         const created = await s.withSession((session) =>
-          s.gateway.createOffer(session, {
-            tradeUrl: str(i.trade_url),
-            assets,
-            message: str(i.message) || undefined,
-          }),
+          s.gateway.createOffer(session, { tradeUrl, assets, message: message || undefined }),
         );
-        if (created.needsConfirmation && created.confirmationMethod === 'mobile' && identitySecret) {
-          await s.withSession((session) =>
-            s.gateway.acceptConfirmation(session, { identitySecret, objectId: created.offerId }),
-          );
+        if (
+          created.needsConfirmation &&
+          created.confirmationMethod === 'mobile' &&
+          (await confirm(created.offerId))
+        ) {
           return { offer_id: created.offerId, confirmed: true };
         }
         return { offer_id: created.offerId, needs_confirmation: created.needsConfirmation };
