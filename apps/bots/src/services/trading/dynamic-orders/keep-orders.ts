@@ -10,6 +10,12 @@ import {
   type TrackedOrder,
 } from './tracked-orders.ts';
 
+/**
+ * At most this many toys are priced per tick (a bid-ask each, tm allows 5 calls a second): the others keep
+ * their order until a later tick; toys without an order come first, then the longest unchecked.
+ */
+export const MAX_TOYS_PER_TICK = 100;
+
 export interface KeepOutcome {
   placed: number;
   repriced: number;
@@ -28,11 +34,12 @@ function liveOrders(orders: readonly TmOrder[]): Map<string, TmOrder> {
  *
  * 1. an order the loop placed (bot_dynamic_order) whose toy is no longer enabled, or has no usable band, is
  *    removed (set-order with price 0) and forgotten;
- * 2. every enabled toy with a band gets one order at the pricing rule's target (order-price-rule.ts), read
- *    against the name's order book (bid-ask) with our own order taken out. An order already at the target
- *    is left alone; otherwise set-order places or replaces it (tm keeps one order per name and phase, so a
- *    second order cannot appear), through `once` keyed by the tick's job and the name: an attempt retried
- *    after a killed worker first reads get-orders and does nothing when the order is already there.
+ * 2. every enabled toy with a band (up to MAX_TOYS_PER_TICK per tick) gets one order at the pricing rule's
+ *    target (order-price-rule.ts), read against the name's order book (bid-ask) with our own order taken
+ *    out. An order already at the target is left alone; otherwise set-order places or replaces it (tm keeps
+ *    one order per name and phase, so a second order cannot appear), through `once` keyed by the tick's job
+ *    and the name: an attempt retried after a killed worker first reads get-orders and does nothing when the
+ *    order is already there.
  *
  * A refusal for one toy raises an order-failed alert and the next toy is tried; a bad key ends the tick.
  */
@@ -60,7 +67,11 @@ export async function keepOrders(
     else if (removed) outcome.removed += 1;
   }
 
-  for (const setting of active.values()) {
+  const checkedOrder = new Map(tracked.map((order, index) => [order.marketHashName, index]));
+  const due = [...active.values()]
+    .sort((a, b) => (checkedOrder.get(a.marketHashName) ?? -1) - (checkedOrder.get(b.marketHashName) ?? -1))
+    .slice(0, MAX_TOYS_PER_TICK);
+  for (const setting of due) {
     const band = setting.band!;
     const name = setting.marketHashName;
     const ours = live.get(name) ?? null;

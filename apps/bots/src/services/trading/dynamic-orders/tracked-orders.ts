@@ -8,10 +8,11 @@ export interface TrackedOrder {
   count: number;
 }
 
+/** Oldest checked first (saveTrackedOrder stamps updated_at at every check). */
 export async function loadTrackedOrders(db: Queryable, marketAccount: number): Promise<TrackedOrder[]> {
   const rows = await db.query<{ market_hash_name: string; toy: number | null; price: string; count: number }>(
     `SELECT market_hash_name, toy, price::text AS price, count FROM bot_dynamic_order
-     WHERE market_account = $1 ORDER BY market_hash_name`,
+     WHERE market_account = $1 ORDER BY updated_at, market_hash_name`,
     [marketAccount],
   );
   return rows.map((row) => ({
