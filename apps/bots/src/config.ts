@@ -39,6 +39,7 @@ const envSchema = z.object({
   TOYDESK_TRADING_DYNAMIC_ORDERS_SECONDS: z.coerce.number().min(1).max(86_400).default(60),
   TOYDESK_TRADING_TICK_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   TOYDESK_TRADING_RATE_LIMIT_ALERT: z.coerce.number().int().min(1).max(1000).default(3),
+  TOYDESK_TRADING_WORKERS: z.coerce.number().int().min(1).max(64).default(4),
 });
 
 export interface BotConfig {
@@ -82,6 +83,8 @@ export interface BotConfig {
     tickTimeoutSeconds: number;
     /** 429 answers in a row from one account's marketplace that raise a rate-limited alert. */
     rateLimitAlertAfter: number;
+    /** Ticks of one loop run side by side per process (workers on the loop's lane). */
+    workers: number;
   };
   env: Record<string, string | undefined>;
 }
@@ -131,6 +134,7 @@ export function loadBotConfig(env: Record<string, string | undefined> = process.
       dynamicOrdersSeconds: e.TOYDESK_TRADING_DYNAMIC_ORDERS_SECONDS,
       tickTimeoutSeconds: e.TOYDESK_TRADING_TICK_TIMEOUT_SECONDS,
       rateLimitAlertAfter: e.TOYDESK_TRADING_RATE_LIMIT_ALERT,
+      workers: e.TOYDESK_TRADING_WORKERS,
     },
     env,
   };

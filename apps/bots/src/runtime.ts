@@ -6,7 +6,7 @@ import { HttpClient, KeyPrefixRateLimiter, PostgresRateLimiter, type RateLimiter
 import { loadMarketEndpoints, type MarketEndpoint } from '@toydesk/markets';
 
 import type { BotConfig } from './config.ts';
-import { LANES } from './lanes.ts';
+import { LANES, TRADING_LANES } from './lanes.ts';
 import { JobQueue, type BotLogger, type JobSchedule } from './jobs/job-queue.ts';
 import type { JobKindDef, LaneDef } from './jobs/job-kind.ts';
 import type { Database, Vault } from './server-modules.ts';
@@ -56,8 +56,14 @@ export function botLanes(config: BotConfig, role: BotRole = 'worker'): LaneDef[]
     { ...lane(LANES.maintenance), batchSize: Math.max(batchSize, 10) },
     cron(LANES.proxyCheckAll),
     cron(LANES.priceImportAll),
-    // One queued tick per (account, loop) key; ticks are short, so the lane takes several at once.
-    { ...lane(LANES.trading), policy: 'short', batchSize: Math.max(batchSize, 10) },
+    { ...lane(LANES.trading), policy: 'short' },
+    // A tick per fetch: a batch would wait for its slowest tick before the worker fetches again.
+    ...Object.values(TRADING_LANES).map((name): LaneDef => ({
+      ...lane(name),
+      concurrency: config.trading.workers,
+      batchSize: 1,
+      policy: 'short',
+    })),
     cron(LANES.tradingDispatch),
   ];
 }

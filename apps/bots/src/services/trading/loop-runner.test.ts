@@ -84,7 +84,7 @@ const LANE: LaneDef = {
   pollingIntervalSeconds: 0.5,
   policy: 'short',
 };
-const runner = new TradingRunner([TEST_LOOP], 'test-trading', LANE.name, LANE.name);
+const runner = new TradingRunner([TEST_LOOP], 'test-trading', () => LANE.name, LANE.name, LANE.name);
 
 async function eventually<T>(read: () => Promise<T> | T, ok: (value: T) => boolean, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
@@ -360,7 +360,7 @@ describe('trading loop runner', () => {
     const run = await t.request<BotJob>('POST', `/api-node/trading/${id}/keep-online/run`);
     expect(run.status, run.text).toBe(202);
     expect(run.body).toMatchObject({
-      kind: 'trading.tick',
+      kind: 'trading.keep-online',
       account: id,
       params: { loop: 'keep-online', manual: true },
     });
@@ -368,7 +368,7 @@ describe('trading loop runner', () => {
     const again = await t.request<BotJob>('POST', `/api-node/trading/${id}/keep-online/run`);
     expect(again.status).toBe(202);
     const queued = await t.db.query(
-      `SELECT 1 FROM ${PGBOSS_SCHEMA}.job WHERE name = 'bots-trading' AND singleton_key = $1 AND state = 'created'`,
+      `SELECT 1 FROM ${PGBOSS_SCHEMA}.job WHERE name = 'bots-trading-keep-online' AND singleton_key = $1 AND state = 'created'`,
       [TRADING_RUNNER.tickKey(id, 'keep-online')],
     );
     expect(queued.length).toBeLessThanOrEqual(1);

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { JobContext } from '../../jobs/job-context.ts';
 import { defineJobKind, PermanentJobError } from '../../jobs/job-kind.ts';
 import { PGBOSS_SCHEMA } from '../../jobs/job-store.ts';
-import { LANES } from '../../lanes.ts';
+import { LANES, TRADING_LANES } from '../../lanes.ts';
 import type { BotJobKind, BotRuntime } from '../../runtime.ts';
 import { writeAudit } from '../../server-modules.ts';
 import { BOT_ACTOR } from '../proxies/proxy-handlers.ts';
@@ -62,12 +62,16 @@ export class TradingRunner {
   constructor(
     readonly loops: readonly TradingLoopDef[],
     readonly prefix = 'trading',
+    /** The lane of each loop's ticks. */
+    readonly laneOf: (loop: TradingLoopName) => string = (loop) => TRADING_LANES[loop],
+    /** The lane of the stop jobs. */
     readonly lane: string = LANES.trading,
     readonly dispatchLane: string = LANES.tradingDispatch,
   ) {}
 
-  get tickKind() {
-    return `${this.prefix}.tick`;
+  /** "trading.keep-online", "trading.deliver", ...: one kind per loop, on the loop's lane. */
+  tickKind(loop: TradingLoopName) {
+    return `${this.prefix}.${loop}`;
   }
   get stopKind() {
     return `${this.prefix}.stop`;
@@ -89,7 +93,7 @@ export class TradingRunner {
 
   /** Queues a tick; null when one is already queued for the (account, loop). */
   async enqueueTick(runtime: BotRuntime, params: TickParams, delaySeconds = 0): Promise<BotJob | null> {
-    return runtime.queue.enqueue(this.tickKind, params, {
+    return runtime.queue.enqueue(this.tickKind(params.loop), params, {
       singletonKey: this.tickKey(params.account, params.loop),
       startAfterSeconds: delaySeconds > 0 ? delaySeconds : undefined,
       expireInSeconds: runtime.config.trading.tickTimeoutSeconds,
@@ -113,7 +117,7 @@ export class TradingRunner {
       const [queued] = await runtime.db.query<{ id: string }>(
         `UPDATE ${PGBOSS_SCHEMA}.job SET start_after = now()
          WHERE name = $1 AND singleton_key = $2 AND state = 'created' RETURNING id::text`,
-        [this.lane, this.tickKey(account, loop)],
+        [this.laneOf(loop), this.tickKey(account, loop)],
       );
       if (queued) {
         const found = await runtime.queue.store.get(queued.id);
@@ -137,10 +141,10 @@ export class TradingRunner {
           // A running tick whose lease ran out belongs to a killed worker (a live attempt is abandoned by
           // the queue before its lease ends): its chain is dead now, not only once pg-boss expires the job.
           `SELECT DISTINCT j.singleton_key AS key FROM ${PGBOSS_SCHEMA}.job j
-           WHERE j.name = $1 AND j.state IN ('created', 'retry', 'active') AND j.singleton_key IS NOT NULL
+           WHERE j.name = ANY($1::text[]) AND j.state IN ('created', 'retry', 'active') AND j.singleton_key IS NOT NULL
              AND NOT (j.state = 'active' AND EXISTS (
                SELECT 1 FROM bot_trading_loop l WHERE l.running_job = j.id AND l.lease_until < now()))`,
-          [this.lane],
+          [this.loops.map((loop) => this.laneOf(loop.name))],
         )
       ).map((r) => r.key),
     );
@@ -173,7 +177,7 @@ export class TradingRunner {
   private async cancelQueuedTick(runtime: BotRuntime, account: number, loop: TradingLoopName) {
     const queued = await runtime.db.query<{ id: string }>(
       `SELECT id::text FROM ${PGBOSS_SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state = 'created'`,
-      [this.lane, this.tickKey(account, loop)],
+      [this.laneOf(loop), this.tickKey(account, loop)],
     );
     for (const job of queued) await runtime.queue.cancel(job.id);
   }
@@ -283,20 +287,22 @@ export class TradingRunner {
     return { stopped: true };
   }
 
-  /** The job kinds: tick and stop on the trading lane, the dispatcher on its cron lane. */
+  /** The job kinds: each loop's ticks on its lane, the stops on theirs, the dispatcher on its cron lane. */
   kinds(): BotJobKind[] {
     return [
-      defineJobKind<TickParams, BotRuntime>({
-        kind: this.tickKind,
-        lane: this.lane,
-        params: tickParams,
-        account: (p) => p.account,
-        // The configured TOYDESK_TRADING_TICK_TIMEOUT_SECONDS is set on each job when it is queued.
-        expireInSeconds: 120,
-        // A failed tick is not retried: the next tick of the chain comes anyway.
-        retryLimit: 0,
-        run: (ctx, params) => this.tick(ctx, params),
-      }),
+      ...this.loops.map((loop) =>
+        defineJobKind<TickParams, BotRuntime>({
+          kind: this.tickKind(loop.name),
+          lane: this.laneOf(loop.name),
+          params: tickParams.refine((p) => p.loop === loop.name, `a ${loop.name} tick`),
+          account: (p) => p.account,
+          // The configured TOYDESK_TRADING_TICK_TIMEOUT_SECONDS is set on each job when it is queued.
+          expireInSeconds: 120,
+          // A failed tick is not retried: the next tick of the chain comes anyway.
+          retryLimit: 0,
+          run: (ctx, params) => this.tick(ctx, params),
+        }),
+      ),
       defineJobKind<StopParams, BotRuntime>({
         kind: this.stopKind,
         lane: this.lane,

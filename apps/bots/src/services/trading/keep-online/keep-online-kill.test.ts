@@ -136,7 +136,7 @@ describe('a worker killed with SIGKILL in the middle of a keep-online tick', () 
       );
       expect(account!.online).toBe(true);
       const ticks = await api.runtime.db.query<{ state: string }>(
-        `SELECT state FROM ${PGBOSS_SCHEMA}.job WHERE name = 'bots-trading' AND singleton_key = $1 ORDER BY created_on`,
+        `SELECT state FROM ${PGBOSS_SCHEMA}.job WHERE name = 'bots-trading-keep-online' AND singleton_key = $1 ORDER BY created_on`,
         [TRADING_RUNNER.tickKey(id, 'keep-online')],
       );
       // The killed tick (still active or expired), the revived one done, and the chain's next one queued.
