@@ -258,6 +258,34 @@ describe('list-reprice against the tm simulator', () => {
     expect(await listings(key)).toHaveLength(1);
   });
 
+  it('raises a listing-failed alert for any other refusal and lists the rest', async () => {
+    const refused = freshName();
+    const fine = freshName();
+    const { id, key } = await account([fine]);
+    await toy(refused, '100000', null);
+    await toy(fine, '100000', null);
+    await sim.control('tm', 'POST', `accounts/${key}/items`, {
+      names: [refused],
+      addToSaleError: 'item_not_inserted',
+      errorTimes: 1,
+    });
+    expect((await tick(id)).summary).toMatch(/^1 listed, 0 repriced, 1 refused/);
+    expect(await listings(key)).toHaveLength(1);
+    expect(await calls(key, 'update-inventory')).toBe(0);
+    const alerts = await t.db.query<{ kind: string; details: { error: string } }>(
+      'SELECT kind, details FROM bot_alert WHERE market_account = $1',
+      [id],
+    );
+    expect(alerts).toEqual([
+      expect.objectContaining({
+        kind: 'listing-failed',
+        details: expect.objectContaining({ error: 'item_not_inserted' }),
+      }),
+    ]);
+    // The next tick tries it again (the market takes it now).
+    expect((await tick(id)).summary).toMatch(/^1 listed/);
+  });
+
   it('treats an inventory the market has not loaded the same way', async () => {
     const name = freshName();
     const { id, key } = await account([name]);
