@@ -1,4 +1,4 @@
-import { MARKET_CODES } from '@toydesk/contract';
+import { BOT_SERVICE_MARKETS, MARKET_CODES } from '@toydesk/contract';
 
 import { HOME_REDIRECT, paths } from '@/config/paths';
 import { lazyPage } from '@/lib/chunk-reload';
@@ -45,6 +45,17 @@ export const ROUTES: readonly RouteDefinition[] = [
   },
 
   { path: paths.proxy.path, page: lazyPage(() => import('./routes/proxy')), titleKey: 'nav.proxy' },
+  {
+    path: paths.botJobs.path,
+    page: lazyPage(() => import('./routes/bot-jobs')),
+    titleKey: 'ops.nav.botJobs',
+    layout: 'wide',
+  },
+  {
+    path: paths.botAlerts.path,
+    page: lazyPage(() => import('./routes/bot-alerts')),
+    titleKey: 'ops.nav.botAlerts',
+  },
 
   { path: paths.toySettings.root.path, redirect: paths.toySettings.common.path },
   {
@@ -84,7 +95,9 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: paths.marketAccount.orders.path,
     page: lazyPage(() => import('./routes/market-account-orders')),
     titleKey: 'nav.marketAccountOrders',
-    validate: marketTab,
+    layout: 'wide',
+    // The tabs are the bot services' order-processing markets (tm-mhn is not a market code).
+    validate: ({ tab }) => tab === undefined || (BOT_SERVICE_MARKETS as readonly string[]).includes(tab),
   },
 
   {

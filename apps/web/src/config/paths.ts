@@ -48,6 +48,8 @@ export const paths = {
   availableIps: fixed('/available-ips'),
   transactions: fixed('/transactions'),
   auditLog: fixed('/audit-log'),
+  botJobs: fixed('/bot-jobs'),
+  botAlerts: fixed('/bot-alerts'),
 } as const;
 
 /** Where '/' leads. */

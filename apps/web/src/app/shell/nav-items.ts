@@ -64,6 +64,14 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     links: [{ key: 'proxy', labelKey: 'nav.proxy', to: paths.proxy.path }],
   },
   {
+    key: 'bots',
+    labelKey: 'ops.nav.bots',
+    links: [
+      { key: 'bot-jobs', labelKey: 'ops.nav.botJobs', to: paths.botJobs.path },
+      { key: 'bot-alerts', labelKey: 'ops.nav.botAlerts', to: paths.botAlerts.path },
+    ],
+  },
+  {
     key: 'reference',
     labelKey: 'nav.reference',
     links: [

@@ -9,6 +9,7 @@ import { MdiIcon } from '@/components/mdi-icon';
 import { api } from '@/lib/api-client';
 import { loginUrl, useCommonData } from '@/lib/common-data';
 
+import { AlertsBell } from './alerts-bell';
 import { LanguageSwitch } from './language-switch';
 import { isActiveLink, NAV_GROUPS } from './nav-items';
 
@@ -81,6 +82,7 @@ export function TopBar() {
           })}
         </Box>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+          <AlertsBell />
           <LanguageSwitch />
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }} title={t('app.operator')}>
             <MdiIcon path={mdiAccountCircleOutline} fontSize="small" />

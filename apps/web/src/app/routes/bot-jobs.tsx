@@ -1,0 +1,5 @@
+import { BotJobsScreen } from '@/features/bot-jobs/components/bot-jobs-screen';
+
+export default function BotJobsRoute() {
+  return <BotJobsScreen />;
+}

@@ -1,0 +1,296 @@
+import { mdiCheck, mdiCheckAll, mdiRefresh } from '@mdi/js';
+import {
+  Autocomplete,
+  Button,
+  Chip,
+  IconButton,
+  MenuItem,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+  type ChipProps,
+} from '@mui/material';
+import type { BotAlert } from '@toydesk/contract';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { checkboxColumn } from '@/components/checkbox-column';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { MdiIcon } from '@/components/mdi-icon';
+import { Page } from '@/components/page';
+import { SelectionBar } from '@/components/selection-bar';
+import { VirtualTable, type VirtualColumn } from '@/components/virtual-table/virtual-table';
+import { useCommonData } from '@/lib/common-data';
+import { formatDateTime, formatNumber } from '@/lib/format';
+import { notify } from '@/lib/notifications';
+import { useCheckedIds } from '@/lib/use-checked-ids';
+
+import { useAckAlerts, useAckAllAlerts } from '../api/ack-alerts';
+import { useBotAlerts, type AlertFilters, type AlertScope } from '../api/get-bot-alerts';
+
+const SEVERITIES: readonly BotAlert['severity'][] = ['error', 'warning', 'info'];
+const SCOPES: readonly AlertScope[] = ['open', 'acknowledged', 'all'];
+const SEVERITY_COLOR: Record<BotAlert['severity'], ChipProps['color']> = {
+  error: 'error',
+  warning: 'warning',
+  info: 'info',
+};
+
+/**
+ * Bot alerts (/bot-alerts): bans, repeated 429s, lost Steam sessions, proxies down, failed deliveries;
+ * open ones first, filtered by state, severity and market account; acknowledge one, the selected or all.
+ */
+export function BotAlertsScreen() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const common = useCommonData();
+  const [filters, setFilters] = useState<AlertFilters>({ scope: 'open', marketAccount: null });
+  const [severity, setSeverity] = useState<string>('');
+  const [confirmAll, setConfirmAll] = useState(false);
+  const alerts = useBotAlerts(filters);
+  const ack = useAckAlerts();
+  const ackAll = useAckAllAlerts();
+  const selection = useCheckedIds();
+
+  const marketAccounts = useMemo(
+    () =>
+      common.steamAccounts.flatMap((account) =>
+        account.market_accounts.map((market) => ({ id: market.id, label: market.label })),
+      ),
+    [common.steamAccounts],
+  );
+  const marketLabel = useMemo(() => new Map(marketAccounts.map((m) => [m.id, m.label])), [marketAccounts]);
+  const steamLabel = useMemo(
+    () => new Map(common.steamAccounts.map((account) => [account.id, account.steam_account_name])),
+    [common.steamAccounts],
+  );
+  const loaded = useMemo(() => alerts.data?.pages.flatMap((page) => page.results) ?? [], [alerts.data]);
+  const rows = useMemo(
+    () => (severity ? loaded.filter((alert) => alert.severity === severity) : loaded),
+    [loaded, severity],
+  );
+  const total = alerts.data?.pages[0]?.count ?? 0;
+  const selectedOpen = rows.filter((row) => selection.selected.has(row.id) && !row.acknowledged_at);
+
+  const acknowledge = async (ids: number[]) => {
+    const count = await ack.mutateAsync(ids);
+    if (count > 0) notify({ text: t('ops.alerts.acked', { count }), color: 'success' });
+    selection.setMany(ids, false);
+  };
+
+  const columns = useMemo<VirtualColumn<BotAlert>[]>(
+    () => [
+      checkboxColumn<BotAlert>({
+        selection,
+        rows,
+        getId: (row) => row.id,
+        allLabel: t('ops.selectAll'),
+        rowLabel: (row) => t('ops.selectRow', { name: `#${row.id}` }),
+      }),
+      {
+        id: 'severity',
+        header: t('ops.alerts.severity'),
+        width: 120,
+        render: (row) => (
+          <Chip
+            size="small"
+            color={SEVERITY_COLOR[row.severity]}
+            variant={row.acknowledged_at ? 'outlined' : 'filled'}
+            label={t(`ops.alerts.level.${row.severity}`)}
+            sx={{ height: 20, fontSize: 11 }}
+          />
+        ),
+      },
+      { id: 'kind', header: t('ops.alerts.kind'), width: 140, render: (row) => row.kind },
+      {
+        id: 'message',
+        header: t('ops.alerts.message'),
+        width: 320,
+        grow: 2,
+        render: (row) => (
+          <Tooltip title={row.message}>
+            <Typography variant="body2" noWrap sx={{ fontWeight: row.acknowledged_at ? 400 : 500 }}>
+              {row.message}
+            </Typography>
+          </Tooltip>
+        ),
+      },
+      {
+        id: 'subject',
+        header: t('ops.alerts.subject'),
+        width: 200,
+        grow: 1,
+        render: (row) =>
+          [
+            row.market_account !== null
+              ? (marketLabel.get(row.market_account) ?? `#${row.market_account}`)
+              : null,
+            row.steam_account !== null
+              ? (steamLabel.get(row.steam_account) ?? `#${row.steam_account}`)
+              : null,
+            row.proxy !== null ? t('ops.alerts.proxyRef', { id: row.proxy }) : null,
+          ]
+            .filter(Boolean)
+            .join(' · ') || '—',
+      },
+      {
+        id: 'count',
+        header: t('ops.alerts.count'),
+        width: 70,
+        align: 'right',
+        render: (row) => formatNumber(row.count, lang),
+      },
+      {
+        id: 'last_at',
+        header: t('ops.alerts.lastAt'),
+        width: 150,
+        render: (row) => formatDateTime(row.last_at, lang),
+      },
+      {
+        id: 'first_at',
+        header: t('ops.alerts.firstAt'),
+        width: 150,
+        render: (row) => formatDateTime(row.first_at, lang),
+      },
+      {
+        id: 'acknowledged_at',
+        header: t('ops.alerts.ackedAt'),
+        width: 150,
+        render: (row) =>
+          row.acknowledged_at ? (
+            formatDateTime(row.acknowledged_at, lang)
+          ) : (
+            <Button
+              size="small"
+              startIcon={<MdiIcon path={mdiCheck} />}
+              disabled={ack.isPending}
+              aria-label={t('ops.alerts.ackNamed', { id: row.id })}
+              onClick={(event) => {
+                event.stopPropagation();
+                void acknowledge([row.id]);
+              }}
+            >
+              {t('ops.alerts.ack')}
+            </Button>
+          ),
+      },
+    ],
+    // acknowledge only closes over the stable mutation and t.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t, lang, selection, rows, marketLabel, steamLabel, ack.isPending],
+  );
+
+  return (
+    <Page
+      title={t('ops.nav.botAlerts')}
+      actions={
+        <Button
+          variant="contained"
+          startIcon={<MdiIcon path={mdiCheckAll} />}
+          disabled={ackAll.isPending}
+          onClick={() => setConfirmAll(true)}
+        >
+          {t('ops.alerts.ackAll')}
+        </Button>
+      }
+    >
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+        <TextField
+          select
+          margin="none"
+          label={t('ops.alerts.show')}
+          sx={{ width: 200 }}
+          value={filters.scope}
+          onChange={(event) =>
+            setFilters((current) => ({ ...current, scope: event.target.value as AlertScope }))
+          }
+        >
+          {SCOPES.map((scope) => (
+            <MenuItem key={scope} value={scope}>
+              {t(`ops.alerts.scope.${scope}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          margin="none"
+          label={t('ops.alerts.severity')}
+          sx={{ width: 170 }}
+          value={severity}
+          onChange={(event) => setSeverity(event.target.value)}
+        >
+          <MenuItem value="">{t('common.all')}</MenuItem>
+          {SEVERITIES.map((value) => (
+            <MenuItem key={value} value={value}>
+              {t(`ops.alerts.level.${value}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Autocomplete
+          options={marketAccounts}
+          value={marketAccounts.find((m) => m.id === filters.marketAccount) ?? null}
+          getOptionLabel={(option) => option.label}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          onChange={(_event, value) =>
+            setFilters((current) => ({ ...current, marketAccount: value?.id ?? null }))
+          }
+          renderInput={(params) => <TextField {...params} margin="none" label={t('fields.market_account')} />}
+          sx={{ width: 260 }}
+        />
+        <SelectionBar count={selectedOpen.length} onClear={selection.clear}>
+          <Button
+            size="small"
+            startIcon={<MdiIcon path={mdiCheck} />}
+            disabled={ack.isPending}
+            onClick={() => void acknowledge(selectedOpen.map((row) => row.id))}
+          >
+            {t('ops.alerts.ackSelected')}
+          </Button>
+        </SelectionBar>
+        <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }} data-testid="row-count">
+          {t('table.loadedOf', {
+            loaded: formatNumber(loaded.length, lang),
+            total: formatNumber(total, lang),
+          })}
+        </Typography>
+        <Tooltip title={t('table.refresh')}>
+          <IconButton size="small" onClick={() => void alerts.refetch()} aria-label={t('table.refresh')}>
+            <MdiIcon path={mdiRefresh} fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </Stack>
+      <VirtualTable
+        rows={rows}
+        columns={columns}
+        getRowId={(row) => row.id}
+        label={t('ops.nav.botAlerts')}
+        loading={alerts.isFetching}
+        totalCount={total}
+        onEndReached={() => {
+          if (alerts.hasNextPage && !alerts.isFetchingNextPage) void alerts.fetchNextPage();
+        }}
+        emptyText={alerts.isError ? t('table.failed') : t('ops.alerts.none')}
+        height="calc(100vh - 220px)"
+      />
+      {confirmAll && (
+        <ConfirmDialog
+          title={t('ops.alerts.ackAllTitle')}
+          text={t('ops.alerts.ackAllText')}
+          confirmLabel={t('ops.alerts.ackAll')}
+          danger={false}
+          busy={ackAll.isPending}
+          onConfirm={() =>
+            ackAll.mutate(undefined, {
+              onSuccess: (count) => {
+                notify({ text: t('ops.alerts.acked', { count }), color: 'success' });
+                setConfirmAll(false);
+              },
+            })
+          }
+          onClose={() => setConfirmAll(false)}
+        />
+      )}
+    </Page>
+  );
+}

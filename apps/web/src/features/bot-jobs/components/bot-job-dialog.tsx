@@ -1,0 +1,86 @@
+import { mdiCancel } from '@mdi/js';
+import { Box, Button, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+
+import { AppDialog } from '@/components/app-dialog';
+import { JobProgress } from '@/components/job-progress';
+import { MdiIcon } from '@/components/mdi-icon';
+import { useBotJob } from '@/lib/bot-jobs';
+import { formatDateTime } from '@/lib/format';
+
+import { useCancelBotJob } from '../api/cancel-bot-job';
+
+function Json({ label, value }: { label: string; value: unknown }) {
+  if (value === null || value === undefined) return null;
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Typography variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+      <Box
+        component="pre"
+        sx={{
+          m: 0,
+          p: 1,
+          bgcolor: 'grey.100',
+          borderRadius: 1,
+          fontSize: 12,
+          maxHeight: 240,
+          overflow: 'auto',
+          whiteSpace: 'pre-wrap',
+          wordBreak: 'break-all',
+        }}
+      >
+        {JSON.stringify(value, null, 2)}
+      </Box>
+    </Box>
+  );
+}
+
+/** One job: its state followed live, attempts, times, parameters, result or error, the full log; cancel. */
+export function BotJobDialog({ jobId, onClose }: { jobId: string; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const view = useBotJob(jobId);
+  const cancel = useCancelBotJob();
+  const job = view.job;
+  return (
+    <AppDialog
+      open
+      onClose={onClose}
+      maxWidth="md"
+      fullWidth
+      title={t('ops.botJobs.jobTitle', { kind: job?.kind ?? '…', id: jobId })}
+      actions={
+        <>
+          {job && view.active && (
+            <Button
+              color="error"
+              startIcon={<MdiIcon path={mdiCancel} />}
+              disabled={cancel.isPending}
+              onClick={() => cancel.mutate(jobId)}
+            >
+              {t('ops.botJobs.cancel')}
+            </Button>
+          )}
+          <Button onClick={onClose}>{t('common.close')}</Button>
+        </>
+      }
+    >
+      {job && (
+        <>
+          <Typography variant="body2" sx={{ mb: 1 }} data-testid="job-times">
+            {t('ops.botJobs.created')}: {formatDateTime(job.created_at, lang)} · {t('ops.botJobs.started')}:{' '}
+            {formatDateTime(job.started_at, lang)} · {t('ops.botJobs.finished')}:{' '}
+            {formatDateTime(job.finished_at, lang)}
+            {job.account !== null ? ` · ${t('ops.botJobs.account')}: ${job.account}` : ''}
+          </Typography>
+          <JobProgress job={job} logsOpen />
+          <Json label={t('ops.botJobs.params')} value={job.params} />
+          <Json label={t('ops.botJobs.result')} value={job.result} />
+          <Json label={t('ops.botJobs.error')} value={job.error} />
+        </>
+      )}
+    </AppDialog>
+  );
+}
