@@ -1,0 +1,104 @@
+import type { BotAlert } from '@toydesk/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+
+import { notifications } from '@/lib/notifications';
+import { commonData, jsonResponse } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+
+import { BotAlertsScreen } from './bot-alerts-screen';
+
+const alert = (id: number, overrides: Partial<BotAlert> = {}): BotAlert => ({
+  id,
+  kind: 'market-ban',
+  severity: 'error',
+  message: `alert ${id}`,
+  market_account: 7,
+  steam_account: null,
+  proxy: null,
+  details: {},
+  count: 1,
+  first_at: '2026-01-01T00:00:00Z',
+  last_at: '2026-01-01T00:00:00Z',
+  acknowledged_at: null,
+  ...overrides,
+});
+
+const common = commonData({
+  steamAccounts: [
+    {
+      id: 1,
+      steam_account_name: 'trade_bot_01',
+      market_accounts: [{ id: 7, market: 'tm', label: 'tm · trade_bot_01' }],
+    },
+  ],
+});
+
+/** Open alerts until acknowledged, by one or all. */
+function stubAlerts() {
+  const acked = new Set<number>();
+  const all = [
+    alert(3, { severity: 'warning', kind: 'proxy-down', market_account: null, proxy: 2 }),
+    alert(2),
+    alert(1, { count: 4 }),
+  ];
+  const calls: { method: string; url: string }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    const method = init.method ?? 'GET';
+    calls.push({ method, url });
+    const ackOne = /\/api-node\/alerts\/(\d+)\/ack\/$/.exec(url);
+    if (method === 'POST' && ackOne) {
+      acked.add(Number(ackOne[1]));
+      return jsonResponse(alert(Number(ackOne[1]), { acknowledged_at: '2026-01-02T00:00:00Z' }));
+    }
+    if (method === 'POST' && url.endsWith('/api-node/alerts/ack-all/')) {
+      const open = all.filter((row) => !acked.has(row.id)).length;
+      for (const row of all) acked.add(row.id);
+      return jsonResponse({ acknowledged: open });
+    }
+    if (url.includes('/api-node/alerts/')) {
+      const ackParam = new URL(url).searchParams.get('acknowledged');
+      const rows = all
+        .map((row) => (acked.has(row.id) ? { ...row, acknowledged_at: '2026-01-02T00:00:00Z' } : row))
+        .filter((row) =>
+          ackParam === '0' ? !row.acknowledged_at : ackParam === '1' ? !!row.acknowledged_at : true,
+        );
+      return jsonResponse({ count: rows.length, next: null, previous: null, results: rows });
+    }
+    return jsonResponse({}, 404);
+  });
+  return calls;
+}
+
+describe('bot alerts screen', () => {
+  it('shows the open alerts with their account or proxy and acknowledges one', async () => {
+    const calls = stubAlerts();
+    const user = userEvent.setup();
+    renderWithProviders(<BotAlertsScreen />, { common });
+    expect(await screen.findByText('alert 3')).toBeTruthy();
+    expect(screen.getAllByText('tm · trade_bot_01')).toHaveLength(2);
+    expect(screen.getByText('прокси #2')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Подтвердить оповещение 2' }));
+    await waitFor(() => expect(screen.queryByText('alert 2')).toBeNull());
+    expect(calls.some((call) => call.method === 'POST' && call.url.endsWith('/api-node/alerts/2/ack/'))).toBe(
+      true,
+    );
+    expect(notifications.list().at(-1)).toMatchObject({
+      text: 'Подтверждено 1 оповещение',
+      color: 'success',
+    });
+  });
+
+  it('acknowledges every open alert after a confirmation', async () => {
+    stubAlerts();
+    const user = userEvent.setup();
+    renderWithProviders(<BotAlertsScreen />, { common });
+    await screen.findByText('alert 1');
+    await user.click(screen.getByRole('button', { name: 'Подтвердить все' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByTestId('confirm-button'));
+    await waitFor(() => expect(screen.queryByText('alert 1')).toBeNull());
+    expect(screen.getByText('Оповещений нет')).toBeTruthy();
+  });
+});
