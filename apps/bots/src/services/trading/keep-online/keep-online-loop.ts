@@ -73,13 +73,13 @@ export const KEEP_ONLINE_LOOP = defineTradingLoop({
   intervalSeconds: (config) => config.trading.keepOnlineSeconds,
 
   async tick(ctx) {
-    const token = await accessToken(ctx);
     const proxy = await steamProxy(ctx);
     const client = tmClientFor(ctx.runtime, ctx.account);
     let result: TmPingResult | null;
     try {
-      result = await ctx.act({ kind: 'ping', detail: { proxy: proxy !== null } }, () =>
-        client.account.pingNew({ accessToken: token, proxy }),
+      // The Steam login is part of the act: a dry-run account talks neither to Steam nor to tm.
+      result = await ctx.act({ kind: 'ping', detail: { proxy: proxy !== null } }, async () =>
+        client.account.pingNew({ accessToken: await accessToken(ctx), proxy }),
       );
     } catch (error) {
       if (!isTradeBan(error)) throw error;

@@ -105,8 +105,8 @@ describe('keep-online loop against the tm simulator and the simulated Steam', ()
     expect((await accountRow(id)).online).toBe(false);
   });
 
-  it('in dry-run mode records the ping without sending it', async () => {
-    const { id, key } = await newAccount({ dryRun: true });
+  it('in dry-run mode records the ping without sending it or logging in to Steam', async () => {
+    const { id, key, steamAccount } = await newAccount({ dryRun: true });
     const result = await KEEP_ONLINE_LOOP.tick(
       await createTradingContextForTest(t.runtime, id, 'keep-online'),
     );
@@ -115,6 +115,10 @@ describe('keep-online loop against the tm simulator and the simulated Steam', ()
     expect((await accountRow(id)).online).toBe(false);
     const loop = await status(id);
     expect(loop.recent_actions[0]).toMatchObject({ kind: 'ping', dry_run: true });
+    const sessions = await t.db.query('SELECT 1 FROM bot_steam_session WHERE steam_account = $1', [
+      steamAccount,
+    ]);
+    expect(sessions).toHaveLength(0);
   });
 
   it('a trade ban ends the loop: switch off (audited), market-ban alert, go-offline once', async () => {
