@@ -248,6 +248,23 @@ export const en: Messages = {
     dateFrom: 'Date from',
     dateTo: 'Date to',
   },
+  marketOrders: {
+    tab: {
+      tm: 'Market CSGO',
+      'tm-mhn': 'Market CSGO (by name)',
+      dmarket: 'DMarket',
+      cs7: 'CS7',
+      cs7_proxy: 'CS7 (proxy)',
+    },
+    count: 'Count',
+    phase: 'Phase',
+    orderId: 'Order ID',
+    statsLine: 'Orders: {{orders}}, items: {{items}}',
+    statsLoading: 'Order statistics',
+    statsFailed: 'Statistics unavailable: {{error}}',
+    ordersLoading: 'Loading active orders',
+    ordersFailed: 'Orders unavailable: {{error}}',
+  },
   marketStats: {
     noTrades: 'No trades in the period',
     buyCount: 'Buys',

@@ -247,6 +247,23 @@ export const ru = {
     dateFrom: 'Дата с',
     dateTo: 'Дата по',
   },
+  marketOrders: {
+    tab: {
+      tm: 'Market CSGO',
+      'tm-mhn': 'Market CSGO (по названиям)',
+      dmarket: 'DMarket',
+      cs7: 'CS7',
+      cs7_proxy: 'CS7 (прокси)',
+    },
+    count: 'Количество',
+    phase: 'Фаза',
+    orderId: 'ID ордера',
+    statsLine: 'Ордеров: {{orders}}, предметов: {{items}}',
+    statsLoading: 'Статистика ордеров',
+    statsFailed: 'Статистика недоступна: {{error}}',
+    ordersLoading: 'Загрузка активных ордеров',
+    ordersFailed: 'Ордера недоступны: {{error}}',
+  },
   marketStats: {
     noTrades: 'Нет сделок за период',
     buyCount: 'Покупок',

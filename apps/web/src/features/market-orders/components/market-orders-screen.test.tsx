@@ -1,0 +1,113 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+
+import { botJob } from '@/test/bot-job';
+import { commonData, jsonResponse } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+
+import { MarketOrdersScreen } from './market-orders-screen';
+
+const common = commonData({
+  steamAccounts: [
+    {
+      id: 1,
+      steam_account_name: 'trade_bot_01',
+      market_accounts: [
+        { id: 7, market: 'tm', label: 'Market CSGO trade_bot_01' },
+        { id: 8, market: 'tm', label: 'Market CSGO trade_bot_02' },
+      ],
+    },
+  ],
+});
+
+const ordersResult = {
+  market: 'tm',
+  accounts: [
+    { market_account: 7, orders: 2, pages: 1 },
+    { market_account: 8, orders: 1, pages: 1 },
+  ],
+  orders: [
+    {
+      market_account: 7,
+      id: 'o1',
+      market_hash_name: 'AK-47 | Redline (Field-Tested)',
+      price: '800.00',
+      currency: 'RUB',
+      count: 1,
+      phase: 'active',
+    },
+    {
+      market_account: 7,
+      id: 'o2',
+      market_hash_name: 'AWP | Asiimov (Field-Tested)',
+      price: '4100.00',
+      currency: 'RUB',
+      count: 2,
+      phase: 'active',
+    },
+    {
+      market_account: 8,
+      id: 'o3',
+      market_hash_name: 'Glock-18 | Fade (Factory New)',
+      price: '90000.00',
+      currency: 'RUB',
+      count: 1,
+      phase: 'active',
+    },
+  ],
+};
+
+const statsResult = {
+  market: 'tm',
+  orders: 3,
+  items: 4,
+  totals: [{ currency: 'RUB', count: 4, total: '99000.00' }],
+  accounts: [
+    { market_account: 7, orders: 2, total: '9000.00' },
+    { market_account: 8, orders: 1, total: '90000.00' },
+  ],
+};
+
+function stubBots() {
+  const urls: string[] = [];
+  vi.stubGlobal('fetch', async (url: string) => {
+    urls.push(url);
+    if (url.includes('/get-active-orders-stats/'))
+      return jsonResponse(botJob('stats-1', { kind: 'orders.stats', state: 'done', result: statsResult }));
+    if (url.includes('/get-active-orders/'))
+      return jsonResponse(botJob('orders-1', { kind: 'orders.active', state: 'running' }), 202);
+    if (url.includes('/api-node/jobs/orders-1/'))
+      return jsonResponse(botJob('orders-1', { kind: 'orders.active', state: 'done', result: ordersResult }));
+    return jsonResponse({}, 404);
+  });
+  return urls;
+}
+
+describe('Market orders screen', () => {
+  it('reads the active orders and their stats, follows a job still running, filters by account', async () => {
+    const urls = stubBots();
+    const user = userEvent.setup();
+    renderWithProviders(<MarketOrdersScreen market="tm" />, { common });
+    expect(await screen.findByText('AWP | Asiimov (Field-Tested)')).toBeTruthy();
+    expect(urls.some((url) => url.includes('/api-node/order-processing/tm/get-active-orders/?wait=25'))).toBe(
+      true,
+    );
+    expect(urls.some((url) => url.includes('/api-node/jobs/orders-1/'))).toBe(true);
+    expect(screen.getByTestId('orders-stats').textContent).toContain('Ордеров: 3, предметов: 4');
+
+    await user.click(screen.getByText('Market CSGO trade_bot_02: 1 / 90000.00'));
+    await waitFor(() => expect(screen.queryByText('AWP | Asiimov (Field-Tested)')).toBeNull());
+    expect(screen.getByText('Glock-18 | Fade (Factory New)')).toBeTruthy();
+    expect(screen.getByTestId('row-count').textContent).toBe('Показано 1 из 3');
+  });
+
+  it('shows every order-processing market as a tab', async () => {
+    stubBots();
+    renderWithProviders(<MarketOrdersScreen market="tm-mhn" />, { common });
+    expect(
+      screen.getByRole('tab', { name: 'Market CSGO (по названиям)' }).getAttribute('aria-selected'),
+    ).toBe('true');
+    expect(screen.getAllByRole('tab')).toHaveLength(5);
+  });
+});
