@@ -1,0 +1,360 @@
+/**
+ * bench:web: the console in headless Chromium against the real server with 50,000 history rows and 5,000
+ * Steam accounts (docs/benchmarks.md, "bench:web"):
+ *   (a) navigation to first rows on /history/list and /steam-account/list (page_size 999999), cold cache,
+ *       against a baseline navigation to the server's own small login page;
+ *   (b) scrolling through 50,000 history rows: share of animation frames over 50 ms;
+ *   (c) gzipped size of the JavaScript the first screen loads.
+ *
+ *   npm run bench:web                 # PostgreSQL (BENCH_PG_URL), the production database
+ *   BENCH_DB=pglite npm run bench:web # embedded PGlite in a temporary folder
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+import type { FastifyInstance } from 'fastify';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+import {
+  openPgliteBench,
+  openPostgresBench,
+  serverVersion,
+  type BenchDatabase,
+} from '../../server/bench/bench-database.ts';
+import { machineInfo } from '../../server/bench/bench-settings.ts';
+import { seedBenchData } from '../../server/bench/seed-data.ts';
+import { boot } from '../../server/src/boot.ts';
+import { loadConfig } from '../../server/src/config.ts';
+import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/e2e-constants.ts';
+import { ensureConsoleBuilt, WEB_ROOT } from '../scripts/ensure-build.ts';
+
+const ADMIN = { username: 'bench', password: `bench-${randomBytes(8).toString('hex')}` };
+const COUNTS = { toys: 10_000, steamAccounts: 5_000, marketAccounts: 10_000, history: 50_000 };
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+/** How long the measured top-to-bottom scroll through the history rows takes. */
+const SCROLL_MS = Number(process.env.BENCH_SCROLL_MS ?? 20_000);
+const TARGETS = { firstRowsMs: 1500, slowFrameShare: 0.02, firstScreenGzipBytes: 350 * 1024 };
+const ROW = '[role="table"] [role="row"][aria-rowindex="2"]';
+
+const log = (line: string) => process.stdout.write(`[bench:web] ${line}\n`);
+
+interface Figure {
+  label: string;
+  value: string;
+  target: string;
+  pass: boolean | null;
+}
+const figures: Figure[] = [];
+const add = (label: string, value: string, target = '', pass: boolean | null = null) =>
+  figures.push({ label, value, target, pass });
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+const ms = (value: number) => `${Math.round(value)} ms`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Records, in the page, when the first data row of a table appears (ms since navigation start). */
+const FIRST_ROWS_PROBE = `(() => {
+  const selector = ${JSON.stringify(ROW)};
+  const check = () => {
+    if (window.__firstRowsAt === undefined && document.querySelector(selector)) {
+      window.__firstRowsAt = performance.now();
+      observer.disconnect();
+    }
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document, { childList: true, subtree: true, attributes: true });
+})();`;
+
+declare global {
+  interface Window {
+    __firstRowsAt?: number;
+  }
+}
+
+async function login(browser: Browser, baseUrl: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/admin/login/?next=%2Fui`);
+  await page.fill('#id_username', ADMIN.username);
+  await page.fill('#id_password', ADMIN.password);
+  await Promise.all([page.waitForURL(`${baseUrl}/ui`), page.click('button[type="submit"]')]);
+  await page.close();
+  return context;
+}
+
+/** A context with the operator's cookies and an empty cache: what a fresh browser tab after login has. */
+async function coldContext(browser: Browser, storage: Awaited<ReturnType<BrowserContext['storageState']>>) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, storageState: storage });
+  await context.addInitScript(FIRST_ROWS_PROBE);
+  return context;
+}
+
+/** Navigation start to the first data row, cold cache, median of RUNS; also every script the page loaded. */
+async function firstRows(
+  browser: Browser,
+  storage: Awaited<ReturnType<BrowserContext['storageState']>>,
+  url: string,
+): Promise<{ times: number[]; scripts: string[] }> {
+  const times: number[] = [];
+  let scripts: string[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const context = await coldContext(browser, storage);
+    const page = await context.newPage();
+    const loaded: string[] = [];
+    const calls: string[] = [];
+    page.on('response', (response) => {
+      const { pathname, search } = new URL(response.url());
+      if (response.request().resourceType() === 'script') loaded.push(pathname);
+      if (pathname.startsWith('/api')) {
+        const timing = response.request().timing();
+        calls.push(
+          `${pathname}${search} ${Math.round(timing.responseStart)} ms to first byte, started at ${Math.round(timing.startTime - navigationStart)} ms`,
+        );
+      }
+    });
+    const navigationStart = Date.now();
+    await page.goto(url);
+    await page.waitForFunction(() => window.__firstRowsAt !== undefined, undefined, { timeout: 60_000 });
+    times.push(await page.evaluate(() => window.__firstRowsAt ?? Number.NaN));
+    scripts = loaded;
+    if (run === RUNS - 1) for (const call of calls) log(`  ${call}`);
+    await context.close();
+  }
+  return { times, scripts };
+}
+
+/** The baseline: the server's own small login page (no console), navigation start to its load event. */
+async function baselineLoad(browser: Browser, baseUrl: string): Promise<number[]> {
+  const times: number[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/admin/login/`, { waitUntil: 'load' });
+    times.push(
+      await page.evaluate(() => {
+        const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+        return entry ? entry.loadEventEnd : Number.NaN;
+      }),
+    );
+    await context.close();
+  }
+  return times;
+}
+
+/** Scrolls the history table to its end until every row is loaded (pages of the list are read as it goes). */
+async function loadAllRows(page: Page, total: number): Promise<number> {
+  const start = Date.now();
+  const pages: number[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/api/toy/history/')) {
+      pages.push(response.request().timing().responseEnd);
+    }
+  });
+  const report = () =>
+    log(`  ${pages.length} history requests while scrolling, median ${Math.round(median(pages))} ms each`);
+  const last = `[role="table"] [role="row"][aria-rowindex="${total + 1}"]`;
+  for (let step = 0; step < 2000; step += 1) {
+    if ((await page.locator(last).count()) > 0) {
+      report();
+      return Date.now() - start;
+    }
+    await page.evaluate(() => {
+      const table = document.querySelector<HTMLElement>('[role="table"]');
+      if (table) table.scrollTop = table.scrollHeight;
+    });
+    await page.waitForTimeout(100);
+  }
+  report();
+  throw new Error(`the history table did not reach row ${total}`);
+}
+
+/**
+ * A steady scroll from the top to the bottom of the table in `duration` ms; every frame's length. Sent as
+ * source text: the bench runs under tsx, whose helpers a compiled function would carry into the page.
+ */
+async function scrollFrames(page: Page, duration: number): Promise<number[]> {
+  await page.evaluate(() => {
+    const table = document.querySelector<HTMLElement>('[role="table"]');
+    if (table) table.scrollTop = 0;
+  });
+  await page.waitForTimeout(500);
+  return page.evaluate<number[]>(`new Promise((resolve, reject) => {
+    const table = document.querySelector('[role="table"]');
+    if (!table) return reject(new Error('no table'));
+    const durationMs = ${duration};
+    const distance = table.scrollHeight - table.clientHeight;
+    const deltas = [];
+    let startedAt = 0;
+    let previous = 0;
+    const frame = (now) => {
+      if (startedAt === 0) startedAt = now;
+      else deltas.push(now - previous);
+      previous = now;
+      const progress = Math.min(1, (now - startedAt) / durationMs);
+      table.scrollTop = distance * progress;
+      if (progress < 1) requestAnimationFrame(frame);
+      else resolve(deltas);
+    };
+    requestAnimationFrame(frame);
+  })`);
+}
+
+/** The gzip size of a built file: the build's own .gz (level 9) when present, else gzipped here. */
+function gzipSize(urlPath: string): number {
+  const file = path.join(WEB_ROOT, 'dist', urlPath.replace(/^\/+/, ''));
+  if (existsSync(`${file}.gz`)) return statSync(`${file}.gz`).size;
+  return gzipSync(readFileSync(file), { level: 9 }).length;
+}
+
+/** What a run must undo (the server, the temporary database), also when it is interrupted. */
+let cleanup: () => Promise<void> = async () => undefined;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+async function main() {
+  const kind = process.env.BENCH_DB === 'pglite' ? 'pglite' : 'postgres';
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing (apt-get install chromium)`);
+  if (await ensureConsoleBuilt(log)) log('console built');
+
+  const bench: BenchDatabase =
+    kind === 'postgres'
+      ? await openPostgresBench(process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres')
+      : await openPgliteBench(false);
+  let app: FastifyInstance | null = null;
+  let browser: Browser | null = null;
+  let cleaned = false;
+  cleanup = async () => {
+    if (cleaned) return;
+    cleaned = true;
+    // The embedded job workers may still poll while the server closes and throw 'job queue stopped' from
+    // a timer; that is the end of the run, not a failure of it.
+    process.on('uncaughtException', (error) => {
+      if (error.message !== 'job queue stopped') throw error;
+    });
+    await browser?.close();
+    if (app) await app.close();
+    else await bench.db.close();
+    await bench.dispose();
+  };
+  try {
+    const config = loadConfig({
+      TOYDESK_DEMO: '0',
+      TOYDESK_ADMIN_USER: ADMIN.username,
+      TOYDESK_ADMIN_PASSWORD: ADMIN.password,
+      TOYDESK_SECRET_KEY: randomBytes(32).toString('hex'),
+      TOYDESK_LOG_LEVEL: 'warn',
+    });
+    const booted = await boot(config, { db: bench.db });
+    app = booted.app;
+    const version = await serverVersion(booted.services.db);
+    log(`${kind} ${version} at ${bench.location}; seeding…`);
+    await seedBenchData(booted.services.db, COUNTS, booted.services.vault.keyId, log);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    log(`server at ${baseUrl}; Chromium…`);
+
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const loggedIn = await login(browser, baseUrl);
+    const storage = await loggedIn.storageState();
+
+    // Warm the server's file cache and the database's, so the runs measure the console, not a first read.
+    const warm = await coldContext(browser, storage);
+    const warmPage = await warm.newPage();
+    for (const route of ['/history/list', '/steam-account/list']) {
+      await warmPage.goto(`${baseUrl}${route}`);
+      await warmPage.waitForSelector(ROW, { timeout: 60_000 });
+    }
+    await warm.close();
+
+    const baseline = median(await baselineLoad(browser, baseUrl));
+    add('baseline: the server login page, navigation to load event (cold)', ms(baseline));
+
+    let firstScreenScripts: string[] = [];
+    for (const [label, route] of [
+      ['/history/list (50,000 rows, pages of 500)', '/history/list'],
+      ['/steam-account/list (5,000 accounts, page_size 999999)', '/steam-account/list'],
+    ] as const) {
+      const { times, scripts } = await firstRows(browser, storage, `${baseUrl}${route}`);
+      const value = median(times);
+      log(`${route}: ${times.map((t) => Math.round(t)).join(', ')} ms`);
+      add(
+        `first rows ${label}, cold cache, median of ${RUNS}`,
+        `${ms(value)} (× ${(value / baseline).toFixed(1)} baseline)`,
+        `≤ ${ms(TARGETS.firstRowsMs)}`,
+        value <= TARGETS.firstRowsMs,
+      );
+      if (route === '/steam-account/list') firstScreenScripts = scripts;
+    }
+
+    // (c) The first screen is where / leads: the Steam accounts list.
+    const unique = [...new Set(firstScreenScripts)].filter((script) => script.startsWith('/assets/'));
+    const gzipTotal = unique.reduce((sum, script) => sum + gzipSize(script), 0);
+    const allScripts = path.join(WEB_ROOT, 'dist', 'assets');
+    const everyScript = readdirSync(allScripts).filter((name) => name.endsWith('.js'));
+    const everyGzip = everyScript.reduce((sum, name) => sum + gzipSize(`/assets/${name}`), 0);
+    add(
+      `JS for the first screen, gzip (${unique.length} of ${everyScript.length} chunks)`,
+      `${kb(gzipTotal)} (${((gzipTotal / everyGzip) * 100).toFixed(0)} % of all ${kb(everyGzip)})`,
+      `≤ ${kb(TARGETS.firstScreenGzipBytes)}`,
+      gzipTotal <= TARGETS.firstScreenGzipBytes,
+    );
+    for (const script of unique) log(`  first screen: ${script} ${kb(gzipSize(script))} gzip`);
+
+    // (b) Scrolling through every history row, loaded first.
+    const page = await loggedIn.newPage();
+    await page.goto(`${baseUrl}/history/list`);
+    await page.waitForSelector(ROW, { timeout: 60_000 });
+    const loadMs = await loadAllRows(page, COUNTS.history);
+    add(
+      `history: every one of ${COUNTS.history.toLocaleString('en')} rows loaded while scrolling`,
+      ms(loadMs),
+    );
+    const rendered = await page.locator('[role="table"] [role="row"]').count();
+    const deltas = await scrollFrames(page, SCROLL_MS);
+    const slow = deltas.filter((delta) => delta > 50).length;
+    const share = slow / deltas.length;
+    add(
+      `scroll through ${COUNTS.history.toLocaleString('en')} rows in ${SCROLL_MS / 1000} s: frames over 50 ms`,
+      `${(share * 100).toFixed(2)} % (${slow} of ${deltas.length}; p50 ${median(deltas).toFixed(1)} ms, p95 ${percentile(deltas, 95).toFixed(1)} ms, max ${Math.max(...deltas).toFixed(0)} ms; ${rendered} rows in the DOM)`,
+      `≤ ${(TARGETS.slowFrameShare * 100).toFixed(0)} %`,
+      share <= TARGETS.slowFrameShare,
+    );
+    await loggedIn.close();
+
+    const machine = machineInfo();
+    const chromiumVersion = browser.version();
+    process.stdout.write(
+      `\nbench:web on ${machine.cpu} × ${machine.cores}, ${machine.memoryGb.toFixed(1)} GB, ${machine.os}, ` +
+        `Node.js ${machine.node}, Chromium ${chromiumVersion}, ${kind === 'postgres' ? `PostgreSQL ${version}` : `PGlite (${version})`}\n\n`,
+    );
+    const width = Math.max(...figures.map((f) => f.label.length));
+    for (const f of figures) {
+      const verdict = f.pass === null ? '' : f.pass ? '  ok' : '  MISSED';
+      process.stdout.write(
+        `${f.label.padEnd(width)}  ${f.value}${f.target ? `  (target ${f.target})` : ''}${verdict}\n`,
+      );
+    }
+  } catch (error) {
+    // Printed before the clean-up, which may fail on its own and hide it.
+    log(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exitCode = 1;
+  } finally {
+    await cleanup();
+  }
+}
+
+await main();
