@@ -262,6 +262,33 @@ describe('trading loop runner', () => {
     await runner.dispatch(t.runtime);
   });
 
+  it('a paused account stops its loops like a switch turned off, and starts them again when active', async () => {
+    const id = await newAccount();
+    await runner.dispatch(t.runtime);
+    await eventually(
+      () => ticks.get(id) ?? 0,
+      (n) => n >= 1,
+    );
+    await t.db.query(`UPDATE market_account SET status = 'paused' WHERE id = $1`, [id]);
+    expect(await runner.dispatch(t.runtime)).toMatchObject({ stopped: 1 });
+    await eventually(
+      () => stops.get(id) ?? 0,
+      (n) => n >= 1,
+    );
+    expect(await row(id)).toMatchObject({ state: 'stopped' });
+    await t.db.query(`UPDATE market_account SET status = 'active' WHERE id = $1`, [id]);
+    const before = ticks.get(id)!;
+    expect(await runner.dispatch(t.runtime)).toMatchObject({ started: 1 });
+    await eventually(
+      () => ticks.get(id) ?? 0,
+      (n) => n > before,
+    );
+    expect(ticks.get(id)).toBeGreaterThan(before);
+    expect(stops.get(id)).toBe(1);
+    await t.db.query('UPDATE market_account SET auto_deliver = false WHERE id = $1', [id]);
+    await runner.dispatch(t.runtime);
+  });
+
   it('dry run: ctx.act records the action with dry_run=true and does not act', async () => {
     const id = await newAccount({ on: false, dryRun: true });
     const job = await runner.runNow(t.runtime, id, 'deliver');

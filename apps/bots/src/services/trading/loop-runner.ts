@@ -18,7 +18,7 @@ import {
   setNextRun,
 } from './loop-state.ts';
 import { countRateLimit } from './rate-limit-alert.ts';
-import { loadTradingAccount } from './trading-account.ts';
+import { loadTradingAccount, type LoadedTradingAccount } from './trading-account.ts';
 import { createTradingContext } from './trading-context.ts';
 import type { LoopTickResult, TradingLoopDef, TradingLoopName, TradingSwitch } from './trading-loop.ts';
 import { TRADING_LOOPS } from './trading-loops.ts';
@@ -36,6 +36,10 @@ type StopParams = z.infer<typeof stopParams>;
 const noParams = z.object({}).strict() as unknown as z.ZodType<Record<string, never>>;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** A loop runs while its switch is on and the account is active (paused, banned, disabled: stopped). */
+const isOn = (loaded: LoadedTradingAccount, def: TradingLoopDef) =>
+  loaded.switches[def.switchField] && loaded.status === 'active';
 
 export interface DispatchResult {
   /** Chains started: a switch on and no tick queued or running. */
@@ -131,8 +135,8 @@ export class TradingRunner {
   /** Starts missing chains and stops switched-off loops (see the class comment). */
   async dispatch(runtime: BotRuntime): Promise<DispatchResult> {
     const { db } = runtime;
-    const accounts = await db.query<{ id: number } & Record<TradingSwitch, boolean>>(
-      'SELECT id, keep_online, auto_deliver, auto_sell, dynamic_orders FROM market_account ORDER BY id',
+    const accounts = await db.query<{ id: number; status: string } & Record<TradingSwitch, boolean>>(
+      'SELECT id, status, keep_online, auto_deliver, auto_sell, dynamic_orders FROM market_account ORDER BY id',
     );
     const rows = await readLoopRows(db);
     const alive = new Set(
@@ -153,7 +157,7 @@ export class TradingRunner {
     for (const account of accounts) {
       for (const loop of this.loops) {
         const row = rowOf.get(`${account.id}:${loop.name}`);
-        if (account[loop.switchField]) {
+        if (account[loop.switchField] && account.status === 'active') {
           if (alive.has(this.tickKey(account.id, loop.name))) continue;
           await markScheduled(db, account.id, loop.name);
           if (await this.enqueueTick(runtime, { account: account.id, loop: loop.name })) result.started += 1;
@@ -206,11 +210,11 @@ export class TradingRunner {
     if (!def) throw new PermanentJobError(`Unknown trading loop ${params.loop}`);
     const loaded = await loadTradingAccount(runtime, params.account);
     if (!loaded) return { skipped: 'the market account no longer exists' };
-    const on = loaded.switches[def.switchField];
+    const on = isOn(loaded, def);
     if (!on && !params.manual) {
       // The switch went off since this tick was queued: stop instead of ticking.
       if (await beginStop(db, params.account, def.name)) await this.enqueueStop(runtime, params);
-      return { skipped: `${def.switchField} is off` };
+      return { skipped: `${def.switchField} is off or the account is not active` };
     }
     // A manual tick with the switch off leaves the loop's state alone: shown as "running", the dispatcher
     // would take it for a loop whose switch just went off and call its stop.
@@ -272,17 +276,29 @@ export class TradingRunner {
     const rows = await readLoopRows(runtime.db, params.account);
     const row = rows.find((r) => r.loop === params.loop);
     if (!row?.stop_pending) return { skipped: 'already stopped' };
-    if (loaded.switches[def.switchField]) {
+    if (isOn(loaded, def)) {
       await endStop(runtime.db, params.account, params.loop);
       return { skipped: `${def.switchField} is on again` };
     }
     if (def.stop && def.markets.includes(loaded.account.market) && loaded.hasApiKey) {
-      await def.stop(createTradingContext(ctx, loaded.account, def.name));
+      try {
+        await def.stop(createTradingContext(ctx, loaded.account, def.name));
+      } catch (error) {
+        // The last attempt gives up: the dispatcher would otherwise queue this stop again every minute.
+        if (ctx.job.attempt >= ctx.job.maxAttempts) {
+          await endStop(runtime.db, params.account, params.loop);
+          await runtime.db.query(
+            `UPDATE bot_trading_loop SET last_error = $3, updated_at = now() WHERE market_account = $1 AND loop = $2`,
+            [params.account, params.loop, `stop failed: ${messageOf(error)}`.slice(0, 2000)],
+          );
+        }
+        throw error;
+      }
     }
     await endStop(runtime.db, params.account, params.loop);
     await runtime.db.query(
       `UPDATE bot_trading_loop SET last_summary = $3, updated_at = now() WHERE market_account = $1 AND loop = $2`,
-      [params.account, params.loop, `stopped (${def.switchField} off)`],
+      [params.account, params.loop, `stopped (${def.switchField} off or the account not active)`],
     );
     return { stopped: true };
   }
