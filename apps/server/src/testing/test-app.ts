@@ -32,6 +32,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     // No schedule may reach a real marketplace or proxy from a test.
     TOYDESK_PRICE_IMPORT_CRON: 'off',
     TOYDESK_PROXY_CHECK_CRON: 'off',
+    TOYDESK_TRADING_DISPATCH_CRON: 'off',
     ...env,
   });
   const sink = new Writable({
