@@ -1,6 +1,6 @@
-import { mdiPencilBoxMultipleOutline, mdiPlus } from '@mdi/js';
-import { Button, MenuItem, Stack, Switch, TextField } from '@mui/material';
-import { marketToyEntity, RECORD_STATUSES, type MarketToyPatch } from '@toydesk/contract';
+import { mdiPencilBoxMultipleOutline, mdiPlus, mdiTuneVariant } from '@mdi/js';
+import { Button, IconButton, MenuItem, Stack, Switch, TextField, Tooltip } from '@mui/material';
+import { marketToyEntity, RECORD_STATUSES, type MarketCode, type MarketToyPatch } from '@toydesk/contract';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -32,6 +32,7 @@ import {
   type MarketToyFilters,
 } from '../utils/market-toy-by-name';
 import { priceRangeErrors } from '../utils/price-range';
+import { DynamicSettingsDialog } from './dynamic-settings-dialog';
 import { MarketToyDialog } from './market-toy-dialog';
 import { MultiSelect } from './multi-select';
 import { SearchField } from './search-field';
@@ -65,6 +66,7 @@ type Dialog =
   | { kind: 'edit'; row: EntityRow | null }
   | { kind: 'delete'; row: EntityRow }
   | { kind: 'bulk'; target: BulkTarget }
+  | { kind: 'dynamic'; row: EntityRow }
   | null;
 
 const idOf = (row: EntityRow) => Number(row.id);
@@ -105,7 +107,7 @@ export function MarketToysScreen() {
   );
 
   const columns = useCallback(
-    (generated: VirtualColumn<EntityRow>[]) => [
+    (generated: VirtualColumn<EntityRow>[]): VirtualColumn<EntityRow>[] => [
       checkboxColumn({
         selection,
         rows: loaded.rows,
@@ -134,6 +136,26 @@ export function MarketToysScreen() {
             }
           : column,
       ),
+      {
+        id: '__dynamic',
+        header: '',
+        width: 44,
+        align: 'center',
+        render: (row: EntityRow) => (
+          <Tooltip title={t('marketToys.dynamic.open')}>
+            <IconButton
+              size="small"
+              aria-label={t('marketToys.dynamic.openFor', { name: String(row.market_hash_name) })}
+              onClick={(event) => {
+                event.stopPropagation();
+                setDialog({ kind: 'dynamic', row });
+              }}
+            >
+              <MdiIcon path={mdiTuneVariant} sx={{ fontSize: 18 }} />
+            </IconButton>
+          </Tooltip>
+        ),
+      },
       rowActionsColumn<EntityRow>({
         editLabel: t('common.edit'),
         deleteLabel: t('common.delete'),
@@ -232,6 +254,14 @@ export function MarketToysScreen() {
           key={String(dialog.row?.id ?? 'new')}
           marketToy={dialog.row}
           market={filters.market || undefined}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'dynamic' && (
+        <DynamicSettingsDialog
+          toy={Number(dialog.row.toy)}
+          market={dialog.row.market as MarketCode}
+          name={String(dialog.row.market_hash_name)}
           onClose={() => setDialog(null)}
         />
       )}
