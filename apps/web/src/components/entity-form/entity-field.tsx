@@ -120,6 +120,24 @@ export function EntityField({
     );
   }
 
+  if (def.kind === 'text_array') {
+    // A list of short texts (server group hosts): typed, Enter adds one.
+    const items = Array.isArray(value) ? value.map(String) : [];
+    return (
+      <Autocomplete
+        multiple
+        freeSolo
+        disabled={disabled}
+        options={[] as string[]}
+        value={items}
+        onChange={(_event, next) => onChange(next.map((item) => String(item).trim()).filter(Boolean))}
+        renderInput={(params) => (
+          <TextField {...params} id={id} label={label} error={Boolean(error)} helperText={error} />
+        )}
+      />
+    );
+  }
+
   let options: readonly FieldChoice[] | null = choices ?? null;
   if (!options && def.kind === 'enum') {
     options = (def.values ?? []).map((v) => ({ value: v, label: enumLabel(name, v) }));

@@ -524,6 +524,21 @@ export const en: Messages = {
       },
       none: 'No alerts',
     },
+    reference: {
+      created: 'Record created',
+      saved: 'Record saved',
+      deleted: '“{{name}}” deleted',
+      editTitle: 'Edit “{{name}}”',
+      deleteTitle: 'Delete “{{name}}”?',
+      deleteText: 'The record will be deleted. This cannot be undone.',
+    },
+    audit: {
+      from: 'From',
+      to: 'To',
+      field: 'Field',
+      before: 'Before',
+      after: 'After',
+    },
   },
   bulkEdit: {
     title: 'Bulk edit',

@@ -523,6 +523,21 @@ export const ru = {
       },
       none: 'Оповещений нет',
     },
+    reference: {
+      created: 'Запись создана',
+      saved: 'Запись сохранена',
+      deleted: '«{{name}}» удалено',
+      editTitle: 'Изменить «{{name}}»',
+      deleteTitle: 'Удалить «{{name}}»?',
+      deleteText: 'Запись будет удалена. Действие необратимо.',
+    },
+    audit: {
+      from: 'С даты',
+      to: 'По дату',
+      field: 'Поле',
+      before: 'Было',
+      after: 'Стало',
+    },
   },
   bulkEdit: {
     title: 'Массовое изменение',

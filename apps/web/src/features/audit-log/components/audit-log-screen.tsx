@@ -1,20 +1,174 @@
-import { auditEntryEntity } from '@toydesk/contract';
+import { Box, MenuItem, TextField, Typography } from '@mui/material';
+import { AUDIT_ACTIONS, auditEntryEntity } from '@toydesk/contract';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { AppDialog } from '@/components/app-dialog';
+import type { EntityRow } from '@/components/entity-table/entity-columns';
 import { EntityTable } from '@/components/entity-table/entity-table';
 import { Page } from '@/components/page';
+import { formatDateTime } from '@/lib/format';
+import type { QueryParams } from '@/lib/query-string';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
-/** /audit-log: who changed what and when, with the row before and after. */
+import { auditQuery, changedFields, type AuditFilters } from '../utils/audit-filters';
+
+/** The entities the back end and the bots write to the log (free text finds any other). */
+const ENTITIES = [
+  'steam_account',
+  'market_account',
+  'toy',
+  'market_toy',
+  'toy_history',
+  'sell_item',
+  'transaction',
+  'tag',
+  'server_group',
+  'available_ip',
+  'proxy',
+  'account_checklist',
+  'market_proxy',
+];
+
+function AuditEntryDialog({ row, onClose }: { row: EntityRow; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const before = (row.before ?? null) as Record<string, unknown> | null;
+  const after = (row.after ?? null) as Record<string, unknown> | null;
+  const changes = changedFields(before, after);
+  return (
+    <AppDialog
+      open
+      onClose={onClose}
+      maxWidth="md"
+      fullWidth
+      title={`${t(`enums.action.${String(row.action)}`, { defaultValue: String(row.action) })} · ${String(row.entity)} #${String(row.entity_id ?? '—')}`}
+    >
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {formatDateTime(String(row.at), lang)} · {String(row.operator ?? '—')}
+      </Typography>
+      <Box
+        component="table"
+        data-testid="audit-changes"
+        sx={{
+          width: '100%',
+          borderCollapse: 'collapse',
+          fontSize: 13,
+          '& td, & th': {
+            borderBottom: 1,
+            borderColor: 'divider',
+            p: 0.5,
+            textAlign: 'left',
+            verticalAlign: 'top',
+            wordBreak: 'break-all',
+          },
+        }}
+      >
+        <thead>
+          <tr>
+            <th>{t('ops.audit.field')}</th>
+            <th>{t('ops.audit.before')}</th>
+            <th>{t('ops.audit.after')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {changes.map((change) => (
+            <tr key={change.field}>
+              <td>{change.field}</td>
+              <td>{change.before}</td>
+              <td>{change.after}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Box>
+    </AppDialog>
+  );
+}
+
+/** /audit-log: who changed what and when, filtered by entity, action, operator and date; the changes of one. */
 export function AuditLogScreen() {
   const { t } = useTranslation();
+  const [filters, setFilters] = useState<AuditFilters>({
+    entity: '',
+    action: '',
+    operator: '',
+    from: '',
+    to: '',
+  });
+  const debounced = useDebouncedValue(filters);
+  const query = useMemo<QueryParams>(() => auditQuery(debounced), [debounced]);
+  const [open, setOpen] = useState<EntityRow | null>(null);
+  const patch = (change: Partial<AuditFilters>) => setFilters((current) => ({ ...current, ...change }));
   return (
     <Page title={t('nav.auditLog')}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1, alignItems: 'center' }}>
+        <TextField
+          select
+          margin="none"
+          label={t('fields.entity')}
+          sx={{ width: 190 }}
+          value={filters.entity}
+          onChange={(event) => patch({ entity: event.target.value })}
+        >
+          <MenuItem value="">{t('common.all')}</MenuItem>
+          {ENTITIES.map((name) => (
+            <MenuItem key={name} value={name}>
+              {name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          margin="none"
+          label={t('fields.action')}
+          sx={{ width: 150 }}
+          value={filters.action}
+          onChange={(event) => patch({ action: event.target.value })}
+        >
+          <MenuItem value="">{t('common.all')}</MenuItem>
+          {AUDIT_ACTIONS.map((action) => (
+            <MenuItem key={action} value={action}>
+              {t(`enums.action.${action}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          margin="none"
+          label={t('fields.operator')}
+          sx={{ width: 170 }}
+          value={filters.operator}
+          onChange={(event) => patch({ operator: event.target.value })}
+        />
+        <TextField
+          margin="none"
+          type="date"
+          label={t('ops.audit.from')}
+          sx={{ width: 160 }}
+          value={filters.from}
+          onChange={(event) => patch({ from: event.target.value })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          margin="none"
+          type="date"
+          label={t('ops.audit.to')}
+          sx={{ width: 160 }}
+          value={filters.to}
+          onChange={(event) => patch({ to: event.target.value })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      </Box>
       <EntityTable
         routeId="audit.list"
         entity={auditEntryEntity}
         label={t('nav.auditLog')}
+        query={query}
+        fields={['id', 'at', 'operator', 'action', 'entity', 'entity_id']}
         defaultSort={{ id: 'id', desc: true }}
+        onRowClick={setOpen}
+        height="calc(100vh - 270px)"
       />
+      {open && <AuditEntryDialog row={open} onClose={() => setOpen(null)} />}
     </Page>
   );
 }

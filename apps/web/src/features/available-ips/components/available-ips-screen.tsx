@@ -1,20 +1,51 @@
 import { availableIpEntity } from '@toydesk/contract';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { EntityTable } from '@/components/entity-table/entity-table';
-import { Page } from '@/components/page';
+import type { EntityRow } from '@/components/entity-table/entity-columns';
+import { ReferenceScreen } from '@/components/reference-screen';
+import type { VirtualColumn } from '@/components/virtual-table/virtual-table';
 
-/** /available-ips: the whitelisted addresses (available IP). */
+import { useServerGroupChoices } from '../api/get-server-group-choices';
+
+const FORM_FIELDS = ['address', 'server_group', 'comment'] as const;
+
+/** /available-ips: the whitelisted addresses (available IP) by server group; create, edit, delete. */
 export function AvailableIpsScreen() {
   const { t } = useTranslation();
+  const groups = useServerGroupChoices();
+  const choices = useMemo(() => ({ server_group: groups.data ?? [] }), [groups.data]);
+  const groupName = useMemo(() => new Map((groups.data ?? []).map((g) => [g.value, g.label])), [groups.data]);
+  const columns = useCallback(
+    (generated: VirtualColumn<EntityRow>[]) =>
+      generated.map((column) =>
+        column.id === 'server_group'
+          ? {
+              ...column,
+              render: (row: EntityRow) =>
+                row.server_group === null || row.server_group === undefined
+                  ? '—'
+                  : (groupName.get(String(row.server_group)) ?? `#${String(row.server_group)}`),
+            }
+          : column,
+      ),
+    [groupName],
+  );
   return (
-    <Page title={t('nav.availableIps')}>
-      <EntityTable
-        routeId="available-ips.list"
-        entity={availableIpEntity}
-        label={t('nav.availableIps')}
-        pageSize={999999}
-      />
-    </Page>
+    <ReferenceScreen
+      title={t('nav.availableIps')}
+      entity={availableIpEntity}
+      routes={{
+        list: 'available-ips.list',
+        create: 'available-ips.create',
+        update: 'available-ips.partial_update',
+        destroy: 'available-ips.destroy',
+      }}
+      formFields={FORM_FIELDS}
+      required={['address']}
+      choices={choices}
+      nameOf={(row) => String(row.address)}
+      columns={columns}
+    />
   );
 }

@@ -1,21 +1,27 @@
 import { serverGroupEntity } from '@toydesk/contract';
 import { useTranslation } from 'react-i18next';
 
-import { EntityTable } from '@/components/entity-table/entity-table';
-import { Page } from '@/components/page';
+import { ReferenceScreen } from '@/components/reference-screen';
 
-/** /server-groups: the groups of servers the accounts run on. */
+const FORM_FIELDS = ['name', 'hosts', 'description'] as const;
+
+/** /server-groups: the groups of servers the accounts run on; create, edit, delete. */
 export function ServerGroupsScreen() {
   const { t } = useTranslation();
   return (
-    <Page title={t('nav.serverGroups')}>
-      <EntityTable
-        routeId="server-groups.list"
-        entity={serverGroupEntity}
-        label={t('nav.serverGroups')}
-        pageSize={999999}
-        defaultSort={{ id: 'name', desc: false }}
-      />
-    </Page>
+    <ReferenceScreen
+      title={t('nav.serverGroups')}
+      entity={serverGroupEntity}
+      routes={{
+        list: 'server-groups.list',
+        create: 'server-groups.create',
+        update: 'server-groups.partial_update',
+        destroy: 'server-groups.destroy',
+      }}
+      formFields={FORM_FIELDS}
+      required={['name']}
+      nameOf={(row) => String(row.name)}
+      defaultSort={{ id: 'name', desc: false }}
+    />
   );
 }

@@ -4,12 +4,13 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { EntityRow } from '@/components/entity-table/entity-columns';
-import { EntityTable } from '@/components/entity-table/entity-table';
-import { Page } from '@/components/page';
+import { ReferenceScreen } from '@/components/reference-screen';
 import { contrastText } from '@/components/tag-chips';
 import type { VirtualColumn } from '@/components/virtual-table/virtual-table';
 
-/** /tags: the tags of accounts, toys and market toys, each in its colour. */
+const TAG_FORM_FIELDS = ['name', 'color', 'scope', 'target', 'description'] as const;
+
+/** /tags: the tags of accounts, toys and market toys, each in its colour; create, edit, delete. */
 export function TagsScreen() {
   const { t } = useTranslation();
   const columns = useCallback(
@@ -34,15 +35,16 @@ export function TagsScreen() {
     [],
   );
   return (
-    <Page title={t('nav.tags')}>
-      <EntityTable
-        routeId="tags.list"
-        entity={tagEntity}
-        label={t('nav.tags')}
-        pageSize={999999}
-        columns={columns}
-        defaultSort={{ id: 'name', desc: false }}
-      />
-    </Page>
+    <ReferenceScreen
+      title={t('nav.tags')}
+      entity={tagEntity}
+      routes={{ list: 'tags.list', create: 'tags.create', update: 'tags.partial_update', destroy: 'tags.destroy' }}
+      formFields={TAG_FORM_FIELDS}
+      required={['name', 'color']}
+      nameOf={(row) => String(row.name)}
+      columns={columns}
+      defaultSort={{ id: 'name', desc: false }}
+      inCommonData
+    />
   );
 }

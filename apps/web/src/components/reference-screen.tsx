@@ -1,0 +1,153 @@
+import { mdiPlus } from '@mdi/js';
+import { Button } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ApiRouteId, EntityDef } from '@toydesk/contract';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { api } from '@/lib/api-client';
+import { COMMON_DATA_KEY } from '@/lib/common-data';
+import { notify } from '@/lib/notifications';
+import { unwrap, type ListRouteId } from '@/lib/query';
+
+import { ConfirmDialog } from './confirm-dialog';
+import type { FieldChoice } from './entity-form/entity-field';
+import { EntityFormDialog } from './entity-form/entity-form-dialog';
+import type { EntityRow } from './entity-table/entity-columns';
+import { EntityTable } from './entity-table/entity-table';
+import { MdiIcon } from './mdi-icon';
+import { Page } from './page';
+import { rowActionsColumn } from './row-actions-column';
+import type { TableSort, VirtualColumn } from './virtual-table/virtual-table';
+
+export interface ReferenceRoutes {
+  list: ListRouteId;
+  create: ApiRouteId;
+  update: ApiRouteId;
+  destroy: ApiRouteId;
+}
+
+export interface ReferenceScreenProps {
+  title: string;
+  entity: EntityDef;
+  routes: ReferenceRoutes;
+  /** The form's fields, in order, and the required ones. */
+  formFields: readonly string[];
+  required?: readonly string[];
+  choices?: Partial<Record<string, readonly FieldChoice[]>>;
+  /** How a row is named in dialogs and notifications. */
+  nameOf: (row: EntityRow) => string;
+  columns?: (generated: VirtualColumn<EntityRow>[]) => VirtualColumn<EntityRow>[];
+  defaultSort?: TableSort | null;
+  /** The common data holds these records too (tags): read it again after a change. */
+  inCommonData?: boolean;
+}
+
+/**
+ * A reference list (tags, server groups, available IPs): the entity table with create, edit and delete,
+ * the contract's schema and the server's 400 in the form, a confirmation before deleting.
+ */
+export function ReferenceScreen({
+  title,
+  entity,
+  routes,
+  formFields,
+  required,
+  choices,
+  nameOf,
+  columns: customise,
+  defaultSort,
+  inCommonData,
+}: ReferenceScreenProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<{ row: EntityRow | null } | null>(null);
+  const [deleting, setDeleting] = useState<EntityRow | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const changed = useCallback(async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['api', routes.list] }),
+      inCommonData ? queryClient.invalidateQueries({ queryKey: COMMON_DATA_KEY }) : null,
+    ]);
+  }, [queryClient, routes.list, inCommonData]);
+
+  const columns = useCallback(
+    (generated: VirtualColumn<EntityRow>[]) => [
+      ...(customise ? customise(generated) : generated),
+      rowActionsColumn<EntityRow>({
+        editLabel: t('common.edit'),
+        deleteLabel: t('common.delete'),
+        onEdit: (row) => setEditing({ row }),
+        onDelete: (row) => setDeleting(row),
+      }),
+    ],
+    [customise, t],
+  );
+
+  const save = async (body: Record<string, unknown>, mode: 'create' | 'patch') => {
+    const result =
+      mode === 'create'
+        ? await api.call(routes.create, { body } as never)
+        : await api.call(routes.update, { params: { id: Number(editing?.row?.id) }, body } as never);
+    unwrap(result);
+    await changed();
+  };
+
+  const remove = async (row: EntityRow) => {
+    setBusy(true);
+    const result = await api.call(routes.destroy, { params: { id: Number(row.id) } } as never);
+    setBusy(false);
+    if (!result.success) return;
+    notify({ text: t('ops.reference.deleted', { name: nameOf(row) }), color: 'success' });
+    setDeleting(null);
+    await changed();
+  };
+
+  return (
+    <Page
+      title={title}
+      actions={
+        <Button variant="contained" startIcon={<MdiIcon path={mdiPlus} />} onClick={() => setEditing({ row: null })}>
+          {t('common.create')}
+        </Button>
+      }
+    >
+      <EntityTable
+        routeId={routes.list}
+        entity={entity}
+        label={title}
+        pageSize={999999}
+        columns={columns}
+        defaultSort={defaultSort}
+        onRowClick={(row) => setEditing({ row })}
+      />
+      {editing && (
+        <EntityFormDialog
+          entity={entity}
+          record={editing.row}
+          fields={formFields}
+          required={required}
+          choices={choices}
+          title={
+            editing.row ? t('ops.reference.editTitle', { name: nameOf(editing.row) }) : `${title}: ${t('common.create')}`
+          }
+          save={save}
+          onSaved={(mode) =>
+            notify({ text: mode === 'create' ? t('ops.reference.created') : t('ops.reference.saved'), color: 'success' })
+          }
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title={t('ops.reference.deleteTitle', { name: nameOf(deleting) })}
+          text={t('ops.reference.deleteText')}
+          busy={busy}
+          onConfirm={() => void remove(deleting)}
+          onClose={() => setDeleting(null)}
+        />
+      )}
+    </Page>
+  );
+}
