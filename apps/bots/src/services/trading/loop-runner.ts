@@ -148,7 +148,8 @@ export class TradingRunner {
            WHERE j.name = ANY($1::text[]) AND j.state IN ('created', 'retry', 'active') AND j.singleton_key IS NOT NULL
              AND NOT (j.state = 'active' AND EXISTS (
                SELECT 1 FROM bot_trading_loop l WHERE l.running_job = j.id AND l.lease_until < now()))`,
-          [this.loops.map((loop) => this.laneOf(loop.name))],
+          // The stop lane too: a stop still queued, retrying or running is not queued again.
+          [[...this.loops.map((loop) => this.laneOf(loop.name)), this.lane]],
         )
       ).map((r) => r.key),
     );
