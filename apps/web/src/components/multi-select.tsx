@@ -8,7 +8,7 @@ export interface MultiSelectProps {
   width?: number;
 }
 
-/** A compact select of several values (enum filters). */
+/** A compact select of several values (enum filters of a toolbar). */
 export function MultiSelect({ label, values, options, onChange, width = 170 }: MultiSelectProps) {
   const labelOf = (value: string) => options.find((o) => o.value === value)?.label ?? value;
   return (

@@ -13,45 +13,10 @@ import { useTranslation } from 'react-i18next';
 
 import { useEnumLabel } from '@/components/entity-form/entity-field';
 import { MdiIcon } from '@/components/mdi-icon';
+import { MultiSelect } from '@/components/multi-select';
 import { useCommonData } from '@/lib/common-data';
 
 import type { HistoryFilters } from '../utils/history-filters';
-
-function MultiSelect({
-  label,
-  values,
-  options,
-  onChange,
-}: {
-  label: string;
-  values: string[];
-  options: { value: string; label: string }[];
-  onChange: (values: string[]) => void;
-}) {
-  const labelOf = (value: string) => options.find((o) => o.value === value)?.label ?? value;
-  return (
-    <TextField
-      select
-      margin="none"
-      label={label}
-      sx={{ width: 150 }}
-      value={values}
-      slotProps={{
-        select: { multiple: true, renderValue: (selected) => (selected as string[]).map(labelOf).join(', ') },
-      }}
-      onChange={(event) => {
-        const value = event.target.value as unknown as string[] | string;
-        onChange(typeof value === 'string' ? value.split(',') : value);
-      }}
-    >
-      {options.map((option) => (
-        <MenuItem key={option.value} value={option.value}>
-          {option.label}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
 
 /** Search and filters of the history: side, market, accounts, price range, days, status, currency. */
 export function HistoryFiltersBar({

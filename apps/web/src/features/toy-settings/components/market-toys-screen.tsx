@@ -12,6 +12,7 @@ import type { EntityRow } from '@/components/entity-table/entity-columns';
 import { EntityTable } from '@/components/entity-table/entity-table';
 import { withItemColumn } from '@/components/item-name-cell';
 import { MdiIcon } from '@/components/mdi-icon';
+import { MultiSelect } from '@/components/multi-select';
 import { Page } from '@/components/page';
 import { rowActionsColumn } from '@/components/row-actions-column';
 import { SelectionBar } from '@/components/selection-bar';
@@ -34,7 +35,6 @@ import {
 import { priceRangeErrors } from '../utils/price-range';
 import { DynamicSettingsDialog } from './dynamic-settings-dialog';
 import { MarketToyDialog } from './market-toy-dialog';
-import { MultiSelect } from './multi-select';
 import { SearchField } from './search-field';
 
 const FIELDS = [

@@ -3,11 +3,11 @@ import { RECORD_STATUSES, TOY_LABELS } from '@toydesk/contract';
 import { useTranslation } from 'react-i18next';
 
 import { useEnumLabel } from '@/components/entity-form/entity-field';
+import { MultiSelect } from '@/components/multi-select';
 import { useCommonData } from '@/lib/common-data';
 
 import { useToyGroups } from '../api/get-toy-groups';
 import { NO_GROUP, type ToyFilters } from '../utils/toy-filters';
-import { MultiSelect } from './multi-select';
 import { SearchField } from './search-field';
 
 /** Search and filters of the catalogue: label, record status, tags, group, ignore-price. */
