@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 
-import { formatAmount, formatConverted } from './format';
+import { formatAmount, formatConverted, formatDate, formatDateTime, formatNumber } from './format';
 
 const rates = { usd_to_rub_rate: '92.500000', eur_to_rub_rate: '100.200000' };
 
@@ -23,5 +23,22 @@ describe('money display (spec sections 3 and 5)', () => {
     expect(formatConverted('10', 'GBP', 'RUB', rates, 'en', warn)).toBe('10.00\u00a0GBP');
     expect(warn).toHaveBeenCalledWith('Неизвестная валюта для конвертации');
     expect(formatConverted('10', 'USD', 'RUB', {}, 'en', warn)).toBe('10.00\u00a0$');
+  });
+});
+
+describe('dates and numbers', () => {
+  it("formats in each language's own way, also after the other language was used", () => {
+    const en = formatNumber(1234567, 'en');
+    const ru = formatNumber(1234567, 'ru');
+    expect(en).toBe('1,234,567');
+    expect(ru.replace(/\s/g, ' ')).toBe('1 234 567');
+    expect(formatNumber(1234567, 'en')).toBe(en);
+    expect(formatDate('2026-03-05', 'ru')).toBe('05.03.2026');
+    expect(formatDate('2026-03-05', 'en')).toBe('05/03/2026');
+    expect(formatDate('2026-03-05', 'ru')).toBe('05.03.2026');
+    const at = '2026-03-05T14:07:00Z';
+    expect(formatDateTime(at, 'ru')).toContain('05.03.2026');
+    expect(formatDateTime(at, 'en')).toContain('05/03/2026');
+    expect(formatDateTime(null, 'en')).toBe('—');
   });
 });

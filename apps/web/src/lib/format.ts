@@ -9,6 +9,25 @@ import {
 
 const LOCALES: Record<UiLang, string> = { ru: 'ru-RU', en: 'en-GB' };
 
+/**
+ * One formatter per language and style: constructing an Intl formatter costs far more than formatting
+ * with it, and table cells format on every scroll frame.
+ */
+const FORMATTERS = {
+  dateTime: new Map<UiLang, Intl.DateTimeFormat>(),
+  date: new Map<UiLang, Intl.DateTimeFormat>(),
+  number: new Map<UiLang, Intl.NumberFormat>(),
+};
+
+function cached<F>(map: Map<UiLang, F>, lang: UiLang, create: (locale: string) => F): F {
+  let formatter = map.get(lang);
+  if (!formatter) {
+    formatter = create(LOCALES[lang]);
+    map.set(lang, formatter);
+  }
+  return formatter;
+}
+
 function isConvertible(currency: string): currency is ConvertibleCurrency {
   return currency in CURRENCY_SYMBOLS;
 }
@@ -59,17 +78,25 @@ export function formatDateTime(value: string | null | undefined, lang: UiLang): 
   if (!value) return '—';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'short', timeStyle: 'short' }).format(date);
+  return cached(
+    FORMATTERS.dateTime,
+    lang,
+    (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }),
+  ).format(date);
 }
 
 export function formatDate(value: string | null | undefined, lang: UiLang): string {
   if (!value) return '—';
   const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'short', timeZone: 'UTC' }).format(date);
+  return cached(
+    FORMATTERS.date,
+    lang,
+    (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeZone: 'UTC' }),
+  ).format(date);
 }
 
 export function formatNumber(value: number | null | undefined, lang: UiLang): string {
   if (value === null || value === undefined) return '—';
-  return new Intl.NumberFormat(LOCALES[lang]).format(value);
+  return cached(FORMATTERS.number, lang, (locale) => new Intl.NumberFormat(locale)).format(value);
 }
