@@ -115,8 +115,13 @@ export function useAlertsState(store: AlertsStore = alertsStore): AlertsState {
 /** Polls while mounted (the shell mounts it once): at once, then every ALERT_POLL_MS. */
 export function useAlertPoller(store: AlertsStore = alertsStore, intervalMs = ALERT_POLL_MS): void {
   useEffect(() => {
-    void store.poll();
+    // Not in this effect itself: the common-data gate sets the app token in its own effect, which runs
+    // after its children's; the first read waits for the next task.
+    const first = setTimeout(() => void store.poll(), 0);
     const timer = setInterval(() => void store.poll(), intervalMs);
-    return () => clearInterval(timer);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
   }, [store, intervalMs]);
 }
