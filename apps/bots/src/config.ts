@@ -39,7 +39,7 @@ const envSchema = z.object({
   TOYDESK_TRADING_DYNAMIC_ORDERS_SECONDS: z.coerce.number().min(1).max(86_400).default(60),
   TOYDESK_TRADING_TICK_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   TOYDESK_TRADING_RATE_LIMIT_ALERT: z.coerce.number().int().min(1).max(1000).default(3),
-  TOYDESK_TRADING_WORKERS: z.coerce.number().int().min(1).max(64).default(4),
+  TOYDESK_TRADING_WORKERS: z.coerce.number().int().min(1).max(64).default(8),
 });
 
 export interface BotConfig {

@@ -63,12 +63,16 @@ export async function claimTick(
   /** False for a manual tick with the switch off: the loop's state stays as it is. */
   markRunning = true,
 ): Promise<boolean> {
-  await ensureLoopRow(db, account, loop);
+  // One statement (a tick's overhead counts: deliver ticks every 5 s per account): the row is created on
+  // the loop's first tick, and taken unless another tick holds an unexpired lease.
   const rows = await db.query(
-    `UPDATE bot_trading_loop SET running_job = $3::uuid, lease_until = now() + make_interval(secs => $4),
-       state = CASE WHEN $5 THEN 'running' ELSE state END, last_job = $3::uuid, updated_at = now()
-     WHERE market_account = $1 AND loop = $2
-       AND (running_job IS NULL OR running_job = $3::uuid OR lease_until < now())
+    `INSERT INTO bot_trading_loop AS l (market_account, loop, state, running_job, lease_until, last_job)
+     VALUES ($1, $2, CASE WHEN $5 THEN 'running' ELSE 'off' END, $3::uuid,
+             now() + make_interval(secs => $4), $3::uuid)
+     ON CONFLICT (market_account, loop) DO UPDATE SET running_job = excluded.running_job,
+       lease_until = excluded.lease_until, last_job = excluded.last_job, updated_at = now(),
+       state = CASE WHEN $5 THEN 'running' ELSE l.state END
+     WHERE l.running_job IS NULL OR l.running_job = $3::uuid OR l.lease_until < now()
      RETURNING 1`,
     [account, loop, jobId, leaseSeconds, markRunning],
   );
