@@ -18,7 +18,13 @@ import { setBotToken } from '@/lib/request';
 export function CommonDataGate({ children }: { children: ReactNode }) {
   const common = useQuery({
     queryKey: COMMON_DATA_KEY,
-    queryFn: async () => normalizeCommonData(unwrap(await fetchCommonData())),
+    queryFn: async () => {
+      const data = normalizeCommonData(unwrap(await fetchCommonData()));
+      // Before the children render: their effects (bot reads, the alerts poller) run before this
+      // component's own effects, and a bot call without the token is a 401.
+      setBotToken(data.botToken);
+      return data;
+    },
     staleTime: Infinity,
   });
   const data = common.data;

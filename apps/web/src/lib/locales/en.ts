@@ -215,6 +215,8 @@ export const en: Messages = {
   inventory: {
     selectAll: 'Select all loaded items',
     selectNamed: 'Select {{name}}',
+    linked: 'In catalogue',
+    linkedTo: 'yes, #{{id}}',
     hold: 'Trade hold',
     onHold: 'On hold',
     noHold: 'No hold',

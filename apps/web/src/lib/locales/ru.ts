@@ -214,6 +214,8 @@ export const ru = {
   inventory: {
     selectAll: 'Выбрать все загруженные предметы',
     selectNamed: 'Выбрать {{name}}',
+    linked: 'В каталоге',
+    linkedTo: 'да, №{{id}}',
     hold: 'Трейд-холд',
     onHold: 'На холде',
     noHold: 'Без холда',

@@ -61,7 +61,17 @@ export function InventoryScreen() {
         allLabel: t('inventory.selectAll'),
         rowLabel: (row) => t('inventory.selectNamed', { name: nameOf(row) }),
       }),
-      ...withItemColumn(generated),
+      ...withItemColumn(generated).map((column) =>
+        column.id === 'toy'
+          ? {
+              ...column,
+              header: t('inventory.linked'),
+              width: 110,
+              render: (row: EntityRow) =>
+                row.toy === null || row.toy === undefined ? '—' : t('inventory.linkedTo', { id: row.toy }),
+            }
+          : column,
+      ),
     ],
     [selection, rows, t],
   );
