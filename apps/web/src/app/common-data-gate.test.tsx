@@ -1,9 +1,11 @@
 import { render, screen, waitFor } from '@testing-library/react';
+import { useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { AppProviders } from '@/app/providers';
 import { useCommonData } from '@/lib/common-data';
 import { createQueryClient } from '@/lib/query';
+import { request, setBotToken } from '@/lib/request';
 import { jsonResponse } from '@/test/fixtures';
 
 import { CommonDataGate } from './common-data-gate';
@@ -62,5 +64,39 @@ describe('common-data gate (spec sections 1 and 7)', () => {
       expect(assign).toHaveBeenCalledWith(`${window.location.origin}/admin/login/?next=%2Ftags%3Fa%3D1`),
     );
     expect(container.textContent).toBe('');
+  });
+  it('sets the bot token before the children mount, so their first bot call carries it', async () => {
+    setBotToken(null);
+    const headers: (string | null)[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      if (url.includes('/api-node/')) {
+        headers.push(new Headers(init.headers).get('X-App-Token'));
+        return jsonResponse({ results: [] });
+      }
+      return jsonResponse({
+        success: true,
+        data: {
+          markets: [],
+          steamAccounts: [],
+          tags: [],
+          bot_token: 'bot-secret',
+          demo: false,
+          operator: { id: 1, username: 'alice' },
+        },
+      });
+    });
+    function BotReader() {
+      useEffect(() => void request('/api-node/trading/'), []);
+      return <p>reader</p>;
+    }
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <CommonDataGate>
+          <BotReader />
+        </CommonDataGate>
+      </AppProviders>,
+    );
+    await waitFor(() => expect(headers).toHaveLength(1));
+    expect(headers[0]).toBe('bot-secret');
   });
 });
