@@ -6,7 +6,7 @@ import type { LaneDef } from '../../jobs/job-kind.ts';
 import { PGBOSS_SCHEMA } from '../../jobs/job-store.ts';
 import { startBotRuntime, type BotRuntime } from '../../runtime.ts';
 import { SILENT, startBotTestApp, type BotTestApp } from '../../testing/bot-test-app.ts';
-import { readLoopRows } from './loop-state.ts';
+import { readLoopRows, recordAction, RECENT_ACTIONS } from './loop-state.ts';
 import { TRADING_RUNNER, TradingRunner } from './loop-runner.ts';
 import { defineTradingLoop, type TradingContext } from './trading-loop.ts';
 
@@ -351,6 +351,17 @@ describe('trading loop runner', () => {
     expect(state.last_error).toMatch(/429/);
     await t.db.query('UPDATE market_account SET auto_deliver = false WHERE id = $1', [id]);
     await runner.dispatch(t.runtime);
+  });
+
+  it('keeps the newest 50 actions, newest first', async () => {
+    const id = await newAccount({ on: false });
+    for (let n = 1; n <= 55; n += 1) {
+      await recordAction(t.db, id, 'deliver', { kind: 'poke', detail: { n } }, false);
+    }
+    const actions = (await row(id)).recent_actions;
+    expect(actions).toHaveLength(RECENT_ACTIONS);
+    expect(actions[0]!.detail).toEqual({ n: 55 });
+    expect(actions[RECENT_ACTIONS - 1]!.detail).toEqual({ n: 6 });
   });
 
   it('bot-trading routes: list every loop, run now, bad input 400, unknown account 404', async () => {

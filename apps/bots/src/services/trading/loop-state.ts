@@ -38,14 +38,15 @@ export async function recordAction(
   action: TradingAction,
   dryRun: boolean,
 ): Promise<void> {
-  await ensureLoopRow(db, account, loop);
   const entry = { at: new Date().toISOString(), kind: action.kind, dry_run: dryRun, detail: action.detail };
+  // One statement per action: a list-reprice tick may record dozens.
   await db.query(
-    `UPDATE bot_trading_loop SET updated_at = now(), recent_actions = (
+    `INSERT INTO bot_trading_loop AS l (market_account, loop, recent_actions)
+     VALUES ($1, $2, jsonb_build_array($3::jsonb))
+     ON CONFLICT (market_account, loop) DO UPDATE SET updated_at = now(), recent_actions = (
        SELECT COALESCE(jsonb_agg(x.value ORDER BY x.ord), '[]'::jsonb)
-       FROM jsonb_array_elements(jsonb_build_array($3::jsonb) || recent_actions) WITH ORDINALITY AS x(value, ord)
-       WHERE x.ord <= ${RECENT_ACTIONS})
-     WHERE market_account = $1 AND loop = $2`,
+       FROM jsonb_array_elements(jsonb_build_array($3::jsonb) || l.recent_actions) WITH ORDINALITY AS x(value, ord)
+       WHERE x.ord <= ${RECENT_ACTIONS})`,
     [account, loop, JSON.stringify(entry)],
   );
 }
