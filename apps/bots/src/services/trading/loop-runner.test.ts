@@ -353,6 +353,28 @@ describe('trading loop runner', () => {
     await runner.dispatch(t.runtime);
   });
 
+  it('queues a stop again whose job was lost (stop still pending, no stop job)', async () => {
+    const id = await newAccount({ on: false });
+    await t.db.query(
+      `INSERT INTO bot_trading_loop (market_account, loop, state, stop_pending) VALUES ($1, 'deliver', 'stopped', true)`,
+      [id],
+    );
+    await runner.dispatch(t.runtime);
+    await eventually(
+      () => stops.get(id) ?? 0,
+      (n) => n >= 1,
+    );
+    expect(
+      await eventually(
+        () => row(id),
+        (r) => !r.stop_pending,
+      ),
+    ).toMatchObject({ stop_pending: false });
+    await runner.dispatch(t.runtime);
+    await runner.dispatch(second);
+    expect(stops.get(id)).toBe(1);
+  });
+
   it('keeps the newest 50 actions, newest first', async () => {
     const id = await newAccount({ on: false });
     for (let n = 1; n <= 55; n += 1) {
