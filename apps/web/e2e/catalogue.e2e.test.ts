@@ -226,6 +226,27 @@ describe.skipIf(!hasChromium)('catalogue, prices, history and stats in Chromium'
     await row.getByRole('switch', { name: `Динамический ордер: ${name}` }).click();
     await poll(async () => (await read())?.enable_dynamic_order).toBe(true);
 
+    // The per-account settings: a shared row through create-or-update.
+    await row.getByRole('button', { name: `Настройки ордеров: ${name}` }).click();
+    const settings = page.getByRole('dialog');
+    await settings.getByRole('button', { name: 'Добавить настройку' }).click();
+    const form = settings.getByRole('form', { name: 'Настройка ордера' });
+    await form.getByRole('textbox', { name: 'Мин. цена покупки' }).fill('101.00');
+    await form.getByRole('textbox', { name: 'Макс. цена покупки' }).fill('131.00');
+    await form.getByRole('button', { name: 'Сохранить' }).click();
+    // The notification sits outside the open dialog, which hides it from the accessibility tree: the row
+    // in the dialog's table says it instead.
+    await settings.getByRole('table').getByText('Общая (все аккаунты)').waitFor({ timeout: 30_000 });
+    const dynamic = await api<Page_<{ market_account: number | null; max_price_buy: string; scope: string }>>(
+      'GET',
+      `/api/market/toy-dynamic-settings/?market=tm&market_hash_name=${encodeURIComponent(name)}`,
+    );
+    expect(dynamic.body.results).toMatchObject([
+      { market_account: null, max_price_buy: '131.00', scope: 'shared' },
+    ]);
+    await session.screenshot('market-toy-dynamic-settings');
+    await settings.getByRole('button', { name: 'Закрыть' }).click();
+
     await row.getByRole('button', { name: 'Удалить' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Удалить' }).click();
     await notified(page, 'Запись удалена');
@@ -298,7 +319,8 @@ describe.skipIf(!hasChromium)('catalogue, prices, history and stats in Chromium'
     const item = stats.body.results[0]?.market_hash_name ?? '';
     expect(item).not.toBe('');
     await session.goto(paths.history.marketStats.getHref('tm'));
-    await waitForRows(page, { table: 'Средние цены по предметам' });
+    // The averages of every item on the market: the slowest first read of this file on a busy machine.
+    await waitForRows(page, { table: 'Средние цены по предметам', timeout: 60_000 });
     await page.getByTestId('trades-chart').waitFor();
     await search(page, item, 'Поиск по market hash name');
     const averages = page.getByRole('table', { name: 'Средние цены по предметам' });

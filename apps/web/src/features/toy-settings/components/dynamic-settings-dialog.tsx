@@ -108,6 +108,7 @@ export function DynamicSettingsDialog({ toy, market, name, onClose }: DynamicSet
       setErrors(found);
       return;
     }
+    setErrors({});
     try {
       await save.mutateAsync(toyDynamicSettingEntity.createSchema.parse(body) as ToyDynamicSettingCreate);
       notify({ text: t('marketToys.dynamic.saved'), color: 'success' });
@@ -122,6 +123,8 @@ export function DynamicSettingsDialog({ toy, market, name, onClose }: DynamicSet
             ]),
           ),
         );
+      } else {
+        setErrors({ non_field_errors: error instanceof Error ? error.message : String(error) });
       }
     }
   };
@@ -234,6 +237,18 @@ export function DynamicSettingsDialog({ toy, market, name, onClose }: DynamicSet
             sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' }, columnGap: 2 }}
             aria-label={t('marketToys.dynamic.formTitle')}
           >
+            {Object.entries(errors)
+              .filter(([field]) => !(FORM_FIELDS as readonly string[]).includes(field))
+              .map(([field, message]) => (
+                <Alert
+                  key={field}
+                  severity="error"
+                  sx={{ gridColumn: '1 / -1', mb: 1 }}
+                  data-testid="form-error"
+                >
+                  {field === 'non_field_errors' ? message : `${field}: ${message}`}
+                </Alert>
+              ))}
             {FORM_FIELDS.map((field) => (
               <EntityField
                 key={field}
