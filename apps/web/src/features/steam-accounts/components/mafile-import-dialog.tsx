@@ -1,5 +1,6 @@
 import { mdiFileUpload } from '@mdi/js';
 import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import type { BotJob } from '@toydesk/contract';
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,7 @@ import { MdiIcon } from '@/components/mdi-icon';
 import { botApi } from '@/lib/bot-api';
 import { useBotJob } from '@/lib/bot-jobs';
 
-import type { SteamAccountRow } from '../api/get-steam-accounts';
+import { steamAccountsQueryKey, type SteamAccountRow } from '../api/get-steam-accounts';
 import { matchMaFile, parseMaFile, type ParsedMaFile } from '../utils/mafile';
 
 interface FileRow extends ParsedMaFile {
@@ -20,7 +21,12 @@ interface FileRow extends ParsedMaFile {
 }
 
 function FileJob({ row }: { row: FileRow }) {
-  const view = useBotJob(row.job?.id, { initial: row.job });
+  const queryClient = useQueryClient();
+  // The account's stored secrets (shown masked in the list) change with the import.
+  const view = useBotJob(row.job?.id, {
+    initial: row.job,
+    onFinish: () => void queryClient.invalidateQueries({ queryKey: steamAccountsQueryKey }),
+  });
   return <JobProgress job={view.job} startError={row.startError} />;
 }
 
