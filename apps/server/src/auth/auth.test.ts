@@ -38,6 +38,8 @@ describe('sessions and anti-forgery', () => {
     expect(Object.keys(common.body.data)).toEqual(
       expect.arrayContaining(['markets', 'steamAccounts', 'tags', 'bot_token']),
     );
+    // The console's DEMO badge: false here (TOYDESK_DEMO=0), true on a demo server.
+    expect(common.body.data.demo).toBe(false);
     expect((common.body.data.markets as { code: string }[]).map((m) => m.code).sort()).toEqual([
       'bitskins',
       'cs7',
