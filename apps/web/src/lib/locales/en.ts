@@ -398,6 +398,12 @@ export const en: Messages = {
       bulkDone_other: '{{count}} accounts updated',
       bulkTitle: 'Edit the selected accounts ({{count}})',
       replaceTags: 'Tags (replace the current ones)',
+      tagMode: 'Tags action',
+      tagModes: {
+        replace: 'Replace',
+        add: 'Add',
+        remove: 'Remove',
+      },
       deleted_one: '{{count}} account deleted',
       deleted_few: '{{count}} accounts deleted',
       deleted_many: '{{count}} accounts deleted',

@@ -397,6 +397,12 @@ export const ru = {
       bulkDone_other: 'Изменено {{count}} аккаунта',
       bulkTitle: 'Изменить выбранные аккаунты ({{count}})',
       replaceTags: 'Теги (заменят текущие)',
+      tagMode: 'Действие с тегами',
+      tagModes: {
+        replace: 'Заменить',
+        add: 'Добавить',
+        remove: 'Убрать',
+      },
       deleted_one: 'Удалён {{count}} аккаунт',
       deleted_few: 'Удалено {{count}} аккаунта',
       deleted_many: 'Удалено {{count}} аккаунтов',

@@ -20,20 +20,25 @@ import { fieldErrorsFromBody } from '@/lib/request';
 
 import { useBulkUpdateSteamAccounts } from '../api/bulk-update-steam-accounts';
 import { useServerGroupOptions } from '../api/get-server-groups';
+import type { SteamAccountRow } from '../api/get-steam-accounts';
+import { tagUpdateGroups, type TagMode } from '../utils/bulk-tags';
 import type { ProxyOption } from './steam-account-dialog';
 
 type BulkField = 'tags' | 'server_group' | 'proxy' | 'status';
 const BULK_FIELDS: readonly BulkField[] = ['tags', 'server_group', 'proxy', 'status'];
 
+const TAG_MODES: readonly TagMode[] = ['replace', 'add', 'remove'];
+
 export interface BulkUpdateDialogProps {
-  ids: readonly number[];
+  /** The selected accounts (their current tags matter for adding or removing tags). */
+  accounts: readonly SteamAccountRow[];
   proxies: readonly ProxyOption[];
   onClose: () => void;
   onDone: () => void;
 }
 
 /** The same tags, server group, proxy or status on every selected account: only the ticked fields change. */
-export function BulkUpdateDialog({ ids, proxies, onClose, onDone }: BulkUpdateDialogProps) {
+export function BulkUpdateDialog({ accounts, proxies, onClose, onDone }: BulkUpdateDialogProps) {
   const { t } = useTranslation();
   const common = useCommonData();
   const serverGroups = useServerGroupOptions();
@@ -45,6 +50,7 @@ export function BulkUpdateDialog({ ids, proxies, onClose, onDone }: BulkUpdateDi
     status: false,
   });
   const [tags, setTags] = useState<number[]>([]);
+  const [tagMode, setTagMode] = useState<TagMode>('replace');
   const [serverGroup, setServerGroup] = useState('');
   const [proxy, setProxy] = useState('');
   const [status, setStatus] = useState<string>('active');
@@ -65,7 +71,17 @@ export function BulkUpdateDialog({ ids, proxies, onClose, onDone }: BulkUpdateDi
       return;
     }
     try {
-      const updated = await update.mutateAsync({ ids: [...ids], fields: parsed.data as SteamAccountPatch });
+      const patch = parsed.data as SteamAccountPatch;
+      // One call, or one per group of accounts that end with the same tags when adding or removing some.
+      const groups = enabled.tags
+        ? tagUpdateGroups(accounts, tagMode, tags)
+        : [{ ids: accounts.map((account) => account.id), tags: undefined }];
+      let updated = 0;
+      for (const group of groups)
+        updated += await update.mutateAsync({
+          ids: group.ids,
+          fields: group.tags === undefined ? patch : { ...patch, tags: group.tags },
+        });
       notify({ text: t('ops.steamAccounts.bulkDone', { count: updated }), color: 'success' });
       onDone();
     } catch (failure) {
@@ -99,7 +115,7 @@ export function BulkUpdateDialog({ ids, proxies, onClose, onDone }: BulkUpdateDi
       persistent={update.isPending}
       maxWidth="sm"
       fullWidth
-      title={t('ops.steamAccounts.bulkTitle', { count: ids.length })}
+      title={t('ops.steamAccounts.bulkTitle', { count: accounts.length })}
       actions={
         <>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
@@ -123,6 +139,22 @@ export function BulkUpdateDialog({ ids, proxies, onClose, onDone }: BulkUpdateDi
         <Box key={name} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           {toggle(name)}
           {name === 'tags' && (
+            <TextField
+              select
+              disabled={!enabled.tags}
+              label={t('ops.steamAccounts.tagMode')}
+              value={tagMode}
+              onChange={(event) => setTagMode(event.target.value as TagMode)}
+              sx={{ minWidth: 130 }}
+            >
+              {TAG_MODES.map((mode) => (
+                <MenuItem key={mode} value={mode}>
+                  {t(`ops.steamAccounts.tagModes.${mode}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          {name === 'tags' && (
             <Autocomplete
               multiple
               fullWidth
@@ -132,7 +164,7 @@ export function BulkUpdateDialog({ ids, proxies, onClose, onDone }: BulkUpdateDi
               getOptionLabel={(tag) => tag.name}
               isOptionEqualToValue={(a, b) => a.id === b.id}
               onChange={(_event, chosen) => setTags(chosen.map((tag) => tag.id))}
-              renderInput={(params) => <TextField {...params} label={t('ops.steamAccounts.replaceTags')} />}
+              renderInput={(params) => <TextField {...params} label={t('fields.tags')} />}
             />
           )}
           {name === 'server_group' && (

@@ -17,7 +17,7 @@ interface Call {
 }
 
 const rows = [
-  steamAccountRow(1, { steam_id: '76561198000000001', login: 'tb01' }),
+  steamAccountRow(1, { steam_id: '76561198000000001', login: 'tb01', tags: [11] }),
   steamAccountRow(2, { status: 'banned' }),
   steamAccountRow(3),
 ];
@@ -100,6 +100,27 @@ describe('Steam accounts: operations', () => {
     expect(post.url).toMatch(/\/api\/steam\/accounts\/bulk-update-by-ids\/$/);
     expect(post.body).toEqual({ ids: [1, 2, 3], fields: { status: 'active', server_group: 4 } });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('adds a tag to the selected accounts, keeping the tags each already has', async () => {
+    const calls = stubServices(() => jsonResponse({ updated: 1, results: [] }));
+    const user = userEvent.setup();
+    renderWithProviders(<SteamAccountsScreen />);
+    await user.click(await screen.findByRole('checkbox', { name: 'Выбрать trade_bot_01' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Выбрать trade_bot_02' }));
+    await user.click(screen.getByRole('button', { name: 'Изменить выбранные' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Теги' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Действие с тегами' }));
+    await user.click(await screen.findByRole('option', { name: 'Добавить' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Теги' }));
+    await user.click(await screen.findByRole('option', { name: 'Farm' }));
+    await user.click(within(dialog).getByTestId('bulk-apply'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { ids: [1], fields: { tags: [11, 12] } },
+      { ids: [2], fields: { tags: [12] } },
+    ]);
   });
 
   it('runs a relogin from the row menu and follows its job to the end', async () => {

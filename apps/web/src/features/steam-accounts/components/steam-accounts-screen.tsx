@@ -302,7 +302,7 @@ export function SteamAccountsScreen() {
       )}
       {overlay?.kind === 'bulk' && (
         <BulkUpdateDialog
-          ids={selectedIds}
+          accounts={rows.filter((row) => selected.has(row.id))}
           proxies={proxies}
           onClose={() => setOverlay(null)}
           onDone={() => setOverlay(null)}
