@@ -41,7 +41,7 @@ describe('Steam actions', () => {
   it('sends the account of a path without {id} in the query', () => {
     const cookies = action('cookies');
     expect(buildActionCall(cookies, 3, initialInputValues(cookies)).options).toEqual({
-      query: { domain: 'steamcommunity.com', id: 3 },
+      query: { domain: 'steamcommunity.com', id: 3, wait: 0 },
     });
   });
 

@@ -100,9 +100,11 @@ export function buildActionCall(
     if (input.in === 'query') query[input.name] = value;
     else body[input.name] = value;
   }
-  const route = BOT_ROUTES_BY_ID[action.route] as { path: string; body?: z.ZodType };
+  const route = BOT_ROUTES_BY_ID[action.route] as { method: string; path: string; body?: z.ZodType };
   const pathTakesId = route.path.includes('{id}');
   if (!pathTakesId) query.id = accountId;
+  // A read that runs as a job answers at once (202) instead of holding the call; the dialog follows the job.
+  if (route.method === 'GET') query.wait = 0;
   const hasBody = action.inputs.some((input) => (input.in ?? 'body') === 'body');
   if (route.body && hasBody && Object.keys(errors).length === 0) {
     const parsed = route.body.safeParse(body);
