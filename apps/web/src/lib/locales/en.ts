@@ -266,6 +266,7 @@ export const en: Messages = {
     statsFailed: 'Statistics unavailable: {{error}}',
     ordersLoading: 'Loading active orders',
     ordersFailed: 'Orders unavailable: {{error}}',
+    settings: 'Dynamic buy-order settings of the market',
   },
   marketStats: {
     noTrades: 'No trades in the period',

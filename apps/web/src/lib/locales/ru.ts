@@ -265,6 +265,7 @@ export const ru = {
     statsFailed: 'Статистика недоступна: {{error}}',
     ordersLoading: 'Загрузка активных ордеров',
     ordersFailed: 'Ордера недоступны: {{error}}',
+    settings: 'Настройки динамических ордеров площадки',
   },
   marketStats: {
     noTrades: 'Нет сделок за период',

@@ -79,6 +79,28 @@ function stubBots() {
       return jsonResponse(botJob('orders-1', { kind: 'orders.active', state: 'running' }), 202);
     if (url.includes('/api-node/jobs/orders-1/'))
       return jsonResponse(botJob('orders-1', { kind: 'orders.active', state: 'done', result: ordersResult }));
+    if (url.includes('/api/market/toy-dynamic-settings/'))
+      return jsonResponse({
+        count: 1,
+        next: null,
+        previous: null,
+        results: [
+          {
+            id: 1,
+            toy: 1,
+            market: 'tm',
+            market_account: null,
+            market_hash_name: 'P250 | Sand Dune (Field-Tested)',
+            scope: 'shared',
+            enable_dynamic_order: true,
+            min_price_buy: '1.00',
+            max_price_buy: '2.00',
+            step: '0.01',
+            max_orders: 1,
+            updated_at: '2026-11-21T10:00:00Z',
+          },
+        ],
+      });
     return jsonResponse({}, 404);
   });
   return urls;
@@ -95,11 +117,15 @@ describe('Market orders screen', () => {
     );
     expect(urls.some((url) => url.includes('/api-node/jobs/orders-1/'))).toBe(true);
     expect(screen.getByTestId('orders-stats').textContent).toContain('Ордеров: 3, предметов: 4');
+    expect(await screen.findByText('P250 | Sand Dune (Field-Tested)')).toBeTruthy();
+    expect(
+      urls.some((url) => url.includes('/api/market/toy-dynamic-settings/?') && url.includes('market=tm')),
+    ).toBe(true);
 
     await user.click(screen.getByText('Market CSGO trade_bot_02: 1 / 90000.00'));
     await waitFor(() => expect(screen.queryByText('AWP | Asiimov (Field-Tested)')).toBeNull());
     expect(screen.getByText('Glock-18 | Fade (Factory New)')).toBeTruthy();
-    expect(screen.getByTestId('row-count').textContent).toBe('Показано 1 из 3');
+    expect(screen.getByTestId('orders-row-count').textContent).toBe('Показано 1 из 3');
   });
 
   it('shows every order-processing market as a tab', async () => {

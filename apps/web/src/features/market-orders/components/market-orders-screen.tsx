@@ -30,6 +30,7 @@ import { formatNumber } from '@/lib/format';
 
 import { useOrdersRead } from '../api/use-orders-read';
 import { filterOrders, type BotOrder } from '../utils/filter-orders';
+import { OrderSettingsTable } from './order-settings-table';
 
 /** The listing link of an order: tm-mhn and cs7_proxy orders are on the tm and cs7 sites. */
 const LISTING_MARKET: Record<BotServiceMarket, string> = {
@@ -216,7 +217,7 @@ export function MarketOrdersScreen({ market: tab }: { market?: string }) {
             </MenuItem>
           ))}
         </TextField>
-        <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }} data-testid="row-count">
+        <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }} data-testid="orders-row-count">
           {visible.length === all.length
             ? t('table.rows', { count: all.length, formatted: formatNumber(all.length, lang) })
             : t('table.shownOf', {
@@ -254,8 +255,12 @@ export function MarketOrdersScreen({ market: tab }: { market?: string }) {
         onSortChange={setSort}
         loading={orders.loading}
         emptyText={orders.loading ? t('marketOrders.ordersLoading') : t('table.empty')}
-        height="calc(100vh - 300px)"
+        height="calc(50vh - 150px)"
       />
+      <Typography variant="subtitle1" sx={{ mt: 2, mb: 0.5 }}>
+        {t('marketOrders.settings')}
+      </Typography>
+      <OrderSettingsTable market={LISTING_MARKET[market]} />
     </Page>
   );
 }
