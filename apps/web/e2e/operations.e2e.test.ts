@@ -60,6 +60,21 @@ describe.skipIf(!hasChromium)('operations in Chromium', () => {
     await dialog.waitFor({ state: 'hidden' });
   });
 
+  it('reads the Steam wallet balance as a job without holding the call', async () => {
+    const { page } = session;
+    await page.getByRole('button', { name: 'Действия с trade_bot_01' }).click();
+    await page.getByRole('menuitem', { name: 'Баланс Steam-кошелька' }).click();
+    const dialog = page.getByRole('dialog');
+    const [reply] = await Promise.all([
+      page.waitForResponse((response) => response.url().includes('/market/get-balance-info/')),
+      dialog.getByTestId('run-action').click(),
+    ]);
+    expect([200, 202]).toContain(reply.status());
+    await poll(() => dialog.getByTestId('job-state').textContent()).toBe('Готово');
+    await dialog.getByRole('button', { name: 'Закрыть' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
   it('adds a proxy, checks it now and deletes it', async () => {
     const { page } = session;
     const port = 40000 + (Date.now() % 20000);
