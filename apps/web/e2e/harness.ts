@@ -137,8 +137,16 @@ export async function openConsole(options: OpenConsoleOptions = {}): Promise<Con
     });
     const page = await context.newPage();
     const problems = watchProblems(page);
-    await loginThroughAdmin(page, baseUrl, admin, startPath);
-    if (options.waitForRows ?? true) await waitForTable(page);
+    try {
+      await loginThroughAdmin(page, baseUrl, admin, startPath);
+      if (options.waitForRows ?? true) await waitForTable(page);
+    } catch (error) {
+      // What the page showed and said instead, for the failure's report.
+      await screenshot(page, `open-console-failed-${startPath.replace(/\W+/g, '-')}`).catch(() => undefined);
+      throw new Error(
+        `${error instanceof Error ? error.message : String(error)}\npage problems: ${problems.join('\n') || 'none'}`,
+      );
+    }
     return {
       browser,
       context,
