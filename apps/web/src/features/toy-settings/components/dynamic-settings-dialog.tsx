@@ -23,7 +23,7 @@ import { AppDialog } from '@/components/app-dialog';
 import { EntityField } from '@/components/entity-form/entity-field';
 import { MdiIcon } from '@/components/mdi-icon';
 import { VirtualTable, type VirtualColumn } from '@/components/virtual-table/virtual-table';
-import { useCommonData } from '@/lib/common-data';
+import { marketByCode, useCommonData } from '@/lib/common-data';
 import { formToBody, initialFormValues, type FormValue, type FormValues } from '@/lib/entity-form';
 import { formatAmount } from '@/lib/format';
 import { notify } from '@/lib/notifications';
@@ -209,7 +209,10 @@ export function DynamicSettingsDialog({ toy, market, name, onClose }: DynamicSet
       persistent={editing !== null || save.isPending}
       maxWidth="md"
       fullWidth
-      title={t('marketToys.dynamic.title', { name, market })}
+      title={t('marketToys.dynamic.title', {
+        name,
+        market: marketByCode(common.markets, market)?.name ?? market,
+      })}
       actions={<Button onClick={onClose}>{t('common.close')}</Button>}
     >
       {(settings.isFetching || save.isPending) && <LinearProgress sx={{ mb: 1 }} />}
