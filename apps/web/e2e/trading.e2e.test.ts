@@ -219,7 +219,11 @@ describe.skipIf(!hasChromium)('trading screens in Chromium', () => {
     await page.getByRole('button', { name: 'Связать все несвязанные' }).click();
     await notified(page, /Связано: \d+/);
 
-    await choose(page, page, 'Обмениваемый', 'Да');
+    // The list read again with the filter; the row is picked from that answer.
+    await Promise.all([
+      page.waitForResponse((response) => response.url().includes('tradable=true') && response.ok()),
+      choose(page, page, 'Обмениваемый', 'Да'),
+    ]);
     await waitForRows(page);
     const firstRow = page.locator('[role="table"] [role="row"][aria-rowindex="2"]');
     await firstRow.getByRole('checkbox').click();

@@ -49,7 +49,11 @@ export function InventoryScreen() {
   const query = useMemo(() => inventoryQuery(filters, new Date()), [filters]);
   const [rows, setRows] = useState<EntityRow[]>([]);
   const [listing, setListing] = useState<EntityRow[] | null>(null);
-  const patch = (change: Partial<InventoryFilters>) => setFilters((current) => ({ ...current, ...change }));
+  // A selection is of the rows shown: another filter shows other rows, so it starts again.
+  const patch = (change: Partial<InventoryFilters>) => {
+    selection.clear();
+    setFilters((current) => ({ ...current, ...change }));
+  };
 
   const onRowsChange = useCallback((loaded: EntityRow[]) => setRows(loaded), []);
   const columns = useCallback(

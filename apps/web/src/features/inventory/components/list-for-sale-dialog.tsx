@@ -44,6 +44,7 @@ export function ListForSaleDialog({ items, onClose }: ListForSaleDialogProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (items.length === 0) return;
     const schema = BOT_ROUTES_BY_ID['bot-steam.market_list'].body;
     const found = schema ? validateWithSchema(schema, { asset_id: '1', price: price.trim() }, lang) : null;
     if (found?.price || price.trim() === '' || Number(price) <= 0) {
@@ -73,7 +74,7 @@ export function ListForSaleDialog({ items, onClose }: ListForSaleDialogProps) {
         ) : (
           <>
             <Button onClick={onClose}>{t('common.cancel')}</Button>
-            <Button type="submit" form={formId} variant="contained" disabled={starting}>
+            <Button type="submit" form={formId} variant="contained" disabled={starting || items.length === 0}>
               {t('inventory.listSubmit')}
             </Button>
           </>
