@@ -296,11 +296,6 @@ async function main() {
   cleanup = async () => {
     if (cleaned) return;
     cleaned = true;
-    // The embedded job workers may still poll while the server closes and throw 'job queue stopped' from
-    // a timer; that is the end of the run, not a failure of it.
-    process.on('uncaughtException', (error) => {
-      if (error.message !== 'job queue stopped') throw error;
-    });
     await browser?.close();
     if (app) await app.close();
     else await bench.db.close();

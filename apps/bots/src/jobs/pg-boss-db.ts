@@ -5,8 +5,21 @@ import type { Database } from '../server-modules.ts';
 /** pg-boss wraps its schema scripts as "BEGIN; ...; COMMIT;" and sends them without parameters. */
 const SCRIPT = /^\s*BEGIN\s*;([\s\S]*?);?\s*COMMIT\s*;\s*$/i;
 
+/** pg-boss's commands (complete, fail, cancel, ...) answer how many jobs they changed. */
+const COMMAND = /SELECT\s+COUNT\(\*\)\s+FROM\s+results\s*$/i;
+
+/** The answer of a statement that was not sent: no rows, or "0 jobs changed" for a command. */
+function nothingDone(text: string): { rows: unknown[] } {
+  return { rows: COMMAND.test(text) ? [{ count: '0' }] : [] };
+}
+
 export interface PgBossDb extends PgBoss.Db {
-  /** Refuses new statements (pg-boss's loops may still wake up after stop) and waits for running ones. */
+  /**
+   * Stops sending statements and waits for running ones. pg-boss's loops, and handlers that outlived the
+   * graceful stop, may still call after that (a late `fail`/`complete` from a worker's timer, where a
+   * rejection would be unhandled and crash the process): such calls get no rows and change nothing, so the
+   * job stays active and is handed back when it expires, exactly like a killed worker's.
+   */
   close(timeoutMs: number): Promise<void>;
 }
 
@@ -22,7 +35,6 @@ export function pgBossDb(db: Database, options: { serialize?: boolean } = {}): P
   let closed = false;
   let chain: Promise<unknown> = Promise.resolve();
   const run = async <T>(work: () => Promise<T>): Promise<T> => {
-    if (closed) throw new Error('job queue stopped');
     running += 1;
     try {
       if (!options.serialize) return await work();
@@ -36,6 +48,7 @@ export function pgBossDb(db: Database, options: { serialize?: boolean } = {}): P
   };
   return {
     executeSql(text: string, values?: unknown[]) {
+      if (closed) return Promise.resolve(nothingDone(text));
       return run(async () => {
         if (values === undefined || values.length === 0) {
           const script = SCRIPT.exec(text);
