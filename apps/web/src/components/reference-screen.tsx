@@ -108,7 +108,11 @@ export function ReferenceScreen({
     <Page
       title={title}
       actions={
-        <Button variant="contained" startIcon={<MdiIcon path={mdiPlus} />} onClick={() => setEditing({ row: null })}>
+        <Button
+          variant="contained"
+          startIcon={<MdiIcon path={mdiPlus} />}
+          onClick={() => setEditing({ row: null })}
+        >
           {t('common.create')}
         </Button>
       }
@@ -130,11 +134,16 @@ export function ReferenceScreen({
           required={required}
           choices={choices}
           title={
-            editing.row ? t('ops.reference.editTitle', { name: nameOf(editing.row) }) : `${title}: ${t('common.create')}`
+            editing.row
+              ? t('ops.reference.editTitle', { name: nameOf(editing.row) })
+              : `${title}: ${t('common.create')}`
           }
           save={save}
           onSaved={(mode) =>
-            notify({ text: mode === 'create' ? t('ops.reference.created') : t('ops.reference.saved'), color: 'success' })
+            notify({
+              text: mode === 'create' ? t('ops.reference.created') : t('ops.reference.saved'),
+              color: 'success',
+            })
           }
           onClose={() => setEditing(null)}
         />

@@ -610,7 +610,8 @@ export const en: Messages = {
     saved: 'Prices saved',
     deleted: 'Record deleted',
     deleteTitle: 'Delete the market record?',
-    deleteText: 'The prices and settings of "{{name}}" on {{market}} will be deleted; the item stays in the catalogue.',
+    deleteText:
+      'The prices and settings of "{{name}}" on {{market}} will be deleted; the item stays in the catalogue.',
     dynamicOf: 'Dynamic order: {{name}}',
     minAboveMax: 'The minimum buy price is above the maximum',
     dynamic: {
@@ -651,7 +652,8 @@ export const en: Messages = {
     totalsHint: 'Every row matching the filter, in {{currency}}',
     connectAll: 'Connect all without an item',
     connectSelected: 'Connect to items',
-    connected: 'Connected: {{connected}} (by classid_instanceid {{byClass}}, by name {{byName}}), unmatched: {{unmatched}}',
+    connected:
+      'Connected: {{connected}} (by classid_instanceid {{byClass}}, by name {{byName}}), unmatched: {{unmatched}}',
   },
   fields: {
     action: 'Action',

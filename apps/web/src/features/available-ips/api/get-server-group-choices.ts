@@ -10,7 +10,11 @@ export function useServerGroupChoices() {
       queryKey: ['available-ips', 'server-group-choices'] as const,
       queryFn: async ({ signal }) =>
         unwrap(
-          await api.call('server-groups.list', { query: { page_size: ALL_ROWS, ordering: 'name' } }, { signal }),
+          await api.call(
+            'server-groups.list',
+            { query: { page_size: ALL_ROWS, ordering: 'name' } },
+            { signal },
+          ),
         ).results.map((group) => ({ value: String(group.id), label: group.name })),
       staleTime: 60_000,
     }),

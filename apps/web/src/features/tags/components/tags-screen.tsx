@@ -38,7 +38,12 @@ export function TagsScreen() {
     <ReferenceScreen
       title={t('nav.tags')}
       entity={tagEntity}
-      routes={{ list: 'tags.list', create: 'tags.create', update: 'tags.partial_update', destroy: 'tags.destroy' }}
+      routes={{
+        list: 'tags.list',
+        create: 'tags.create',
+        update: 'tags.partial_update',
+        destroy: 'tags.destroy',
+      }}
       formFields={TAG_FORM_FIELDS}
       required={['name', 'color']}
       nameOf={(row) => String(row.name)}
