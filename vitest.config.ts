@@ -70,7 +70,9 @@ export default defineConfig({
           include: ['apps/web/e2e/**/*.e2e.test.ts'],
           // One server with demo data for every file (apps/web/e2e/README.md); the files take turns on it.
           globalSetup: ['apps/web/e2e/global-setup.ts'],
-          fileParallelism: false,
+          // fileParallelism is a root-only option; one fork runs this project's files in turn.
+          pool: 'forks',
+          poolOptions: { forks: { singleFork: true } },
           testTimeout: 180_000,
           hookTimeout: 240_000,
         },
