@@ -56,6 +56,7 @@ function sampleRequest(
     'bot-steam.set_steam_api_key': { domain: 'localhost' },
     'bot-browser-parser.get_orders_mhn': { marketHashNames: ['AK-47 | Redline (Field-Tested)'] },
     'bot-market-database.get_prices': { marketHashNames: ['AK-47 | Redline (Field-Tested)'] },
+    'bot-trading.set-prices': { items: [{ item_id: '1', price: '1.00' }] },
   };
   const query: Record<string, string> = { wait: '0' };
   if (id === 'bot-steam.get_cookie_other_site') query.id = String(ids.steamAccount);

@@ -5,6 +5,7 @@ import { PROXY_JOB_KINDS } from './proxies/proxy-jobs.ts';
 import { SIGNUP_JOB_KINDS } from './signup/signup-jobs.ts';
 import { STEAM_JOB_KINDS } from './steam/steam-jobs.ts';
 import { TRADING_JOB_KINDS } from './trading/loop-runner.ts';
+import { SET_PRICES_JOB_KINDS } from './trading/sell-prices/set-prices-job.ts';
 
 /** The kinds started by the cron schedules (each on a lane of its own). */
 export const SCHEDULED_KINDS = {
@@ -21,4 +22,5 @@ export const ALL_JOB_KINDS: BotJobKind[] = [
   ...SIGNUP_JOB_KINDS,
   ...STEAM_JOB_KINDS,
   ...TRADING_JOB_KINDS,
+  ...SET_PRICES_JOB_KINDS,
 ];

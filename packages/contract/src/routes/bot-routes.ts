@@ -300,6 +300,26 @@ export const botTradingStatusSchema = z.object({
 });
 export type BotTradingStatus = z.infer<typeof botTradingStatusSchema>;
 
+/** Prices to set on the market for listings of one market account; "0" takes the listing off sale. */
+export const botSetPricesBodySchema = z.object({
+  items: z
+    .array(
+      z.object({
+        item_id: z.string().trim().min(1).max(64),
+        price: z
+          .string()
+          .trim()
+          .regex(
+            /^\d{1,12}(\.\d{1,2})?$/,
+            'Цена: не более 2 знаков после точки (a price with at most 2 decimals)',
+          ),
+      }),
+    )
+    .min(1)
+    .max(1000),
+});
+export type BotSetPricesBody = z.infer<typeof botSetPricesBodySchema>;
+
 /** A POST that starts a job and answers 202 with it. */
 function jobRoute<
   const Id extends string,
@@ -749,6 +769,18 @@ export const BOT_ROUTES = [
     '/api-node/trading/{id}/{loop}/run',
     'Run one tick of a loop for a market account now (also with its switch off; dry_run honoured)',
     { tag: 'bot-trading' },
+  ),
+  jobRoute(
+    'bot-trading.set-prices',
+    '/api-node/trading/{id}/set-prices',
+    'Set (or, with price "0", take off sale) the prices of listings of a market account on the market',
+    {
+      tag: 'bot-trading',
+      body: botSetPricesBodySchema,
+      description:
+        'Path id: market account. tm family only (tm, tm_usd, cs7, cs7_proxy): MassSetPriceById in batches, then ' +
+        'the sell_item rows follow; dry_run accounts only log what would change.',
+    },
   ),
 
   // Jobs

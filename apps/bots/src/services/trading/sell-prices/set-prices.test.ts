@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+
+import type { BotJob } from '@toydesk/contract';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startBotTestApp, type BotTestApp } from '../../../testing/bot-test-app.ts';
+import { startMarketSim, type MarketSim } from '../../../testing/market-sim.ts';
+
+type SimItem = { assetid: string; market_hash_name: string };
+type Listing = { item_id: string; price: number; status: string };
+
+describe('bot-trading.set-prices against the tm simulator', () => {
+  let sim: MarketSim;
+  let t: BotTestApp;
+
+  beforeAll(async () => {
+    sim = await startMarketSim();
+    t = await startBotTestApp({ env: sim.env });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sim?.close();
+  });
+
+  /** A tm account with `count` items listed at 100.00 each, mirrored in sell_item as the sync would. */
+  async function listedAccount(count: number, options: { dryRun?: boolean; market?: string } = {}) {
+    const names = sim.names(count);
+    const created = await sim.control<{ key: string; items: SimItem[] }>('tm', 'POST', 'accounts', {
+      currency: 'RUB',
+      money: 100_000,
+      names,
+      online: true,
+    });
+    const [steam] = await t.db.query<{ id: number }>(
+      `INSERT INTO steam_account (steam_account_name) VALUES ($1) RETURNING id`,
+      [`set-prices-${randomUUID().slice(0, 8)}`],
+    );
+    const market = options.market ?? 'tm';
+    const [row] = await t.db.query<{ id: number }>(
+      `INSERT INTO market_account (market, steam_account, api_key, currency, dry_run)
+       VALUES ($1, $2, $3, 'RUB', $4) RETURNING id`,
+      [market, steam!.id, t.runtime.vault.encrypt(created.key), options.dryRun ?? false],
+    );
+    const itemIds: string[] = [];
+    for (const item of created.items) {
+      const added = await sim.v2<{ success: boolean; item_id: string }>('tm', 'add-to-sale', {
+        key: created.key,
+        id: item.assetid,
+        price: 10_000,
+        cur: 'RUB',
+      });
+      expect(added.success).toBe(true);
+      itemIds.push(String(added.item_id));
+      await t.db.query(
+        `INSERT INTO sell_item (market_account, market, steam_account, market_hash_name, asset_id, market_item_id,
+                                price, currency, status)
+         VALUES ($1, $2, $3, $4, $5, $6, 100, 'RUB', 'on_sale')`,
+        [row!.id, market, steam!.id, item.market_hash_name, item.assetid, String(added.item_id)],
+      );
+    }
+    return { id: row!.id, key: created.key, itemIds };
+  }
+
+  async function listings(key: string): Promise<Listing[]> {
+    const answer = await sim.v2<{ items: Listing[] | null }>('tm', 'items', { key });
+    return answer.items ?? [];
+  }
+
+  async function sellItems(id: number) {
+    return t.db.query<{ market_item_id: string; price: string; status: string }>(
+      `SELECT market_item_id, price::text AS price, status FROM sell_item WHERE market_account = $1 ORDER BY id`,
+      [id],
+    );
+  }
+
+  async function run(id: number, items: { item_id: string; price: string }[]) {
+    const started = await t.request<BotJob>('POST', `/api-node/trading/${id}/set-prices`, {
+      body: { items },
+    });
+    expect(started.status, started.text).toBe(202);
+    expect(started.body.kind).toBe('trading.set-prices');
+    return (await t.runtime.queue.waitFor(started.body.id, 30_000))!;
+  }
+
+  it('sets prices on the market, takes price-0 listings off sale and updates sell_item with audit entries', async () => {
+    const { id, key, itemIds } = await listedAccount(3);
+    const [a, b, c] = itemIds as [string, string, string];
+    const job = await run(id, [
+      { item_id: a, price: '123.45' },
+      { item_id: b, price: '99' },
+      { item_id: c, price: '0' },
+    ]);
+    expect(job.state, JSON.stringify(job)).toBe('done');
+    expect(job.result).toMatchObject({ dry_run: false, priced: 2, removed: 1, failed: [] });
+
+    const onMarket = new Map((await listings(key)).map((l) => [l.item_id, l.price]));
+    expect(onMarket.get(a)).toBeCloseTo(123.45, 2);
+    expect(onMarket.get(b)).toBeCloseTo(99, 2);
+    expect(onMarket.has(c)).toBe(false);
+
+    expect(await sellItems(id)).toEqual([
+      { market_item_id: a, price: '123.45', status: 'on_sale' },
+      { market_item_id: b, price: '99.00', status: 'on_sale' },
+      { market_item_id: c, price: '100.00', status: 'removed' },
+    ]);
+    const audit = await t.db.query<{ operator: string; after: { status: string } }>(
+      `SELECT operator, after FROM audit_entry WHERE entity = 'sell_item' AND entity_id IN
+         (SELECT id FROM sell_item WHERE market_account = $1) ORDER BY id`,
+      [id],
+    );
+    expect(audit).toHaveLength(3);
+    expect(audit.every((entry) => entry.operator === 'bot-service')).toBe(true);
+
+    // Again with the same prices: the market keeps them; the removed one is refused and reported.
+    const again = await run(id, [
+      { item_id: a, price: '123.45' },
+      { item_id: c, price: '0' },
+    ]);
+    expect(again.state).toBe('done');
+    expect(again.result).toMatchObject({ priced: 1, removed: 0, failed: [{ item_id: c }] });
+    expect((await listings(key)).find((l) => l.item_id === a)?.price).toBeCloseTo(123.45, 2);
+  });
+
+  it('a dry-run account changes nothing and logs what it would do', async () => {
+    const { id, key, itemIds } = await listedAccount(2, { dryRun: true });
+    const job = await run(id, [
+      { item_id: itemIds[0]!, price: '5' },
+      { item_id: itemIds[1]!, price: '0' },
+    ]);
+    expect(job.state).toBe('done');
+    expect(job.result).toMatchObject({ dry_run: true, priced: 1, removed: 1 });
+    expect((await listings(key)).map((l) => l.price)).toEqual([100, 100]);
+    expect((await sellItems(id)).map((row) => [row.price, row.status])).toEqual([
+      ['100.00', 'on_sale'],
+      ['100.00', 'on_sale'],
+    ]);
+    const logs = await t.db.query<{ message: string }>(
+      'SELECT message FROM bot_job_log WHERE job_id = $1 ORDER BY id',
+      [job.id],
+    );
+    expect(logs.map((l) => l.message).join('\n')).toMatch(/dry run: would take .* off sale/);
+  });
+
+  it('fails with a clear message for a market without the call', async () => {
+    const [steam] = await t.db.query<{ id: number }>(
+      `INSERT INTO steam_account (steam_account_name) VALUES ($1) RETURNING id`,
+      [`set-prices-${randomUUID().slice(0, 8)}`],
+    );
+    const [row] = await t.db.query<{ id: number }>(
+      `INSERT INTO market_account (market, steam_account, api_key, currency) VALUES ('dmarket', $1, $2, 'USD')
+       RETURNING id`,
+      [steam!.id, t.runtime.vault.encrypt('k')],
+    );
+    const job = await run(row!.id, [{ item_id: '1', price: '1' }]);
+    expect(job.state).toBe('failed');
+    expect(JSON.stringify(job)).toMatch(/not supported for market dmarket/);
+  });
+
+  it('answers 400 with field errors on bad bodies, 404 for an unknown account, 401 without the token', async () => {
+    const path = '/api-node/trading/1/set-prices';
+    for (const body of [
+      {},
+      { items: [] },
+      { items: [{ item_id: '1', price: '1.234' }] },
+      { items: [{ item_id: '1', price: '-1' }] },
+      { items: [{ item_id: '', price: '1' }] },
+      { items: Array.from({ length: 1001 }, (_, i) => ({ item_id: String(i), price: '1' })) },
+    ]) {
+      const answer = await t.request<Record<string, unknown>>('POST', path, { body });
+      expect(answer.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(Object.keys(answer.body).join(',')).toMatch(/items/);
+    }
+    const unknown = await t.request('POST', '/api-node/trading/999999/set-prices', {
+      body: { items: [{ item_id: '1', price: '1' }] },
+    });
+    expect(unknown.status).toBe(404);
+    const anonymous = await t.request('POST', path, {
+      body: { items: [{ item_id: '1', price: '1' }] },
+      token: null,
+    });
+    expect(anonymous.status).toBe(401);
+  });
+});
