@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from './app/app';
+import { startCommonData } from './app/early-common-data';
 import { claimChunkReload } from './lib/chunk-reload';
 
 // Vite reports a chunk it could not preload here; the guard allows one reload per path per 10 s.
@@ -11,6 +12,9 @@ window.addEventListener('vite:preloadError', (event) => {
     window.location.reload();
   }
 });
+
+// The common data is the first thing every screen waits for: ask for it before React mounts.
+startCommonData();
 
 const container = document.getElementById('root');
 try {

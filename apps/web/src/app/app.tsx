@@ -7,8 +7,7 @@ import { CommonDataGate } from './common-data-gate';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 
-function AppRouter() {
-  const [{ router, prefetch }] = useState(() => createAppRouter());
+function AppRouter({ router, prefetch }: ReturnType<typeof createAppRouter>) {
   return (
     <RoutePrefetchContext.Provider value={prefetch}>
       <RouterProvider router={router} />
@@ -16,12 +15,21 @@ function AppRouter() {
   );
 }
 
-/** The console: providers, then the common-data gate, then the routes. */
+/**
+ * The console: providers, then the common-data gate, then the routes. The router exists before the gate
+ * opens so that the current route's page module loads while the common data does, not after it
+ * (bench:web); the page itself still renders only once the common data is there.
+ */
 export function App() {
+  const [app] = useState(() => {
+    const created = createAppRouter();
+    created.prefetch(created.router.state.location.pathname);
+    return created;
+  });
   return (
     <AppProviders>
       <CommonDataGate>
-        <AppRouter />
+        <AppRouter {...app} />
       </CommonDataGate>
     </AppProviders>
   );

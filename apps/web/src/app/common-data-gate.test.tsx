@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -9,6 +9,7 @@ import { request, setBotToken } from '@/lib/request';
 import { jsonResponse } from '@/test/fixtures';
 
 import { CommonDataGate } from './common-data-gate';
+import { startCommonData } from './early-common-data';
 
 function Operator() {
   return <p>operator {useCommonData().operator.username}</p>;
@@ -98,5 +99,36 @@ describe('common-data gate (spec sections 1 and 7)', () => {
     );
     await waitFor(() => expect(headers).toHaveLength(1));
     expect(headers[0]).toBe('bot-secret');
+  });
+  it('uses the request started before React mounted, once; a later mount asks again', async () => {
+    const urls: string[] = [];
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', (url: string) => {
+      urls.push(url);
+      return new Promise<Response>((resolve) => (answer = resolve));
+    });
+    startCommonData();
+    startCommonData();
+    expect(urls).toHaveLength(1);
+    renderGate();
+    answer(
+      jsonResponse({
+        success: true,
+        data: {
+          markets: [],
+          steamAccounts: [],
+          tags: [],
+          bot_token: 't',
+          demo: false,
+          operator: { id: 1, username: 'early' },
+        },
+      }),
+    );
+    expect(await screen.findByText('operator early')).toBeTruthy();
+    expect(urls).toHaveLength(1);
+    expect(urls[0]).toContain('/api/frontend/common');
+    cleanup();
+    renderGate();
+    await waitFor(() => expect(urls).toHaveLength(2));
   });
 });

@@ -1,11 +1,10 @@
 import { mdiImageOffOutline } from '@mdi/js';
-import { Box } from '@mui/material';
-import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useMemo, useState, type CSSProperties } from 'react';
 
+import { i18n } from '@/lib/i18n';
 import { DEFAULT_IMAGE_SIZE, itemImageSources } from '@/lib/item-images';
 
-import { MdiIcon } from './mdi-icon';
+import { PlainIcon } from './plain-icon';
 
 export interface ItemImageProps {
   marketHashName?: string | null;
@@ -19,6 +18,19 @@ export interface ItemImageProps {
   cdnBase?: string;
 }
 
+// Static styles and no hook of react-i18next or Emotion: table rows mount one image per row on every
+// scroll frame (bench:web). The fixed width and height keep the row's layout from waiting for the image.
+const PLACEHOLDER: CSSProperties = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  background: '#f5f5f5',
+  color: '#bdbdbd',
+  borderRadius: 4,
+  flexShrink: 0,
+};
+const IMAGE: CSSProperties = { objectFit: 'contain', flexShrink: 0 };
+
 /**
  * An item's picture: the image CDN (by the base64url of its market hash name) when configured, then
  * Steam's image host, then a placeholder when none loads.
@@ -30,7 +42,6 @@ export function ItemImage({
   height,
   cdnBase,
 }: ItemImageProps) {
-  const { t } = useTranslation();
   const h = height ?? size;
   const sources = useMemo(
     () => itemImageSources({ marketHashName, iconUrl }, size, h, cdnBase),
@@ -44,28 +55,18 @@ export function ItemImage({
     setFailed(0);
   }
   const src = sources[failed];
-  const alt = marketHashName ?? t('image.placeholder');
+  const alt = marketHashName ?? i18n.t('image.placeholder');
   if (!src) {
     return (
-      <Box
+      <span
         role="img"
         aria-label={alt}
         title={marketHashName ?? undefined}
         data-testid="item-image-placeholder"
-        sx={{
-          width: size,
-          height: h,
-          display: 'inline-flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          bgcolor: 'grey.100',
-          color: 'grey.400',
-          borderRadius: 1,
-          flexShrink: 0,
-        }}
+        style={{ ...PLACEHOLDER, width: size, height: h }}
       >
-        <MdiIcon path={mdiImageOffOutline} sx={{ fontSize: Math.max(12, Math.min(size, h) * 0.5) }} />
-      </Box>
+        <PlainIcon path={mdiImageOffOutline} size={Math.max(12, Math.min(size, h) * 0.5)} />
+      </span>
     );
   }
   return (
@@ -77,7 +78,7 @@ export function ItemImage({
       loading="lazy"
       decoding="async"
       onError={() => setFailed((count) => count + 1)}
-      style={{ objectFit: 'contain', flexShrink: 0 }}
+      style={IMAGE}
     />
   );
 }

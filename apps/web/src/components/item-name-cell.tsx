@@ -1,13 +1,13 @@
 import { mdiOpenInNew } from '@mdi/js';
-import { Stack, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import type { CSSProperties } from 'react';
 
+import { i18n } from '@/lib/i18n';
 import { marketListingUrl } from '@/lib/market-links';
 
 import { AppLink } from './app-link';
 import type { EntityRow } from './entity-table/entity-columns';
 import { ItemImage } from './item-image';
-import { MdiIcon } from './mdi-icon';
+import { PlainIcon } from './plain-icon';
 import type { VirtualColumn } from './virtual-table/virtual-table';
 
 export interface ItemNameCellProps {
@@ -20,25 +20,37 @@ export interface ItemNameCellProps {
 }
 
 /** An item in a table: its picture, its market hash name and a link to its listing on the market. */
+// Plain elements with shared style objects: a row per frame entering the view used to mount a Stack, a
+// Typography and an SvgIcon (Emotion classes) and run useTranslation here (bench:web).
+const ROW: CSSProperties = { display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 };
+const NAME: CSSProperties = {
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  minWidth: 0,
+};
+const LINK: CSSProperties = { display: 'inline-flex', color: 'inherit', opacity: 0.6, flexShrink: 0 };
+
 export function ItemNameCell({ name, iconUrl, market, classid, instanceid }: ItemNameCellProps) {
-  const { t } = useTranslation();
+  // The global instance: table columns are rebuilt when the language changes, so the label follows it.
+  const openLabel = i18n.t('item.openListing');
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+    <div style={ROW}>
       <ItemImage marketHashName={name} iconUrl={iconUrl} size={28} />
-      <Typography variant="body2" noWrap title={name} sx={{ minWidth: 0 }}>
+      <span title={name} style={NAME}>
         {name}
-      </Typography>
+      </span>
       <AppLink
         to={marketListingUrl(market, { marketHashName: name, classid, instanceid })}
         external
-        aria-label={t('item.openListing')}
-        title={t('item.openListing')}
+        aria-label={openLabel}
+        title={openLabel}
         onClick={(event) => event.stopPropagation()}
-        style={{ display: 'inline-flex', color: 'inherit', opacity: 0.6 }}
+        style={LINK}
       >
-        <MdiIcon path={mdiOpenInNew} sx={{ fontSize: 14 }} />
+        <PlainIcon path={mdiOpenInNew} size={14} />
       </AppLink>
-    </Stack>
+    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 import { mdiDeleteOutline, mdiPencilOutline } from '@mdi/js';
-import { IconButton, Stack, Tooltip } from '@mui/material';
+import type { CSSProperties } from 'react';
 
-import { MdiIcon } from './mdi-icon';
+import { PlainIcon } from './plain-icon';
 import type { VirtualColumn } from './virtual-table/virtual-table';
 
 export interface RowActionsOptions<Row> {
@@ -11,7 +11,27 @@ export interface RowActionsOptions<Row> {
   onDelete?: (row: Row) => void;
 }
 
-/** A trailing column with edit and delete buttons; their clicks never reach the row's own click handler. */
+const GROUP: CSSProperties = { display: 'flex', gap: 4 };
+const BUTTON: CSSProperties = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: 28,
+  height: 28,
+  padding: 0,
+  border: 0,
+  borderRadius: '50%',
+  background: 'transparent',
+  color: 'rgba(0, 0, 0, 0.54)',
+  cursor: 'pointer',
+};
+const DELETE_BUTTON: CSSProperties = { ...BUTTON, color: '#d32f2f' };
+
+/**
+ * A trailing column with edit and delete buttons; their clicks never reach the row's own click handler.
+ * Plain buttons with a title, not IconButton + Tooltip: two Tooltips and two ButtonBases per row mounting
+ * on every scroll frame were a large part of the frame (bench:web).
+ */
 export function rowActionsColumn<Row>({
   editLabel,
   deleteLabel,
@@ -24,22 +44,30 @@ export function rowActionsColumn<Row>({
     width: 80,
     align: 'center',
     render: (row) => (
-      <Stack direction="row" spacing={0.5} onClick={(event) => event.stopPropagation()}>
+      <div style={GROUP} onClick={(event) => event.stopPropagation()}>
         {onEdit && (
-          <Tooltip title={editLabel}>
-            <IconButton size="small" aria-label={editLabel} onClick={() => onEdit(row)}>
-              <MdiIcon path={mdiPencilOutline} sx={{ fontSize: 18 }} />
-            </IconButton>
-          </Tooltip>
+          <button
+            type="button"
+            title={editLabel}
+            aria-label={editLabel}
+            style={BUTTON}
+            onClick={() => onEdit(row)}
+          >
+            <PlainIcon path={mdiPencilOutline} />
+          </button>
         )}
         {onDelete && (
-          <Tooltip title={deleteLabel}>
-            <IconButton size="small" aria-label={deleteLabel} color="error" onClick={() => onDelete(row)}>
-              <MdiIcon path={mdiDeleteOutline} sx={{ fontSize: 18 }} />
-            </IconButton>
-          </Tooltip>
+          <button
+            type="button"
+            title={deleteLabel}
+            aria-label={deleteLabel}
+            style={DELETE_BUTTON}
+            onClick={() => onDelete(row)}
+          >
+            <PlainIcon path={mdiDeleteOutline} />
+          </button>
         )}
-      </Stack>
+      </div>
     ),
   };
 }

@@ -5,8 +5,8 @@ import type { TFunction } from 'i18next';
 import type { CommonData } from '@/lib/common-data';
 import { formatAmount, formatDate, formatDateTime, formatNumber } from '@/lib/format';
 
-import { MdiIcon } from '../mdi-icon';
-import { StatusChip } from '../status-chip';
+import { PlainIcon } from '../plain-icon';
+import { StatusBadge } from '../status-chip';
 import { TagChips } from '../tag-chips';
 import type { VirtualColumn } from '../virtual-table/virtual-table';
 
@@ -76,9 +76,9 @@ function renderCell(name: string, def: AnyFieldDef, row: EntityRow, ctx: EntityC
   switch (def.kind) {
     case 'bool':
       return value ? (
-        <MdiIcon path={mdiCheck} fontSize="small" color="success" titleAccess={ctx.t('common.yes')} />
+        <PlainIcon path={mdiCheck} size={20} color="#2e7d32" title={ctx.t('common.yes')} />
       ) : (
-        <MdiIcon path={mdiMinus} fontSize="small" color="disabled" titleAccess={ctx.t('common.no')} />
+        <PlainIcon path={mdiMinus} size={20} color="rgba(0, 0, 0, 0.26)" title={ctx.t('common.no')} />
       );
     case 'money':
       return formatAmount(
@@ -94,7 +94,8 @@ function renderCell(name: string, def: AnyFieldDef, row: EntityRow, ctx: EntityC
       return formatDate(value as string | null, ctx.lang);
     case 'enum': {
       if (typeof value !== 'string') return '—';
-      if (name === 'status' || name.endsWith('_status')) return <StatusChip value={value} />;
+      if (name === 'status' || name.endsWith('_status'))
+        return <StatusBadge value={value} label={ctx.t(`enums.status.${value}`, { defaultValue: value })} />;
       const key = `enums.${name}.${value}`;
       return ctx.exists(key) ? ctx.t(key) : value;
     }
