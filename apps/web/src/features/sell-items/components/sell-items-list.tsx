@@ -1,6 +1,6 @@
 import { mdiCurrencyRub, mdiStoreRemoveOutline } from '@mdi/js';
 import { Button, IconButton, Stack, Tooltip } from '@mui/material';
-import { sellItemEntity, type SellItemPatch } from '@toydesk/contract';
+import { sellItemEntity, type BotJob } from '@toydesk/contract';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -18,7 +18,8 @@ import { notify } from '@/lib/notifications';
 import type { QueryParams } from '@/lib/query-string';
 import { useCheckedIds } from '@/lib/use-checked-ids';
 
-import { useUpdateSellItems } from '../api/update-sell-items';
+import { planSetPrices, startSetPrices, TAKE_OFF_PRICE } from '../api/set-market-prices';
+import { MarketPriceJobsDialog } from './market-price-jobs-dialog';
 
 const FIELDS = [
   'market_hash_name',
@@ -43,13 +44,16 @@ export interface SellItemsListProps {
 
 /**
  * The items on sale, read page by page with server-side search and ordering; set the price of one,
- * set one price on the selected ones, or take them off sale.
+ * set one price on the selected ones, or take them off sale. Each change goes to the market through the
+ * bot services (one bot-trading.set-prices job per market account); the job writes sell_item, and the list
+ * is read again when it ends.
  */
 export function SellItemsList({ filters, toolbar }: SellItemsListProps) {
   const { t } = useTranslation();
   const selection = useCheckedIds();
-  const update = useUpdateSellItems();
   const [rows, setRows] = useState<EntityRow[]>([]);
+  const [starting, setStarting] = useState(false);
+  const [started, setStarted] = useState<{ jobs: BotJob[]; skipped: number } | null>(null);
   const [pricing, setPricing] = useState<EntityRow | null>(null);
   const [massPricing, setMassPricing] = useState(false);
   const [removing, setRemoving] = useState<number[] | null>(null);
@@ -101,12 +105,30 @@ export function SellItemsList({ filters, toolbar }: SellItemsListProps) {
     [selection, rows, t],
   );
   const selectedIds = useMemo(() => [...selection.selected], [selection.selected]);
+  const rowsOf = (ids: readonly number[]) => {
+    const wanted = new Set(ids);
+    return rows.filter((row) => wanted.has(idOf(row)));
+  };
+
+  /** Starts the market jobs for these rows at `price`; throws when none started (the dialog stays). */
+  const sendPrices = async (chosen: readonly EntityRow[], price: string) => {
+    const plan = planSetPrices(chosen, price);
+    setStarting(true);
+    try {
+      const jobs = await startSetPrices(plan);
+      if (plan.accounts.length > 0 && jobs.length === 0) throw new Error(t('sellMarketPrices.notStarted'));
+      setStarted({ jobs, skipped: plan.skipped });
+      if (jobs.length > 0)
+        notify({ text: t('sellMarketPrices.started', { count: jobs.length }), color: 'info' });
+    } finally {
+      setStarting(false);
+    }
+  };
 
   const takeOff = async () => {
     if (!removing) return;
     try {
-      const count = await update.mutateAsync({ kind: 'many', ids: removing, fields: { status: 'removed' } });
-      notify({ text: t('sellItems.takenOff', { count }), color: 'success' });
+      await sendPrices(rowsOf(removing), TAKE_OFF_PRICE);
       selection.setMany(removing, false);
       setRemoving(null);
     } catch {
@@ -143,10 +165,7 @@ export function SellItemsList({ filters, toolbar }: SellItemsListProps) {
           fields={['price']}
           required={['price']}
           title={t('sellItems.setPriceNamed', { name: nameOf(pricing) })}
-          save={(body) =>
-            update.mutateAsync({ kind: 'one', id: idOf(pricing), fields: body as SellItemPatch })
-          }
-          onSaved={() => notify({ text: t('sellItems.priceSaved'), color: 'success' })}
+          save={(body) => sendPrices([pricing], String(body.price))}
           onClose={() => setPricing(null)}
         />
       )}
@@ -156,25 +175,25 @@ export function SellItemsList({ filters, toolbar }: SellItemsListProps) {
           fields={['price']}
           title={t('sellItems.massSetPrice')}
           scope={t('sellItems.scope', { count: selectedIds.length })}
-          apply={async (patch) => {
-            const count = await update.mutateAsync({
-              kind: 'many',
-              ids: selectedIds,
-              fields: patch as SellItemPatch,
-            });
-            notify({ text: t('sellItems.pricesSaved', { count }), color: 'success' });
-          }}
+          apply={(patch) => sendPrices(rowsOf(selectedIds), String(patch.price))}
           onClose={() => setMassPricing(false)}
         />
       )}
       {removing && (
         <ConfirmDialog
           title={t('sellItems.takeOffTitle', { count: removing.length })}
-          text={t('sellItems.takeOffText')}
+          text={t('sellMarketPrices.takeOffText')}
           confirmLabel={t('sellItems.takeOff')}
-          busy={update.isPending}
+          busy={starting}
           onConfirm={() => void takeOff()}
           onClose={() => setRemoving(null)}
+        />
+      )}
+      {started && (
+        <MarketPriceJobsDialog
+          jobs={started.jobs}
+          skipped={started.skipped}
+          onClose={() => setStarted(null)}
         />
       )}
     </>

@@ -3,13 +3,19 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
 import { notifications } from '@/lib/notifications';
+import { botJob } from '@/test/bot-job';
 import { jsonResponse } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 
 import { sellItemRow } from '../testing/sell-item-row';
 import { SellItemsScreen } from './sell-items-screen';
 
-const rows = [sellItemRow(1), sellItemRow(2, { price: '90.00', position: 1 })];
+const rows = [
+  sellItemRow(1),
+  sellItemRow(2, { price: '90.00', position: 1 }),
+  sellItemRow(3, { market_account: 8 }),
+  sellItemRow(4, { market_item_id: null }),
+];
 
 interface Call {
   method: string;
@@ -27,6 +33,11 @@ function stubApi(onWrite: (call: Call) => Response) {
     };
     calls.push(call);
     if (call.method !== 'GET') return onWrite(call);
+    const jobRead = /\/api-node\/jobs\/([\w-]+)\/$/.exec(url);
+    if (jobRead)
+      return jsonResponse(
+        botJob(jobRead[1]!, { state: 'done', result: { priced: 1, removed: 0, failed: [] } }),
+      );
     if (url.includes('/api/market/sell/items/count-by-mhn/'))
       return jsonResponse({
         results: [
@@ -67,45 +78,74 @@ function stubApi(onWrite: (call: Call) => Response) {
   return calls;
 }
 
+/** The set-prices starts answer 202 with a job per market account (job id "job-<account>"). */
+function startJob(call: Call): Response {
+  const account = Number(/\/api-node\/trading\/(\d+)\/set-prices$/.exec(call.url)?.[1]);
+  if (!account) return jsonResponse({ detail: 'unexpected' }, 404);
+  return jsonResponse(botJob(`job-${account}`, { kind: 'trading.set-prices', account }), 202);
+}
+
+const setPriceCalls = (calls: Call[]) =>
+  calls.filter((call) => call.method === 'POST' && call.url.includes('/set-prices'));
+
 describe('Sell items screen', () => {
-  it('lists the items on sale filtered by status and sets one price on the selected items', async () => {
-    const calls = stubApi(() => jsonResponse({ updated: 2, results: [] }));
+  it('sends one price for the selected items to the market, one job per market account, and follows the jobs', async () => {
+    const calls = stubApi(startJob);
     const user = userEvent.setup();
     renderWithProviders(<SellItemsScreen />);
     expect(await screen.findByText('AK-47 | Redline (Field-Tested) #1')).toBeTruthy();
     const listCall = calls.find((call) => call.url.includes('/api/market/sell/items/?'))!;
     expect(listCall.url).toContain('status=on_sale');
+    const listReads = () => calls.filter((call) => call.url.includes('/api/market/sell/items/?')).length;
+    const readsBefore = listReads();
 
     await user.click(screen.getByRole('checkbox', { name: 'Выбрать все загруженные предметы' }));
     await user.click(screen.getByRole('button', { name: 'Задать цену выбранным' }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('Цена'), '99.50');
     await user.click(within(dialog).getByRole('button', { name: 'Применить' }));
-    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
-    const post = calls.find((call) => call.method === 'POST')!;
-    expect(post.url).toMatch(/\/api\/market\/sell\/items\/bulk-update-by-ids\/$/);
-    expect(post.body).toEqual({ ids: [1, 2], fields: { price: '99.50' } });
-    expect(notifications.list()[0]).toMatchObject({ text: 'Цена задана предметам: 2', color: 'success' });
+    await waitFor(() => expect(setPriceCalls(calls)).toHaveLength(2));
+    const [first, second] = setPriceCalls(calls);
+    expect(first!.url).toMatch(/\/api-node\/trading\/7\/set-prices$/);
+    expect(first!.body).toEqual({
+      items: [
+        { item_id: '5001', price: '99.50' },
+        { item_id: '5002', price: '99.50' },
+      ],
+    });
+    expect(second!.url).toMatch(/\/api-node\/trading\/8\/set-prices$/);
+    expect(second!.body).toEqual({ items: [{ item_id: '5003', price: '99.50' }] });
+    await waitFor(() =>
+      expect(notifications.list().map((n) => n.text)).toContain('Запущено 2 задачи смены цен на площадке'),
+    );
+    // No database-only write any more.
+    expect(calls.some((call) => call.url.includes('bulk-update-by-ids'))).toBe(false);
+
+    // Both jobs are followed to their end; the item without a listing is named as skipped.
+    const jobs = await screen.findByTestId('market-price-jobs');
+    await waitFor(() => expect(within(jobs).getAllByText('Готово')).toHaveLength(2));
+    expect(calls.some((call) => call.url.includes('/api-node/jobs/job-7/'))).toBe(true);
+    expect(calls.some((call) => call.url.includes('/api-node/jobs/job-8/'))).toBe(true);
+    expect(within(jobs).getByText('1 предмет без лота на площадке пропущен')).toBeTruthy();
+    // The list is read again once the jobs are done.
+    await waitFor(() => expect(listReads()).toBeGreaterThan(readsBefore));
   });
 
-  it('takes one item off sale after confirmation and sets the price of one', async () => {
-    const calls = stubApi((call) =>
-      call.method === 'PATCH'
-        ? jsonResponse(sellItemRow(2, { price: '95.00' }))
-        : jsonResponse({ updated: 1, results: [] }),
-    );
+  it('takes one item off sale on the market after confirmation and sets the price of one', async () => {
+    const calls = stubApi(startJob);
     const user = userEvent.setup();
     renderWithProviders(<SellItemsScreen />);
     await user.click(
       await screen.findByRole('button', { name: 'Снять с продажи AK-47 | Redline (Field-Tested) #1' }),
     );
     const confirm = await screen.findByRole('dialog');
+    expect(within(confirm).getByText(/задачей сервиса ботов/)).toBeTruthy();
     await user.click(within(confirm).getByTestId('confirm-button'));
-    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
-    expect(calls.find((call) => call.method === 'POST')!.body).toEqual({
-      ids: [1],
-      fields: { status: 'removed' },
-    });
+    await waitFor(() => expect(setPriceCalls(calls)).toHaveLength(1));
+    expect(setPriceCalls(calls)[0]!.body).toEqual({ items: [{ item_id: '5001', price: '0' }] });
+    const jobs = await screen.findByTestId('market-price-jobs');
+    await waitFor(() => expect(within(jobs).getByText('Готово')).toBeTruthy());
+    await user.click(screen.getByRole('button', { name: 'Закрыть' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     await user.click(screen.getByRole('button', { name: 'Цена: AK-47 | Redline (Field-Tested) #2' }));
@@ -114,10 +154,24 @@ describe('Sell items screen', () => {
     await user.clear(price);
     await user.type(price, '95');
     await user.click(within(priceDialog).getByRole('button', { name: 'Сохранить' }));
-    await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
-    const patch = calls.find((call) => call.method === 'PATCH')!;
-    expect(patch.url).toMatch(/\/api\/market\/sell\/items\/2\/$/);
-    expect(patch.body).toEqual({ price: '95' });
+    await waitFor(() => expect(setPriceCalls(calls)).toHaveLength(2));
+    const sent = setPriceCalls(calls)[1]!;
+    expect(sent.url).toMatch(/\/api-node\/trading\/7\/set-prices$/);
+    expect(sent.body).toEqual({ items: [{ item_id: '5002', price: '95' }] });
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+  });
+
+  it('keeps the confirmation open when the bot service refuses the job', async () => {
+    const calls = stubApi(() => jsonResponse({ items: ['bad'] }, 400));
+    const user = userEvent.setup();
+    renderWithProviders(<SellItemsScreen />);
+    await user.click(
+      await screen.findByRole('button', { name: 'Снять с продажи AK-47 | Redline (Field-Tested) #1' }),
+    );
+    await user.click(within(await screen.findByRole('dialog')).getByTestId('confirm-button'));
+    await waitFor(() => expect(setPriceCalls(calls)).toHaveLength(1));
+    await waitFor(() => expect(screen.getByTestId('confirm-button')).toBeTruthy());
+    expect(screen.queryByTestId('market-price-jobs')).toBeNull();
   });
 
   it('shows the counts by name and the candidates for sale', async () => {
