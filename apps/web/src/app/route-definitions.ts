@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
 
 import type { LazyPage } from '@/lib/chunk-reload';
@@ -16,6 +17,11 @@ export interface PageRouteDef {
   layout?: LayoutName;
   transition?: PageTransition;
   validate?: RouteValidation;
+  /**
+   * Starts the page's first data query when the console opens on this route, while the common data and
+   * the page module load (bench:web); quiet on failure, the page's own query reports it.
+   */
+  prefetchData?: (client: QueryClient) => void;
 }
 
 export interface RedirectRouteDef {
@@ -33,6 +39,7 @@ export interface RouteHandle {
   layout?: LayoutName;
   transition?: PageTransition;
   preload?: () => Promise<unknown>;
+  prefetchData?: (client: QueryClient) => void;
 }
 
 export function isRedirect(route: RouteDefinition): route is RedirectRouteDef {

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import {
   createBrowserRouter,
   createMemoryRouter,
@@ -55,6 +56,7 @@ function toRouteObject(def: RouteDefinition): RouteObject {
     layout: def.layout,
     transition: def.transition,
     preload: def.page.preload,
+    prefetchData: def.prefetchData,
   };
   return { path: def.path, loader: validationLoader(def), Component: def.page, handle };
 }
@@ -96,5 +98,15 @@ export function createAppRouter(
     const preload = (matches?.[matches.length - 1]?.route.handle as RouteHandle | undefined)?.preload;
     if (preload) routePreloads.add(preload);
   };
-  return { router, prefetch };
+  /**
+   * A cold start: the current route's page module and first data query, started before the common-data
+   * gate opens so that they load alongside the common data instead of after it (bench:web).
+   */
+  const startCurrentRoute = (client: QueryClient) => {
+    const path = router.state.location.pathname;
+    prefetch(path);
+    const matches = matchRoutes(routes, path);
+    (matches?.[matches.length - 1]?.route.handle as RouteHandle | undefined)?.prefetchData?.(client);
+  };
+  return { router, prefetch, startCurrentRoute };
 }

@@ -32,15 +32,20 @@ export interface SteamAccountRow extends SteamAccount {
 export const steamAccountsQueryKey = ['steam-accounts', 'extended'] as const;
 
 /** Every Steam account with its market accounts, balances, tags and counts (spec: page_size 999999). */
-export async function getSteamAccounts(signal?: AbortSignal): Promise<SteamAccountRow[]> {
-  const result = await api.call('steam-accounts.extended', { query: { page_size: ALL_ROWS } }, { signal });
+export async function getSteamAccounts(signal?: AbortSignal, quiet = false): Promise<SteamAccountRow[]> {
+  const result = await api.call(
+    'steam-accounts.extended',
+    { query: { page_size: ALL_ROWS } },
+    { signal, hideNotification: quiet },
+  );
   return unwrap(result).results as unknown as SteamAccountRow[];
 }
 
-export function getSteamAccountsQueryOptions() {
+/** quiet: no error notification (the prefetch on a cold start; the page's own query reports failures). */
+export function getSteamAccountsQueryOptions({ quiet = false }: { quiet?: boolean } = {}) {
   return queryOptions({
     queryKey: steamAccountsQueryKey,
-    queryFn: ({ signal }) => getSteamAccounts(signal),
+    queryFn: ({ signal }) => getSteamAccounts(signal, quiet),
   });
 }
 
