@@ -8,7 +8,7 @@ import { AppDialog } from '@/components/app-dialog';
 import { JobProgress } from '@/components/job-progress';
 import { useBotJob } from '@/lib/bot-jobs';
 
-import { SELL_ITEMS_KEYS } from '../api/update-sell-items';
+import { SELL_ITEMS_KEYS } from '../api/sell-items-keys';
 
 /** One set-prices job followed until it ends; the list is read again when it does. */
 function MarketPriceJob({ job, onFinish }: { job: BotJob; onFinish: () => void }) {
