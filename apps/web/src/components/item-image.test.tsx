@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { renderWithProviders } from '@/test/render';
@@ -24,5 +24,13 @@ describe('ItemImage (spec section 9)', () => {
   it('shows the placeholder when there is nothing to load', () => {
     renderWithProviders(<ItemImage size={62} cdnBase="" />);
     expect(screen.getByRole('img', { name: 'Нет изображения' })).toBeTruthy();
+  });
+  it('shows an empty box first when deferred, then the picture', async () => {
+    renderWithProviders(
+      <ItemImage marketHashName="AK-47 | Redline" iconUrl="icon123" cdnBase="" deferMs={20} />,
+    );
+    expect(screen.getByRole('img', { name: 'AK-47 | Redline' }).tagName).toBe('SPAN');
+    await waitFor(() => expect(screen.getByRole('img', { name: 'AK-47 | Redline' }).tagName).toBe('IMG'));
+    expect(screen.getByRole('img').getAttribute('src')).toContain('icon123');
   });
 });

@@ -199,7 +199,9 @@ export function VirtualTable<Row>({
         borderColor: 'divider',
         borderRadius: 1,
         fontSize: 13,
-        contain: 'content',
+        // Sized by its own height and its parent's width, never by its rows: a forced layout after new rows
+        // stops at this box instead of laying out the page around it (filters, totals, the shell).
+        contain: 'strict',
         '& .vt-row': { borderBottom: '1px solid', borderColor: 'divider' },
         '& .vt-row:hover': { bgcolor: 'action.hover' },
       }}
