@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
-import { App } from './app/app';
+import { App, startApp } from './app/app';
 import { startCommonData } from './app/early-common-data';
 import { claimChunkReload } from './lib/chunk-reload';
 
@@ -19,11 +19,13 @@ startCommonData();
 const container = document.getElementById('root');
 try {
   if (!container) throw new Error('#root is missing from index.html');
+  // The router and the route's page module and first data query, before React's first render.
+  const start = startApp();
   createRoot(container, {
     onUncaughtError: (error) => console.error('[app] uncaught error', error),
   }).render(
     <StrictMode>
-      <App />
+      <App start={start} />
     </StrictMode>,
   );
 } catch (error) {

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 
@@ -16,22 +17,33 @@ function AppRouter({ router, prefetch }: Pick<ReturnType<typeof createAppRouter>
   );
 }
 
+export interface AppStart {
+  router: ReturnType<typeof createAppRouter>;
+  queryClient: QueryClient;
+}
+
 /**
- * The console: providers, then the common-data gate, then the routes. The router and the query client
- * exist before the gate opens so that the current route's page module and first data query load while
- * the common data does, not after it (bench:web); the page itself still renders only once the common data is there.
+ * The router and the query client, made before React mounts (main.tsx): the current route's page module
+ * and first data query start loading at once, alongside the common data, instead of after the first
+ * render or after the common-data gate opens (bench:web).
  */
-export function App() {
-  const [{ app, queryClient }] = useState(() => {
-    const created = createAppRouter();
-    const client = createQueryClient();
-    created.startCurrentRoute(client);
-    return { app: created, queryClient: client };
-  });
+export function startApp(): AppStart {
+  const router = createAppRouter();
+  const queryClient = createQueryClient();
+  router.startCurrentRoute(queryClient);
+  return { router, queryClient };
+}
+
+/**
+ * The console: providers, then the common-data gate, then the routes. The page itself renders only once
+ * the common data is there.
+ */
+export function App({ start }: { start?: AppStart }) {
+  const [{ router, queryClient }] = useState(() => start ?? startApp());
   return (
     <AppProviders queryClient={queryClient}>
       <CommonDataGate>
-        <AppRouter router={app.router} prefetch={app.prefetch} />
+        <AppRouter router={router.router} prefetch={router.prefetch} />
       </CommonDataGate>
     </AppProviders>
   );
