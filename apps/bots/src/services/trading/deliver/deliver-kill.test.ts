@@ -1,18 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 
 import { MARKET_CODES } from '@toydesk/contract';
 import { createSteamSimulator, SteamSimControlClient } from '@toydesk/steam';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { loadBotConfig } from '../../../config.ts';
-import { openPgliteDatabase, openPostgresDatabase, type Database } from '../../../server-modules.ts';
-import { openStandalone } from '../../../standalone.ts';
-import { SILENT, TEST_ENV } from '../../../testing/bot-test-app.ts';
 import { startMarketSim } from '../../../testing/market-sim.ts';
-import { createPostgresTestDatabase, testDbKind } from '../../../testing/test-database.ts';
+import { killTestDatabase } from '../../../testing/kill-test-database.ts';
+import { testDbKind } from '../../../testing/test-database.ts';
 import { startWorker } from '../../../testing/worker-process.ts';
 
 async function until<T>(
@@ -50,27 +44,8 @@ describe('deliver loop: a worker killed with SIGKILL while sending the offer', (
     const steamBase = await steamSim.listen({ port: 0, host: '127.0.0.1' });
     const steam = new SteamSimControlClient(steamBase);
 
-    const secretKey = randomBytes(32).toString('hex');
-    let target: string;
-    let open: () => Promise<Database>;
-    if (testDbKind() === 'pglite') {
-      // Embedded mode: one process at a time opens the folder.
-      const dir = mkdtempSync(path.join(tmpdir(), 'toydesk-deliver-kill-'));
-      cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-      target = `pglite:${dir}`;
-      open = () => openPgliteDatabase(dir);
-    } else {
-      const created = await createPostgresTestDatabase();
-      cleanups.push(created.drop);
-      target = `postgres:${created.url}`;
-      open = () => openPostgresDatabase(created.url, 4);
-    }
-    const config = loadBotConfig({
-      ...TEST_ENV,
-      TOYDESK_SECRET_KEY: secretKey,
-      TOYDESK_DATA_DIR: '/tmp/unused',
-    });
-    const connect = async () => openStandalone(config, 'api', SILENT, { db: await open() });
+    const killDb = await killTestDatabase('deliver-kill', cleanups);
+    const { target, secretKey, connect } = killDb;
 
     // A sold item on tm whose asset the Steam account holds; the account delivers automatically.
     const names = market.names(1);

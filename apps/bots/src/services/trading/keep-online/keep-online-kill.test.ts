@@ -1,30 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-
 import { MARKET_CODES } from '@toydesk/contract';
 import { createSteamSimulator, type SteamSimulatorServer } from '@toydesk/steam';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { loadBotConfig } from '../../../config.ts';
 import { PGBOSS_SCHEMA } from '../../../jobs/job-store.ts';
-import { openPgliteDatabase, openPostgresDatabase, type Database } from '../../../server-modules.ts';
-import { openStandalone } from '../../../standalone.ts';
-import { SILENT, TEST_ENV } from '../../../testing/bot-test-app.ts';
 import { startMarketSim, type MarketSim } from '../../../testing/market-sim.ts';
-import { createPostgresTestDatabase, testDbKind } from '../../../testing/test-database.ts';
+import { eventually, killTestDatabase } from '../../../testing/kill-test-database.ts';
+import { testDbKind } from '../../../testing/test-database.ts';
 import { startWorker } from '../../../testing/worker-process.ts';
 import { TRADING_RUNNER } from '../loop-runner.ts';
-
-async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('a worker killed with SIGKILL in the middle of a keep-online tick', () => {
   const cleanups: (() => Promise<void>)[] = [];
@@ -39,33 +22,13 @@ describe('a worker killed with SIGKILL in the middle of a keep-online tick', () 
     const steamUrl = await steam.listen({ port: 0, host: '127.0.0.1' });
     cleanups.push(() => steam.close());
 
-    const secretKey = randomBytes(32).toString('hex');
-    let target: string;
-    let open: () => Promise<Database>;
-    if (testDbKind() === 'pglite') {
-      // Embedded mode: one process at a time opens the database folder.
-      const dir = mkdtempSync(path.join(tmpdir(), 'toydesk-trading-kill-'));
-      cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-      target = `pglite:${dir}`;
-      open = () => openPgliteDatabase(dir);
-    } else {
-      const created = await createPostgresTestDatabase();
-      cleanups.push(created.drop);
-      target = `postgres:${created.url}`;
-      open = () => openPostgresDatabase(created.url, 4);
-    }
     const workerEnv = {
       ...market.env,
       TOYDESK_STEAM_URL: steamUrl,
       TOYDESK_TRADING_TICK_TIMEOUT_SECONDS: '5',
     };
-    const config = loadBotConfig({
-      ...TEST_ENV,
-      ...workerEnv,
-      TOYDESK_SECRET_KEY: secretKey,
-      TOYDESK_DATA_DIR: '/tmp/unused',
-    });
-    const connect = async () => openStandalone(config, 'api', SILENT, { db: await open() });
+    const killDb = await killTestDatabase('trading-kill', cleanups, workerEnv);
+    const { target, secretKey, connect } = killDb;
 
     // A tm account with keep-online on; its first ping-new hangs at tm (the worker dies meanwhile).
     let api = await connect();

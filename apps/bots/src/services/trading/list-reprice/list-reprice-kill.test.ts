@@ -1,28 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-
 import { MARKET_CODES } from '@toydesk/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { loadBotConfig } from '../../../config.ts';
-import { openPgliteDatabase, openPostgresDatabase, type Database } from '../../../server-modules.ts';
-import { openStandalone } from '../../../standalone.ts';
-import { SILENT, TEST_ENV } from '../../../testing/bot-test-app.ts';
 import { startMarketSim, type MarketSim } from '../../../testing/market-sim.ts';
-import { createPostgresTestDatabase, testDbKind } from '../../../testing/test-database.ts';
+import { eventually, killTestDatabase } from '../../../testing/kill-test-database.ts';
+import { testDbKind } from '../../../testing/test-database.ts';
 import { startWorker } from '../../../testing/worker-process.ts';
 import { TRADING_RUNNER } from '../loop-runner.ts';
-
-async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 type Stats = { keys: Record<string, { byMethod: Record<string, number> }> };
 
@@ -41,29 +24,9 @@ describe('a worker killed with SIGKILL in the middle of a list-reprice tick', ()
     const market: MarketSim = await startMarketSim();
     cleanups.push(() => market.close());
 
-    const secretKey = randomBytes(32).toString('hex');
-    let target: string;
-    let open: () => Promise<Database>;
-    if (testDbKind() === 'pglite') {
-      // Embedded mode: one process at a time opens the database folder.
-      const dir = mkdtempSync(path.join(tmpdir(), 'toydesk-list-kill-'));
-      cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-      target = `pglite:${dir}`;
-      open = () => openPgliteDatabase(dir);
-    } else {
-      const created = await createPostgresTestDatabase();
-      cleanups.push(created.drop);
-      target = `postgres:${created.url}`;
-      open = () => openPostgresDatabase(created.url, 4);
-    }
     const workerEnv = { ...market.env, TOYDESK_TRADING_TICK_TIMEOUT_SECONDS: '5' };
-    const config = loadBotConfig({
-      ...TEST_ENV,
-      ...workerEnv,
-      TOYDESK_SECRET_KEY: secretKey,
-      TOYDESK_DATA_DIR: '/tmp/unused',
-    });
-    const connect = async () => openStandalone(config, 'api', SILENT, { db: await open() });
+    const killDb = await killTestDatabase('list-kill', cleanups, workerEnv);
+    const { target, secretKey, connect } = killDb;
 
     // A tm account with one item of a toy that sells at 100000 (floor 1: undercut) and auto_sell on.
     const [name] = market.names(1);

@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { loadBotConfig, type BotConfig } from '../config.ts';
+import { openPgliteDatabase, openPostgresDatabase, type Database } from '../server-modules.ts';
+import { openStandalone } from '../standalone.ts';
+import { SILENT, TEST_ENV } from './bot-test-app.ts';
+import { createPostgresTestDatabase, testDbKind } from './test-database.ts';
+
+/** Reads until `ok` holds or the time is up; returns the last value read (the test asserts on it). */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  ok: (value: T) => boolean,
+  timeoutMs: number,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export interface KillTestDatabase {
+  /** What a worker process opens (`TOYDESK_TEST_WORKER_DB` of testing/worker-process.ts). */
+  target: string;
+  secretKey: string;
+  config: BotConfig;
+  open(): Promise<Database>;
+  /** The bot services without workers, on this database (the test's own view of it). */
+  connect(): ReturnType<typeof openStandalone>;
+}
+
+/**
+ * A database that worker processes and the test share: a PGlite folder (embedded mode: one process at a
+ * time opens it, so the test closes its own connection while a worker runs) or a fresh PostgreSQL database.
+ * `cleanups` gets what removes it.
+ */
+export async function killTestDatabase(
+  prefix: string,
+  cleanups: (() => Promise<void>)[],
+  env: Record<string, string> = {},
+): Promise<KillTestDatabase> {
+  const secretKey = randomBytes(32).toString('hex');
+  let target: string;
+  let open: () => Promise<Database>;
+  if (testDbKind() === 'pglite') {
+    const dir = mkdtempSync(path.join(tmpdir(), `toydesk-${prefix}-`));
+    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+    target = `pglite:${dir}`;
+    open = () => openPgliteDatabase(dir);
+  } else {
+    const created = await createPostgresTestDatabase();
+    cleanups.push(created.drop);
+    target = `postgres:${created.url}`;
+    open = () => openPostgresDatabase(created.url, 4);
+  }
+  const config = loadBotConfig({
+    ...TEST_ENV,
+    ...env,
+    TOYDESK_SECRET_KEY: secretKey,
+    TOYDESK_DATA_DIR: '/tmp/unused',
+  });
+  return {
+    target,
+    secretKey,
+    config,
+    open,
+    connect: async () => openStandalone(config, 'api', SILENT, { db: await open() }),
+  };
+}
