@@ -266,6 +266,51 @@ async function startProfile(page: Page): Promise<() => Promise<void>> {
   };
 }
 
+interface TraceEvent {
+  name: string;
+  ph: string;
+  dur?: number;
+  tid: number;
+  args?: {
+    name?: string;
+    elementCount?: number;
+    beginData?: { dirtyObjects?: number; totalObjects?: number };
+  };
+}
+
+/**
+ * BENCH_TRACE=1: a Chromium trace of the page during a scroll; the renderer main thread's time by event
+ * (script, style recalculation, layout, paint…) and how many elements each style and layout pass touched.
+ */
+async function startTrace(page: Page, label: string): Promise<() => Promise<void>> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
+  await cdp.send('Tracing.start', {
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline',
+    transferMode: 'ReportEvents',
+  });
+  return async () => {
+    const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+    await cdp.send('Tracing.end');
+    await done;
+    const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')?.tid;
+    const byName = new Map<string, { ms: number; count: number; objects: number }>();
+    for (const event of events) {
+      if (event.ph !== 'X' || event.tid !== main || event.dur === undefined) continue;
+      const entry = byName.get(event.name) ?? { ms: 0, count: 0, objects: 0 };
+      entry.ms += event.dur / 1000;
+      entry.count += 1;
+      entry.objects += event.args?.elementCount ?? event.args?.beginData?.dirtyObjects ?? 0;
+      byName.set(event.name, entry);
+    }
+    for (const [name, entry] of [...byName].sort((a, b) => b[1].ms - a[1].ms).slice(0, 14)) {
+      const objects = entry.objects ? `, ${Math.round(entry.objects / entry.count)} objects each` : '';
+      log(`  trace ${label}: ${ms(entry.ms).padStart(9)}  ${name} × ${entry.count}${objects}`);
+    }
+  };
+}
+
 /** The gzip size of a built file: the build's own .gz (level 9) when present, else gzipped here. */
 function gzipSize(urlPath: string): number {
   const file = path.join(WEB_ROOT, 'dist', urlPath.replace(/^\/+/, ''));
@@ -378,8 +423,10 @@ async function main() {
     );
     const rendered = await page.locator('[role="table"] [role="row"]').count();
     const profiler = process.env.BENCH_PROFILE === '1' ? await startProfile(page) : null;
+    const tracer = process.env.BENCH_TRACE === '1' ? await startTrace(page, 'history') : null;
     const deltas = await scrollFrames(page, SCROLL_MS);
     if (profiler) await profiler();
+    if (tracer) await tracer();
     const history = frameFigure(deltas);
     add(
       `scroll /history/list through ${COUNTS.history.toLocaleString('en')} rows in ${SCROLL_MS / 1000} s: frames over 50 ms`,
@@ -394,7 +441,9 @@ async function main() {
     await page.getByTestId('stress-toggle').click();
     const stressTable = '[role="table"][aria-label="Виртуальная таблица"]';
     await page.waitForSelector(`${stressTable} [role="row"][aria-rowindex="2"]`);
+    const bareTracer = process.env.BENCH_TRACE === '1' ? await startTrace(page, 'bare') : null;
     const bare = frameFigure(await scrollFrames(page, SCROLL_MS, stressTable));
+    if (bareTracer) await bareTracer();
     add(
       `baseline: scroll the bare VirtualTable (/ui, 50,000 rows in memory) in ${SCROLL_MS / 1000} s`,
       bare.text,

@@ -1,4 +1,4 @@
-import { CssBaseline, ThemeProvider } from '@mui/material';
+import { ThemeProvider } from '@mui/material';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
@@ -8,13 +8,15 @@ import { i18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query';
 import { createAppTheme } from '@/lib/theme';
 
+import { AppBaseline } from './app-baseline';
+
 function ThemedApp({ children }: { children: ReactNode }) {
   const { i18n: instance } = useTranslation();
   const lang = instance.resolvedLanguage === 'en' ? 'en' : 'ru';
   const theme = useMemo(() => createAppTheme(lang), [lang]);
   return (
     <ThemeProvider theme={theme}>
-      <CssBaseline />
+      <AppBaseline />
       {children}
       <NotificationsHost />
     </ThemeProvider>

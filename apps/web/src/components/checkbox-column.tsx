@@ -8,8 +8,12 @@ import type { VirtualColumn } from './virtual-table/virtual-table';
 
 export interface CheckboxColumnOptions<Row> {
   selection: CheckedIds;
-  /** The rows loaded so far: the header checkbox selects or clears all of them. */
-  rows: readonly Row[];
+  /**
+   * The rows the header checkbox selects or clears; default the table's own rows. Leave it out where the
+   * table has every loaded row: columns built from the rows are rebuilt, and every visible row drawn again,
+   * whenever a page of rows arrives.
+   */
+  rows?: readonly Row[];
   getId: (row: Row) => number;
   /** Accessible names: the header's and one row's. */
   allLabel: string;
@@ -27,23 +31,27 @@ export function checkboxColumn<Row>({
   rowLabel,
 }: CheckboxColumnOptions<Row>): VirtualColumn<Row> {
   const { selected } = selection;
-  const chosen = rows.reduce((count, row) => count + (selected.has(getId(row)) ? 1 : 0), 0);
-  const all = rows.length > 0 && chosen === rows.length;
+  const header = (tableRows: readonly Row[]) => {
+    const all = rows ?? tableRows;
+    const chosen = all.reduce((count, row) => count + (selected.has(getId(row)) ? 1 : 0), 0);
+    const every = all.length > 0 && chosen === all.length;
+    return (
+      <Checkbox
+        size="small"
+        checked={every}
+        indeterminate={chosen > 0 && !every}
+        disabled={all.length === 0}
+        onChange={() => selection.setMany(all.map(getId), !every)}
+        slotProps={{ input: { 'aria-label': allLabel } }}
+        sx={{ p: 0.5 }}
+      />
+    );
+  };
   return {
     id: '__select',
     width: 44,
     align: 'center',
-    header: (
-      <Checkbox
-        size="small"
-        checked={all}
-        indeterminate={chosen > 0 && !all}
-        disabled={rows.length === 0}
-        onChange={() => selection.setMany(rows.map(getId), !all)}
-        slotProps={{ input: { 'aria-label': allLabel } }}
-        sx={{ p: 0.5 }}
-      />
-    ),
+    header,
     // A native checkbox per row: an MUI Checkbox (ButtonBase, ripple, Emotion styles, an SvgIcon) mounted
     // for every row entering the view was a large part of each scroll frame (bench:web).
     render: (row) => (

@@ -56,11 +56,6 @@ export function ItemImage({
 }: ItemImageProps) {
   const h = height ?? size;
   const [shown, setShown] = useState(deferMs <= 0);
-  useEffect(() => {
-    if (shown) return undefined;
-    const timer = setTimeout(() => setShown(true), deferMs);
-    return () => clearTimeout(timer);
-  }, [shown, deferMs]);
   const sources = useMemo(
     () => itemImageSources({ marketHashName, iconUrl }, size, h, cdnBase),
     [marketHashName, iconUrl, size, h, cdnBase],
@@ -69,9 +64,17 @@ export function ItemImage({
   const key = sources.join('|');
   const [sourcesKey, setSourcesKey] = useState(key);
   if (sourcesKey !== key) {
+    // Another item in the same element (a table row slot handed to the next row): its own wait, its own
+    // failures.
     setSourcesKey(key);
     setFailed(0);
+    if (deferMs > 0) setShown(false);
   }
+  useEffect(() => {
+    if (shown) return undefined;
+    const timer = setTimeout(() => setShown(true), deferMs);
+    return () => clearTimeout(timer);
+  }, [shown, deferMs, sourcesKey]);
   const src = sources[failed];
   const alt = marketHashName ?? i18n.t('image.placeholder');
   if (!shown) return <span role="img" aria-label={alt} style={{ ...DEFERRED, width: size, height: h }} />;

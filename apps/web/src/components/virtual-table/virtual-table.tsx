@@ -1,13 +1,23 @@
 import { mdiArrowDown, mdiArrowUp } from '@mdi/js';
 import { Box, ButtonBase, LinearProgress, Typography } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
 
 import { MdiIcon } from '../mdi-icon';
 
 export interface VirtualColumn<Row> {
   id: string;
-  header: ReactNode;
+  /** The header cell; a function gets the table's rows (a select-all checkbox counts them). */
+  header: ReactNode | ((rows: readonly Row[]) => ReactNode);
   /** Width in px (the minimum when the column grows); default 140. */
   width?: number;
   /** Share of the spare width the column takes; 0 keeps it at its width. */
@@ -127,6 +137,16 @@ function RowViewInner<Row>({ row, index, columns, template, start, height, onRow
 const RowView = memo(RowViewInner) as typeof RowViewInner;
 
 /**
+ * How many row slots the table keeps: the most rows it has shown at once. It only grows, so a view one row
+ * shorter for a frame (a partly visible row) keeps its slots instead of remapping every row.
+ */
+function useSlotCount(shown: number): number {
+  const [most, setMost] = useState(1);
+  if (shown > most) setMost(shown);
+  return Math.max(most, shown);
+}
+
+/**
  * A table that renders only the rows in view (@tanstack/react-virtual): 50,000 rows scroll as smoothly as
  * 50. Columns are a CSS grid; the header stays on top while the body scrolls.
  */
@@ -164,12 +184,15 @@ export function VirtualTable<Row>({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
-    overscan: 6,
+    // Rows are a fixed height: a few rows beyond the view are enough for a wheel step, and every extra row
+    // is more work in each frame of a fast scroll (bench:web).
+    overscan: 3,
     getItemKey,
     // Rows render in React's own batch after a scroll event, not synchronously inside it.
     useFlushSync: false,
   });
   const items = virtualizer.getVirtualItems();
+  const slotCount = useSlotCount(items.length);
   const lastIndex = items.length > 0 ? (items[items.length - 1]?.index ?? 0) : -1;
 
   useEffect(() => {
@@ -224,13 +247,14 @@ export function VirtualTable<Row>({
           }}
         >
           {columns.map((column) => {
+            const header = typeof column.header === 'function' ? column.header(rows) : column.header;
             const sorted = sort?.id === column.id ? (sort.desc ? 'descending' : 'ascending') : undefined;
             return (
               <div
                 key={column.id}
                 role="columnheader"
                 aria-sort={sorted}
-                title={typeof column.header === 'string' ? column.header : undefined}
+                title={typeof header === 'string' ? header : undefined}
                 style={cellStyle(column.align)}
               >
                 {column.sortable && onSortChange ? (
@@ -238,7 +262,7 @@ export function VirtualTable<Row>({
                     onClick={() => toggleSort(column.id)}
                     sx={{ font: 'inherit', gap: 0.5, maxWidth: '100%', justifyContent: 'inherit' }}
                   >
-                    <span style={ellipsis}>{column.header}</span>
+                    <span style={ellipsis}>{header}</span>
                     {sorted && (
                       <MdiIcon
                         path={sorted === 'descending' ? mdiArrowDown : mdiArrowUp}
@@ -247,7 +271,7 @@ export function VirtualTable<Row>({
                     )}
                   </ButtonBase>
                 ) : (
-                  <span style={ellipsis}>{column.header}</span>
+                  <span style={ellipsis}>{header}</span>
                 )}
               </div>
             );
@@ -260,7 +284,10 @@ export function VirtualTable<Row>({
             if (row === undefined) return null;
             return (
               <RowView
-                key={item.key}
+                // The row's slot, not its id: a row leaving the view hands its DOM to the row entering it,
+                // so scrolling changes text in place instead of creating and styling new elements
+                // (bench:web). Slots are index mod the most rows ever shown, unique within the view.
+                key={item.index % slotCount}
                 row={row}
                 index={item.index}
                 columns={columns}

@@ -70,8 +70,6 @@ export function HistoryScreen() {
   const [filters, setFilters] = useState<HistoryFilters>(EMPTY_HISTORY_FILTERS);
   const debounced = useDebouncedValue(filters);
   const query = useMemo(() => historyFiltersToQuery(debounced), [debounced]);
-  const [loaded, setLoaded] = useState<EntityRow[]>([]);
-  const onRowsChange = useCallback((rows: EntityRow[]) => setLoaded(rows), []);
   const selection = useCheckedIds();
   const [dialog, setDialog] = useState<Dialog>(null);
   const remove = useDeleteHistory();
@@ -82,7 +80,6 @@ export function HistoryScreen() {
     (generated: VirtualColumn<EntityRow>[]) => [
       checkboxColumn({
         selection,
-        rows: loaded,
         getId: idOf,
         allLabel: t('bulkEdit.selectAll'),
         rowLabel: (row) =>
@@ -103,7 +100,7 @@ export function HistoryScreen() {
         onDelete: (row) => setDialog({ kind: 'delete', row }),
       }),
     ],
-    [selection, loaded, t],
+    [selection, t],
   );
 
   const runConnect = (ids?: number[]) =>
@@ -174,7 +171,6 @@ export function HistoryScreen() {
           query={query}
           searchable={false}
           columns={columns}
-          onRowsChange={onRowsChange}
           onRowClick={(row) => setDialog({ kind: 'edit', row })}
           defaultSort={{ id: 'date', desc: true }}
           height="calc(100vh - 330px)"
