@@ -1,5 +1,6 @@
 import { boot } from './boot.ts';
 import { loadConfig } from './config.ts';
+import { stopOnSignals } from './stop-on-signals.ts';
 
 const config = loadConfig();
 const log = (line: string) => process.stdout.write(`[toydesk] ${line}\n`);
@@ -15,11 +16,7 @@ try {
   }
   await app.listen({ port: config.port, host: config.host });
   log(`listening on http://${config.host}:${config.port}/ (login: /admin/login/, API reference: /api/docs/)`);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      void app.close().then(() => process.exit(0));
-    });
-  }
+  stopOnSignals({ close: () => app.close(), log });
 } catch (error) {
   process.stderr.write(
     `[toydesk] failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
