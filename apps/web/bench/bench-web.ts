@@ -349,6 +349,10 @@ async function main() {
   try {
     const config = loadConfig({
       TOYDESK_DEMO: '0',
+      // The /api-node routes the console calls, without job workers: the seeded 10,000 market accounts have
+      // their trading loops on, and their ticks (failing: no network here) kept PostgreSQL and this process
+      // busy on the same two cores as the browser. In production the workers run on their own machines.
+      TOYDESK_BOTS_WORKERS: '0',
       TOYDESK_ADMIN_USER: ADMIN.username,
       TOYDESK_ADMIN_PASSWORD: ADMIN.password,
       TOYDESK_SECRET_KEY: randomBytes(32).toString('hex'),

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { Providers } from '@/test/render';
@@ -86,5 +86,46 @@ describe('VirtualTable', () => {
       </Providers>,
     );
     expect(screen.getByText('Нет данных')).toBeTruthy();
+  });
+
+  it('hands a row leaving the view its element to the row entering it, and drops focus from it', async () => {
+    const withCheckbox: VirtualColumn<Row>[] = [
+      ...columns,
+      { id: 'pick', header: '', render: (row) => <input type="checkbox" aria-label={`pick ${row.id}`} /> },
+    ];
+    render(
+      <Providers>
+        <VirtualTable
+          rows={rows}
+          columns={withCheckbox}
+          getRowId={(row) => row.id}
+          label="Items"
+          height={600}
+        />
+      </Providers>,
+    );
+    const firstRow = (await screen.findByText('Item 1')).closest('[role="row"]');
+    screen.getByRole('checkbox', { name: 'pick 1' }).focus();
+    expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'pick 1' }));
+    const table = screen.getByRole('table', { name: 'Items' });
+    // jsdom keeps no scroll offset of its own.
+    let scrollTop = 0;
+    Object.defineProperty(table, 'scrollTop', {
+      configurable: true,
+      get: () => scrollTop,
+      set: (value: number) => (scrollTop = value),
+    });
+    await act(async () => {
+      scrollTop = 36 * 1000;
+      fireEvent.scroll(table);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(await screen.findByText('Item 1001')).toBeTruthy();
+    expect(screen.queryByText('Item 1')).toBeNull();
+    // The first row's element is still in the table, showing a row of the new view.
+    expect(firstRow?.isConnected).toBe(true);
+    expect(firstRow?.textContent).not.toContain('Item 1\u200b');
+    expect(Number(firstRow?.getAttribute('data-index'))).toBeGreaterThan(990);
+    expect(document.activeElement).toBe(document.body);
   });
 });

@@ -5,10 +5,12 @@ import {
   memo,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
   type CSSProperties,
+  type Key,
   type ReactNode,
 } from 'react';
 
@@ -55,15 +57,6 @@ export interface VirtualTableProps<Row> {
 const DEFAULT_WIDTH = 140;
 const HEADER_HEIGHT = 36;
 
-function gridTemplate(columns: readonly VirtualColumn<never>[]): string {
-  return columns
-    .map((column) => {
-      const width = column.width ?? DEFAULT_WIDTH;
-      return column.grow ? `minmax(${width}px, ${column.grow}fr)` : `${width}px`;
-    })
-    .join(' ');
-}
-
 const cellBase: CSSProperties = {
   overflow: 'hidden',
   textOverflow: 'ellipsis',
@@ -74,14 +67,25 @@ const cellBase: CSSProperties = {
   minWidth: 0,
 };
 
-// One object per alignment, built once: cells share them instead of a new style object per cell and render.
-const CELL_STYLES: Record<NonNullable<VirtualColumn<never>['align']>, CSSProperties> = {
-  left: { ...cellBase, justifyContent: 'flex-start' },
-  right: { ...cellBase, justifyContent: 'flex-end' },
-  center: { ...cellBase, justifyContent: 'center' },
+const JUSTIFY: Record<NonNullable<VirtualColumn<never>['align']>, CSSProperties['justifyContent']> = {
+  left: 'flex-start',
+  right: 'flex-end',
+  center: 'center',
 };
 
-const cellStyle = (align: VirtualColumn<never>['align']): CSSProperties => CELL_STYLES[align ?? 'left'];
+/**
+ * One style object per column, shared by its header cell and every row's cell. Rows are flex rows of
+ * fixed-basis cells (a column's width, plus its share of the spare width): a CSS grid per row made Chromium
+ * size twelve tracks and measure each cell again for every row entering the view, a third more layout per
+ * scroll frame than this (bench:web).
+ */
+function columnStyles(columns: readonly VirtualColumn<never>[]): CSSProperties[] {
+  return columns.map((column) => ({
+    ...cellBase,
+    justifyContent: JUSTIFY[column.align ?? 'left'],
+    flex: `${column.grow ?? 0} 0 ${column.width ?? DEFAULT_WIDTH}px`,
+  }));
+}
 
 const ellipsis: CSSProperties = {
   overflow: 'hidden',
@@ -92,17 +96,35 @@ const ellipsis: CSSProperties = {
 
 interface RowViewProps<Row> {
   row: Row;
+  /** The row's own id: the slot's element shows another row when it changes. */
+  rowId: Key;
   index: number;
   columns: readonly VirtualColumn<Row>[];
-  template: string;
+  styles: readonly CSSProperties[];
   start: number;
   height: number;
   onRowClick?: (row: Row) => void;
 }
 
-function RowViewInner<Row>({ row, index, columns, template, start, height, onRowClick }: RowViewProps<Row>) {
+function RowViewInner<Row>({
+  row,
+  rowId,
+  index,
+  columns,
+  styles,
+  start,
+  height,
+  onRowClick,
+}: RowViewProps<Row>) {
+  const element = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    // A recycled slot now shows another row: a checkbox or button focused in it would act on that row.
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && element.current?.contains(focused)) focused.blur();
+  }, [rowId]);
   return (
     <div
+      ref={element}
       role="row"
       aria-rowindex={index + 2}
       data-index={index}
@@ -115,8 +137,7 @@ function RowViewInner<Row>({ row, index, columns, template, start, height, onRow
         width: '100%',
         height,
         transform: `translateY(${start}px)`,
-        display: 'grid',
-        gridTemplateColumns: template,
+        display: 'flex',
         cursor: onRowClick ? 'pointer' : undefined,
         background: index % 2 ? 'rgba(0,0,0,0.015)' : undefined,
         overflow: 'hidden',
@@ -126,8 +147,8 @@ function RowViewInner<Row>({ row, index, columns, template, start, height, onRow
         contain: 'strict',
       }}
     >
-      {columns.map((column) => (
-        <div key={column.id} role="cell" style={cellStyle(column.align)}>
+      {columns.map((column, at) => (
+        <div key={column.id} role="cell" style={styles[at]}>
           {column.render(row, index)}
         </div>
       ))}
@@ -166,7 +187,7 @@ export function VirtualTable<Row>({
   totalCount,
 }: VirtualTableProps<Row>) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const template = useMemo(() => gridTemplate(columns as readonly VirtualColumn<never>[]), [columns]);
+  const styles = useMemo(() => columnStyles(columns as readonly VirtualColumn<never>[]), [columns]);
   const minWidth = useMemo(
     () => columns.reduce((sum, column) => sum + (column.width ?? DEFAULT_WIDTH), 0),
     [columns],
@@ -216,8 +237,7 @@ export function VirtualTable<Row>({
           position: 'sticky',
           top: 0,
           zIndex: 2,
-          display: 'grid',
-          gridTemplateColumns: template,
+          display: 'flex',
           height: HEADER_HEIGHT,
           bgcolor: 'grey.100',
           borderBottom: 1,
@@ -225,7 +245,7 @@ export function VirtualTable<Row>({
           fontWeight: 500,
         }}
       >
-        {columns.map((column) => {
+        {columns.map((column, at) => {
           const title = typeof column.header === 'function' ? column.header(rows) : column.header;
           const sorted = sort?.id === column.id ? (sort.desc ? 'descending' : 'ascending') : undefined;
           return (
@@ -234,7 +254,7 @@ export function VirtualTable<Row>({
               role="columnheader"
               aria-sort={sorted}
               title={typeof title === 'string' ? title : undefined}
-              style={cellStyle(column.align)}
+              style={styles[at]}
             >
               {column.sortable && onSortChange ? (
                 <ButtonBase
@@ -257,7 +277,7 @@ export function VirtualTable<Row>({
         })}
       </Box>
     );
-  }, [columns, rows, template, sort, onSortChange]);
+  }, [columns, rows, styles, sort, onSortChange]);
 
   return (
     <Box
@@ -296,9 +316,10 @@ export function VirtualTable<Row>({
                 // (bench:web). Slots are index mod the most rows ever shown, unique within the view.
                 key={item.index % slotCount}
                 row={row}
+                rowId={item.key}
                 index={item.index}
                 columns={columns}
-                template={template}
+                styles={styles}
                 start={item.start}
                 height={rowHeight}
                 onRowClick={onRowClick}
