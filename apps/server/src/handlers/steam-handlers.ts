@@ -12,14 +12,14 @@ export const steamHandlers: Record<string, Handler> = {
     const count = await accounts.count(ctx.services.db, where, params);
     await sendPage(ctx.services.db, ctx.request, ctx.reply, pageRequest, {
       count,
-      sql: `SELECT ${accounts.selectList},
-              (SELECT coalesce(jsonb_agg(jsonb_build_object('id', ma.id, 'market', ma.market, 'label', m.name || ' ' || t.steam_account_name,
-                        'balance', ma.balance::text, 'currency', ma.currency, 'online', ma.online, 'status', ma.status) ORDER BY ma.id), '[]'::jsonb)
-                 FROM market_account ma JOIN market m ON m.code = ma.market WHERE ma.steam_account = t.id) AS market_accounts_extended,
+      // One pass over each account's market accounts (the short list, the extended list and the total) in a
+      // lateral join instead of three correlated subqueries, built as json (text) rather than jsonb, which the
+      // driver parses anyway: the 5,000-account list's query took about half the time (bench:web, first rows
+      // of /steam-account/list).
+      sql: `SELECT ${accounts.selectListWithout('market_accounts')},
+              mx.market_accounts, mx.market_accounts_extended, mx.total_balance_rub,
               (SELECT coalesce(jsonb_agg(jsonb_build_object('id', g.id, 'name', g.name, 'color', g.color) ORDER BY g.name), '[]'::jsonb)
                  FROM tag g WHERE g.id = ANY(t.tags)) AS tag_objects,
-              (SELECT coalesce(sum(round(CASE ma.currency WHEN 'USD' THEN ma.balance * m.usd_to_rub_rate ELSE ma.balance END, 2)), 0)
-                 FROM market_account ma JOIN market m ON m.code = ma.market WHERE ma.steam_account = t.id) AS total_balance_rub,
               coalesce((SELECT count(*)::int FROM account_checklist c, jsonb_each(c.steps) e
                  WHERE c.steam_account = t.id AND e.value->>'state' = 'done'), 0) AS checklist_done,
               ${SIGNUP_STEPS.length} AS checklist_total,
@@ -27,7 +27,17 @@ export const steamHandlers: Record<string, Handler> = {
               (SELECT g.name FROM server_group g WHERE g.id = t.server_group) AS server_group_name,
               (SELECT count(*)::int FROM steam_inventory i WHERE i.steam_account = t.id AND i.status = 'in_inventory') AS inventory_count,
               (SELECT count(*)::int FROM sell_item si WHERE si.steam_account = t.id AND si.status = 'on_sale') AS on_sale_count
-            FROM steam_account t ${where} ORDER BY ${orderBy}`,
+            FROM steam_account t
+            CROSS JOIN LATERAL (
+              SELECT coalesce(json_agg(json_build_object('id', ma.id, 'market', ma.market, 'label', m.name || ' ' || t.steam_account_name)
+                                ORDER BY ma.id), '[]'::json) AS market_accounts,
+                     coalesce(json_agg(json_build_object('id', ma.id, 'market', ma.market, 'label', m.name || ' ' || t.steam_account_name,
+                                'balance', ma.balance::text, 'currency', ma.currency, 'online', ma.online, 'status', ma.status)
+                                ORDER BY ma.id), '[]'::json) AS market_accounts_extended,
+                     coalesce(sum(round(CASE ma.currency WHEN 'USD' THEN ma.balance * m.usd_to_rub_rate ELSE ma.balance END, 2)), 0)
+                       AS total_balance_rub
+                FROM market_account ma JOIN market m ON m.code = ma.market WHERE ma.steam_account = t.id) mx
+            ${where} ORDER BY ${orderBy}`,
       params,
     });
     return ctx.reply;

@@ -91,6 +91,14 @@ export class Resource {
     return this.entity.name;
   }
 
+  /** The select list without some fields, for a query that computes them its own way. */
+  selectListWithout(...names: string[]): string {
+    return Object.entries(this.selectParts)
+      .filter(([name]) => !names.includes(name))
+      .map(([, sql]) => sql)
+      .join(', ');
+  }
+
   /** SQL of a field for filters: stored columns only (computed fields filter through custom filters). */
   columnSql = (name: string): string | null => {
     const def = this.entity.fields[name];
