@@ -59,7 +59,8 @@ export async function buildBotApp(
       origin: runtime.config.consoleOrigins,
       credentials: true,
       allowedHeaders: ['Content-Type', 'X-App-Token'],
-      methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
+      // PATCH: editing a proxy from a console on another host.
+      methods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
     });
   }
   app.addHook(

@@ -29,6 +29,7 @@ function sampleRequest(
     );
   const bodies: Partial<Record<BotRouteId, unknown>> = {
     'bot-proxy.create': { host: '127.0.0.1', port: 9, password: 'secret-pass' },
+    'bot-proxy.partial_update': { comment: 'edited' },
     'bot-signup.follow_to_last_email': { id: ids.steamAccount },
     'bot-signup.add_phone': { phone: '+79161234567' },
     'bot-signup.add_phone_confirm': { code: '12345' },
@@ -160,6 +161,17 @@ describe('the bot app itself', () => {
     expect(preflight.headers.get('access-control-allow-origin')).toBe('https://console.example.com');
     expect(preflight.headers.get('access-control-allow-credentials')).toBe('true');
     expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('x-app-token');
+    // Editing a proxy from the console is a PATCH.
+    const patchPreflight = await fetch(`${t.baseUrl}/api-node/proxy/1/`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://console.example.com',
+        'access-control-request-method': 'PATCH',
+        'access-control-request-headers': 'x-app-token,content-type',
+      },
+    });
+    expect(patchPreflight.status).toBe(204);
+    expect(patchPreflight.headers.get('access-control-allow-methods')).toContain('PATCH');
 
     const get = await fetch(`${t.baseUrl}/api-node/proxy/`, {
       headers: { origin: 'https://console.example.com', 'x-app-token': t.token },

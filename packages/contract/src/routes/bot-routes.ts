@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { proxyEntity } from '../entities/proxy.ts';
+import { proxyEntity, type ProxyPatch } from '../entities/proxy.ts';
 import { PROFILE_THEMES, SHOWCASE_KINDS } from '../enums.ts';
 import { defineRoute, paginatedSchema } from './route-def.ts';
 
@@ -78,6 +78,24 @@ const marketHashNamesBodySchema = z.object({
 });
 
 const proxyCheckQuerySchema = z.object({ check: z.enum(['0', '1']).optional() });
+
+/** The fields an operator edits; the health fields (status, latency, last check) are the checks' own. */
+const PROXY_EDITABLE = {
+  protocol: true,
+  host: true,
+  port: true,
+  username: true,
+  password: true,
+  comment: true,
+} as const;
+
+/**
+ * Body of PATCH /api-node/proxy/{id}/: only the fields sent change. The password is write-only: absent or
+ * "" keeps the stored one (a form never shows it, so an untouched field must not wipe it), null removes it.
+ */
+export const botProxyPatchSchema = proxyEntity.patchSchema.pick(PROXY_EDITABLE) as unknown as z.ZodObject &
+  z.ZodType<Pick<ProxyPatch, keyof typeof PROXY_EDITABLE>, unknown>;
+export type BotProxyPatch = z.infer<typeof botProxyPatchSchema>;
 
 const activeOrdersQuerySchema = waitQuerySchema.extend({
   account: oneOrMany(z.coerce.number().int().positive())
@@ -273,6 +291,65 @@ export const botAlertListQuerySchema = z.object({
   page_size: z.coerce.number().int().min(1).max(1000).optional(),
 });
 
+/** A delivery's way: sold → offer sent and confirmed → registered with trade-ready → delivered, or failed. */
+export const BOT_DELIVERY_STATES = ['pending', 'sent', 'trade_ready', 'delivered', 'failed'] as const;
+export const botDeliveryStateSchema = z.enum(BOT_DELIVERY_STATES);
+export type BotDeliveryState = z.infer<typeof botDeliveryStateSchema>;
+
+/** One sold item the deliver loop hands over (bot_delivery): the market deal, its Steam offer, how it ended. */
+export const botDeliverySchema = z.object({
+  id: z.number().int(),
+  market_account: z.number().int(),
+  market: z.string(),
+  /** The market's deal id (tm item_id). */
+  deal_id: z.string(),
+  asset_id: z.string().nullable(),
+  market_hash_name: z.string(),
+  classid_instanceid: z.string().nullable(),
+  price: z.string(),
+  currency: z.string(),
+  /** The market's code for the offer (tm tradeoffermessage), the Steam offer's message. */
+  offer_code: z.string().nullable(),
+  /** The Steam trade offer id. */
+  offer_id: z.string().nullable(),
+  state: botDeliveryStateSchema,
+  /** Steam's state of the offer as last seen (Active, Accepted, Declined, ...). */
+  steam_state: z.string().nullable(),
+  /** Why the delivery failed. */
+  error: z.string().nullable(),
+  sold_seen_at: z.string(),
+  offer_sent_at: z.string().nullable(),
+  trade_ready_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type BotDelivery = z.infer<typeof botDeliverySchema>;
+
+const dateOrDatetime = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
+export const botDeliveryListQuerySchema = z
+  .object({
+    state: oneOrMany(botDeliveryStateSchema).optional(),
+    market_account: oneOrMany(z.coerce.number().int().positive()).optional(),
+    date_from: dateOrDatetime
+      .optional()
+      .describe('Sold (first seen) at or after: a UTC date (YYYY-MM-DD) or a date-time with offset'),
+    date_to: dateOrDatetime
+      .optional()
+      .describe('Sold (first seen) at or before: a date counts its whole UTC day'),
+    page: z.coerce.number().int().min(1).optional(),
+    page_size: z.coerce.number().int().min(1).max(1000).optional(),
+  })
+  .refine(
+    // Compared as instants: a date alone is its UTC midnight, and date_to's day is counted whole.
+    (q) =>
+      !q.date_from ||
+      !q.date_to ||
+      Date.parse(q.date_from) <=
+        Date.parse(q.date_to.length === 10 ? `${q.date_to}T23:59:59.999Z` : q.date_to),
+    { path: ['date_to'], message: 'Конец периода раньше начала. (date_to is before date_from.)' },
+  );
+
 export const TRADING_LOOP_NAMES = ['keep-online', 'deliver', 'list-reprice', 'dynamic-orders'] as const;
 export const tradingLoopNameSchema = z.enum(TRADING_LOOP_NAMES);
 
@@ -400,6 +477,20 @@ export const BOT_ROUTES = [
     body: proxyEntity.createSchema,
     response: proxyEntity.schema,
     status: 201,
+  }),
+  defineRoute({
+    id: 'bot-proxy.partial_update',
+    method: 'PATCH',
+    path: '/api-node/proxy/{id}/',
+    tag: 'bot-proxy',
+    summary: 'Edit a proxy: the fields sent change; an absent or empty password keeps the stored one',
+    description:
+      'password null removes it. Not in the spec (its proxy calls are list, add and delete). A change of ' +
+      'protocol, host, port, username or password resets the health to unknown and starts a check ' +
+      '(check=0 skips it); a comment alone keeps the health.',
+    query: proxyCheckQuerySchema,
+    body: botProxyPatchSchema,
+    response: proxyEntity.schema,
   }),
   // Before destroy: the route table test walks the routes in order with one proxy.
   jobRoute(
@@ -752,6 +843,21 @@ export const BOT_ROUTES = [
     tag: 'bot-alerts',
     summary: 'Acknowledge every open alert',
     response: z.object({ acknowledged: z.number().int() }),
+  }),
+
+  // Deliveries of sold items (the deliver loop's bot_delivery)
+  defineRoute({
+    id: 'bot-deliveries.list',
+    method: 'GET',
+    path: '/api-node/deliveries/',
+    tag: 'bot-deliveries',
+    summary:
+      'Deliveries of sold items, newest sale first (filters: state, market_account, date_from, date_to)',
+    description:
+      'Read only: one row per market deal the deliver loop saw sold, with its Steam offer and final state. ' +
+      'state and market_account are repeatable.',
+    query: botDeliveryListQuerySchema,
+    response: paginatedSchema(botDeliverySchema),
   }),
 
   // Trading loops

@@ -1,7 +1,7 @@
 import { proxyEntity } from '@toydesk/contract';
 
 import { notFound } from '../../http/bot-error.ts';
-import { startJob, type BotHandlers } from '../../http/handler.ts';
+import { pathId, startJob, type BotHandlers } from '../../http/handler.ts';
 import { maskSql, writeAudit } from '../../server-modules.ts';
 
 const COLUMNS = `id, protocol, host, port, username, ${maskSql('password')} AS password, comment, status,
@@ -10,8 +10,18 @@ const COLUMNS = `id, protocol, host, port, username, ${maskSql('password')} AS p
 /** Who a bot-service change is attributed to in the audit log (the app token names no operator). */
 export const BOT_ACTOR = 'bot-service';
 
+/** What an operator edits (the body schema's fields); the health columns are the checks' own. */
+const EDITABLE_FIELDS = ['protocol', 'host', 'port', 'username', 'password', 'comment'] as const;
+/** Fields whose change makes the last health check meaningless: it checked another endpoint or login. */
+const ENDPOINT_FIELDS = ['protocol', 'host', 'port', 'username', 'password'] as const;
+
 export const PROXY_HANDLERS: BotHandlers<
-  'bot-proxy.list' | 'bot-proxy.create' | 'bot-proxy.destroy' | 'bot-proxy.check' | 'bot-proxy.check_all'
+  | 'bot-proxy.list'
+  | 'bot-proxy.create'
+  | 'bot-proxy.partial_update'
+  | 'bot-proxy.destroy'
+  | 'bot-proxy.check'
+  | 'bot-proxy.check_all'
 > = {
   'bot-proxy.list': async ({ runtime, query, page }) => {
     const status = query.status ?? null;
@@ -48,6 +58,38 @@ export const PROXY_HANDLERS: BotHandlers<
       return shown!;
     });
     if (query.check !== '0') await runtime.queue.enqueue('proxy.check', { proxy: row.id as number });
+    return row;
+  },
+
+  'bot-proxy.partial_update': async ({ runtime, params, body, query }) => {
+    const id = pathId(params);
+    // The password is write-only: the console's form starts it empty, so "" (like absent) keeps the stored
+    // one; only an explicit null removes it.
+    const sent = EDITABLE_FIELDS.filter(
+      (name) => body[name] !== undefined && !(name === 'password' && body[name] === ''),
+    );
+    const { row, recheck } = await runtime.db.transaction(async (tx) => {
+      const [before] = await tx.query(`SELECT ${COLUMNS} FROM proxy WHERE id = $1 FOR UPDATE`, [id]);
+      if (!before) throw notFound();
+      // Values equal to the stored ones change nothing (a client may send the whole record back); a
+      // password sent is always a change, its stored form being a ciphertext.
+      const changed = sent.filter((name) => name === 'password' || before[name] !== body[name]);
+      if (changed.length === 0) return { row: before, recheck: false };
+      const endpointChanged = changed.some((name) => (ENDPOINT_FIELDS as readonly string[]).includes(name));
+      // Column names come from EDITABLE_FIELDS only, never from the request's keys.
+      const assignments = changed.map((name, i) => `${name} = $${i + 2}`);
+      if (endpointChanged) assignments.push(`status = 'unknown', latency_ms = NULL, last_checked_at = NULL`);
+      const values = changed.map((name) => {
+        const value = body[name];
+        return name === 'password' && typeof value === 'string' ? runtime.vault.encrypt(value) : value;
+      });
+      await tx.query(`UPDATE proxy SET ${assignments.join(', ')} WHERE id = $1`, [id, ...values]);
+      const [after] = await tx.query(`SELECT ${COLUMNS} FROM proxy WHERE id = $1`, [id]);
+      await writeAudit(tx, BOT_ACTOR, 'update', proxyEntity.name, [{ id, before, after: after! }]);
+      return { row: after!, recheck: endpointChanged };
+    });
+    // Like a new proxy, an edited endpoint is checked at once (the scheduled checks still run with check=0).
+    if (recheck && query.check !== '0') await runtime.queue.enqueue('proxy.check', { proxy: id });
     return row;
   },
 

@@ -1,6 +1,6 @@
-import type { MarketCode } from '@toydesk/contract';
+import type { BotDelivery, BotDeliveryState, MarketCode } from '@toydesk/contract';
 
-import type { Database } from '../../../server-modules.ts';
+import type { Database, Queryable } from '../../../server-modules.ts';
 
 /**
  * bot_delivery: every market deal the deliver loop saw sold, with its Steam offer and how it ended. The
@@ -129,4 +129,47 @@ export async function markFinal(
     [marketAccount, where.dealIds ?? null, where.offerId ?? null, state, error, steamState ?? null],
   );
   return rows.map((row) => row.deal_id);
+}
+
+export interface DeliveryFilter {
+  states?: BotDeliveryState[];
+  marketAccounts?: number[];
+  /** Sold (first seen) at or after this instant. */
+  from?: string;
+  /** Sold (first seen) at or before this instant. */
+  to?: string;
+}
+
+const LIST_COLUMNS = `id::int AS id, market_account, market, deal_id, asset_id, market_hash_name,
+  classid_instanceid, price, currency, offer_code, offer_id, state, steam_state, error, sold_seen_at,
+  offer_sent_at, trade_ready_at, finished_at, updated_at`;
+
+/** The console's read: deliveries newest sale first, with the total for the page. */
+export async function listDeliveries(
+  db: Queryable,
+  filter: DeliveryFilter,
+  page: number,
+  pageSize: number,
+): Promise<{ count: number; results: BotDelivery[] }> {
+  const where = `($1::text[] IS NULL OR state = ANY($1::text[]))
+    AND ($2::int[] IS NULL OR market_account = ANY($2::int[]))
+    AND ($3::timestamptz IS NULL OR sold_seen_at >= $3::timestamptz)
+    AND ($4::timestamptz IS NULL OR sold_seen_at <= $4::timestamptz)`;
+  const params = [
+    filter.states?.length ? filter.states : null,
+    filter.marketAccounts?.length ? filter.marketAccounts : null,
+    filter.from ?? null,
+    filter.to ?? null,
+  ];
+  const [counted] = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM bot_delivery WHERE ${where}`,
+    params,
+  );
+  // id breaks ties: one tick notes several deals with the same first-seen time, and pages must not overlap.
+  const results = await db.query<BotDelivery & Record<string, unknown>>(
+    `SELECT ${LIST_COLUMNS} FROM bot_delivery WHERE ${where} ORDER BY sold_seen_at DESC, id DESC
+     LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+    params,
+  );
+  return { count: counted?.count ?? 0, results };
 }
