@@ -42,6 +42,7 @@ const TABLES = [
   'toy_dynamic_setting',
   'steam_inventory',
   'sell_item',
+  'bot_delivery',
   'toy_history',
   'history_stat',
   'transaction',
@@ -380,6 +381,57 @@ describe(`demo data on ${KIND}`, () => {
            AND h.side = 'sell' AND h.market_item_id = sell_item.market_item_id AND h.price = sell_item.price)`,
       ),
     ).toBe(0);
+  });
+
+  it('records the deliveries of the tm family’s sales in step with their listings, none in flight where the deliver loop runs', async () => {
+    const states = Object.fromEntries(
+      (
+        await db.query<{ state: string; n: number }>(
+          'SELECT state, count(*)::int AS n FROM bot_delivery GROUP BY state',
+        )
+      ).map((r) => [r.state, r.n]),
+    );
+    expect(states.delivered).toBeGreaterThan(100);
+    expect(states.failed).toBeGreaterThan(0);
+    expect((states.sent ?? 0) + (states.trade_ready ?? 0)).toBeGreaterThan(0);
+    expect(await count('bot_delivery', `market NOT IN ('tm', 'tm_usd', 'cs7', 'cs7_proxy')`)).toBe(0);
+    // Each is a listing of the same account, deal, item and price, whose status follows the delivery.
+    expect(
+      await count(
+        'bot_delivery',
+        `NOT EXISTS (SELECT 1 FROM sell_item s WHERE s.market_account = bot_delivery.market_account
+           AND s.market_item_id = bot_delivery.deal_id AND s.asset_id = bot_delivery.asset_id
+           AND s.market_hash_name = bot_delivery.market_hash_name AND s.price = bot_delivery.price
+           AND s.currency = bot_delivery.currency
+           AND s.status = CASE bot_delivery.state WHEN 'pending' THEN 'sold' WHEN 'sent' THEN 'delivering'
+             WHEN 'trade_ready' THEN 'delivering' ELSE bot_delivery.state END)`,
+      ),
+    ).toBe(0);
+    // The demo's deliver loops (active accounts with auto_deliver) would chase made-up offers.
+    expect(
+      await count(
+        'bot_delivery',
+        `state NOT IN ('delivered', 'failed') AND market_account IN
+           (SELECT id FROM market_account WHERE status = 'active' AND auto_deliver)`,
+      ),
+    ).toBe(0);
+    // Times in the order the loop writes them, all in the past; an offer id with every sent offer.
+    expect(
+      await count(
+        'bot_delivery',
+        `offer_sent_at < sold_seen_at OR trade_ready_at < offer_sent_at OR finished_at < sold_seen_at
+           OR finished_at < trade_ready_at OR greatest(sold_seen_at, offer_sent_at, trade_ready_at, finished_at) > now()
+           OR updated_at < greatest(sold_seen_at, offer_sent_at, trade_ready_at, finished_at)
+           OR (offer_id IS NULL) <> (offer_sent_at IS NULL) OR (offer_id IS NULL) <> (offer_code IS NULL)
+           OR (state IN ('delivered', 'failed')) <> (finished_at IS NOT NULL)
+           OR (state = 'trade_ready' AND trade_ready_at IS NULL) OR (state = 'delivered' AND error IS NOT NULL)
+           OR (state = 'failed' AND error IS NULL) OR (state = 'pending' AND offer_id IS NOT NULL)`,
+      ),
+    ).toBe(0);
+    const [offers] = (await db.query<{ n: number; distinct: number }>(
+      'SELECT count(offer_id)::int AS n, count(DISTINCT offer_id)::int AS distinct FROM bot_delivery',
+    )) as [{ n: number; distinct: number }];
+    expect(offers.distinct).toBe(offers.n);
   });
 
   it('gives each Steam account a checklist: most done, some partly, one failed with its error', async () => {

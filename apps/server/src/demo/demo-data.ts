@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database.ts';
 import type { Services } from '../services.ts';
 import { seedAccountChecklists } from './account-checklists.ts';
+import { buildDeliveries, insertDeliveries } from './deliveries.ts';
 import { createRandomSource, DEMO_SEED, type DemoContext } from './demo-context.ts';
 import { seedDynamicSettings } from './dynamic-settings.ts';
 import { seedHistoryStats } from './history-stats.ts';
@@ -79,6 +80,7 @@ export async function insertDemoData(
   const sales = buildSellItems(ctx, inventory, marketAccounts, popular, assetIds);
   counts.steam_inventory = await insertInventory(ctx, inventory);
   counts.sell_item = await insertSellItems(ctx, sales);
+  counts.bot_delivery = await insertDeliveries(ctx, buildDeliveries(ctx, sales));
   counts.toy_history = await insertHistory(ctx, buildHistory(ctx, marketAccounts, popular, sales));
   counts.history_stat = await seedHistoryStats(ctx, popular);
   counts.transaction = await seedTransactions(ctx, steamAccounts, marketAccounts);

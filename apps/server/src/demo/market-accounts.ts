@@ -29,6 +29,8 @@ export interface DemoMarketAccount {
   steamAccount: DemoSteamAccount;
   currency: Currency;
   status: MarketAccountStatus;
+  /** The deliver loop's switch: the demo's deliveries in flight go only where that loop does not run. */
+  autoDeliver: boolean;
 }
 
 export async function seedMarketAccounts(
@@ -45,6 +47,7 @@ export async function seedMarketAccounts(
     steam: DemoSteamAccount;
     currency: Currency;
     status: MarketAccountStatus;
+    autoDeliver: boolean;
     row: Record<string, unknown>;
   }[] = [];
   for (const [market, quota] of QUOTAS) {
@@ -68,6 +71,7 @@ export async function seedMarketAccounts(
         steam,
         currency,
         status,
+        autoDeliver: trading,
         row: {
           market,
           steam_account: steam.id,
@@ -134,5 +138,6 @@ export async function seedMarketAccounts(
     steamAccount: p.steam,
     currency: p.currency,
     status: p.status,
+    autoDeliver: p.autoDeliver,
   }));
 }
