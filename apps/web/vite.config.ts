@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
 
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 
 import { precompressPlugin } from './scripts/precompress-plugin.ts';
+import { EARLY_REQUEST_PLAN } from './src/app/early-request-plan.ts';
+import { earlyRequestScript } from './src/lib/early-requests.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const src = fileURLToPath(new URL('./src', import.meta.url));
@@ -15,6 +17,23 @@ function buildIdPlugin(buildId: string): Plugin {
   };
 }
 
+/**
+ * The inline start-up script (src/lib/early-requests.ts) at the end of <head>: the common data and the
+ * first screen's list are asked for while the console's scripts load.
+ */
+function earlyRequestsPlugin(apiBase: string, publicBase: string): Plugin {
+  return {
+    name: 'toydesk-early-requests',
+    transformIndexHtml: () => [
+      {
+        tag: 'script',
+        children: earlyRequestScript(EARLY_REQUEST_PLAN, apiBase, publicBase),
+        injectTo: 'head',
+      },
+    ],
+  };
+}
+
 const VENDOR_CHUNKS: Array<[name: string, pattern: RegExp]> = [
   ['react', /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/],
   ['mui', /[\\/]node_modules[\\/](@mui|@emotion|@popperjs|stylis|react-transition-group|@babel)[\\/]/],
@@ -24,18 +43,23 @@ const VENDOR_CHUNKS: Array<[name: string, pattern: RegExp]> = [
 /** The local server the dev server forwards API calls to (`npm start` listens on 8080). */
 const devBackend = process.env.TOYDESK_DEV_BACKEND ?? 'http://127.0.0.1:8080';
 
-export default defineConfig(({ command }) => {
+export default defineConfig(({ command, mode }) => {
   // Every build gets an id; the new-version check compares the running one with the served index.html.
   // The dev server is 'dev', which the check leaves alone.
   const buildId = command === 'build' ? (process.env.VITE_BUILD_ID ?? Date.now().toString(36)) : 'dev';
+  const base = process.env.VITE_PUBLIC_BASE ?? '/';
   return {
     root,
-    base: process.env.VITE_PUBLIC_BASE ?? '/',
+    base,
     envPrefix: 'VITE_',
     esbuild: { jsx: 'automatic' },
     resolve: { alias: { '@': src } },
     define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId) },
-    plugins: [buildIdPlugin(buildId), precompressPlugin()],
+    plugins: [
+      buildIdPlugin(buildId),
+      earlyRequestsPlugin(loadEnv(mode, root, 'VITE_').VITE_API_BASE_URL ?? '', base),
+      precompressPlugin(),
+    ],
     build: {
       outDir: 'dist',
       emptyOutDir: true,

@@ -142,6 +142,30 @@ describe.skipIf(!hasChromium)('console shell in Chromium', () => {
     expect(rendered).toBeLessThan(100);
   });
 
+  it('answers the start-up requests of index.html from the first screens, each sent once', async () => {
+    const { page } = session;
+    for (const href of ['/', paths.steamAccount.list.getHref(), paths.history.list.getHref()]) {
+      const sent: string[] = [];
+      const onRequest = (request: { url: () => string }) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith('/api/')) sent.push(`${url.pathname}${url.search}`);
+      };
+      page.on('request', onRequest);
+      await session.goto(href);
+      await waitForRows(page);
+      await page.waitForLoadState('networkidle');
+      page.off('request', onRequest);
+      // The early-request plan (src/app/early-request-plan.ts) matches what each screen asks for first.
+      const untaken = await page.evaluate(() =>
+        Object.keys((window as unknown as { __toydeskEarly?: object }).__toydeskEarly ?? { missing: 1 }),
+      );
+      expect(untaken, href).toEqual([]);
+      const twice = sent.filter((url, at) => sent.indexOf(url) !== at);
+      expect(twice, `${href} sent a request twice`).toEqual([]);
+      expect(sent, href).toContain('/api/frontend/common');
+    }
+  });
+
   it('renders every route with real rows and keeps a screenshot of each', async () => {
     const { page } = session;
     // The audit log starts empty on fresh demo data: one change through the API gives it a row.

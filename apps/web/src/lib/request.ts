@@ -1,6 +1,7 @@
 import { chooseErrorMessage, formatFetchFailure, REQUEST_ERROR_TITLE } from '@toydesk/contract';
 
 import { readCookie } from './cookies';
+import { takeEarlyResponse } from './early-requests';
 import { backendBaseUrl, botsBaseUrl } from './env';
 import { getUiLang } from './i18n';
 import { notifications } from './notifications';
@@ -160,7 +161,10 @@ async function attempt(url: string, init: RequestInit, options: RequestOptions):
         }, options.timeout)
       : undefined;
   try {
-    const response = await fetch(url, { ...init, signal: controller.signal });
+    // A GET the start-up script already sent (lib/early-requests.ts) is answered by that request; it cannot
+    // be aborted, so calls with a time limit always send their own.
+    const early = init.method === 'GET' && options.timeout === undefined ? takeEarlyResponse(url) : null;
+    const response = await (early ?? fetch(url, { ...init, signal: controller.signal }));
     const body = await readBody(response, options.responseType ?? 'auto');
     return { response, body };
   } catch (error) {
