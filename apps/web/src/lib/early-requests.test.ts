@@ -13,7 +13,6 @@ const PLAN = {
 /** Runs the inline script as index.html would, on the given console path. */
 function runScript(path: string, apiBase = '', publicBase = '/') {
   window.history.replaceState(null, '', path);
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the script is ours, built for index.html
   new Function(earlyRequestScript(PLAN, apiBase, publicBase))();
 }
 
