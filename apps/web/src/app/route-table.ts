@@ -57,6 +57,12 @@ export const ROUTES: readonly RouteDefinition[] = [
     page: lazyPage(() => import('./routes/bot-alerts')),
     titleKey: 'ops.nav.botAlerts',
   },
+  {
+    path: paths.botDeliveries.path,
+    page: lazyPage(() => import('./routes/bot-deliveries')),
+    titleKey: 'ops.nav.botDeliveries',
+    layout: 'wide',
+  },
 
   { path: paths.toySettings.root.path, redirect: paths.toySettings.common.path },
   {

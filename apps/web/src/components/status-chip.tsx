@@ -15,6 +15,9 @@ const COLORS: Record<string, Tone> = {
   sold: 'info',
   delivered: 'info',
   delivering: 'info',
+  // bot_delivery's states in flight (pending, delivered and failed are above).
+  sent: 'info',
+  trade_ready: 'info',
   listed: 'info',
   running: 'info',
   limited: 'warning',

@@ -50,6 +50,7 @@ export const paths = {
   auditLog: fixed('/audit-log'),
   botJobs: fixed('/bot-jobs'),
   botAlerts: fixed('/bot-alerts'),
+  botDeliveries: fixed('/bot-deliveries'),
 } as const;
 
 /** Where '/' leads. */

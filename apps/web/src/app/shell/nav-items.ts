@@ -69,6 +69,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     links: [
       { key: 'bot-jobs', labelKey: 'ops.nav.botJobs', to: paths.botJobs.path },
       { key: 'bot-alerts', labelKey: 'ops.nav.botAlerts', to: paths.botAlerts.path },
+      { key: 'bot-deliveries', labelKey: 'ops.nav.botDeliveries', to: paths.botDeliveries.path },
     ],
   },
   {

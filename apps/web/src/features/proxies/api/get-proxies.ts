@@ -17,6 +17,8 @@ export interface ProxyRow {
   comment: string | null;
   steam_accounts: string[];
   market_accounts: string[];
+  /** The bot service's record (what the edit dialog starts from); null when only the accounts name it. */
+  record: Proxy | null;
 }
 
 export interface ProxyList {
@@ -60,6 +62,7 @@ async function fromBots(signal?: AbortSignal): Promise<ProxyRow[] | null> {
     comment: proxy.comment,
     steam_accounts: [],
     market_accounts: [],
+    record: proxy,
   }));
 }
 
@@ -83,6 +86,7 @@ async function fromAccounts(signal?: AbortSignal): Promise<ProxyRow[]> {
         comment: null,
         steam_accounts: [],
         market_accounts: [],
+        record: null,
       };
       rows.set(id, found);
     }

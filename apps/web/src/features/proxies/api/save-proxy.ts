@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Proxy, ProxyCreate } from '@toydesk/contract';
+import type { BotProxyPatch, Proxy, ProxyCreate } from '@toydesk/contract';
 
 import { botApi } from '@/lib/bot-api';
 import { unwrap } from '@/lib/query';
@@ -15,6 +15,22 @@ export function useCreateProxy() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createProxy,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: proxiesQueryKey }),
+  });
+}
+
+/**
+ * PATCH /api-node/proxy/{id}/: only the fields sent change; a password left out keeps the stored one. A new
+ * host, port or login resets the health and the service checks the proxy again at once.
+ */
+export async function updateProxy({ id, body }: { id: number; body: BotProxyPatch }): Promise<Proxy> {
+  return unwrap(await botApi.call('bot-proxy.partial_update', { params: { id }, body })) as Proxy;
+}
+
+export function useUpdateProxy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProxy,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: proxiesQueryKey }),
   });
 }

@@ -112,6 +112,31 @@ describe('proxies screen', () => {
     expect(Object.keys(post.body as object)).not.toContain('status');
   });
 
+  it('edits a proxy from its row button or a click on the row, through PATCH', async () => {
+    const calls = stubServices((call) =>
+      jsonResponse(proxy(2, { status: 'down', comment: (call.body as { comment: string }).comment })),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<ProxiesScreen />);
+    await user.click(await screen.findByRole('button', { name: 'Изменить http://10.0.0.2:3128' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Прокси http://10.0.0.2:3128')).toBeTruthy();
+    expect((within(dialog).getByLabelText(/Комментарий/) as HTMLInputElement).value).toBe('old dc');
+    await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByText('old dc'));
+    dialog = await screen.findByRole('dialog');
+    const comment = within(dialog).getByLabelText(/Комментарий/);
+    await user.clear(comment);
+    await user.type(comment, 'new dc');
+    await user.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((call) => call.method === 'PATCH')).toEqual([
+      { method: 'PATCH', url: expect.stringMatching(/\/api-node\/proxy\/2\/$/), body: { comment: 'new dc' } },
+    ]);
+  });
+
   it('checks a proxy now and shows its new health when the job ends', async () => {
     const calls = stubServices((call) =>
       call.url.includes('/api-node/proxy/1/check/')

@@ -1,4 +1,4 @@
-import { mdiDeleteOutline, mdiHeartPulse, mdiMagnify, mdiPlus, mdiRefresh } from '@mdi/js';
+import { mdiDeleteOutline, mdiHeartPulse, mdiMagnify, mdiPencilOutline, mdiPlus, mdiRefresh } from '@mdi/js';
 import {
   Alert,
   Button,
@@ -11,7 +11,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { PROXY_STATUSES, type BotJob } from '@toydesk/contract';
+import { PROXY_STATUSES, type BotJob, type Proxy } from '@toydesk/contract';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -55,7 +55,8 @@ function sortRows(rows: ProxyRow[], sort: TableSort | null): ProxyRow[] {
 
 /**
  * /proxy: the bot service's proxies with their health (status, latency, last check) and who uses them; add
- * (password write-only), delete, and a health check now for one, the selected or all of them.
+ * and edit (password write-only: left empty on an edit, it stays), delete, and a health check now for one,
+ * the selected or all of them.
  */
 export function ProxiesScreen() {
   const { t, i18n } = useTranslation();
@@ -69,6 +70,7 @@ export function ProxiesScreen() {
   const [status, setStatus] = useState('');
   const [sort, setSort] = useState<TableSort | null>({ id: 'id', desc: false });
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Proxy | null>(null);
   const [deleting, setDeleting] = useState<ProxyRow[] | null>(null);
   const [checks, setChecks] = useState<ReadonlyMap<number, BotJob>>(new Map());
   const [checkingAll, setCheckingAll] = useState<BotJob | null>(null);
@@ -188,10 +190,21 @@ export function ProxiesScreen() {
             {
               id: 'actions',
               header: '',
-              width: 80,
+              width: 112,
               align: 'center' as const,
               render: (row: ProxyRow) => (
                 <Stack direction="row" spacing={0.5} onClick={(event) => event.stopPropagation()}>
+                  {row.record && (
+                    <Tooltip title={t('ops.proxies.editNamed', { name: row.label })}>
+                      <IconButton
+                        size="small"
+                        aria-label={t('ops.proxies.editNamed', { name: row.label })}
+                        onClick={() => setEditing(row.record)}
+                      >
+                        <MdiIcon path={mdiPencilOutline} sx={{ fontSize: 18 }} />
+                      </IconButton>
+                    </Tooltip>
+                  )}
                   <Tooltip title={t('ops.proxies.checkNamed', { name: row.label })}>
                     <IconButton
                       size="small"
@@ -318,10 +331,19 @@ export function ProxiesScreen() {
         loading={proxies.isFetching}
         sort={sort}
         onSortChange={setSort}
+        // A row opens its edit dialog; only the bot service's proxies can be edited.
+        onRowClick={
+          fromBots
+            ? (row) => {
+                if (row.record) setEditing(row.record);
+              }
+            : undefined
+        }
         emptyText={proxies.isError ? t('table.failed') : t('table.empty')}
         height="calc(100vh - 232px)"
       />
       {adding && <ProxyDialog onClose={() => setAdding(false)} />}
+      {editing && <ProxyDialog key={editing.id} proxy={editing} onClose={() => setEditing(null)} />}
       {deleting && (
         <ConfirmDialog
           title={t('ops.proxies.deleteTitle', { count: deleting.length })}

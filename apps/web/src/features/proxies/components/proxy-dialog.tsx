@@ -1,6 +1,13 @@
 import { Alert, Box, Button, LinearProgress, MenuItem, TextField } from '@mui/material';
-import { PROXY_PROTOCOLS, proxyEntity, type ProxyCreate } from '@toydesk/contract';
-import { useId, useState, type FormEvent } from 'react';
+import {
+  botProxyPatchSchema,
+  PROXY_PROTOCOLS,
+  proxyEntity,
+  type BotProxyPatch,
+  type Proxy,
+  type ProxyCreate,
+} from '@toydesk/contract';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { AppDialog } from '@/components/app-dialog';
@@ -10,20 +17,35 @@ import { ApiFailure } from '@/lib/query';
 import { fieldErrorsFromBody } from '@/lib/request';
 import { validateWithSchema } from '@/lib/validation';
 
-import { useCreateProxy } from '../api/save-proxy';
+import { useCreateProxy, useUpdateProxy } from '../api/save-proxy';
 
 const TEXT_FIELDS = ['host', 'port', 'username'] as const;
 
-/** Add a proxy to the bot service: the password is write-only (sent once, stored encrypted, shown masked). */
-export function ProxyDialog({ onClose }: { onClose: () => void }) {
+/** The health fields are the service's own: a form never sends them. */
+const HEALTH_FIELDS = ['status', 'latency_ms', 'last_checked_at'] as const;
+
+export interface ProxyDialogProps {
+  /** The proxy to edit (its bot-service record), or none to add one. */
+  proxy?: Proxy | null;
+  onClose: () => void;
+}
+
+/**
+ * Add or edit a bot-service proxy. The password is write-only (stored encrypted, shown masked): editing
+ * starts it empty, and left empty it is not sent, so the stored one stays.
+ */
+export function ProxyDialog({ proxy = null, onClose }: ProxyDialogProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
   const formId = useId();
   const create = useCreateProxy();
-  const [values, setValues] = useState<FormValues>(() => ({
-    ...initialFormValues(proxyEntity),
-    protocol: 'http',
-  }));
+  const update = useUpdateProxy();
+  const pending = create.isPending || update.isPending;
+  const initial = useMemo<FormValues>(
+    () => ({ ...initialFormValues(proxyEntity, proxy ?? undefined), protocol: proxy?.protocol ?? 'http' }),
+    [proxy],
+  );
+  const [values, setValues] = useState<FormValues>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : '');
@@ -35,19 +57,27 @@ export function ProxyDialog({ onClose }: { onClose: () => void }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
-    const body = formToBody(proxyEntity, values, 'create');
-    // The health fields are the service's own.
-    delete body.status;
-    delete body.latency_ms;
-    delete body.last_checked_at;
-    const found = validateWithSchema(proxyEntity.createSchema, body, lang);
+    // An edit sends only what the operator changed (and the password only when typed).
+    const body = formToBody(proxyEntity, values, proxy ? 'patch' : 'create', initial);
+    for (const name of HEALTH_FIELDS) delete body[name];
+    const schema = proxy ? botProxyPatchSchema : proxyEntity.createSchema;
+    const found = validateWithSchema(schema, body, lang);
     if (found) {
       setErrors(found);
       return;
     }
+    if (proxy && Object.keys(body).length === 0) {
+      onClose();
+      return;
+    }
     try {
-      await create.mutateAsync(proxyEntity.createSchema.parse(body) as ProxyCreate);
-      notify({ text: t('ops.proxies.created'), color: 'success' });
+      if (proxy) {
+        await update.mutateAsync({ id: proxy.id, body: botProxyPatchSchema.parse(body) as BotProxyPatch });
+        notify({ text: t('ops.proxies.saved'), color: 'success' });
+      } else {
+        await create.mutateAsync(proxyEntity.createSchema.parse(body) as ProxyCreate);
+        notify({ text: t('ops.proxies.created'), color: 'success' });
+      }
       onClose();
     } catch (error) {
       if (error instanceof ApiFailure && error.status === 400) {
@@ -79,20 +109,24 @@ export function ProxyDialog({ onClose }: { onClose: () => void }) {
     <AppDialog
       open
       onClose={onClose}
-      persistent={create.isPending}
+      persistent={pending}
       maxWidth="sm"
       fullWidth
-      title={t('ops.proxies.add')}
+      title={
+        proxy
+          ? t('ops.proxies.editTitle', { name: `${proxy.protocol}://${proxy.host}:${proxy.port}` })
+          : t('ops.proxies.add')
+      }
       actions={
         <>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" form={formId} variant="contained" disabled={create.isPending}>
-            {t('common.create')}
+          <Button type="submit" form={formId} variant="contained" disabled={pending}>
+            {proxy ? t('common.save') : t('common.create')}
           </Button>
         </>
       }
     >
-      {create.isPending && <LinearProgress sx={{ mb: 1 }} />}
+      {pending && <LinearProgress sx={{ mb: 1 }} />}
       {formError && (
         <Alert severity="error" sx={{ mb: 1 }} data-testid="form-error">
           {formError}
@@ -118,7 +152,13 @@ export function ProxyDialog({ onClose }: { onClose: () => void }) {
         <TextField
           {...fieldProps('password')}
           type="password"
-          slotProps={{ htmlInput: { autoComplete: 'new-password', 'data-secret': 'true' } }}
+          // Editing: the stored password is never shown; the mask says whether there is one.
+          placeholder={proxy ? (proxy.password ?? t('ops.proxies.passwordNotSet')) : undefined}
+          helperText={errors.password ?? (proxy ? t('ops.proxies.passwordKeep') : undefined)}
+          slotProps={{
+            ...(proxy ? { inputLabel: { shrink: true } } : {}),
+            htmlInput: { autoComplete: 'new-password', 'data-secret': 'true' },
+          }}
         />
         <TextField {...fieldProps('comment')} multiline sx={{ gridColumn: '1 / -1' }} />
         <Alert severity="info" sx={{ gridColumn: '1 / -1', my: 1 }}>

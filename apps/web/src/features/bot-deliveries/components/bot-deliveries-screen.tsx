@@ -1,0 +1,228 @@
+import { mdiRefresh } from '@mdi/js';
+import { Autocomplete, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { BOT_DELIVERY_STATES, type BotDelivery, type BotDeliveryState } from '@toydesk/contract';
+import { useMemo, useState, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { ItemNameCell } from '@/components/item-name-cell';
+import { MdiIcon } from '@/components/mdi-icon';
+import { MultiSelect } from '@/components/multi-select';
+import { Page } from '@/components/page';
+import { StatusBadge } from '@/components/status-chip';
+import { VirtualTable, type VirtualColumn } from '@/components/virtual-table/virtual-table';
+import { useCommonData } from '@/lib/common-data';
+import { formatAmount, formatDateTime, formatNumber } from '@/lib/format';
+import { PALETTE } from '@/lib/theme';
+
+import { EMPTY_DELIVERY_FILTERS, useBotDeliveries, type DeliveryFilters } from '../api/get-bot-deliveries';
+
+interface AccountOption {
+  id: number;
+  label: string;
+}
+
+// Table cells stay plain elements with shared style objects: a fast scroll mounts dozens of rows per frame.
+const ERROR_TEXT: CSSProperties = {
+  color: PALETTE.error,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+};
+const MONO: CSSProperties = { fontFamily: 'monospace' };
+
+/**
+ * Deliveries of sold items (/bot-deliveries): what the bots' deliver loop recorded for each market deal
+ * (bot_delivery): the item, the market account, the Steam offer, the state and its times, and why a
+ * delivery failed. Read only, newest sale first, filtered by state, market account and sale date.
+ */
+export function BotDeliveriesScreen() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const common = useCommonData();
+  const [filters, setFilters] = useState<DeliveryFilters>(EMPTY_DELIVERY_FILTERS);
+  const deliveries = useBotDeliveries(filters);
+  const patch = (change: Partial<DeliveryFilters>) => setFilters((current) => ({ ...current, ...change }));
+
+  const rows = useMemo(() => deliveries.data?.pages.flatMap((page) => page.results) ?? [], [deliveries.data]);
+  const total = deliveries.data?.pages[0]?.count ?? 0;
+  const accounts = useMemo<AccountOption[]>(
+    () =>
+      common.steamAccounts.flatMap((account) =>
+        account.market_accounts.map((market) => ({ id: market.id, label: market.label })),
+      ),
+    [common.steamAccounts],
+  );
+  const accountLabel = useMemo(() => new Map(accounts.map((a) => [a.id, a.label])), [accounts]);
+  const stateOptions = useMemo(
+    () => BOT_DELIVERY_STATES.map((value) => ({ value, label: t(`ops.deliveries.state.${value}`) })),
+    [t],
+  );
+
+  const columns = useMemo<VirtualColumn<BotDelivery>[]>(() => {
+    // Translated once per language, not per cell.
+    const stateLabel = Object.fromEntries(stateOptions.map((o) => [o.value, o.label]));
+    return [
+      {
+        id: 'sold_seen_at',
+        header: t('ops.deliveries.soldAt'),
+        width: 140,
+        render: (row) => formatDateTime(row.sold_seen_at, lang),
+      },
+      {
+        id: 'market_hash_name',
+        header: t('fields.market_hash_name'),
+        width: 320,
+        grow: 1,
+        render: (row) => {
+          const [classid, instanceid] = (row.classid_instanceid ?? '').split('_');
+          return (
+            <ItemNameCell
+              name={row.market_hash_name}
+              market={row.market}
+              classid={classid || null}
+              instanceid={instanceid || null}
+            />
+          );
+        },
+      },
+      {
+        id: 'market_account',
+        header: t('fields.market_account'),
+        width: 180,
+        render: (row) => accountLabel.get(row.market_account) ?? `${row.market} #${row.market_account}`,
+      },
+      {
+        id: 'price',
+        header: t('fields.price'),
+        width: 120,
+        align: 'right',
+        render: (row) => formatAmount(row.price, row.currency, lang),
+      },
+      {
+        id: 'state',
+        header: t('ops.deliveries.stateHeader'),
+        width: 140,
+        render: (row) => <StatusBadge value={row.state} label={stateLabel[row.state]} />,
+      },
+      {
+        id: 'offer_id',
+        header: t('ops.deliveries.offer'),
+        width: 130,
+        render: (row) =>
+          row.offer_id ? (
+            <span
+              style={MONO}
+              title={row.offer_code ? t('ops.deliveries.offerCode', { code: row.offer_code }) : undefined}
+            >
+              {row.offer_id}
+            </span>
+          ) : (
+            '—'
+          ),
+      },
+      { id: 'deal_id', header: t('ops.deliveries.deal'), width: 120, render: (row) => row.deal_id },
+      {
+        id: 'offer_sent_at',
+        header: t('ops.deliveries.offerSentAt'),
+        width: 140,
+        render: (row) => formatDateTime(row.offer_sent_at, lang),
+      },
+      {
+        id: 'trade_ready_at',
+        header: t('ops.deliveries.tradeReadyAt'),
+        width: 140,
+        render: (row) => formatDateTime(row.trade_ready_at, lang),
+      },
+      {
+        id: 'finished_at',
+        header: t('ops.deliveries.finishedAt'),
+        width: 140,
+        render: (row) => formatDateTime(row.finished_at, lang),
+      },
+      {
+        id: 'steam_state',
+        header: t('ops.deliveries.steamState'),
+        width: 130,
+        render: (row) => row.steam_state ?? '—',
+      },
+      {
+        id: 'error',
+        header: t('ops.deliveries.error'),
+        width: 240,
+        grow: 1,
+        render: (row) =>
+          row.error ? (
+            <span style={ERROR_TEXT} title={row.error}>
+              {row.error}
+            </span>
+          ) : (
+            '—'
+          ),
+      },
+    ];
+  }, [t, lang, accountLabel, stateOptions]);
+
+  return (
+    <Page title={t('ops.nav.botDeliveries')}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+        <MultiSelect
+          label={t('ops.deliveries.stateHeader')}
+          values={filters.states}
+          options={stateOptions}
+          onChange={(values) => patch({ states: values as BotDeliveryState[] })}
+          width={200}
+        />
+        <Autocomplete
+          multiple
+          limitTags={2}
+          options={accounts}
+          value={accounts.filter((option) => filters.marketAccounts.includes(option.id))}
+          getOptionLabel={(option) => option.label}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          onChange={(_event, value) => patch({ marketAccounts: value.map((option) => option.id) })}
+          renderInput={(params) => <TextField {...params} margin="none" label={t('fields.market_account')} />}
+          sx={{ width: 300 }}
+        />
+        <TextField
+          margin="none"
+          type="date"
+          label={t('ops.deliveries.dateFrom')}
+          value={filters.dateFrom}
+          onChange={(event) => patch({ dateFrom: event.target.value })}
+          sx={{ width: 160 }}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          margin="none"
+          type="date"
+          label={t('ops.deliveries.dateTo')}
+          value={filters.dateTo}
+          onChange={(event) => patch({ dateTo: event.target.value })}
+          sx={{ width: 160 }}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }} data-testid="row-count">
+          {t('table.loadedOf', { loaded: formatNumber(rows.length, lang), total: formatNumber(total, lang) })}
+        </Typography>
+        <Tooltip title={t('table.refresh')}>
+          <IconButton size="small" onClick={() => void deliveries.refetch()} aria-label={t('table.refresh')}>
+            <MdiIcon path={mdiRefresh} fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </Stack>
+      <VirtualTable
+        rows={rows}
+        columns={columns}
+        getRowId={(row) => row.id}
+        label={t('ops.nav.botDeliveries')}
+        loading={deliveries.isFetching}
+        totalCount={total}
+        onEndReached={() => {
+          if (deliveries.hasNextPage && !deliveries.isFetchingNextPage) void deliveries.fetchNextPage();
+        }}
+        emptyText={deliveries.isError ? t('table.failed') : t('ops.deliveries.none')}
+        height="calc(100vh - 220px)"
+      />
+    </Page>
+  );
+}
