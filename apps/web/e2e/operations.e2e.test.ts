@@ -7,8 +7,8 @@ import { apiRequest, hasChromium, openConsole, waitForRows, type ConsoleSession 
 /**
  * Operations in Debian's Chromium against the shared demo server: a bot action with its live progress
  * (relogin of a demo Steam account from the row menu), the proxies round trip (add with a write-only
- * password, check now, delete), the tags round trip, the sign-up checklist dialog, and the bot jobs and
- * alerts screens. What it creates carries RUN in its name.
+ * password, check now, edit with the password left empty, delete), the tags round trip, the sign-up
+ * checklist dialog, and the bot jobs, alerts and deliveries screens. What it creates carries RUN in its name.
  */
 
 const RUN = `e2e-${Date.now()}`;
@@ -75,7 +75,7 @@ describe.skipIf(!hasChromium)('operations in Chromium', () => {
     await dialog.waitFor({ state: 'hidden' });
   });
 
-  it('adds a proxy, checks it now and deletes it', async () => {
+  it('adds a proxy, checks it now, edits it and deletes it', async () => {
     const { page } = session;
     const port = 40000 + (Date.now() % 20000);
     const label = `http://127.0.0.1:${port}`;
@@ -98,11 +98,38 @@ describe.skipIf(!hasChromium)('operations in Chromium', () => {
     await poll(() => row.getByText('Не работает').count()).toBe(1);
     await session.screenshot('operations-proxy-checked');
 
-    await row.getByRole('button', { name: `Удалить ${label}` }).click();
+    // Edit: the dialog starts from the stored proxy, the password empty (left so, it is kept).
+    await row.getByRole('button', { name: `Изменить ${label}` }).click();
+    dialog = page.getByRole('dialog');
+    expect(await dialog.getByRole('textbox', { name: 'Пользователь' }).inputValue()).toBe(RUN);
+    expect(await dialog.getByLabel('Пароль').inputValue()).toBe('');
+    await dialog.getByText('Оставьте пустым, чтобы не менять').waitFor();
+    await session.screenshot('operations-proxy-edit');
+    const moved = port + 1;
+    const movedLabel = `http://127.0.0.1:${moved}`;
+    await dialog.getByRole('textbox', { name: 'Порт' }).fill(String(moved));
+    await dialog.getByRole('textbox', { name: 'Комментарий' }).fill(`${RUN} edited`);
+    const [saved] = await Promise.all([
+      page.waitForResponse(
+        (response) => response.request().method() === 'PATCH' && response.url().includes('/api-node/proxy/'),
+      ),
+      dialog.getByRole('button', { name: 'Сохранить' }).click(),
+    ]);
+    expect(saved.status()).toBe(200);
+    // Only what changed went out: no password, so the stored one stays (its mask still answers).
+    expect(JSON.parse(saved.request().postData() ?? '{}')).toEqual({ port: moved, comment: `${RUN} edited` });
+    expect((await saved.json()) as { password: string | null }).toMatchObject({ password: '••••••••' });
+    await notified(page, 'Прокси сохранён');
+    const movedRow = page.getByRole('row').filter({ hasText: movedLabel });
+    await movedRow.getByText(`${RUN} edited`).waitFor();
+    // A new endpoint is checked again at once: nothing listens there either.
+    await poll(() => movedRow.getByText('Не работает').count()).toBe(1);
+
+    await movedRow.getByRole('button', { name: `Удалить ${movedLabel}` }).click();
     dialog = page.getByRole('dialog');
     await dialog.getByTestId('confirm-button').click();
     await notified(page, 'Удалён 1 прокси');
-    await poll(() => page.getByRole('row').filter({ hasText: label }).count()).toBe(0);
+    await poll(() => page.getByRole('row').filter({ hasText: movedLabel }).count()).toBe(0);
   });
 
   it('creates, edits and deletes a tag', async () => {
@@ -162,6 +189,24 @@ describe.skipIf(!hasChromium)('operations in Chromium', () => {
     await session.goto(paths.botAlerts.getHref());
     await page.getByRole('heading', { name: 'Оповещения ботов' }).waitFor();
     await session.screenshot('operations-bot-alerts');
+  });
+
+  it('lists the deliveries of sold items from the demo data, filtered by state', async () => {
+    const { page } = session;
+    await session.goto(paths.botDeliveries.getHref());
+    await waitForRows(page, { table: 'Передачи предметов' });
+    const table = page.getByRole('table', { name: 'Передачи предметов' });
+    await table.getByText('Передан', { exact: true }).first().waitFor();
+    await session.screenshot('operations-bot-deliveries');
+
+    await page.getByRole('combobox', { name: 'Состояние' }).click();
+    await page.getByRole('option', { name: 'Не передан' }).click();
+    await page.keyboard.press('Escape');
+    await poll(() => table.getByText('Передан', { exact: true }).count()).toBe(0);
+    const failed = table.getByRole('row').filter({ hasText: 'Не передан' }).first();
+    await failed.waitFor();
+    // A failed delivery says why: Steam's answer to the offer, or the market ending the deal.
+    expect(await failed.textContent()).toMatch(/Steam offer \w+|the market failed the deal/);
   });
 
   it('met no page errors', () => {

@@ -35,6 +35,7 @@ const ROUTES: Array<[name: string, href: string]> = [
   ['available-ips', paths.availableIps.getHref()],
   ['transactions', paths.transactions.getHref()],
   ['audit-log', paths.auditLog.getHref()],
+  ['bot-deliveries', paths.botDeliveries.getHref()],
   ['ui', paths.ui.getHref()],
 ];
 
