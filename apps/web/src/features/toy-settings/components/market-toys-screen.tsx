@@ -1,4 +1,10 @@
-import { mdiPencilBoxMultipleOutline, mdiPlus, mdiTuneVariant } from '@mdi/js';
+import {
+  mdiDeleteOutline,
+  mdiFileImportOutline,
+  mdiPencilBoxMultipleOutline,
+  mdiPlus,
+  mdiTuneVariant,
+} from '@mdi/js';
 import { Button, IconButton, MenuItem, Stack, Switch, TextField, Tooltip } from '@mui/material';
 import { marketToyEntity, RECORD_STATUSES, type MarketCode, type MarketToyPatch } from '@toydesk/contract';
 import { useCallback, useMemo, useState } from 'react';
@@ -25,6 +31,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 import { useBulkUpdateMarketToys } from '../api/bulk-update-market-toys';
 import type { BulkTarget } from '../api/bulk-update-toys';
+import { useDeleteMarketToys } from '../api/delete-many';
 import { useDeleteMarketToy } from '../api/delete-market-toy';
 import { useSaveMarketToy } from '../api/save-market-toy';
 import {
@@ -33,7 +40,9 @@ import {
   type MarketToyFilters,
 } from '../utils/market-toy-by-name';
 import { priceRangeErrors } from '../utils/price-range';
+import { BulkDeleteDialog } from './bulk-delete-dialog';
 import { DynamicSettingsDialog } from './dynamic-settings-dialog';
+import { ImportMarketToysDialog } from './import-market-toys-dialog';
 import { MarketToyDialog } from './market-toy-dialog';
 import { SearchField } from './search-field';
 
@@ -66,14 +75,17 @@ type Dialog =
   | { kind: 'edit'; row: EntityRow | null }
   | { kind: 'delete'; row: EntityRow }
   | { kind: 'bulk'; target: BulkTarget }
+  | { kind: 'deleteMany'; ids: number[] }
   | { kind: 'dynamic'; row: EntityRow }
+  | { kind: 'import' }
   | null;
 
 const idOf = (row: EntityRow) => Number(row.id);
 
 /**
  * /toy-settings/market: each item's prices and dynamic-order range per market; the dynamic-order switch in
- * the row, everything else in a dialog; bulk changes to the selected rows or everything the filter matches.
+ * the row, everything else in a dialog; bulk changes to the selected rows or everything the filter matches,
+ * deleting the selected rows, import of JSON or CSV.
  */
 export function MarketToysScreen() {
   const { t, i18n } = useTranslation();
@@ -89,6 +101,7 @@ export function MarketToysScreen() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const { mutate: saveMarketToy } = useSaveMarketToy();
   const remove = useDeleteMarketToy();
+  const removeMany = useDeleteMarketToys();
   const bulk = useBulkUpdateMarketToys();
   const patch = (change: Partial<MarketToyFilters>) => setFilters((current) => ({ ...current, ...change }));
 
@@ -171,13 +184,21 @@ export function MarketToysScreen() {
     <Page
       title={t('nav.toySettingsMarket')}
       actions={
-        <Button
-          variant="contained"
-          startIcon={<MdiIcon path={mdiPlus} />}
-          onClick={() => setDialog({ kind: 'edit', row: null })}
-        >
-          {t('marketToys.add')}
-        </Button>
+        <Stack direction="row" spacing={1}>
+          <Button
+            startIcon={<MdiIcon path={mdiFileImportOutline} />}
+            onClick={() => setDialog({ kind: 'import' })}
+          >
+            {t('toys.import.open')}
+          </Button>
+          <Button
+            variant="contained"
+            startIcon={<MdiIcon path={mdiPlus} />}
+            onClick={() => setDialog({ kind: 'edit', row: null })}
+          >
+            {t('marketToys.add')}
+          </Button>
+        </Stack>
       }
     >
       <Stack spacing={1}>
@@ -225,6 +246,14 @@ export function MarketToysScreen() {
           >
             {t('bulkEdit.editSelected')}
           </Button>
+          <Button
+            size="small"
+            color="error"
+            startIcon={<MdiIcon path={mdiDeleteOutline} />}
+            onClick={() => setDialog({ kind: 'deleteMany', ids: selectedIds })}
+          >
+            {t('bulkEdit.deleteSelected')}
+          </Button>
         </SelectionBar>
         <EntityTable
           routeId="market-toys.list"
@@ -257,6 +286,7 @@ export function MarketToysScreen() {
           onClose={() => setDialog(null)}
         />
       )}
+      {dialog?.kind === 'import' && <ImportMarketToysDialog onClose={() => setDialog(null)} />}
       {dialog?.kind === 'dynamic' && (
         <DynamicSettingsDialog
           toy={Number(dialog.row.toy)}
@@ -283,6 +313,18 @@ export function MarketToysScreen() {
               },
             })
           }
+        />
+      )}
+      {dialog?.kind === 'deleteMany' && (
+        <BulkDeleteDialog
+          ids={dialog.ids}
+          text={t('marketToys.deleteManyText', {
+            count: dialog.ids.length,
+            formatted: formatNumber(dialog.ids.length, lang),
+          })}
+          run={removeMany.mutateAsync}
+          onDeleted={(ids) => selection.setMany(ids, false)}
+          onClose={() => setDialog(null)}
         />
       )}
       {dialog?.kind === 'bulk' && (

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { notifications } from '@/lib/notifications';
 import { jsonResponse } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 
@@ -94,6 +95,59 @@ describe('Toys screen', () => {
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Удалить' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'DELETE')?.url).toContain('/api/toy/toys/2/'));
+  });
+
+  it('deletes every ticked toy after one confirmation naming the count', async () => {
+    const calls = stubApi(() => new Response(null, { status: 204 }));
+    const user = userEvent.setup();
+    renderWithProviders(<ToysScreen />);
+    await user.click(await screen.findByRole('checkbox', { name: 'Выбрать все загруженные строки' }));
+    await user.click(screen.getByRole('button', { name: 'Удалить выбранные' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Удалить 2 строки?')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    const listReads = calls.filter((c) => c.method === 'GET' && c.url.includes('/api/toy/toys/')).length;
+    await user.click(within(dialog).getByRole('button', { name: 'Удалить' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const deletes = calls.filter((c) => c.method === 'DELETE').map((c) => new URL(c.url).pathname);
+    expect(deletes.sort()).toEqual(['/api/toy/toys/1/', '/api/toy/toys/2/']);
+    expect(notifications.list()).toMatchObject([{ text: 'Удалено записей: 2', color: 'success' }]);
+    expect(screen.queryByTestId('selection-bar')).toBeNull();
+    // The list is read again without the deleted rows.
+    await waitFor(() =>
+      expect(
+        calls.filter((c) => c.method === 'GET' && c.url.includes('/api/toy/toys/')).length,
+      ).toBeGreaterThan(listReads),
+    );
+  });
+
+  it('reports a partial bulk delete in one notification and keeps the failed rows selected', async () => {
+    const calls = stubApi((call) =>
+      call.url.includes('/api/toy/toys/2/')
+        ? jsonResponse({ detail: 'Нет прав' }, 403)
+        : new Response(null, { status: 204 }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<ToysScreen />);
+    await user.click(await screen.findByRole('checkbox', { name: 'Выбрать все загруженные строки' }));
+    await user.click(screen.getByRole('button', { name: 'Удалить выбранные' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Удалить' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(2);
+    // One notification for the whole run, not one "request error" per failed row.
+    expect(notifications.list()).toHaveLength(1);
+    const [report] = notifications.list();
+    expect(report).toMatchObject({ title: 'Удалено не всё', color: 'warning' });
+    expect(report?.text).toContain('Удалено: 1, не удалось удалить: 1');
+    expect(report?.text).toContain('Permissions error(403)');
+    expect(screen.getByTestId('selection-bar').textContent).toContain('Выбрана 1 строка');
+    expect(
+      (
+        screen.getByRole('checkbox', {
+          name: 'Выбрать AK-47 | Redline (Field-Tested) #2',
+        }) as HTMLInputElement
+      ).checked,
+    ).toBe(true);
   });
 
   it('shows the server 400 of an import against the rows it names', async () => {

@@ -1,4 +1,4 @@
-import { mdiFileImportOutline, mdiPencilBoxMultipleOutline, mdiPlus } from '@mdi/js';
+import { mdiDeleteOutline, mdiFileImportOutline, mdiPencilBoxMultipleOutline, mdiPlus } from '@mdi/js';
 import { Button, MenuItem, Stack, Switch, TextField } from '@mui/material';
 import { RECORD_STATUSES, toyEntity, type ToyPatch } from '@toydesk/contract';
 import { useCallback, useMemo, useState } from 'react';
@@ -22,11 +22,13 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useCheckedIds } from '@/lib/use-checked-ids';
 
 import { useBulkUpdateToys, type BulkTarget } from '../api/bulk-update-toys';
+import { useDeleteToys } from '../api/delete-many';
 import { useDeleteToy } from '../api/delete-toy';
 import { useToyGroups } from '../api/get-toy-groups';
 import { useSaveToy } from '../api/save-toy';
 import { useSetIgnorePrice } from '../api/set-ignore-price';
 import { EMPTY_TOY_FILTERS, toyFiltersToQuery, type ToyFilters } from '../utils/toy-filters';
+import { BulkDeleteDialog } from './bulk-delete-dialog';
 import { ImportToysDialog } from './import-toys-dialog';
 import { ToyDialog } from './toy-dialog';
 import { ToyFiltersBar } from './toy-filters-bar';
@@ -50,6 +52,7 @@ type Dialog =
   | { kind: 'edit'; toy: EntityRow | null }
   | { kind: 'delete'; toy: EntityRow }
   | { kind: 'bulk'; target: BulkTarget }
+  | { kind: 'deleteMany'; ids: number[] }
   | { kind: 'import' }
   | null;
 
@@ -58,7 +61,7 @@ const idOf = (row: EntityRow) => Number(row.id);
 /**
  * /toy-settings/common: the item catalogue. Filters and search on the server; ignore-price and the record
  * status are changed right in the row; create, edit and delete in dialogs; bulk changes to the selected rows
- * or to everything the filters match; import of JSON or CSV.
+ * or to everything the filters match; deleting the selected rows; import of JSON or CSV.
  */
 export function ToysScreen() {
   const { t, i18n } = useTranslation();
@@ -75,6 +78,7 @@ export function ToysScreen() {
   // mutate is stable across renders, so the columns only change with the rows and the selection.
   const { mutate: saveToy } = useSaveToy();
   const remove = useDeleteToy();
+  const removeMany = useDeleteToys();
   const ignore = useSetIgnorePrice();
   const { mutate: setIgnore } = ignore;
   const bulk = useBulkUpdateToys();
@@ -226,6 +230,14 @@ export function ToysScreen() {
           >
             {t('toys.ignorePriceOff')}
           </Button>
+          <Button
+            size="small"
+            color="error"
+            startIcon={<MdiIcon path={mdiDeleteOutline} />}
+            onClick={() => setDialog({ kind: 'deleteMany', ids: selectedIds })}
+          >
+            {t('bulkEdit.deleteSelected')}
+          </Button>
         </SelectionBar>
         <EntityTable
           routeId="toys.list"
@@ -269,6 +281,18 @@ export function ToysScreen() {
               },
             })
           }
+        />
+      )}
+      {dialog?.kind === 'deleteMany' && (
+        <BulkDeleteDialog
+          ids={dialog.ids}
+          text={t('toys.deleteManyText', {
+            count: dialog.ids.length,
+            formatted: formatNumber(dialog.ids.length, lang),
+          })}
+          run={removeMany.mutateAsync}
+          onDeleted={(ids) => selection.setMany(ids, false)}
+          onClose={() => setDialog(null)}
         />
       )}
       {dialog?.kind === 'bulk' && (

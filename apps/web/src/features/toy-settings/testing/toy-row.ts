@@ -1,4 +1,4 @@
-import type { Toy } from '@toydesk/contract';
+import type { MarketToy, Toy } from '@toydesk/contract';
 
 /** A toy as GET /api/toy/toys/ answers it. */
 export function toyRow(id: number, overrides: Partial<Toy> = {}): Toy {
@@ -17,6 +17,27 @@ export function toyRow(id: number, overrides: Partial<Toy> = {}): Toy {
     group: null,
     tags: [],
     ignore_price: false,
+    record_status: 'normal',
+    created_at: '2026-11-01T10:00:00Z',
+    updated_at: '2026-11-01T10:00:00Z',
+    ...overrides,
+  };
+}
+
+/** A market toy as GET /api/market/toys/ answers it. */
+export function marketToyRow(id: number, overrides: Partial<MarketToy> = {}): MarketToy {
+  return {
+    id,
+    toy: 100 + id,
+    market: 'tm',
+    market_hash_name: `AWP | Asiimov (Field-Tested) #${id}`,
+    price_buy: '900.00',
+    price_sell: '950.00',
+    min_price_buy: null,
+    max_price_buy: null,
+    enable_dynamic_order: false,
+    scope: 'shared',
+    tags: [],
     record_status: 'normal',
     created_at: '2026-11-01T10:00:00Z',
     updated_at: '2026-11-01T10:00:00Z',
