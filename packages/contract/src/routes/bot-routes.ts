@@ -283,10 +283,13 @@ export type BotAlert = z.infer<typeof botAlertSchema>;
 
 const zeroOne = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
+/** A row id in a query: PostgreSQL's integer ids stop at 2^31 - 1, and a bigger one must be a 400, not a 500. */
+const queryRowId = z.coerce.number().int().positive().max(2_147_483_647);
+
 export const botAlertListQuerySchema = z.object({
   acknowledged: zeroOne.optional(),
-  after_id: z.coerce.number().int().min(0).optional(),
-  market_account: z.coerce.number().int().positive().optional(),
+  after_id: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+  market_account: queryRowId.optional(),
   page: z.coerce.number().int().min(1).optional(),
   page_size: z.coerce.number().int().min(1).max(1000).optional(),
 });
@@ -330,7 +333,7 @@ const dateOrDatetime = z.union([z.iso.date(), z.iso.datetime({ offset: true })])
 export const botDeliveryListQuerySchema = z
   .object({
     state: oneOrMany(botDeliveryStateSchema).optional(),
-    market_account: oneOrMany(z.coerce.number().int().positive()).optional(),
+    market_account: oneOrMany(queryRowId).optional(),
     date_from: dateOrDatetime
       .optional()
       .describe('Sold (first seen) at or after: a UTC date (YYYY-MM-DD) or a date-time with offset'),
