@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url';
 
-import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin, type Rollup } from 'vite';
 
 import { precompressPlugin } from './scripts/precompress-plugin.ts';
-import { EARLY_REQUEST_PLAN } from './src/app/early-request-plan.ts';
-import { earlyRequestScript } from './src/lib/early-requests.ts';
+import { EARLY_PAGE_MODULES, EARLY_REQUEST_PLAN } from './src/app/early-request-plan.ts';
+import { earlyRequestScript, type EarlyModules } from './src/lib/early-requests.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const src = fileURLToPath(new URL('./src', import.meta.url));
@@ -18,16 +18,47 @@ function buildIdPlugin(buildId: string): Plugin {
 }
 
 /**
+ * The built files of each early path's page: its chunk and, transitively, the chunks it imports, less those
+ * the entry loads anyway (index.html preloads them already).
+ */
+function earlyModules(bundle: Rollup.OutputBundle, publicBase: string): EarlyModules {
+  const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const closure = (fileName: string, into = new Set<string>()): Set<string> => {
+    if (into.has(fileName)) return into;
+    into.add(fileName);
+    for (const imported of byFile.get(fileName)?.imports ?? []) closure(imported, into);
+    return into;
+  };
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  const loaded = entry ? closure(entry.fileName) : new Set<string>();
+  const prefix = publicBase.endsWith('/') ? publicBase : `${publicBase}/`;
+  const out: Record<string, string[]> = {};
+  for (const [path, page] of Object.entries(EARLY_PAGE_MODULES)) {
+    const chunk = chunks.find((item) => item.facadeModuleId?.endsWith(`/src/app/routes/${page}.tsx`));
+    if (!chunk) throw new Error(`early-request plan: no chunk for the page module ${page}`);
+    out[path] = [...closure(chunk.fileName)].filter((file) => !loaded.has(file)).map((file) => prefix + file);
+  }
+  return out;
+}
+
+/**
  * The inline start-up script (src/lib/early-requests.ts) at the end of <head>: the common data and the
- * first screen's list are asked for while the console's scripts load.
+ * first screen's list are asked for, and the first screen's chunks preloaded, while the console's scripts
+ * load.
  */
 function earlyRequestsPlugin(apiBase: string, publicBase: string): Plugin {
   return {
     name: 'toydesk-early-requests',
-    transformIndexHtml: () => [
+    transformIndexHtml: (_html, context) => [
       {
         tag: 'script',
-        children: earlyRequestScript(EARLY_REQUEST_PLAN, apiBase, publicBase),
+        children: earlyRequestScript(
+          EARLY_REQUEST_PLAN,
+          apiBase,
+          publicBase,
+          context.bundle ? earlyModules(context.bundle, publicBase) : {},
+        ),
         injectTo: 'head',
       },
     ],

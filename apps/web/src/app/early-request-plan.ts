@@ -16,3 +16,13 @@ export const EARLY_REQUEST_PLAN: EarlyRequestPlan = {
   // EntityTable's first page (500 rows) in the history screen's default order.
   '/history/list': ['/api/toy/history/history-extended/?ordering=-date&page=1&page_size=500'],
 };
+
+/**
+ * The page module (src/app/routes/<name>.tsx) of those paths: the build preloads its chunk and the chunks it
+ * imports from the same inline script (vite.config.ts), so they load beside the first-screen scripts.
+ */
+export const EARLY_PAGE_MODULES: Readonly<Record<string, string>> = {
+  '/': 'steam-account-list',
+  '/steam-account/list': 'steam-account-list',
+  '/history/list': 'history-list',
+};

@@ -47,6 +47,27 @@ describe('early requests', () => {
     expect((fetchMock.mock.calls[0] as unknown[])[1]).toMatchObject({ credentials: 'include' });
   });
 
+  it("preloads the current page's chunks as modules, and no other page's", () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({})),
+    );
+    window.history.replaceState(null, '', '/history/list');
+    new Function(
+      earlyRequestScript(PLAN, '', '/', {
+        '/history/list': ['/assets/history-list-x.js', '/assets/entity-table-y.js'],
+        '/steam-account/list': ['/assets/steam-account-list-z.js'],
+      }),
+    )();
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/assets/history-list-x.js',
+      '/assets/entity-table-y.js',
+    ]);
+    expect(links.every((link) => link.crossOrigin === '')).toBe(true);
+    for (const link of links) link.remove();
+  });
+
   it('hands a response over once, whatever the order of the query parameters', async () => {
     vi.stubGlobal(
       'fetch',

@@ -13,6 +13,9 @@ type EarlyTable = Record<string, Promise<Response> | undefined>;
 /** Console paths (without the public base) -> the API paths to GET at once; '*' for every path. */
 export type EarlyRequestPlan = Readonly<Record<string, readonly string[]>>;
 
+/** Console paths -> the built files of their page's chunk and its imports, to preload as modules. */
+export type EarlyModules = Readonly<Record<string, readonly string[]>>;
+
 function table(): EarlyTable | undefined {
   if (typeof window === 'undefined') return undefined;
   return (window as unknown as Record<string, EarlyTable | undefined>)[EARLY_GLOBAL];
@@ -47,17 +50,26 @@ export function untakenEarlyRequests(): string[] {
 /**
  * The inline script for index.html. Plain ES2017 without imports: it runs before anything else. The API
  * base is the build's VITE_API_BASE_URL ('' for the console's own origin); credentials go only to another
- * host, as the wrapper sends them (spec section 6). A failure here only means the wrapper fetches itself.
+ * host, as the wrapper sends them (spec section 6). It also preloads the current page's chunks, which the
+ * router would otherwise ask for only once the first-screen scripts have run. A failure here only means
+ * the console loads and fetches as it would without it.
  */
-export function earlyRequestScript(plan: EarlyRequestPlan, apiBase: string, publicBase: string): string {
+export function earlyRequestScript(
+  plan: EarlyRequestPlan,
+  apiBase: string,
+  publicBase: string,
+  modules: EarlyModules = {},
+): string {
   const base = apiBase.replace(/\/+$/, '');
   const prefix = publicBase.replace(/\/+$/, '');
-  return `(function(){try{var plan=${JSON.stringify(plan)},base=${JSON.stringify(base)},prefix=${JSON.stringify(prefix)};
+  return `(function(){try{var plan=${JSON.stringify(plan)},mods=${JSON.stringify(modules)},base=${JSON.stringify(base)},prefix=${JSON.stringify(prefix)};
 var path=location.pathname;if(prefix&&path.indexOf(prefix)===0)path=path.slice(prefix.length)||'/';
 if(path.length>1)path=path.replace(/\\/+$/,'');
 var urls=(plan['*']||[]).concat(plan[path]||[]),early={};
 urls.forEach(function(u){var url=new URL((base||location.origin)+u,location.href);
 var p=fetch(url.href,{headers:{accept:'application/json'},credentials:url.host===location.host?'same-origin':'include'});
 p.catch(function(){});early[url.href]=p;});
-window[${JSON.stringify(EARLY_GLOBAL)}]=early;}catch(e){}})();`;
+window[${JSON.stringify(EARLY_GLOBAL)}]=early;
+(mods[path]||[]).forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l);});
+}catch(e){}})();`;
 }

@@ -1,12 +1,12 @@
-import { mdiMagnify, mdiRefresh } from '@mdi/js';
-import { IconButton, InputAdornment, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { mdiMagnify } from '@mdi/js';
+import { InputAdornment, Stack, TextField } from '@mui/material';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { ApiQuery, EntityDef } from '@toydesk/contract';
 import { useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { CommonDataContext } from '@/lib/common-data';
-import { formatNumber } from '@/lib/format';
+
 import { apiListInfiniteOptions, type ListRouteId } from '@/lib/query';
 import type { QueryParams } from '@/lib/query-string';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -14,6 +14,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { MdiIcon } from '../mdi-icon';
 import { VirtualTable, type TableSort, type VirtualColumn } from '../virtual-table/virtual-table';
 import { entityColumns, type EntityColumnOptions, type EntityRow } from './entity-columns';
+import { RowCountBar } from '../row-count-bar';
 
 export interface EntityTableProps extends EntityColumnOptions {
   /** The list route that answers the rows, e.g. 'tags.list'. */
@@ -121,24 +122,7 @@ export function EntityTable({
             margin="none"
           />
         )}
-        <Typography
-          variant="body2"
-          color="text.secondary"
-          sx={{ ml: 'auto !important' }}
-          data-testid="row-count"
-        >
-          {rows.length < total
-            ? t('table.loadedOf', {
-                loaded: formatNumber(rows.length, lang),
-                total: formatNumber(total, lang),
-              })
-            : t('table.rows', { count: total, formatted: formatNumber(total, lang) })}
-        </Typography>
-        <Tooltip title={t('table.refresh')}>
-          <IconButton size="small" onClick={() => void list.refetch()} aria-label={t('table.refresh')}>
-            <MdiIcon path={mdiRefresh} fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <RowCountBar kind="loaded" count={rows.length} total={total} onRefresh={() => void list.refetch()} />
       </Stack>
       <VirtualTable
         rows={rows}

@@ -1,4 +1,4 @@
-import { mdiMagnify, mdiPlayCircle, mdiRefresh } from '@mdi/js';
+import { mdiMagnify, mdiPlayCircle } from '@mdi/js';
 import {
   Box,
   Button,
@@ -18,10 +18,11 @@ import { useTranslation } from 'react-i18next';
 
 import { MdiIcon } from '@/components/mdi-icon';
 import { Page } from '@/components/page';
+import { RowCountBar } from '@/components/row-count-bar';
 import { VirtualTable, type TableSort, type VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { botApi } from '@/lib/bot-api';
 import { useCommonData } from '@/lib/common-data';
-import { formatDateTime, formatNumber } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notifications';
 
 import { checklistsQueryKey, useChecklists } from '../api/get-checklists';
@@ -281,17 +282,12 @@ export function AccountChecklistsScreen() {
             </Button>
           </Stack>
         )}
-        <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }} data-testid="row-count">
-          {t('table.shownOf', {
-            shown: formatNumber(visible.length, lang),
-            total: formatNumber(rows.length, lang),
-          })}
-        </Typography>
-        <Tooltip title={t('table.refresh')}>
-          <IconButton size="small" onClick={() => void checklists.refetch()} aria-label={t('table.refresh')}>
-            <MdiIcon path={mdiRefresh} fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <RowCountBar
+          kind="shown"
+          count={visible.length}
+          total={rows.length}
+          onRefresh={() => void checklists.refetch()}
+        />
       </Stack>
       {starting && <LinearProgress sx={{ mb: 0.5 }} />}
       <VirtualTable

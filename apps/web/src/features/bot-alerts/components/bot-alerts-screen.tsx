@@ -1,9 +1,8 @@
-import { mdiCheck, mdiCheckAll, mdiRefresh } from '@mdi/js';
+import { mdiCheck, mdiCheckAll } from '@mdi/js';
 import {
   Autocomplete,
   Button,
   Chip,
-  IconButton,
   MenuItem,
   Stack,
   TextField,
@@ -19,6 +18,7 @@ import { checkboxColumn } from '@/components/checkbox-column';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { MdiIcon } from '@/components/mdi-icon';
 import { Page } from '@/components/page';
+import { RowCountBar } from '@/components/row-count-bar';
 import { SelectionBar } from '@/components/selection-bar';
 import { VirtualTable, type VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { useCommonData } from '@/lib/common-data';
@@ -248,17 +248,12 @@ export function BotAlertsScreen() {
             {t('ops.alerts.ackSelected')}
           </Button>
         </SelectionBar>
-        <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }} data-testid="row-count">
-          {t('table.loadedOf', {
-            loaded: formatNumber(loaded.length, lang),
-            total: formatNumber(total, lang),
-          })}
-        </Typography>
-        <Tooltip title={t('table.refresh')}>
-          <IconButton size="small" onClick={() => void alerts.refetch()} aria-label={t('table.refresh')}>
-            <MdiIcon path={mdiRefresh} fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <RowCountBar
+          kind="loaded"
+          count={loaded.length}
+          total={total}
+          onRefresh={() => void alerts.refetch()}
+        />
       </Stack>
       <VirtualTable
         rows={rows}

@@ -1,17 +1,17 @@
-import { mdiRefresh } from '@mdi/js';
-import { Autocomplete, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Autocomplete, Stack, TextField } from '@mui/material';
 import { BOT_DELIVERY_STATES, type BotDelivery, type BotDeliveryState } from '@toydesk/contract';
 import { useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ItemNameCell } from '@/components/item-name-cell';
-import { MdiIcon } from '@/components/mdi-icon';
+
 import { MultiSelect } from '@/components/multi-select';
 import { Page } from '@/components/page';
+import { RowCountBar } from '@/components/row-count-bar';
 import { StatusBadge } from '@/components/status-chip';
 import { VirtualTable, type VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { useCommonData } from '@/lib/common-data';
-import { formatAmount, formatDateTime, formatNumber } from '@/lib/format';
+import { formatAmount, formatDateTime } from '@/lib/format';
 import { PALETTE } from '@/lib/theme';
 
 import { EMPTY_DELIVERY_FILTERS, useBotDeliveries, type DeliveryFilters } from '../api/get-bot-deliveries';
@@ -201,14 +201,12 @@ export function BotDeliveriesScreen() {
           sx={{ width: 160 }}
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }} data-testid="row-count">
-          {t('table.loadedOf', { loaded: formatNumber(rows.length, lang), total: formatNumber(total, lang) })}
-        </Typography>
-        <Tooltip title={t('table.refresh')}>
-          <IconButton size="small" onClick={() => void deliveries.refetch()} aria-label={t('table.refresh')}>
-            <MdiIcon path={mdiRefresh} fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <RowCountBar
+          kind="loaded"
+          count={rows.length}
+          total={total}
+          onRefresh={() => void deliveries.refetch()}
+        />
       </Stack>
       <VirtualTable
         rows={rows}

@@ -1,4 +1,4 @@
-import { mdiCancel, mdiRefresh } from '@mdi/js';
+import { mdiCancel } from '@mdi/js';
 import {
   Autocomplete,
   FormControlLabel,
@@ -17,10 +17,11 @@ import { useTranslation } from 'react-i18next';
 import { JobStateChip, summariseResult } from '@/components/job-progress';
 import { MdiIcon } from '@/components/mdi-icon';
 import { Page } from '@/components/page';
+import { RowCountBar } from '@/components/row-count-bar';
 import { VirtualTable, type VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { isJobFinished } from '@/lib/bot-jobs';
 import { useCommonData } from '@/lib/common-data';
-import { formatDateTime, formatNumber } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 
 import { useCancelBotJob } from '../api/cancel-bot-job';
 import { EMPTY_JOB_FILTERS, useBotJobsList, type BotJobFilters } from '../api/get-bot-jobs';
@@ -210,14 +211,7 @@ export function BotJobsScreen() {
           control={<Switch checked={live} onChange={(event) => setLive(event.target.checked)} />}
           label={t('ops.botJobs.live')}
         />
-        <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }} data-testid="row-count">
-          {t('table.loadedOf', { loaded: formatNumber(rows.length, lang), total: formatNumber(total, lang) })}
-        </Typography>
-        <Tooltip title={t('table.refresh')}>
-          <IconButton size="small" onClick={() => void jobs.refetch()} aria-label={t('table.refresh')}>
-            <MdiIcon path={mdiRefresh} fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <RowCountBar kind="loaded" count={rows.length} total={total} onRefresh={() => void jobs.refetch()} />
       </Stack>
       <VirtualTable
         rows={rows}

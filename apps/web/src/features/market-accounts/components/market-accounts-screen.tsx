@@ -1,17 +1,14 @@
-import { mdiMagnify, mdiPlus, mdiRefresh } from '@mdi/js';
+import { mdiMagnify, mdiPlus } from '@mdi/js';
 import {
   Alert,
   Autocomplete,
   Button,
-  IconButton,
   InputAdornment,
   MenuItem,
   Stack,
   Tab,
   Tabs,
   TextField,
-  Tooltip,
-  Typography,
 } from '@mui/material';
 import { MARKET_ACCOUNT_STATUSES } from '@toydesk/contract';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
@@ -21,9 +18,10 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { SelectionBar } from '@/components/selection-bar';
 import { MdiIcon } from '@/components/mdi-icon';
 import { Page } from '@/components/page';
+import { RowCountBar } from '@/components/row-count-bar';
 import type { TableSort } from '@/components/virtual-table/virtual-table';
 import { useCommonData } from '@/lib/common-data';
-import { formatNumber } from '@/lib/format';
+
 import { notify } from '@/lib/notifications';
 import { useCheckedIds } from '@/lib/use-checked-ids';
 
@@ -50,8 +48,7 @@ type Editing = { account: MarketAccountRow | null } | null;
  * trading-loop switches; create, edit, delete, bulk update, and each account's loops and alerts.
  */
 export function MarketAccountsScreen() {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t } = useTranslation();
   const common = useCommonData();
   const accounts = useMarketAccounts();
   const trading = useTradingStatus();
@@ -223,26 +220,15 @@ export function MarketAccountsScreen() {
           renderInput={(params) => <TextField {...params} margin="none" label={t('fields.tags')} />}
           sx={{ width: 220 }}
         />
-        <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }} data-testid="row-count">
-          {visible.length === rows.length
-            ? t('table.rows', { count: rows.length, formatted: formatNumber(rows.length, lang) })
-            : t('table.shownOf', {
-                shown: formatNumber(visible.length, lang),
-                total: formatNumber(rows.length, lang),
-              })}
-        </Typography>
-        <Tooltip title={t('table.refresh')}>
-          <IconButton
-            size="small"
-            aria-label={t('table.refresh')}
-            onClick={() => {
-              void accounts.refetch();
-              void trading.refetch();
-            }}
-          >
-            <MdiIcon path={mdiRefresh} fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <RowCountBar
+          kind="shown"
+          count={visible.length}
+          total={rows.length}
+          onRefresh={() => {
+            void accounts.refetch();
+            void trading.refetch();
+          }}
+        />
       </Stack>
       <SelectionBar count={selection.selected.size} onClear={selection.clear}>
         <Button size="small" variant="outlined" onClick={() => setBulkOpen(true)}>

@@ -1,4 +1,4 @@
-import { mdiDeleteOutline, mdiHeartPulse, mdiMagnify, mdiPencilOutline, mdiPlus, mdiRefresh } from '@mdi/js';
+import { mdiDeleteOutline, mdiHeartPulse, mdiMagnify, mdiPencilOutline, mdiPlus } from '@mdi/js';
 import {
   Alert,
   Button,
@@ -8,7 +8,6 @@ import {
   Stack,
   TextField,
   Tooltip,
-  Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { PROXY_STATUSES, type BotJob, type Proxy } from '@toydesk/contract';
@@ -19,6 +18,7 @@ import { checkboxColumn } from '@/components/checkbox-column';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { MdiIcon } from '@/components/mdi-icon';
 import { Page } from '@/components/page';
+import { RowCountBar } from '@/components/row-count-bar';
 import { SelectionBar } from '@/components/selection-bar';
 import { StatusChip } from '@/components/status-chip';
 import { VirtualTable, type TableSort, type VirtualColumn } from '@/components/virtual-table/virtual-table';
@@ -311,17 +311,12 @@ export function ProxiesScreen() {
             {t('ops.deleteSelected')}
           </Button>
         </SelectionBar>
-        <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }} data-testid="row-count">
-          {t('table.shownOf', {
-            shown: formatNumber(visible.length, lang),
-            total: formatNumber(rows.length, lang),
-          })}
-        </Typography>
-        <Tooltip title={t('table.refresh')}>
-          <IconButton size="small" onClick={() => void proxies.refetch()} aria-label={t('table.refresh')}>
-            <MdiIcon path={mdiRefresh} fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <RowCountBar
+          kind="shown"
+          count={visible.length}
+          total={rows.length}
+          onRefresh={() => void proxies.refetch()}
+        />
       </Stack>
       <VirtualTable
         rows={visible}

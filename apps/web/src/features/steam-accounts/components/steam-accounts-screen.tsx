@@ -1,15 +1,13 @@
-import { mdiDelete, mdiFileKey, mdiMagnify, mdiPencilBoxMultiple, mdiPlus, mdiRefresh } from '@mdi/js';
+import { mdiDelete, mdiFileKey, mdiMagnify, mdiPencilBoxMultiple, mdiPlus } from '@mdi/js';
 import {
   Autocomplete,
   Button,
-  IconButton,
   InputAdornment,
   MenuItem,
   Stack,
   TextField,
   ToggleButton,
   ToggleButtonGroup,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { CURRENCIES, STEAM_ACCOUNT_STATUSES, type MarketRates } from '@toydesk/contract';
@@ -19,8 +17,9 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { MdiIcon } from '@/components/mdi-icon';
 import { Page } from '@/components/page';
+import { RowCountBar } from '@/components/row-count-bar';
 import { marketByCode, useCommonData } from '@/lib/common-data';
-import { formatNumber } from '@/lib/format';
+
 import { notify } from '@/lib/notifications';
 
 import { useDeleteSteamAccounts } from '../api/delete-steam-accounts';
@@ -49,8 +48,7 @@ type Overlay =
 
 /** /steam-account/list: every Steam account, filtered on the client, created and edited in a dialog. */
 export function SteamAccountsScreen() {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t } = useTranslation();
   const common = useCommonData();
   const accounts = useSteamAccounts();
   const [filters, setFilters] = useState<SteamAccountFilters>(EMPTY_FILTERS);
@@ -251,19 +249,12 @@ export function SteamAccountsScreen() {
             </Button>
           </Stack>
         )}
-        <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }} data-testid="row-count">
-          {visible.length === rows.length
-            ? t('table.rows', { count: rows.length, formatted: formatNumber(rows.length, lang) })
-            : t('table.shownOf', {
-                shown: formatNumber(visible.length, lang),
-                total: formatNumber(rows.length, lang),
-              })}
-        </Typography>
-        <Tooltip title={t('table.refresh')}>
-          <IconButton size="small" onClick={() => void accounts.refetch()} aria-label={t('table.refresh')}>
-            <MdiIcon path={mdiRefresh} fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <RowCountBar
+          kind="shown"
+          count={visible.length}
+          total={rows.length}
+          onRefresh={() => void accounts.refetch()}
+        />
       </Stack>
       <SteamAccountsTable
         rows={visible}

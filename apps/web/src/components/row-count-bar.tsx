@@ -1,0 +1,49 @@
+import { mdiRefresh } from '@mdi/js';
+import { IconButton, Tooltip, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+
+import { formatNumber } from '@/lib/format';
+
+import { MdiIcon } from './mdi-icon';
+
+export interface RowCountBarProps {
+  /** Rows in the table. */
+  count: number;
+  /** Rows there are: on the server ('loaded': read page by page) or before the filters ('shown'). */
+  total: number;
+  kind: 'loaded' | 'shown';
+  onRefresh: () => void;
+}
+
+/**
+ * The end of a table's toolbar: how many rows it shows ('12 rows', 'Loaded 500 of 50,000', 'Shown 3 of 12')
+ * and the refresh button. Placed last in a row Stack: it pushes itself to the right.
+ */
+export function RowCountBar({ count, total, kind, onRefresh }: RowCountBarProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const text =
+    count >= total
+      ? t('table.rows', { count: total, formatted: formatNumber(total, lang) })
+      : kind === 'loaded'
+        ? t('table.loadedOf', { loaded: formatNumber(count, lang), total: formatNumber(total, lang) })
+        : t('table.shownOf', { shown: formatNumber(count, lang), total: formatNumber(total, lang) });
+  return (
+    <>
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        // !important: a Stack with spacing sets the margin of its children.
+        sx={{ ml: 'auto !important' }}
+        data-testid="row-count"
+      >
+        {text}
+      </Typography>
+      <Tooltip title={t('table.refresh')}>
+        <IconButton size="small" onClick={onRefresh} aria-label={t('table.refresh')}>
+          <MdiIcon path={mdiRefresh} fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </>
+  );
+}
