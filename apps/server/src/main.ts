@@ -14,8 +14,9 @@ try {
     log(`  username: ${generatedAdmin.username}`);
     log(`  password: ${generatedAdmin.password}`);
   }
-  await app.listen({ port: config.port, host: config.host });
-  log(`listening on http://${config.host}:${config.port}/ (login: /admin/login/, API reference: /api/docs/)`);
+  // The bound address, not the configured one: PORT=0 takes a free port (the browser tests' child server).
+  const origin = await app.listen({ port: config.port, host: config.host });
+  log(`listening on ${origin}/ (login: /admin/login/, API reference: /api/docs/)`);
   stopOnSignals({ close: () => app.close(), log });
 } catch (error) {
   process.stderr.write(
