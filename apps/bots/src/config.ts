@@ -7,6 +7,9 @@ const cron = z
   .regex(/^(off|(\S+\s+){4}\S+)$/, 'a five-field cron expression (UTC) or "off"')
   .transform((v) => (v === 'off' ? null : v));
 
+/** What a proxy health check fetches unless TOYDESK_PROXY_CHECK_URL says otherwise (demo mode: see below). */
+export const DEFAULT_PROXY_CHECK_URL = 'https://steamcommunity.com/robots.txt';
+
 /** Every variable of the bot services, validated at start; the README's "Bot services" section lists them. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8081),
@@ -27,7 +30,7 @@ const envSchema = z.object({
   TOYDESK_JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).optional(),
   TOYDESK_JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   TOYDESK_JOBS_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
-  TOYDESK_PROXY_CHECK_URL: z.url().default('https://steamcommunity.com/robots.txt'),
+  TOYDESK_PROXY_CHECK_URL: z.url().optional(),
   TOYDESK_PROXY_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   TOYDESK_PROXY_CHECK_CRON: cron.default('*/5 * * * *'),
   TOYDESK_PRICE_IMPORT_CRON: cron.default('17,47 * * * *'),
@@ -67,7 +70,13 @@ export interface BotConfig {
     maintenanceIntervalSeconds: number;
     poolSize: number;
   };
-  proxyCheck: { url: string; timeoutMs: number; cron: string | null };
+  proxyCheck: {
+    url: string;
+    /** Whether TOYDESK_PROXY_CHECK_URL set the URL (demo mode replaces only the default). */
+    urlConfigured: boolean;
+    timeoutMs: number;
+    cron: string | null;
+  };
   priceImportCron: string | null;
   /** Where the Steam gateway goes (the simulated Steam in demo mode); unset: the real Steam. */
   steamUrl?: string;
@@ -120,7 +129,8 @@ export function loadBotConfig(env: Record<string, string | undefined> = process.
       poolSize: e.TOYDESK_JOBS_POOL_SIZE,
     },
     proxyCheck: {
-      url: e.TOYDESK_PROXY_CHECK_URL,
+      url: e.TOYDESK_PROXY_CHECK_URL ?? DEFAULT_PROXY_CHECK_URL,
+      urlConfigured: e.TOYDESK_PROXY_CHECK_URL !== undefined,
       timeoutMs: e.TOYDESK_PROXY_CHECK_TIMEOUT_MS,
       cron: e.TOYDESK_PROXY_CHECK_CRON,
     },
@@ -138,4 +148,21 @@ export function loadBotConfig(env: Record<string, string | undefined> = process.
     },
     env,
   };
+}
+
+/**
+ * Demo mode: the health check fetches the marketplace simulators' /robots.txt (on loopback) instead of the
+ * real Steam's, so a check through a demo proxy never leaves the machine; a TOYDESK_PROXY_CHECK_URL set
+ * explicitly is kept. Outside demo mode the config is returned as it is.
+ */
+export function withDemoProxyCheck(
+  config: BotConfig,
+  demo: boolean,
+  simulatorUrl: string | undefined,
+): BotConfig {
+  if (!demo || config.proxyCheck.urlConfigured) return config;
+  // The server's demo boot always starts the simulators; without them the default would be the real Steam.
+  if (!simulatorUrl) throw new Error('demo mode: the proxy health check needs the simulators (no URL given)');
+  const url = `${simulatorUrl.replace(/\/+$/, '')}/robots.txt`;
+  return { ...config, proxyCheck: { ...config.proxyCheck, url } };
 }

@@ -6,9 +6,11 @@ import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { loadDemoDataIfEmpty } from './demo/demo-data.ts';
+import { startDemoProxies } from './demo/demo-proxies.ts';
 import { startDemoSimulators } from './demo/demo-simulators.ts';
 import { createMarketServices } from './market-proxy/market-services.ts';
 import { loadMarketEndpoints } from '@toydesk/markets';
+import type { ProxySimulator } from '@toydesk/simulators/proxy';
 import { buildApp } from './http/app.ts';
 import { loadBotToken, seedReferenceData } from './reference-data.ts';
 import { createResources, type Services } from './services.ts';
@@ -19,6 +21,8 @@ export interface Booted {
   services: Services;
   /** Set when an operator was created with a random password, to be printed once. */
   generatedAdmin?: { username: string; password: string };
+  /** Demo mode: the proxy simulator serving the demo proxies (closed with the app). */
+  demoProxies?: ProxySimulator;
 }
 
 /** Everything start-up does, in order; tests call it with their own database. */
@@ -52,10 +56,16 @@ export async function boot(
     markets: createMarketServices(db, loadMarketEndpoints(config.env), config.allowIpMarketHosts),
   };
   let simulators: Awaited<ReturnType<typeof startDemoSimulators>> | undefined;
+  let proxies: ProxySimulator | undefined;
   if (config.demo) {
     const loaded = await loadDemoDataIfEmpty(services, log);
     if (loaded) log('demo data loaded');
     simulators = await startDemoSimulators(db, vault, config.simPort, log);
+    // Before the bot services start (buildApp): their health checks must find the rows already moved.
+    proxies = await startDemoProxies(db, vault, log).catch(async (error: unknown) => {
+      await simulators?.server.close();
+      throw error;
+    });
     services.markets = {
       ...createMarketServices(
         db,
@@ -68,12 +78,14 @@ export async function boot(
   const app = await buildApp(services, { logger: options.logger, logStream: options.logStream });
   app.addHook('onClose', async () => {
     await simulators?.server.close();
+    await proxies?.close();
     await services.markets.http.close();
     await db.close();
   });
   return {
     app,
     services,
+    demoProxies: proxies,
     generatedAdmin: admin?.generatedPassword
       ? { username: admin.username, password: admin.generatedPassword }
       : undefined,

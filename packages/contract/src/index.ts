@@ -29,4 +29,5 @@ export * from './money.ts';
 export * from './error-catalogue.ts';
 export * from './validation-messages.ts';
 export * from './settings-diff.ts';
+export * from './loopback-host.ts';
 export * from './openapi/build-openapi.ts';

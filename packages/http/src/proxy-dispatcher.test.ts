@@ -1,16 +1,20 @@
 import { createServer, type AddressInfo } from 'node:net';
 
+import {
+  startHttpProxy,
+  startSocks5Proxy,
+  type HttpProxy,
+  type Socks5Proxy,
+} from '@toydesk/simulators/proxy';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { HttpClient } from './http-client.ts';
 import { HttpNetworkError } from './http-errors.ts';
-import { startForwardProxy, type ForwardProxy } from './testing/forward-proxy.ts';
-import { startSocks5Server, type Socks5Server } from './testing/socks5-server.ts';
 import { startTestServer, type TestServer } from './testing/test-server.ts';
 
 let target: TestServer;
-let proxy: ForwardProxy | undefined;
-let socks: Socks5Server | undefined;
+let proxy: HttpProxy | undefined;
+let socks: Socks5Proxy | undefined;
 let client: HttpClient;
 
 afterEach(async () => {
@@ -33,7 +37,7 @@ async function startTarget(): Promise<TestServer> {
 describe('HTTP proxy', () => {
   it('sends the request through the proxy, with its credentials, as an absolute URI', async () => {
     await startTarget();
-    proxy = await startForwardProxy({ username: 'bob', password: 'p@ss:w0rd' });
+    proxy = await startHttpProxy({ credentials: { username: 'bob', password: 'p@ss:w0rd' } });
     client = new HttpClient();
     const via = {
       protocol: 'http' as const,
@@ -56,6 +60,7 @@ describe('HTTP proxy', () => {
         method: 'GET',
         target: `${target.origin}/api/items?i=${i}`,
         proxyAuthorization: `Basic ${Buffer.from('bob:p@ss:w0rd').toString('base64')}`,
+        outcome: 'forwarded',
       })),
     );
     expect(target.requests).toHaveLength(2);
@@ -64,7 +69,7 @@ describe('HTTP proxy', () => {
 
   it('a refused login at the proxy (407) is a network error: the marketplace was never reached', async () => {
     await startTarget();
-    proxy = await startForwardProxy({ username: 'bob', password: 'right' });
+    proxy = await startHttpProxy({ credentials: { username: 'bob', password: 'right' } });
     client = new HttpClient({ sleep: async () => undefined });
     const error = await client
       .request({
@@ -92,7 +97,7 @@ describe('HTTP proxy', () => {
     await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
     const port = (tls.address() as AddressInfo).port;
     try {
-      proxy = await startForwardProxy({ username: 'bob', password: 'pw' });
+      proxy = await startHttpProxy({ credentials: { username: 'bob', password: 'pw' } });
       client = new HttpClient({ sleep: async () => undefined });
       const error = await client
         .request({
@@ -108,6 +113,7 @@ describe('HTTP proxy', () => {
           method: 'CONNECT',
           target: `127.0.0.1:${port}`,
           proxyAuthorization: `Basic ${Buffer.from('bob:pw').toString('base64')}`,
+          outcome: 'forwarded',
         },
       ]);
       expect(hellos).toEqual([0x16]);
@@ -118,7 +124,7 @@ describe('HTTP proxy', () => {
 
   it('does not mix up direct and proxied requests', async () => {
     await startTarget();
-    proxy = await startForwardProxy();
+    proxy = await startHttpProxy();
     client = new HttpClient();
     await client.request({ method: 'GET', url: target.origin });
     await client.request({
@@ -135,7 +141,7 @@ describe('HTTP proxy', () => {
 describe('SOCKS5 proxy', () => {
   it('connects through a SOCKS5 server without auth', async () => {
     await startTarget();
-    socks = await startSocks5Server();
+    socks = await startSocks5Proxy();
     client = new HttpClient();
     const res = await client.request({
       method: 'POST',
@@ -145,14 +151,14 @@ describe('SOCKS5 proxy', () => {
     });
     expect(res.json()).toEqual({ path: '/api/v2/ping-new' });
     expect(socks.connections).toEqual([
-      { destination: `127.0.0.1:${target.port}`, username: null, password: null },
+      { destination: `127.0.0.1:${target.port}`, username: null, password: null, outcome: 'forwarded' },
     ]);
     expect(target.requests[0]?.body).toBe('{"access_token":"t"}');
   });
 
   it('logs in with username and password (RFC 1929) and reuses the tunnel', async () => {
     await startTarget();
-    socks = await startSocks5Server({ username: 'alice', password: 's3cret' });
+    socks = await startSocks5Proxy({ credentials: { username: 'alice', password: 's3cret' } });
     client = new HttpClient();
     const via = {
       protocol: 'socks5' as const,
@@ -169,12 +175,13 @@ describe('SOCKS5 proxy', () => {
       destination: `127.0.0.1:${target.port}`,
       username: 'alice',
       password: 's3cret',
+      outcome: 'forwarded',
     });
   });
 
   it('a wrong SOCKS5 password is a network error, not retried into a loop', async () => {
     await startTarget();
-    socks = await startSocks5Server({ username: 'alice', password: 's3cret' });
+    socks = await startSocks5Proxy({ credentials: { username: 'alice', password: 's3cret' } });
     client = new HttpClient({ sleep: async () => undefined });
     const error = await client
       .request({

@@ -35,3 +35,4 @@ export { registerKitSimulator, type RegisterKitOptions } from './kit/register-ki
 export { KitControlClient, type KitCreatedAccount } from './kit/kit-control-client.ts';
 export { generateDmarketKeyPair, signedText as dmarketSignedText } from './dmarket/dmarket-signature.ts';
 export { formatSteamPrice, STEAM_CURRENCY_IDS } from './steam/steam-format.ts';
+export * from './proxy/index.ts';

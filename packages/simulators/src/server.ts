@@ -69,8 +69,9 @@ export interface SimulatorServer {
 }
 
 /**
- * A Fastify server with the tm family mounted at /tm, /cs7 and /cs7_proxy and the other marketplaces at
- * /dmarket, /steam, /lis_skins, /bitskins, /csfloat, /skinport and /waxpeer (not yet listening).
+ * A Fastify server with the tm family mounted at /tm, /cs7 and /cs7_proxy, the other marketplaces at
+ * /dmarket, /steam, /lis_skins, /bitskins, /csfloat, /skinport and /waxpeer, and a /robots.txt (not yet
+ * listening).
  */
 export async function createSimulatorServer(options: SimulatorServerOptions = {}): Promise<SimulatorServer> {
   const clock = options.clock ?? createSimClock();
@@ -95,6 +96,11 @@ export async function createSimulatorServer(options: SimulatorServerOptions = {}
       ...(config ? { config } : {}),
     });
   }
+  // What a proxy health check fetches in demo mode (the stand-in for https://steamcommunity.com/robots.txt):
+  // a plain 200 that touches no market's state, rate limit or statistics.
+  app.get('/robots.txt', async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').send('User-agent: *\nDisallow: /\n'),
+  );
   return {
     app,
     clock,

@@ -3,7 +3,7 @@ import type { HttpClient, RateLimiter } from '@toydesk/http';
 import type { MarketEndpoint } from '@toydesk/markets';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
-import { loadBotConfig } from '../config.ts';
+import { loadBotConfig, withDemoProxyCheck } from '../config.ts';
 import type { BotLogger } from '../jobs/job-queue.ts';
 import { startBotRuntime, type BotRuntime } from '../runtime.ts';
 import type { Database, Vault } from '../server-modules.ts';
@@ -54,7 +54,7 @@ export async function registerBotServices(
   const loaded = loadBotConfig(services.config.env);
   if (!(loaded.embedded ?? !services.config.databaseUrl)) return null;
   const config = {
-    ...loaded,
+    ...withDemoProxyCheck(loaded, services.config.demo, services.markets.simulatorUrl),
     consoleOrigins: services.config.consoleOrigins,
     trustProxy: services.config.trustProxy,
     logLevel: services.config.logLevel,

@@ -52,7 +52,8 @@ export async function loadMarketAccounts(
      ORDER BY a.id`,
     [markets, ids && ids.length > 0 ? ids : null],
   );
-  // Demo mode: the marketplaces are the local simulators, and the demo proxies lead nowhere.
+  // Demo mode: calls go straight to the marketplace simulators on loopback, never through the account's
+  // proxy: one an operator added could be a real host, and one demo proxy is down on purpose.
   const useProxies = !runtime.demo;
   return rows.map((row) => ({
     id: row.id,

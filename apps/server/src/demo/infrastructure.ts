@@ -9,6 +9,31 @@ export interface DemoInfrastructure {
   proxyIds: number[];
 }
 
+/** One of the demo's proxies: a row of `proxy`, served at every demo start by the proxy simulator. */
+export interface DemoProxy {
+  /** What tells a demo row from an operator's, with the comment and the host (`demo-proxies.ts`). */
+  username: string;
+  /** http and socks5 only: an https proxy would need a TLS certificate for the simulator. */
+  protocol: 'http' | 'socks5';
+  comment: string;
+  /** Simulated as down (502 to everything), so the console always has a proxy that fails its check. */
+  down: boolean;
+}
+
+export const DEMO_PROXIES: readonly DemoProxy[] = Array.from({ length: 8 }, (_, i) => ({
+  username: `proxy${String(i + 1).padStart(2, '0')}`,
+  protocol: i % 4 === 3 ? 'socks5' : 'http',
+  comment: i < 4 ? 'Frankfurt pool' : 'Moscow pool',
+  down: i === 5,
+}));
+
+/**
+ * Where the demo proxies were seeded before the proxy simulator existed (10.0.0.11–18; a private range, so
+ * the health checks really tried to reach those addresses). A database loaded then still has them, and the
+ * demo start moves those rows to the simulator like the newer ones.
+ */
+export const LEGACY_DEMO_PROXY_HOSTS: readonly string[] = DEMO_PROXIES.map((_, i) => `10.0.0.${11 + i}`);
+
 const SERVER_GROUPS = [
   {
     name: 'Frankfurt',
@@ -57,23 +82,23 @@ export async function seedInfrastructure(ctx: DemoContext): Promise<DemoInfrastr
     },
   );
 
-  const protocols = ['http', 'http', 'https', 'socks5'] as const;
-  const proxies = Array.from({ length: 8 }, (_, i) => {
-    const protocol = protocols[i % protocols.length]!;
-    const status = i === 5 ? 'down' : i === 7 ? 'unknown' : 'up';
+  // Loopback with the usual proxy ports: each demo start moves every row to the port its simulated proxy
+  // listens on (apps/server/src/demo/demo-proxies.ts), so the demo never points at another host.
+  const proxies = DEMO_PROXIES.map((demo, i) => {
+    const status = demo.down ? 'down' : i === 7 ? 'unknown' : 'up';
     return {
-      protocol,
-      host: `10.0.0.${11 + i}`,
-      port: protocol === 'socks5' ? 1080 : protocol === 'https' ? 8443 : 3128,
-      username: `proxy${String(i + 1).padStart(2, '0')}`,
+      protocol: demo.protocol,
+      host: '127.0.0.1',
+      port: demo.protocol === 'socks5' ? 1080 : 3128,
+      username: demo.username,
       password: ctx.vault.encrypt(rng.alphanumeric(14)),
-      comment: i < 4 ? 'Frankfurt pool' : 'Moscow pool',
+      comment: demo.comment,
       status,
       latency_ms: status === 'up' ? rng.int(18, 240) : null,
       last_checked_at: status === 'unknown' ? null : isoBefore(ctx, rng.int(1, 55) * MINUTE),
     };
   });
-  const proxyRows = await bulkInsert<{ id: number; host: string }>(
+  const proxyRows = await bulkInsert<{ id: number; username: string }>(
     ctx.tx,
     'proxy',
     {
@@ -88,8 +113,8 @@ export async function seedInfrastructure(ctx: DemoContext): Promise<DemoInfrastr
       last_checked_at: 'timestamptz',
     },
     proxies,
-    { returning: 'id, host' },
+    { returning: 'id, username' },
   );
-  const proxyIds = idsByKey(proxyRows, (r) => r.host);
-  return { serverGroupIds, proxyIds: proxies.map((p) => requireId(proxyIds, p.host)) };
+  const proxyIds = idsByKey(proxyRows, (r) => r.username);
+  return { serverGroupIds, proxyIds: proxies.map((p) => requireId(proxyIds, p.username)) };
 }

@@ -1,3 +1,4 @@
+import { isLoopbackHost } from '@toydesk/contract';
 import type { ProxyConfig } from '@toydesk/http';
 import { z } from 'zod';
 
@@ -15,6 +16,10 @@ type ProxyRow = {
   password: string | null;
 };
 
+/** The error of a demo-mode check of a proxy that is not on loopback (never contacted). */
+export const DEMO_REMOTE_PROXY =
+  'not checked in demo mode: only proxies on this machine (loopback) are contacted';
+
 export interface ProxyCheckResult {
   proxy: number;
   status: 'up' | 'down' | 'deleted';
@@ -25,7 +30,8 @@ export interface ProxyCheckResult {
 
 /**
  * One health check: a GET of the configured URL through the proxy. Any HTTP answer but 407 (the proxy
- * refused our credentials) or 502-504 (the proxy could not reach the target) means the proxy works.
+ * refused our credentials) or 502-504 (the proxy could not reach the target) means the proxy works. In demo
+ * mode the URL is the simulators' (`withDemoProxyCheck`) and only loopback proxies are contacted.
  */
 export async function checkProxy(runtime: BotRuntime, id: number): Promise<ProxyCheckResult> {
   const [row] = await runtime.db.query<ProxyRow>(
@@ -43,20 +49,26 @@ export async function checkProxy(runtime: BotRuntime, id: number): Promise<Proxy
   const started = performance.now();
   let httpStatus: number | null = null;
   let error: string | null = null;
-  try {
-    const response = await runtime.markets.http.request({
-      method: 'GET',
-      url: runtime.config.proxyCheck.url,
-      proxy,
-      timeoutMs: runtime.config.proxyCheck.timeoutMs,
-      maxRetries: 0,
-      throwOnStatus: false,
-      callName: 'proxy.check',
-    });
-    httpStatus = response.status;
-    if ([407, 502, 503, 504].includes(response.status)) error = `HTTP ${response.status}`;
-  } catch (e) {
-    error = e instanceof Error ? e.message : String(e);
+  if (runtime.demo && !isLoopbackHost(proxy.host)) {
+    // The demo never leaves this machine: its own proxies are loopback simulators, and one an operator
+    // adds elsewhere is not contacted (it shows as down, with this reason).
+    error = DEMO_REMOTE_PROXY;
+  } else {
+    try {
+      const response = await runtime.markets.http.request({
+        method: 'GET',
+        url: runtime.config.proxyCheck.url,
+        proxy,
+        timeoutMs: runtime.config.proxyCheck.timeoutMs,
+        maxRetries: 0,
+        throwOnStatus: false,
+        callName: 'proxy.check',
+      });
+      httpStatus = response.status;
+      if ([407, 502, 503, 504].includes(response.status)) error = `HTTP ${response.status}`;
+    } catch (e) {
+      error = e instanceof Error ? e.message : String(e);
+    }
   }
   const up = error === null;
   const latency = up ? Math.max(0, Math.round(performance.now() - started)) : null;

@@ -133,7 +133,10 @@ export async function loadSteamAccount(db: Database, id: number): Promise<SteamA
 
 export const accountNameOf = (row: SteamAccountRow) => row.login ?? row.steam_account_name;
 
-/** The stored credentials, decrypted (never logged). Demo mode ignores the demo proxies, which lead nowhere. */
+/**
+ * The stored credentials, decrypted (never logged). Demo mode passes useProxy false: the simulated Steam is
+ * reached directly on loopback, never through an account's proxy (an operator's could be a real host).
+ */
 export function credentialsOf(vault: Vault, row: SteamAccountRow, useProxy: boolean): SteamCredentials {
   if (!row.password) throw new PermanentJobError(`Steam account ${row.id} has no password`);
   return {

@@ -51,7 +51,8 @@ export async function loadTradingAccount(
     [id],
   );
   if (!row) return null;
-  // Demo mode: the marketplaces are the local simulators, and the demo proxies lead nowhere.
+  // Demo mode: calls go straight to the marketplace simulators on loopback, never through the account's
+  // proxy: one an operator added could be a real host, and one demo proxy is down on purpose.
   const proxy: ProxyConfig | null =
     !runtime.demo && row.p_host && row.p_protocol && row.p_port
       ? {

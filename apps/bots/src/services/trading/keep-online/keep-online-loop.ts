@@ -21,7 +21,10 @@ function proxyUrl(proxy: ProxyConfig): string {
   return `${proxy.protocol}://${auth}${proxy.host}:${proxy.port}`;
 }
 
-/** The proxy tm reaches Steam through: the Steam account's (demo mode: none, the demo proxies lead nowhere). */
+/**
+ * The proxy tm reaches Steam through: the Steam account's. Demo mode sends none: the simulated tm never
+ * connects to it, and the demo keeps every address it hands out on this machine.
+ */
 async function steamProxy(ctx: TradingContext): Promise<string | null> {
   if (ctx.runtime.demo) return null;
   const row = await loadSteamAccount(ctx.runtime.db, ctx.account.steamAccount);
