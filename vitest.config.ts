@@ -8,6 +8,9 @@ const webSrc = fileURLToPath(new URL('./apps/web/src', import.meta.url));
 // (TOYDESK_TEST_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres), a fresh database per file.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker on two cores; most files wait on PostgreSQL, queues and child
+    // processes, so two overlap those waits (15 -> 10 minutes for the projects besides web-e2e).
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     projects: [

@@ -3,7 +3,7 @@ import { connectItemsBodySchema } from '@toydesk/contract';
 import { notFound, parseOrThrow, rowError } from '../http/api-error.ts';
 import { queryValues } from '../http/query-string.ts';
 import { readPageRequest, sendPage } from '../resources/pagination.ts';
-import { MARKET_ACCOUNT_LABEL_SQL } from '../resources/configs.ts';
+import { MARKET_ACCOUNT_LABEL_SQL } from '../resources/sql-fragments.ts';
 import { connectToToys } from './connect-items.ts';
 import { avgStatsByName, statsByDate, type AvgStatsFilter } from './history-aggregates.ts';
 import { writeContext, type Handler } from './handler.ts';

@@ -1,6 +1,7 @@
 import { badRequest } from '../http/api-error.ts';
 import { queryValue, queryValues } from '../http/query-string.ts';
 import { readPageRequest, sendPage } from '../resources/pagination.ts';
+import { PROXY_LABEL_SQL, TAG_OBJECTS_SQL } from '../resources/sql-fragments.ts';
 import { Params } from '../resources/sql.ts';
 import { writeContext, type Handler } from './handler.ts';
 import { parseRoutePart } from './route-schemas.ts';
@@ -18,10 +19,9 @@ export const marketHandlers: Record<string, Handler> = {
     await sendPage(ctx.services.db, ctx.request, ctx.reply, pageRequest, {
       count,
       sql: `SELECT ${accounts.selectList}, m.name AS market_name, s.steam_account_name, s.status AS steam_account_status,
-                   (SELECT coalesce(jsonb_agg(jsonb_build_object('id', g.id, 'name', g.name, 'color', g.color) ORDER BY g.name), '[]'::jsonb)
-                      FROM tag g WHERE g.id = ANY(t.tags)) AS tag_objects,
+                   ${TAG_OBJECTS_SQL('t')} AS tag_objects,
                    ${toRubSql('t.balance', 't.currency', 'm')} AS balance_rub,
-                   (SELECT p.protocol || '://' || p.host || ':' || p.port FROM proxy p WHERE p.id = t.proxy) AS proxy_label
+                   ${PROXY_LABEL_SQL('t')} AS proxy_label
             FROM market_account t JOIN market m ON m.code = t.market JOIN steam_account s ON s.id = t.steam_account
             ${where} ORDER BY ${orderBy}`,
       params,

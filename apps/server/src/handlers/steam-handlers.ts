@@ -1,7 +1,11 @@
 import { SIGNUP_STEPS } from '@toydesk/contract';
 
 import { readPageRequest, sendPage } from '../resources/pagination.ts';
+import { MARKET_ACCOUNT_LINK_JSON, PROXY_LABEL_SQL, TAG_OBJECTS_SQL } from '../resources/sql-fragments.ts';
 import type { Handler } from './handler.ts';
+
+/** What `market_accounts_extended` adds to each market account's `{id, market, label}`. */
+const EXTENDED_FIELDS = `'balance', ma.balance::text, 'currency', ma.currency, 'online', ma.online, 'status', ma.status`;
 
 export const steamHandlers: Record<string, Handler> = {
   /** One row per Steam account with everything the accounts screen shows next to it. */
@@ -18,22 +22,19 @@ export const steamHandlers: Record<string, Handler> = {
       // of /steam-account/list).
       sql: `SELECT ${accounts.selectListWithout('market_accounts')},
               mx.market_accounts, mx.market_accounts_extended, mx.total_balance_rub,
-              (SELECT coalesce(jsonb_agg(jsonb_build_object('id', g.id, 'name', g.name, 'color', g.color) ORDER BY g.name), '[]'::jsonb)
-                 FROM tag g WHERE g.id = ANY(t.tags)) AS tag_objects,
+              ${TAG_OBJECTS_SQL('t')} AS tag_objects,
               coalesce((SELECT count(*)::int FROM account_checklist c, jsonb_each(c.steps) e
                  WHERE c.steam_account = t.id AND e.value->>'state' = 'done'), 0) AS checklist_done,
               ${SIGNUP_STEPS.length} AS checklist_total,
-              (SELECT p.protocol || '://' || p.host || ':' || p.port FROM proxy p WHERE p.id = t.proxy) AS proxy_label,
+              ${PROXY_LABEL_SQL('t')} AS proxy_label,
               (SELECT g.name FROM server_group g WHERE g.id = t.server_group) AS server_group_name,
               (SELECT count(*)::int FROM steam_inventory i WHERE i.steam_account = t.id AND i.status = 'in_inventory') AS inventory_count,
               (SELECT count(*)::int FROM sell_item si WHERE si.steam_account = t.id AND si.status = 'on_sale') AS on_sale_count
             FROM steam_account t
             CROSS JOIN LATERAL (
-              SELECT coalesce(json_agg(json_build_object('id', ma.id, 'market', ma.market, 'label', m.name || ' ' || t.steam_account_name)
-                                ORDER BY ma.id), '[]'::json) AS market_accounts,
-                     coalesce(json_agg(json_build_object('id', ma.id, 'market', ma.market, 'label', m.name || ' ' || t.steam_account_name,
-                                'balance', ma.balance::text, 'currency', ma.currency, 'online', ma.online, 'status', ma.status)
-                                ORDER BY ma.id), '[]'::json) AS market_accounts_extended,
+              SELECT coalesce(json_agg(${MARKET_ACCOUNT_LINK_JSON('t')} ORDER BY ma.id), '[]'::json) AS market_accounts,
+                     coalesce(json_agg(${MARKET_ACCOUNT_LINK_JSON('t', EXTENDED_FIELDS)} ORDER BY ma.id), '[]'::json)
+                       AS market_accounts_extended,
                      coalesce(sum(round(CASE ma.currency WHEN 'USD' THEN ma.balance * m.usd_to_rub_rate ELSE ma.balance END, 2)), 0)
                        AS total_balance_rub
                 FROM market_account ma JOIN market m ON m.code = ma.market WHERE ma.steam_account = t.id) mx

@@ -22,10 +22,7 @@ import {
 
 import type { Params } from './sql.ts';
 import type { ResourceConfig } from './resource.ts';
-
-/** Label of a market account: the market's name plus the Steam account's name (spec section 3). */
-export const MARKET_ACCOUNT_LABEL_SQL = (alias: string) =>
-  `(SELECT m.name || ' ' || s.steam_account_name FROM market m, steam_account s WHERE m.code = ${alias}.market AND s.id = ${alias}.steam_account)`;
+import { MARKET_ACCOUNT_LABEL_SQL, MARKET_ACCOUNT_LINK_JSON } from './sql-fragments.ts';
 
 const marketHashNameOfToy = `(SELECT x.market_hash_name FROM toy x WHERE x.id = t.toy)`;
 
@@ -57,8 +54,7 @@ export const RESOURCE_CONFIGS = {
     search: ['t.steam_account_name', 't.login', 't.email', 't.steam_id'],
     defaultOrdering: 'steam_account_name',
     computed: {
-      // json, not jsonb: only read, and about 40 % cheaper to build for 5,000 accounts (the common data).
-      market_accounts: `(SELECT coalesce(json_agg(json_build_object('id', ma.id, 'market', ma.market, 'label', m.name || ' ' || t.steam_account_name) ORDER BY ma.id), '[]'::json) FROM market_account ma JOIN market m ON m.code = ma.market WHERE ma.steam_account = t.id)`,
+      market_accounts: `(SELECT coalesce(json_agg(${MARKET_ACCOUNT_LINK_JSON('t')} ORDER BY ma.id), '[]'::json) FROM market_account ma JOIN market m ON m.code = ma.market WHERE ma.steam_account = t.id)`,
     },
     customFilters: { market: marketFilter('t.id') },
   },

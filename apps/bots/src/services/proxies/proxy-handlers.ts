@@ -39,9 +39,9 @@ export const PROXY_HANDLERS: BotHandlers<
 
   'bot-proxy.create': async ({ runtime, body, query }) => {
     const row = await runtime.db.transaction(async (tx) => {
-      const [created] = await tx.query<{ id: number }>(
+      const [shown] = await tx.query(
         `INSERT INTO proxy (protocol, host, port, username, password, comment, status)
-         VALUES ($1, $2, $3, $4, $5, $6, 'unknown') RETURNING id`,
+         VALUES ($1, $2, $3, $4, $5, $6, 'unknown') RETURNING ${COLUMNS}`,
         [
           body.protocol ?? 'http',
           body.host,
@@ -51,9 +51,8 @@ export const PROXY_HANDLERS: BotHandlers<
           body.comment ?? null,
         ],
       );
-      const [shown] = await tx.query(`SELECT ${COLUMNS} FROM proxy WHERE id = $1`, [created!.id]);
       await writeAudit(tx, BOT_ACTOR, 'create', proxyEntity.name, [
-        { id: created!.id, before: null, after: shown! },
+        { id: shown!.id as number, before: null, after: shown! },
       ]);
       return shown!;
     });
@@ -83,8 +82,10 @@ export const PROXY_HANDLERS: BotHandlers<
         const value = body[name];
         return name === 'password' && typeof value === 'string' ? runtime.vault.encrypt(value) : value;
       });
-      await tx.query(`UPDATE proxy SET ${assignments.join(', ')} WHERE id = $1`, [id, ...values]);
-      const [after] = await tx.query(`SELECT ${COLUMNS} FROM proxy WHERE id = $1`, [id]);
+      const [after] = await tx.query(
+        `UPDATE proxy SET ${assignments.join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`,
+        [id, ...values],
+      );
       await writeAudit(tx, BOT_ACTOR, 'update', proxyEntity.name, [{ id, before, after: after! }]);
       return { row: after!, recheck: endpointChanged };
     });
