@@ -9,13 +9,34 @@ export interface SelectionBarProps {
   onClear: () => void;
   /** The actions on the selected rows. */
   children?: ReactNode;
+  /** What is selected, when the screen words it otherwise than 'N rows selected'. */
+  label?: string;
+  /** Sits inside the screen's filter row instead of a band of its own above the table. */
+  inline?: boolean;
 }
 
 /** What is selected and what can be done with it; hidden while nothing is selected. */
-export function SelectionBar({ count, onClear, children }: SelectionBarProps) {
+export function SelectionBar({ count, onClear, children, label, inline = false }: SelectionBarProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
   if (count === 0) return null;
+  const content = (
+    <>
+      <Typography variant="body2" sx={{ fontWeight: 500 }}>
+        {label ?? t('bulkEdit.selected', { count, formatted: formatNumber(count, lang) })}
+      </Typography>
+      {children}
+      <Button size="small" onClick={onClear} sx={inline ? undefined : { ml: 'auto' }}>
+        {t('bulkEdit.clear')}
+      </Button>
+    </>
+  );
+  if (inline)
+    return (
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="selection-bar">
+        {content}
+      </Stack>
+    );
   return (
     <Paper
       variant="outlined"
@@ -23,13 +44,7 @@ export function SelectionBar({ count, onClear, children }: SelectionBarProps) {
       data-testid="selection-bar"
     >
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography variant="body2" sx={{ fontWeight: 500 }}>
-          {t('bulkEdit.selected', { count, formatted: formatNumber(count, lang) })}
-        </Typography>
-        {children}
-        <Button size="small" onClick={onClear} sx={{ ml: 'auto' }}>
-          {t('bulkEdit.clear')}
-        </Button>
+        {content}
       </Stack>
     </Paper>
   );

@@ -1,5 +1,4 @@
-import { mdiMagnify } from '@mdi/js';
-import { InputAdornment, Stack, TextField } from '@mui/material';
+import { Stack } from '@mui/material';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { ApiQuery, EntityDef } from '@toydesk/contract';
 import { useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -11,10 +10,10 @@ import { apiListInfiniteOptions, type ListRouteId } from '@/lib/query';
 import type { QueryParams } from '@/lib/query-string';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
-import { MdiIcon } from '../mdi-icon';
 import { VirtualTable, type TableSort, type VirtualColumn } from '../virtual-table/virtual-table';
 import { entityColumns, type EntityColumnOptions, type EntityRow } from './entity-columns';
 import { RowCountBar } from '../row-count-bar';
+import { SearchField } from '../search-field';
 
 export interface EntityTableProps extends EntityColumnOptions {
   /** The list route that answers the rows, e.g. 'tags.list'. */
@@ -103,25 +102,7 @@ export function EntityTable({
     <Stack spacing={1}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         {toolbar}
-        {searchable && (
-          <TextField
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder={t('table.search')}
-            slotProps={{
-              htmlInput: { 'aria-label': t('table.search') },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <MdiIcon path={mdiMagnify} fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-            sx={{ width: 280, my: 0 }}
-            margin="none"
-          />
-        )}
+        {searchable && <SearchField value={search} onChange={setSearch} width={280} />}
         <RowCountBar kind="loaded" count={rows.length} total={total} onRefresh={() => void list.refetch()} />
       </Stack>
       <VirtualTable

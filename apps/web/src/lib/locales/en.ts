@@ -378,7 +378,6 @@ export const en: Messages = {
     selected_other: '{{count}} selected',
     bulkEdit: 'Edit selected',
     deleteSelected: 'Delete selected',
-    clearSelection: 'Clear selection',
     steamActions: {
       relogin: 'Log in again',
       balance: 'Steam wallet balance',

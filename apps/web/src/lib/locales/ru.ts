@@ -377,7 +377,6 @@ export const ru = {
     selected_other: 'Выбрано {{count}}',
     bulkEdit: 'Изменить выбранные',
     deleteSelected: 'Удалить выбранные',
-    clearSelection: 'Снять выбор',
     steamActions: {
       relogin: 'Перелогин',
       balance: 'Баланс Steam-кошелька',

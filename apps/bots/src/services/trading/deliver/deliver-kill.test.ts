@@ -9,6 +9,9 @@ import { killTestDatabase } from '../../../testing/kill-test-database.ts';
 import { testDbKind } from '../../../testing/test-database.ts';
 import { startWorker } from '../../../testing/worker-process.ts';
 
+/** The tick timeout, which is also a running tick's lease (claimTick). */
+const TICK_TIMEOUT_SECONDS = 5;
+
 async function until<T>(
   what: string,
   probe: () => Promise<T | null>,
@@ -112,7 +115,7 @@ describe('deliver loop: a worker killed with SIGKILL while sending the offer', (
         // The runner's dispatcher starts the chains at every worker start and revives lost ones each minute.
         TOYDESK_TRADING_DISPATCH_CRON: '* * * * *',
         TOYDESK_TRADING_DELIVER_SECONDS: '1',
-        TOYDESK_TRADING_TICK_TIMEOUT_SECONDS: '5',
+        TOYDESK_TRADING_TICK_TIMEOUT_SECONDS: String(TICK_TIMEOUT_SECONDS),
       }),
     };
     const offers = async () =>
@@ -132,6 +135,10 @@ describe('deliver loop: a worker killed with SIGKILL while sending the offer', (
     first.child.kill('SIGKILL');
     expect(await first.exited).toBe(null);
 
+    // The dead tick's lease (the tick timeout) runs out first, so the second worker's start-up dispatch
+    // revives the chain at once; a worker started inside the lease waits for the next minute's dispatch
+    // (loop-runner.test.ts covers that path), which made this test take 40-100 s.
+    await new Promise((resolve) => setTimeout(resolve, (TICK_TIMEOUT_SECONDS + 1) * 1000));
     const second = startWorker(env);
     cleanups.push(async () => void second.child.kill('SIGKILL'));
     const registered = await until(

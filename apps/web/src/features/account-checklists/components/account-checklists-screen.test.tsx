@@ -1,19 +1,14 @@
 import type { AccountChecklist } from '@toydesk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { botJob } from '@/test/bot-job';
 import { commonData, jsonResponse } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
+import { stubApi } from '@/test/stub-api';
 
 import { AccountChecklistsScreen } from './account-checklists-screen';
-
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
 
 const common = commonData({
   steamAccounts: [
@@ -35,16 +30,8 @@ const checklist = (steps: AccountChecklist['steps']): AccountChecklist => ({
 
 /** The back end's checklists move on once the job has ended; the job is done at its second read. */
 function stubServices() {
-  const calls: Call[] = [];
   let jobReads = 0;
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    const call = {
-      method: init.method ?? 'GET',
-      url,
-      body: init.body ? JSON.parse(String(init.body)) : undefined,
-    };
-    calls.push(call);
-    console.log('CALL', call.method, url);
+  return stubApi(({ method, url }) => {
     if (url.includes('/api/steam/accounts-checklists/')) {
       const after = jobReads > 1;
       return jsonResponse({
@@ -61,9 +48,9 @@ function stubServices() {
         ],
       });
     }
-    if (call.method === 'POST' && url.includes('/api-node/singup/1/email-and-phone/add-phone'))
+    if (method === 'POST' && url.includes('/api-node/singup/1/email-and-phone/add-phone'))
       return jsonResponse(botJob('s1', { kind: 'signup.add_phone' }), 202);
-    if (call.method === 'POST' && url.includes('/api-node/singup/2/setup-profile'))
+    if (method === 'POST' && url.includes('/api-node/singup/2/setup-profile'))
       return jsonResponse(botJob('c2', { kind: 'signup.setup_profile', account: 2 }), 202);
     if (url.includes('/api-node/jobs/s1/')) {
       jobReads += 1;
@@ -71,9 +58,7 @@ function stubServices() {
         botJob('s1', { kind: 'signup.add_phone', state: jobReads > 1 ? 'done' : 'running', attempts: 1 }),
       );
     }
-    return jsonResponse({}, 404);
   });
-  return calls;
 }
 
 describe('account checklists screen', () => {

@@ -1,13 +1,11 @@
-import { mdiMagnify, mdiPlayCircle } from '@mdi/js';
+import { mdiPlayCircle } from '@mdi/js';
 import {
   Box,
   Button,
   Checkbox,
   IconButton,
-  InputAdornment,
   LinearProgress,
   MenuItem,
-  Stack,
   TextField,
   Tooltip,
   Typography,
@@ -16,9 +14,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { FilterBar } from '@/components/filter-bar';
 import { MdiIcon } from '@/components/mdi-icon';
 import { Page } from '@/components/page';
 import { RowCountBar } from '@/components/row-count-bar';
+import { SearchField } from '@/components/search-field';
+import { SelectionBar } from '@/components/selection-bar';
 import { VirtualTable, type TableSort, type VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { botApi } from '@/lib/bot-api';
 import { useCommonData } from '@/lib/common-data';
@@ -231,24 +232,8 @@ export function AccountChecklistsScreen() {
   const selectedIds = visible.filter((row) => selected.has(row.id)).map((row) => row.id);
   return (
     <Page title={t('nav.steamAccountCheckList')}>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
-        <TextField
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder={t('table.search')}
-          margin="none"
-          sx={{ width: 240 }}
-          slotProps={{
-            htmlInput: { 'aria-label': t('table.search') },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <MdiIcon path={mdiMagnify} fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+      <FilterBar>
+        <SearchField value={search} onChange={setSearch} width={240} />
         <TextField
           select
           margin="none"
@@ -263,32 +248,29 @@ export function AccountChecklistsScreen() {
             </MenuItem>
           ))}
         </TextField>
-        {selectedIds.length > 0 && (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="selection-bar">
-            <Typography variant="body2" sx={{ fontWeight: 500 }}>
-              {t('ops.selected', { count: selectedIds.length })}
-            </Typography>
-            <Button
-              size="small"
-              variant="contained"
-              startIcon={<MdiIcon path={mdiPlayCircle} />}
-              disabled={starting}
-              onClick={() => void runChains(selectedIds)}
-            >
-              {t('ops.checklist.runChainSelected')}
-            </Button>
-            <Button size="small" onClick={() => setSelected(new Set())}>
-              {t('ops.clearSelection')}
-            </Button>
-          </Stack>
-        )}
+        <SelectionBar
+          inline
+          count={selectedIds.length}
+          label={t('ops.selected', { count: selectedIds.length })}
+          onClear={() => setSelected(new Set())}
+        >
+          <Button
+            size="small"
+            variant="contained"
+            startIcon={<MdiIcon path={mdiPlayCircle} />}
+            disabled={starting}
+            onClick={() => void runChains(selectedIds)}
+          >
+            {t('ops.checklist.runChainSelected')}
+          </Button>
+        </SelectionBar>
         <RowCountBar
           kind="shown"
           count={visible.length}
           total={rows.length}
           onRefresh={() => void checklists.refetch()}
         />
-      </Stack>
+      </FilterBar>
       {starting && <LinearProgress sx={{ mb: 0.5 }} />}
       <VirtualTable
         rows={visible}

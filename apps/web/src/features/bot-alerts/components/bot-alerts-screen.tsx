@@ -4,7 +4,6 @@ import {
   Button,
   Chip,
   MenuItem,
-  Stack,
   TextField,
   Tooltip,
   Typography,
@@ -16,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 
 import { checkboxColumn } from '@/components/checkbox-column';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FilterBar } from '@/components/filter-bar';
 import { MdiIcon } from '@/components/mdi-icon';
 import { Page } from '@/components/page';
 import { RowCountBar } from '@/components/row-count-bar';
@@ -195,7 +195,7 @@ export function BotAlertsScreen() {
         </Button>
       }
     >
-      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+      <FilterBar>
         <TextField
           select
           margin="none"
@@ -254,7 +254,7 @@ export function BotAlertsScreen() {
           total={total}
           onRefresh={() => void alerts.refetch()}
         />
-      </Stack>
+      </FilterBar>
       <VirtualTable
         rows={rows}
         columns={columns}

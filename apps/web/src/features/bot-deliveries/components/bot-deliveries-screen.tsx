@@ -1,8 +1,9 @@
-import { Autocomplete, Stack, TextField } from '@mui/material';
+import { Autocomplete, TextField } from '@mui/material';
 import { BOT_DELIVERY_STATES, type BotDelivery, type BotDeliveryState } from '@toydesk/contract';
 import { useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { FilterBar } from '@/components/filter-bar';
 import { ItemNameCell } from '@/components/item-name-cell';
 
 import { MultiSelect } from '@/components/multi-select';
@@ -164,7 +165,7 @@ export function BotDeliveriesScreen() {
 
   return (
     <Page title={t('ops.nav.botDeliveries')}>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+      <FilterBar>
         <MultiSelect
           label={t('ops.deliveries.stateHeader')}
           values={filters.states}
@@ -207,7 +208,7 @@ export function BotDeliveriesScreen() {
           total={total}
           onRefresh={() => void deliveries.refetch()}
         />
-      </Stack>
+      </FilterBar>
       <VirtualTable
         rows={rows}
         columns={columns}

@@ -4,7 +4,6 @@ import {
   FormControlLabel,
   IconButton,
   MenuItem,
-  Stack,
   Switch,
   TextField,
   Tooltip,
@@ -14,6 +13,7 @@ import { BOT_JOB_STATES, type BotJob, type BotJobState } from '@toydesk/contract
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { FilterBar } from '@/components/filter-bar';
 import { JobStateChip, summariseResult } from '@/components/job-progress';
 import { MdiIcon } from '@/components/mdi-icon';
 import { Page } from '@/components/page';
@@ -161,7 +161,7 @@ export function BotJobsScreen() {
 
   return (
     <Page title={t('ops.nav.botJobs')}>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+      <FilterBar>
         <TextField
           select
           margin="none"
@@ -212,7 +212,7 @@ export function BotJobsScreen() {
           label={t('ops.botJobs.live')}
         />
         <RowCountBar kind="loaded" count={rows.length} total={total} onRefresh={() => void jobs.refetch()} />
-      </Stack>
+      </FilterBar>
       <VirtualTable
         rows={rows}
         columns={columns}

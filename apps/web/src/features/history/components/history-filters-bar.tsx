@@ -1,19 +1,11 @@
-import { mdiMagnify } from '@mdi/js';
-import {
-  FormControlLabel,
-  InputAdornment,
-  MenuItem,
-  Stack,
-  Switch,
-  TextField,
-  type TextFieldProps,
-} from '@mui/material';
+import { FormControlLabel, MenuItem, Switch, TextField, type TextFieldProps } from '@mui/material';
 import { CURRENCIES, RECORD_STATUSES, SIDES } from '@toydesk/contract';
 import { useTranslation } from 'react-i18next';
 
 import { useEnumLabel } from '@/components/entity-form/entity-field';
-import { MdiIcon } from '@/components/mdi-icon';
+import { FilterBar } from '@/components/filter-bar';
 import { MultiSelect } from '@/components/multi-select';
+import { SearchField } from '@/components/search-field';
 import { useCommonData } from '@/lib/common-data';
 
 import type { HistoryFilters } from '../utils/history-filters';
@@ -42,24 +34,8 @@ export function HistoryFiltersBar({
     onChange: (event) => onChange({ [key]: event.target.value }),
   });
   return (
-    <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-      <TextField
-        value={filters.search}
-        onChange={(event) => onChange({ search: event.target.value })}
-        placeholder={t('table.search')}
-        margin="none"
-        sx={{ width: 230 }}
-        slotProps={{
-          htmlInput: { 'aria-label': t('table.search') },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <MdiIcon path={mdiMagnify} fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
+    <FilterBar flush>
+      <SearchField value={filters.search} onChange={(search) => onChange({ search })} width={230} />
       <MultiSelect
         label={t('fields.side')}
         values={filters.sides}
@@ -148,6 +124,6 @@ export function HistoryFiltersBar({
         }
         label={t('history.unlinkedOnly')}
       />
-    </Stack>
+    </FilterBar>
   );
 }

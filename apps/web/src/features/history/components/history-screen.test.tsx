@@ -4,64 +4,47 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { jsonResponse } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
+import { stubApi, type ApiCall } from '@/test/stub-api';
 
 import { historyRow } from '../testing/history-row';
 import { HistoryScreen } from './history-screen';
 
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
 const rows = [historyRow(1), historyRow(2, { side: 'sell', price: '1500.00' })];
 
-function stubApi(onWrite: (call: Call) => Response) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    const call = {
-      method: init.method ?? 'GET',
-      url,
-      body: init.body ? JSON.parse(String(init.body)) : undefined,
-    };
-    calls.push(call);
-    if (call.method !== 'GET') return onWrite(call);
-    if (url.includes('/api/toy/history/history-extended/'))
-      return jsonResponse({ count: 2, next: null, previous: null, results: rows });
-    if (url.includes('/api/toy/history-stats/stats-by-date/'))
-      return jsonResponse({
-        currency: 'RUB',
-        results: [
-          {
-            date: '2026-11-19',
-            side: 'buy',
-            count: 2,
-            total: '2000.50',
-            avg_price: '1000.25',
-            min_price: '1',
-            max_price: '2',
-          },
-          {
-            date: '2026-11-20',
-            side: 'sell',
-            count: 1,
-            total: '2500.00',
-            avg_price: '2500',
-            min_price: '1',
-            max_price: '2',
-          },
-        ],
-      });
-    return jsonResponse({}, 404);
-  });
-  return calls;
+function reads({ url }: ApiCall): Response | undefined {
+  if (url.includes('/api/toy/history/history-extended/'))
+    return jsonResponse({ count: 2, next: null, previous: null, results: rows });
+  if (url.includes('/api/toy/history-stats/stats-by-date/'))
+    return jsonResponse({
+      currency: 'RUB',
+      results: [
+        {
+          date: '2026-11-19',
+          side: 'buy',
+          count: 2,
+          total: '2000.50',
+          avg_price: '1000.25',
+          min_price: '1',
+          max_price: '2',
+        },
+        {
+          date: '2026-11-20',
+          side: 'sell',
+          count: 1,
+          total: '2500.00',
+          avg_price: '2500',
+          min_price: '1',
+          max_price: '2',
+        },
+      ],
+    });
 }
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('History screen', () => {
   it('shows the rows and the server totals of the filter, and refilters both', async () => {
-    const calls = stubApi(() => jsonResponse({}, 500));
+    const calls = stubApi(reads, () => jsonResponse({}, 500));
     const user = userEvent.setup();
     renderWithProviders(<HistoryScreen />);
     expect(await screen.findByText('AWP | Asiimov (Field-Tested) #1')).toBeTruthy();
@@ -84,7 +67,7 @@ describe('History screen', () => {
   });
 
   it('bulk-edits the selected rows by ids and connects them to items', async () => {
-    const calls = stubApi((call) =>
+    const calls = stubApi(reads, (call) =>
       call.url.includes('connect-items')
         ? jsonResponse({ connected: 1, by_classid_instanceid: 0, by_market_hash_name: 1, unmatched: 0 })
         : jsonResponse({ updated: 1, results: [] }),

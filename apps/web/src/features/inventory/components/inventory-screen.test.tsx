@@ -1,48 +1,31 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { notifications } from '@/lib/notifications';
 import { botJob } from '@/test/bot-job';
 import { jsonResponse } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
+import { stubApi, type ApiCall } from '@/test/stub-api';
 
 import { inventoryRow } from '../testing/inventory-row';
 import { InventoryScreen } from './inventory-screen';
 
 const rows = [inventoryRow(1), inventoryRow(2, { steam_account: 1, tradable: false })];
 
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-function stubApi(onWrite: (call: Call) => Response) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    const call = {
-      method: init.method ?? 'GET',
-      url,
-      body: init.body ? JSON.parse(String(init.body)) : undefined,
-    };
-    calls.push(call);
-    if (call.method !== 'GET') return onWrite(call);
-    if (url.includes('/api/toy/steam-inventory/'))
-      return jsonResponse({ count: rows.length, next: null, previous: null, results: rows });
-    const job = /\/api-node\/jobs\/(job-\d+)\//.exec(url);
-    if (job)
-      return jsonResponse(
-        botJob(job[1]!, { kind: 'steam.market-list', state: 'done', result: { listed: true } }),
-      );
-    return jsonResponse({}, 404);
-  });
-  return calls;
+function reads({ url }: ApiCall): Response | undefined {
+  if (url.includes('/api/toy/steam-inventory/'))
+    return jsonResponse({ count: rows.length, next: null, previous: null, results: rows });
+  const job = /\/api-node\/jobs\/(job-\d+)\//.exec(url);
+  if (job)
+    return jsonResponse(
+      botJob(job[1]!, { kind: 'steam.market-list', state: 'done', result: { listed: true } }),
+    );
 }
 
 describe('Inventory screen', () => {
   it('filters the inventory by tradability and links the selected items to the catalogue', async () => {
-    const calls = stubApi(() =>
+    const calls = stubApi(reads, () =>
       jsonResponse({ connected: 2, by_classid_instanceid: 1, by_market_hash_name: 1, unmatched: 0 }),
     );
     const user = userEvent.setup();
@@ -65,7 +48,7 @@ describe('Inventory screen', () => {
 
   it('lists a selected item on the Steam market and follows its job', async () => {
     let jobs = 0;
-    const calls = stubApi(() => {
+    const calls = stubApi(reads, () => {
       jobs += 1;
       return jsonResponse(botJob(`job-${jobs}`, { kind: 'steam.market-list' }), 202);
     });

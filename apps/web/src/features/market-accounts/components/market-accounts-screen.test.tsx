@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BotTradingStatus } from '@toydesk/contract';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { notifications } from '@/lib/notifications';
 import { botJob } from '@/test/bot-job';
 import { jsonResponse } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
+import { stubApi, type ApiCall } from '@/test/stub-api';
 
 import { marketAccountRow } from '../testing/market-account-row';
 import { MarketAccountsScreen } from './market-accounts-screen';
@@ -38,23 +39,9 @@ const deliver: BotTradingStatus = {
   ],
 };
 
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-function stubApi(onWrite: (call: Call) => Response, jobReads: BotTradingStatus[] = [deliver]) {
-  const calls: Call[] = [];
+function stubServices(onWrite: (call: ApiCall) => Response, jobReads: BotTradingStatus[] = [deliver]) {
   let jobPolls = 0;
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    const call = {
-      method: init.method ?? 'GET',
-      url,
-      body: init.body ? JSON.parse(String(init.body)) : undefined,
-    };
-    calls.push(call);
-    if (call.method !== 'GET') return onWrite(call);
+  const calls = stubApi(({ url }) => {
     if (url.includes('/api/market/accounts/extended/'))
       return jsonResponse({ count: rows.length, next: null, previous: null, results: rows });
     if (url.includes('/api-node/trading/')) return jsonResponse({ results: jobReads });
@@ -88,14 +75,13 @@ function stubApi(onWrite: (call: Call) => Response, jobReads: BotTradingStatus[]
         botJob('job-1', { kind: 'trading.deliver', state: 'done', attempts: 1, result: { sent: 2 } }),
       );
     }
-    return jsonResponse({}, 404);
-  });
+  }, onWrite);
   return { calls, jobPolls: () => jobPolls };
 }
 
 describe('Market accounts screen', () => {
   it('lists the accounts per market and toggles a loop switch through the bulk endpoint', async () => {
-    const { calls } = stubApi(() => jsonResponse({ updated: 1, results: [] }));
+    const { calls } = stubServices(() => jsonResponse({ updated: 1, results: [] }));
     const user = userEvent.setup();
     renderWithProviders(<MarketAccountsScreen />);
     expect(await screen.findByText('trade_bot_01')).toBeTruthy();
@@ -116,7 +102,7 @@ describe('Market accounts screen', () => {
   });
 
   it('bulk-updates the selected accounts with only the chosen fields', async () => {
-    const { calls } = stubApi(() => jsonResponse({ updated: 2, results: [] }));
+    const { calls } = stubServices(() => jsonResponse({ updated: 2, results: [] }));
     const user = userEvent.setup();
     renderWithProviders(<MarketAccountsScreen />);
     await user.click(await screen.findByRole('checkbox', { name: 'Выбрать все аккаунты' }));
@@ -138,7 +124,7 @@ describe('Market accounts screen', () => {
   });
 
   it('shows an account’s loops and alerts and runs a loop now, following its job', async () => {
-    const { calls } = stubApi((call) =>
+    const { calls } = stubServices((call) =>
       call.url.includes('/api-node/trading/1/deliver/run')
         ? jsonResponse(botJob('job-1', { kind: 'trading.deliver' }), 202)
         : jsonResponse({}, 404),
@@ -160,7 +146,7 @@ describe('Market accounts screen', () => {
   });
 
   it('deletes an account after confirmation', async () => {
-    const { calls } = stubApi(() => new Response(null, { status: 204 }));
+    const { calls } = stubServices(() => new Response(null, { status: 204 }));
     const user = userEvent.setup();
     renderWithProviders(<MarketAccountsScreen />);
     await user.click(await screen.findByRole('button', { name: 'Удалить Steam trade_bot_02' }));

@@ -1,22 +1,15 @@
-import { mdiMagnify, mdiPlus } from '@mdi/js';
-import {
-  Alert,
-  Autocomplete,
-  Button,
-  InputAdornment,
-  MenuItem,
-  Stack,
-  Tab,
-  Tabs,
-  TextField,
-} from '@mui/material';
+import { mdiPlus } from '@mdi/js';
+import { Alert, Autocomplete, Button, MenuItem, Tab, Tabs, TextField } from '@mui/material';
 import { MARKET_ACCOUNT_STATUSES } from '@toydesk/contract';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FilterBar } from '@/components/filter-bar';
+import { SearchField } from '@/components/search-field';
 import { SelectionBar } from '@/components/selection-bar';
 import { MdiIcon } from '@/components/mdi-icon';
+import { MultiSelect } from '@/components/multi-select';
 import { Page } from '@/components/page';
 import { RowCountBar } from '@/components/row-count-bar';
 import type { TableSort } from '@/components/virtual-table/virtual-table';
@@ -156,47 +149,18 @@ export function MarketAccountsScreen() {
           <Tab key={market.code} value={market.code} label={market.name} sx={{ minHeight: 36 }} />
         ))}
       </Tabs>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }} useFlexGap>
-        <TextField
-          value={filters.search}
-          onChange={(event) => patch({ search: event.target.value })}
-          placeholder={t('table.search')}
-          margin="none"
-          sx={{ width: 240 }}
-          slotProps={{
-            htmlInput: { 'aria-label': t('table.search') },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <MdiIcon path={mdiMagnify} fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-        <TextField
-          select
-          margin="none"
+      <FilterBar>
+        <SearchField value={filters.search} onChange={(search) => patch({ search })} width={240} />
+        <MultiSelect
           label={t('fields.status')}
-          sx={{ width: 160 }}
-          value={filters.statuses}
-          slotProps={{
-            select: {
-              multiple: true,
-              renderValue: (selected) => (selected as string[]).map((s) => t(`enums.status.${s}`)).join(', '),
-            },
-          }}
-          onChange={(event) => {
-            const value = event.target.value as unknown as string[] | string;
-            patch({ statuses: typeof value === 'string' ? value.split(',') : value });
-          }}
-        >
-          {MARKET_ACCOUNT_STATUSES.map((status) => (
-            <MenuItem key={status} value={status}>
-              {t(`enums.status.${status}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+          width={160}
+          values={filters.statuses}
+          options={MARKET_ACCOUNT_STATUSES.map((status) => ({
+            value: status,
+            label: t(`enums.status.${status}`),
+          }))}
+          onChange={(statuses) => patch({ statuses })}
+        />
         <TextField
           select
           margin="none"
@@ -229,7 +193,7 @@ export function MarketAccountsScreen() {
             void trading.refetch();
           }}
         />
-      </Stack>
+      </FilterBar>
       <SelectionBar count={selection.selected.size} onClear={selection.clear}>
         <Button size="small" variant="outlined" onClick={() => setBulkOpen(true)}>
           {t('marketAccounts.bulkEdit')}

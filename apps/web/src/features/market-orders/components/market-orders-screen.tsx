@@ -1,9 +1,8 @@
-import { mdiMagnify, mdiRefresh } from '@mdi/js';
+import { mdiRefresh } from '@mdi/js';
 import {
   Alert,
   Chip,
   IconButton,
-  InputAdornment,
   MenuItem,
   Paper,
   Stack,
@@ -18,11 +17,13 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { AppLink } from '@/components/app-link';
+import { FilterBar } from '@/components/filter-bar';
 import { ItemNameCell } from '@/components/item-name-cell';
 import { JobProgress } from '@/components/job-progress';
 import { MdiIcon } from '@/components/mdi-icon';
 import { MoneyText } from '@/components/money-text';
 import { Page } from '@/components/page';
+import { SearchField } from '@/components/search-field';
 import { VirtualTable, type TableSort, type VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { paths } from '@/config/paths';
 import { useCommonData } from '@/lib/common-data';
@@ -184,24 +185,8 @@ export function MarketOrdersScreen({ market: tab }: { market?: string }) {
           <JobProgress job={stats.job} starting={!stats.job} title={t('marketOrders.statsLoading')} />
         )}
       </Paper>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }} useFlexGap>
-        <TextField
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder={t('table.search')}
-          margin="none"
-          sx={{ width: 260 }}
-          slotProps={{
-            htmlInput: { 'aria-label': t('table.search') },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <MdiIcon path={mdiMagnify} fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+      <FilterBar>
+        <SearchField value={search} onChange={setSearch} />
         <TextField
           select
           margin="none"
@@ -237,7 +222,7 @@ export function MarketOrdersScreen({ market: tab }: { market?: string }) {
             </IconButton>
           </span>
         </Tooltip>
-      </Stack>
+      </FilterBar>
       {orders.error && (
         <Alert severity="error" sx={{ mb: 1 }}>
           {t('marketOrders.ordersFailed', { error: orders.error })}

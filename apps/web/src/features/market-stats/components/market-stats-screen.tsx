@@ -1,13 +1,11 @@
-import { mdiClose, mdiMagnify } from '@mdi/js';
+import { mdiClose } from '@mdi/js';
 import {
   Alert,
   Box,
   Chip,
-  InputAdornment,
   LinearProgress,
   Paper,
   Stack,
-  TextField,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
@@ -16,9 +14,11 @@ import type { MarketCode } from '@toydesk/contract';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { FilterBar } from '@/components/filter-bar';
 import { MarketTabs } from '@/components/market-tabs';
 import { MdiIcon } from '@/components/mdi-icon';
 import { Page } from '@/components/page';
+import { SearchField } from '@/components/search-field';
 import type { TableSort } from '@/components/virtual-table/virtual-table';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
@@ -90,24 +90,8 @@ export function MarketStatsScreen({ market }: { market?: string }) {
   return (
     <Page title={t('nav.marketStats')}>
       <MarketTabs value={market} hrefFor={(code) => paths.history.marketStats.getHref(code)} />
-      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
-        <TextField
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder={t('marketStats.searchName')}
-          margin="none"
-          sx={{ width: 320 }}
-          slotProps={{
-            htmlInput: { 'aria-label': t('marketStats.searchName') },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <MdiIcon path={mdiMagnify} fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+      <FilterBar>
+        <SearchField value={search} onChange={setSearch} width={320} label={t('marketStats.searchName')} />
         <ToggleButtonGroup
           size="small"
           exclusive
@@ -127,7 +111,7 @@ export function MarketStatsScreen({ market }: { market?: string }) {
             data-testid="chosen-item"
           />
         )}
-      </Stack>
+      </FilterBar>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 1 }}>
         <Panel title={item ? t('marketStats.tradesOf', { name: item }) : t('marketStats.trades')}>
           {trades.isPending ? (

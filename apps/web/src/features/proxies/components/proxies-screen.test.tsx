@@ -1,19 +1,14 @@
 import type { Proxy } from '@toydesk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { botJob } from '@/test/bot-job';
 import { jsonResponse } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
+import { stubApi, type ApiCall } from '@/test/stub-api';
 
 import { ProxiesScreen } from './proxies-screen';
-
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
 
 const proxy = (id: number, overrides: Partial<Proxy> = {}): Proxy => ({
   id,
@@ -31,17 +26,9 @@ const proxy = (id: number, overrides: Partial<Proxy> = {}): Proxy => ({
 });
 
 /** The bot service: proxy 1 is unknown until its check job has been read done. */
-function stubServices(write: (call: Call) => Response) {
-  const calls: Call[] = [];
+function stubServices(write: (call: ApiCall) => Response) {
   let checked = false;
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    const call = {
-      method: init.method ?? 'GET',
-      url,
-      body: init.body ? JSON.parse(String(init.body)) : undefined,
-    };
-    calls.push(call);
-    if (call.method !== 'GET') return write(call);
+  return stubApi(({ url }) => {
     if (url.includes('/api-node/proxy/'))
       return jsonResponse({
         count: 2,
@@ -65,9 +52,7 @@ function stubServices(write: (call: Call) => Response) {
       });
     if (url.includes('/api/market/accounts/extended/'))
       return jsonResponse({ count: 0, next: null, previous: null, results: [] });
-    return jsonResponse({}, 404);
-  });
-  return calls;
+  }, write);
 }
 
 describe('proxies screen', () => {

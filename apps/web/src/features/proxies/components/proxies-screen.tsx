@@ -1,14 +1,5 @@
-import { mdiDeleteOutline, mdiHeartPulse, mdiMagnify, mdiPencilOutline, mdiPlus } from '@mdi/js';
-import {
-  Alert,
-  Button,
-  IconButton,
-  InputAdornment,
-  MenuItem,
-  Stack,
-  TextField,
-  Tooltip,
-} from '@mui/material';
+import { mdiDeleteOutline, mdiHeartPulse, mdiPencilOutline, mdiPlus } from '@mdi/js';
+import { Alert, Button, IconButton, MenuItem, Stack, TextField, Tooltip } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { PROXY_STATUSES, type BotJob, type Proxy } from '@toydesk/contract';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
@@ -16,9 +7,11 @@ import { useTranslation } from 'react-i18next';
 
 import { checkboxColumn } from '@/components/checkbox-column';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FilterBar } from '@/components/filter-bar';
 import { MdiIcon } from '@/components/mdi-icon';
 import { Page } from '@/components/page';
 import { RowCountBar } from '@/components/row-count-bar';
+import { SearchField } from '@/components/search-field';
 import { SelectionBar } from '@/components/selection-bar';
 import { StatusChip } from '@/components/status-chip';
 import { VirtualTable, type TableSort, type VirtualColumn } from '@/components/virtual-table/virtual-table';
@@ -261,24 +254,8 @@ export function ProxiesScreen() {
       {checkingAll && (
         <ProxyCheckAll job={checkingAll} onFinish={refresh} onClose={() => setCheckingAll(null)} />
       )}
-      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
-        <TextField
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder={t('table.search')}
-          margin="none"
-          sx={{ width: 240 }}
-          slotProps={{
-            htmlInput: { 'aria-label': t('table.search') },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <MdiIcon path={mdiMagnify} fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+      <FilterBar>
+        <SearchField value={search} onChange={setSearch} width={240} />
         <TextField
           select
           margin="none"
@@ -317,7 +294,7 @@ export function ProxiesScreen() {
           total={rows.length}
           onRefresh={() => void proxies.refetch()}
         />
-      </Stack>
+      </FilterBar>
       <VirtualTable
         rows={visible}
         columns={columns}

@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { notifications } from '@/lib/notifications';
 import { jsonResponse } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
+import { stubApi } from '@/test/stub-api';
 
 import { ProxyDialog } from './proxy-dialog';
 
@@ -23,24 +24,9 @@ const stored: Proxy = {
   created_at: '2026-01-01T00:00:00Z',
 };
 
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
 /** The bot service answering each PATCH with the next reply. */
 function stubPatch(...replies: Response[]) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    calls.push({
-      method: init.method ?? 'GET',
-      url,
-      body: init.body ? JSON.parse(String(init.body)) : undefined,
-    });
-    return replies.shift() ?? jsonResponse({}, 500);
-  });
-  return calls;
+  return stubApi(() => replies.shift() ?? jsonResponse({}, 500));
 }
 
 function open(onClose = vi.fn()) {

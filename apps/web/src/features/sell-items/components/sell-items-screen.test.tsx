@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { notifications } from '@/lib/notifications';
 import { botJob } from '@/test/bot-job';
 import { jsonResponse } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
+import { stubApi, type ApiCall } from '@/test/stub-api';
 
 import { sellItemRow } from '../testing/sell-item-row';
 import { SellItemsScreen } from './sell-items-screen';
@@ -17,80 +18,62 @@ const rows = [
   sellItemRow(4, { market_item_id: null }),
 ];
 
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-function stubApi(onWrite: (call: Call) => Response) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    const call = {
-      method: init.method ?? 'GET',
-      url,
-      body: init.body ? JSON.parse(String(init.body)) : undefined,
-    };
-    calls.push(call);
-    if (call.method !== 'GET') return onWrite(call);
-    const jobRead = /\/api-node\/jobs\/([\w-]+)\/$/.exec(url);
-    if (jobRead)
-      return jsonResponse(
-        botJob(jobRead[1]!, { state: 'done', result: { priced: 1, removed: 0, failed: [] } }),
-      );
-    if (url.includes('/api/market/sell/items/count-by-mhn/'))
-      return jsonResponse({
-        results: [
-          {
-            market_hash_name: 'AWP | Asiimov (Field-Tested)',
-            count: 4,
-            min_price: '100.00',
-            max_price: '150.00',
-            total: '500.00',
-          },
-        ],
-      });
-    if (url.includes('/api/market/sell/items/for-sell/'))
-      return jsonResponse({
-        count: 1,
-        next: null,
-        previous: null,
-        results: [
-          {
-            inventory_id: 9,
-            steam_account: 1,
-            steam_account_name: 'trade_bot_01',
-            asset_id: '777',
-            classid_instanceid: null,
-            market_hash_name: 'M4A1-S | Hyper Beast (Minimal Wear)',
-            toy: 3,
-            icon_url: null,
-            market: 'tm',
-            price_sell: '1200.00',
-            on_sale_count: 0,
-          },
-        ],
-      });
-    if (url.includes('/api/market/sell/items/'))
-      return jsonResponse({ count: rows.length, next: null, previous: null, results: rows });
-    return jsonResponse({}, 404);
-  });
-  return calls;
+function reads({ url }: ApiCall): Response | undefined {
+  const jobRead = /\/api-node\/jobs\/([\w-]+)\/$/.exec(url);
+  if (jobRead)
+    return jsonResponse(
+      botJob(jobRead[1]!, { state: 'done', result: { priced: 1, removed: 0, failed: [] } }),
+    );
+  if (url.includes('/api/market/sell/items/count-by-mhn/'))
+    return jsonResponse({
+      results: [
+        {
+          market_hash_name: 'AWP | Asiimov (Field-Tested)',
+          count: 4,
+          min_price: '100.00',
+          max_price: '150.00',
+          total: '500.00',
+        },
+      ],
+    });
+  if (url.includes('/api/market/sell/items/for-sell/'))
+    return jsonResponse({
+      count: 1,
+      next: null,
+      previous: null,
+      results: [
+        {
+          inventory_id: 9,
+          steam_account: 1,
+          steam_account_name: 'trade_bot_01',
+          asset_id: '777',
+          classid_instanceid: null,
+          market_hash_name: 'M4A1-S | Hyper Beast (Minimal Wear)',
+          toy: 3,
+          icon_url: null,
+          market: 'tm',
+          price_sell: '1200.00',
+          on_sale_count: 0,
+        },
+      ],
+    });
+  if (url.includes('/api/market/sell/items/'))
+    return jsonResponse({ count: rows.length, next: null, previous: null, results: rows });
 }
 
 /** The set-prices starts answer 202 with a job per market account (job id "job-<account>"). */
-function startJob(call: Call): Response {
+function startJob(call: ApiCall): Response {
   const account = Number(/\/api-node\/trading\/(\d+)\/set-prices$/.exec(call.url)?.[1]);
   if (!account) return jsonResponse({ detail: 'unexpected' }, 404);
   return jsonResponse(botJob(`job-${account}`, { kind: 'trading.set-prices', account }), 202);
 }
 
-const setPriceCalls = (calls: Call[]) =>
+const setPriceCalls = (calls: ApiCall[]) =>
   calls.filter((call) => call.method === 'POST' && call.url.includes('/set-prices'));
 
 describe('Sell items screen', () => {
   it('sends one price for the selected items to the market, one job per market account, and follows the jobs', async () => {
-    const calls = stubApi(startJob);
+    const calls = stubApi(reads, startJob);
     const user = userEvent.setup();
     renderWithProviders(<SellItemsScreen />);
     expect(await screen.findByText('AK-47 | Redline (Field-Tested) #1')).toBeTruthy();
@@ -132,7 +115,7 @@ describe('Sell items screen', () => {
   });
 
   it('takes one item off sale on the market after confirmation and sets the price of one', async () => {
-    const calls = stubApi(startJob);
+    const calls = stubApi(reads, startJob);
     const user = userEvent.setup();
     renderWithProviders(<SellItemsScreen />);
     await user.click(
@@ -162,7 +145,7 @@ describe('Sell items screen', () => {
   });
 
   it('keeps the confirmation open when the bot service refuses the job', async () => {
-    const calls = stubApi(() => jsonResponse({ items: ['bad'] }, 400));
+    const calls = stubApi(reads, () => jsonResponse({ items: ['bad'] }, 400));
     const user = userEvent.setup();
     renderWithProviders(<SellItemsScreen />);
     await user.click(
@@ -175,7 +158,7 @@ describe('Sell items screen', () => {
   });
 
   it('shows the counts by name and the candidates for sale', async () => {
-    stubApi(() => jsonResponse({}, 500));
+    stubApi(reads, () => jsonResponse({}, 500));
     const user = userEvent.setup();
     renderWithProviders(<SellItemsScreen />);
     await user.click(screen.getByRole('tab', { name: 'По предметам' }));

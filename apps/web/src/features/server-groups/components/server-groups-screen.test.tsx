@@ -1,18 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { notifications } from '@/lib/notifications';
 import { jsonResponse } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
+import { stubApi, type ApiCall } from '@/test/stub-api';
 
 import { ServerGroupsScreen } from './server-groups-screen';
-
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
 
 const group = {
   id: 4,
@@ -22,21 +17,11 @@ const group = {
   created_at: '2026-01-01T00:00:00Z',
 };
 
-function stub(write: (call: Call) => Response) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    const call = {
-      method: init.method ?? 'GET',
-      url,
-      body: init.body ? JSON.parse(String(init.body)) : undefined,
-    };
-    calls.push(call);
-    if (call.method !== 'GET') return write(call);
+function stub(write: (call: ApiCall) => Response) {
+  return stubApi(({ url }) => {
     if (url.includes('/api/settings/server/'))
       return jsonResponse({ count: 1, next: null, previous: null, results: [group] });
-    return jsonResponse({}, 404);
-  });
-  return calls;
+  }, write);
 }
 
 describe('reference screens (server groups)', () => {

@@ -1,20 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { notifications } from '@/lib/notifications';
 import { botJob } from '@/test/bot-job';
 import { jsonResponse } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
+import { stubApi, type ApiCall } from '@/test/stub-api';
 
 import { steamAccountRow } from '../testing/steam-account-row';
 import { SteamAccountsScreen } from './steam-accounts-screen';
-
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
 
 const rows = [
   steamAccountRow(1, { steam_id: '76561198000000001', login: 'tb01', tags: [11] }),
@@ -23,17 +18,9 @@ const rows = [
 ];
 
 /** The back end and the bot service; `write` answers every non-GET call. */
-function stubServices(write: (call: Call) => Response) {
-  const calls: Call[] = [];
+function stubServices(write: (call: ApiCall) => Response) {
   let jobReads = 0;
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    const call = {
-      method: init.method ?? 'GET',
-      url,
-      body: init.body ? JSON.parse(String(init.body)) : undefined,
-    };
-    calls.push(call);
-    if (call.method !== 'GET') return write(call);
+  return stubApi(({ url }) => {
     if (url.includes('/api/steam/accounts/extended/'))
       return jsonResponse({ count: rows.length, next: null, previous: null, results: rows });
     if (url.includes('/api/settings/server'))
@@ -56,9 +43,7 @@ function stubServices(write: (call: Call) => Response) {
         }),
       );
     }
-    return jsonResponse({}, 404);
-  });
-  return calls;
+  }, write);
 }
 
 describe('Steam accounts: operations', () => {

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { notifications } from '@/lib/notifications';
 import { jsonResponse } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
+import { stubApi, type ApiCall } from '@/test/stub-api';
 
 import { steamAccountRow } from '../testing/steam-account-row';
 import { SteamAccountsScreen } from './steam-accounts-screen';
@@ -20,34 +21,16 @@ const rows = [
   steamAccountRow(2, { status: 'banned', password: null }),
 ];
 
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-function stubApi(onWrite: (call: Call) => Response) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    const call = {
-      method: init.method ?? 'GET',
-      url,
-      body: init.body ? JSON.parse(String(init.body)) : undefined,
-    };
-    calls.push(call);
-    if (call.method !== 'GET') return onWrite(call);
-    if (url.includes('/api/steam/accounts/extended/'))
-      return jsonResponse({ count: 2, next: null, previous: null, results: rows });
-    if (url.includes('/api/settings/server'))
-      return jsonResponse({ count: 0, next: null, previous: null, results: [] });
-    return jsonResponse({}, 404);
-  });
-  return calls;
+function reads({ url }: ApiCall): Response | undefined {
+  if (url.includes('/api/steam/accounts/extended/'))
+    return jsonResponse({ count: 2, next: null, previous: null, results: rows });
+  if (url.includes('/api/settings/server'))
+    return jsonResponse({ count: 0, next: null, previous: null, results: [] });
 }
 
 describe('Steam accounts screen', () => {
   it('lists the accounts and filters them', async () => {
-    stubApi(() => jsonResponse({}, 500));
+    stubApi(reads, () => jsonResponse({}, 500));
     const user = userEvent.setup();
     renderWithProviders(<SteamAccountsScreen />);
     expect(await screen.findByText('trade_bot_01')).toBeTruthy();
@@ -59,7 +42,7 @@ describe('Steam accounts screen', () => {
   });
 
   it('edits an account: secrets write-only, the server’s 400 on the fields', async () => {
-    const calls = stubApi(() =>
+    const calls = stubApi(reads, () =>
       jsonResponse({ login: ['Логин занят. (Login taken.)'], non_field_errors: ['Проверьте данные'] }, 400),
     );
     const user = userEvent.setup();
@@ -84,7 +67,7 @@ describe('Steam accounts screen', () => {
   });
 
   it('checks the form with the contract before sending anything', async () => {
-    const calls = stubApi(() => jsonResponse({ id: 3 }, 201));
+    const calls = stubApi(reads, () => jsonResponse({ id: 3 }, 201));
     const user = userEvent.setup();
     renderWithProviders(<SteamAccountsScreen />);
     await user.click(await screen.findByRole('button', { name: 'Добавить аккаунт' }));

@@ -1,23 +1,17 @@
-import { mdiDelete, mdiFileKey, mdiMagnify, mdiPencilBoxMultiple, mdiPlus } from '@mdi/js';
-import {
-  Autocomplete,
-  Button,
-  InputAdornment,
-  MenuItem,
-  Stack,
-  TextField,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material';
+import { mdiDelete, mdiFileKey, mdiPencilBoxMultiple, mdiPlus } from '@mdi/js';
+import { Autocomplete, Button, MenuItem, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { CURRENCIES, STEAM_ACCOUNT_STATUSES, type MarketRates } from '@toydesk/contract';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FilterBar } from '@/components/filter-bar';
 import { MdiIcon } from '@/components/mdi-icon';
+import { MultiSelect } from '@/components/multi-select';
 import { Page } from '@/components/page';
 import { RowCountBar } from '@/components/row-count-bar';
+import { SearchField } from '@/components/search-field';
+import { SelectionBar } from '@/components/selection-bar';
 import { marketByCode, useCommonData } from '@/lib/common-data';
 
 import { notify } from '@/lib/notifications';
@@ -141,47 +135,18 @@ export function SteamAccountsScreen() {
         </>
       }
     >
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }} useFlexGap>
-        <TextField
-          value={filters.search}
-          onChange={(event) => patch({ search: event.target.value })}
-          placeholder={t('table.search')}
-          margin="none"
-          sx={{ width: 260 }}
-          slotProps={{
-            htmlInput: { 'aria-label': t('table.search') },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <MdiIcon path={mdiMagnify} fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-        <TextField
-          select
-          margin="none"
+      <FilterBar>
+        <SearchField value={filters.search} onChange={(search) => patch({ search })} />
+        <MultiSelect
           label={t('fields.status')}
-          sx={{ width: 180 }}
-          value={filters.statuses}
-          slotProps={{
-            select: {
-              multiple: true,
-              renderValue: (selected) => (selected as string[]).map((s) => t(`enums.status.${s}`)).join(', '),
-            },
-          }}
-          onChange={(event) => {
-            const value = event.target.value as unknown as string[] | string;
-            patch({ statuses: typeof value === 'string' ? value.split(',') : value });
-          }}
-        >
-          {STEAM_ACCOUNT_STATUSES.map((status) => (
-            <MenuItem key={status} value={status}>
-              {t(`enums.status.${status}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+          width={180}
+          values={filters.statuses}
+          options={STEAM_ACCOUNT_STATUSES.map((status) => ({
+            value: status,
+            label: t(`enums.status.${status}`),
+          }))}
+          onChange={(statuses) => patch({ statuses })}
+        />
         <Autocomplete
           multiple
           limitTags={2}
@@ -222,40 +187,37 @@ export function SteamAccountsScreen() {
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
-        {selectedIds.length > 0 && (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="selection-bar">
-            <Typography variant="body2" sx={{ fontWeight: 500 }}>
-              {t('ops.selected', { count: selectedIds.length })}
-            </Typography>
-            <Button
-              size="small"
-              startIcon={<MdiIcon path={mdiPencilBoxMultiple} />}
-              onClick={() => setOverlay({ kind: 'bulk' })}
-            >
-              {t('ops.bulkEdit')}
-            </Button>
-            <Button
-              size="small"
-              color="error"
-              startIcon={<MdiIcon path={mdiDelete} />}
-              onClick={() =>
-                setOverlay({ kind: 'delete', accounts: rows.filter((row) => selected.has(row.id)) })
-              }
-            >
-              {t('ops.deleteSelected')}
-            </Button>
-            <Button size="small" onClick={() => setSelected(new Set())}>
-              {t('ops.clearSelection')}
-            </Button>
-          </Stack>
-        )}
+        <SelectionBar
+          inline
+          count={selectedIds.length}
+          label={t('ops.selected', { count: selectedIds.length })}
+          onClear={() => setSelected(new Set())}
+        >
+          <Button
+            size="small"
+            startIcon={<MdiIcon path={mdiPencilBoxMultiple} />}
+            onClick={() => setOverlay({ kind: 'bulk' })}
+          >
+            {t('ops.bulkEdit')}
+          </Button>
+          <Button
+            size="small"
+            color="error"
+            startIcon={<MdiIcon path={mdiDelete} />}
+            onClick={() =>
+              setOverlay({ kind: 'delete', accounts: rows.filter((row) => selected.has(row.id)) })
+            }
+          >
+            {t('ops.deleteSelected')}
+          </Button>
+        </SelectionBar>
         <RowCountBar
           kind="shown"
           count={visible.length}
           total={rows.length}
           onRefresh={() => void accounts.refetch()}
         />
-      </Stack>
+      </FilterBar>
       <SteamAccountsTable
         rows={visible}
         loading={accounts.isFetching}

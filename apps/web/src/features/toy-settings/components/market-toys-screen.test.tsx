@@ -5,38 +5,21 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notifications } from '@/lib/notifications';
 import { jsonResponse } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
+import { stubApi, type ApiCall } from '@/test/stub-api';
 
 import { DELETE_CONCURRENCY } from '../api/delete-many';
 import { marketToyRow, page, toyRow } from '../testing/toy-row';
 import { MarketToysScreen } from './market-toys-screen';
 
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
 const ROWS = [1, 2, 3, 4, 5, 6].map((id) => marketToyRow(id));
 
 /** The API of the screen: six market rows, toys 101-106, and writes answered by `onWrite`. */
-function stubApi(onWrite: (call: Call) => Response | Promise<Response>) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    const call = {
-      method: init.method ?? 'GET',
-      url,
-      body: init.body ? JSON.parse(String(init.body)) : undefined,
-    };
-    calls.push(call);
-    if (call.method !== 'GET') return onWrite(call);
-    if (url.includes('/api/market/toys/')) return jsonResponse(page(ROWS));
-    if (url.includes('/api/toy/toys/')) {
-      const ids = new URL(url).searchParams.getAll('id').map(Number);
-      return jsonResponse(page(ids.filter((id) => id > 100 && id < 107).map((id) => toyRow(id))));
-    }
-    return jsonResponse({}, 404);
-  });
-  return calls;
+function reads({ url }: ApiCall): Response | undefined {
+  if (url.includes('/api/market/toys/')) return jsonResponse(page(ROWS));
+  if (url.includes('/api/toy/toys/')) {
+    const ids = new URL(url).searchParams.getAll('id').map(Number);
+    return jsonResponse(page(ids.filter((id) => id > 100 && id < 107).map((id) => toyRow(id))));
+  }
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -55,7 +38,7 @@ describe('Market toys screen', () => {
   it('deletes the ticked rows a few at a time and reports what failed in one notification', async () => {
     let inFlight = 0;
     let peak = 0;
-    const calls = stubApi(async (call) => {
+    const calls = stubApi(reads, async (call) => {
       inFlight += 1;
       peak = Math.max(peak, inFlight);
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -90,7 +73,7 @@ describe('Market toys screen', () => {
   });
 
   it('imports a CSV of market prices, a toy named by id included, through the bulk upsert', async () => {
-    const calls = stubApi(() => jsonResponse({ created: 1, updated: 1 }));
+    const calls = stubApi(reads, () => jsonResponse({ created: 1, updated: 1 }));
     const { user, dialog } = await openImport();
     await user.paste(
       'market_hash_name;toy;market;price_buy;price_sell;min_price_buy;max_price_buy;enable_dynamic_order\n' +
@@ -131,7 +114,7 @@ describe('Market toys screen', () => {
   });
 
   it('names the row and the field of a bad row and sends only the good ones', async () => {
-    const calls = stubApi(() => jsonResponse({ created: 1, updated: 0 }));
+    const calls = stubApi(reads, () => jsonResponse({ created: 1, updated: 0 }));
     const { user, dialog } = await openImport();
     await user.paste(
       'market_hash_name,market,price_sell,enable_dynamic_order,min_price_buy\n' +
@@ -167,7 +150,7 @@ describe('Market toys screen', () => {
   });
 
   it('refuses an import whose toy id names no toy, before writing anything', async () => {
-    const calls = stubApi(() => jsonResponse({ created: 1, updated: 0 }));
+    const calls = stubApi(reads, () => jsonResponse({ created: 1, updated: 0 }));
     const { user, dialog } = await openImport();
     await user.paste('[{"toy": 999, "market": "tm", "price_sell": 10}]');
     await user.click(within(dialog).getByRole('button', { name: 'Импортировать (1)' }));

@@ -1,11 +1,5 @@
-import {
-  mdiDeleteOutline,
-  mdiFileImportOutline,
-  mdiPencilBoxMultipleOutline,
-  mdiPlus,
-  mdiTuneVariant,
-} from '@mdi/js';
-import { Button, IconButton, MenuItem, Stack, Switch, TextField, Tooltip } from '@mui/material';
+import { mdiTuneVariant } from '@mdi/js';
+import { IconButton, MenuItem, Switch, TextField, Tooltip } from '@mui/material';
 import { marketToyEntity, RECORD_STATUSES, type MarketCode, type MarketToyPatch } from '@toydesk/contract';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,13 +9,12 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { BulkEditDialog } from '@/components/entity-form/bulk-edit-dialog';
 import { useEnumLabel } from '@/components/entity-form/entity-field';
 import type { EntityRow } from '@/components/entity-table/entity-columns';
-import { EntityTable } from '@/components/entity-table/entity-table';
+import { FilterBar } from '@/components/filter-bar';
 import { withItemColumn } from '@/components/item-name-cell';
 import { MdiIcon } from '@/components/mdi-icon';
 import { MultiSelect } from '@/components/multi-select';
-import { Page } from '@/components/page';
 import { rowActionsColumn } from '@/components/row-actions-column';
-import { SelectionBar } from '@/components/selection-bar';
+import { SearchField } from '@/components/search-field';
 import type { VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { useCommonData } from '@/lib/common-data';
 import { formatNumber } from '@/lib/format';
@@ -34,6 +27,7 @@ import type { BulkTarget } from '../api/bulk-update-toys';
 import { useDeleteMarketToys } from '../api/delete-many';
 import { useDeleteMarketToy } from '../api/delete-market-toy';
 import { useSaveMarketToy } from '../api/save-market-toy';
+import { bulkScopeText } from '../utils/bulk-scope';
 import {
   EMPTY_MARKET_TOY_FILTERS,
   marketToyFiltersToQuery,
@@ -41,10 +35,10 @@ import {
 } from '../utils/market-toy-by-name';
 import { priceRangeErrors } from '../utils/price-range';
 import { BulkDeleteDialog } from './bulk-delete-dialog';
+import { CatalogueScreen } from './catalogue-screen';
 import { DynamicSettingsDialog } from './dynamic-settings-dialog';
 import { ImportMarketToysDialog } from './import-market-toys-dialog';
 import { MarketToyDialog } from './market-toy-dialog';
-import { SearchField } from './search-field';
 
 const FIELDS = [
   'market_hash_name',
@@ -179,30 +173,14 @@ export function MarketToysScreen() {
     [selection, loaded.rows, t, toggleDynamic],
   );
 
-  const selectedIds = [...selection.selected];
   return (
-    <Page
+    <CatalogueScreen
       title={t('nav.toySettingsMarket')}
-      actions={
-        <Stack direction="row" spacing={1}>
-          <Button
-            startIcon={<MdiIcon path={mdiFileImportOutline} />}
-            onClick={() => setDialog({ kind: 'import' })}
-          >
-            {t('toys.import.open')}
-          </Button>
-          <Button
-            variant="contained"
-            startIcon={<MdiIcon path={mdiPlus} />}
-            onClick={() => setDialog({ kind: 'edit', row: null })}
-          >
-            {t('marketToys.add')}
-          </Button>
-        </Stack>
-      }
-    >
-      <Stack spacing={1}>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      addLabel={t('marketToys.add')}
+      onAdd={() => setDialog({ kind: 'edit', row: null })}
+      onImport={() => setDialog({ kind: 'import' })}
+      filters={
+        <FilterBar flush>
           <SearchField value={filters.search} onChange={(search) => patch({ search })} />
           <TextField
             select
@@ -237,47 +215,23 @@ export function MarketToysScreen() {
             options={RECORD_STATUSES.map((value) => ({ value, label: enumLabel('record_status', value) }))}
             onChange={(statuses) => patch({ statuses })}
           />
-        </Stack>
-        <SelectionBar count={selection.selected.size} onClear={selection.clear}>
-          <Button
-            size="small"
-            startIcon={<MdiIcon path={mdiPencilBoxMultipleOutline} />}
-            onClick={() => setDialog({ kind: 'bulk', target: { ids: selectedIds } })}
-          >
-            {t('bulkEdit.editSelected')}
-          </Button>
-          <Button
-            size="small"
-            color="error"
-            startIcon={<MdiIcon path={mdiDeleteOutline} />}
-            onClick={() => setDialog({ kind: 'deleteMany', ids: selectedIds })}
-          >
-            {t('bulkEdit.deleteSelected')}
-          </Button>
-        </SelectionBar>
-        <EntityTable
-          routeId="market-toys.list"
-          entity={marketToyEntity}
-          label={t('nav.toySettingsMarket')}
-          fields={FIELDS}
-          query={query}
-          searchable={false}
-          columns={columns}
-          onRowsChange={onRowsChange}
-          onRowClick={(row) => setDialog({ kind: 'edit', row })}
-          height="calc(100vh - 280px)"
-          toolbar={
-            <Button
-              size="small"
-              startIcon={<MdiIcon path={mdiPencilBoxMultipleOutline} />}
-              disabled={loaded.total === 0}
-              onClick={() => setDialog({ kind: 'bulk', target: { query } })}
-            >
-              {t('bulkEdit.editMatching', { formatted: formatNumber(loaded.total, lang) })}
-            </Button>
-          }
-        />
-      </Stack>
+        </FilterBar>
+      }
+      selection={selection}
+      onEditSelected={(ids) => setDialog({ kind: 'bulk', target: { ids } })}
+      onDeleteSelected={(ids) => setDialog({ kind: 'deleteMany', ids })}
+      matching={loaded.total}
+      onEditMatching={() => setDialog({ kind: 'bulk', target: { query } })}
+      table={{
+        routeId: 'market-toys.list',
+        entity: marketToyEntity,
+        fields: FIELDS,
+        query,
+        columns,
+        onRowsChange,
+        onRowClick: (row) => setDialog({ kind: 'edit', row }),
+      }}
+    >
       {dialog?.kind === 'edit' && (
         <MarketToyDialog
           key={String(dialog.row?.id ?? 'new')}
@@ -332,14 +286,7 @@ export function MarketToysScreen() {
           entity={marketToyEntity}
           fields={BULK_FIELDS}
           title={t('bulkEdit.title')}
-          scope={
-            'ids' in dialog.target
-              ? t('bulkEdit.scopeSelected', {
-                  count: dialog.target.ids.length,
-                  formatted: formatNumber(dialog.target.ids.length, lang),
-                })
-              : t('bulkEdit.scopeFilter', { formatted: formatNumber(loaded.total, lang) })
-          }
+          scope={bulkScopeText(t, lang, dialog.target, loaded.total)}
           validate={(change) => priceRangeErrors(change, {}, lang, t('marketToys.minAboveMax'))}
           apply={async (change) => {
             const updated = await bulk.mutateAsync({
@@ -351,6 +298,6 @@ export function MarketToysScreen() {
           onClose={() => setDialog(null)}
         />
       )}
-    </Page>
+    </CatalogueScreen>
   );
 }

@@ -1,14 +1,15 @@
-import { Autocomplete, MenuItem, Stack, TextField } from '@mui/material';
+import { Autocomplete, MenuItem, TextField } from '@mui/material';
 import { RECORD_STATUSES, TOY_LABELS } from '@toydesk/contract';
 import { useTranslation } from 'react-i18next';
 
 import { useEnumLabel } from '@/components/entity-form/entity-field';
+import { FilterBar } from '@/components/filter-bar';
 import { MultiSelect } from '@/components/multi-select';
+import { SearchField } from '@/components/search-field';
 import { useCommonData } from '@/lib/common-data';
 
 import { useToyGroups } from '../api/get-toy-groups';
 import { NO_GROUP, type ToyFilters } from '../utils/toy-filters';
-import { SearchField } from './search-field';
 
 /** Search and filters of the catalogue: label, record status, tags, group, ignore-price. */
 export function ToyFiltersBar({
@@ -24,7 +25,7 @@ export function ToyFiltersBar({
   const enumLabel = useEnumLabel();
   const selectedTags = common.tags.filter((tag) => filters.tagIds.includes(tag.id));
   return (
-    <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+    <FilterBar flush>
       <SearchField value={filters.search} onChange={(search) => onChange({ search })} />
       <MultiSelect
         label={t('fields.label')}
@@ -77,6 +78,6 @@ export function ToyFiltersBar({
         <MenuItem value="true">{t('common.yes')}</MenuItem>
         <MenuItem value="false">{t('common.no')}</MenuItem>
       </TextField>
-    </Stack>
+    </FilterBar>
   );
 }

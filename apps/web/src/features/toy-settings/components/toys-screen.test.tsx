@@ -5,41 +5,30 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notifications } from '@/lib/notifications';
 import { jsonResponse } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
+import { stubApi, type ApiCall } from '@/test/stub-api';
 
 import { page, toyRow } from '../testing/toy-row';
 import { ToysScreen } from './toys-screen';
 
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-function stubApi(onWrite: (call: Call) => Response = () => jsonResponse({ updated: 1 })) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    const call = {
-      method: init.method ?? 'GET',
-      url,
-      body: init.body ? JSON.parse(String(init.body)) : undefined,
-    };
-    calls.push(call);
-    if (url.includes('/api/toy/toys/set-ignore-price/')) return jsonResponse({ updated: 1 });
-    if (call.method !== 'GET') return onWrite(call);
-    if (url.includes('/api/toy/toy-group/'))
-      return jsonResponse(page([{ id: 4, name: 'Ножи', description: null, created_at: '' }]));
-    if (url.includes('/api/toy/toys/'))
-      return jsonResponse(page([toyRow(1, { group: 4 }), toyRow(2, { ignore_price: true })]));
-    return jsonResponse({}, 404);
-  });
-  return calls;
+/** Reads answer the catalogue; the row's ignore-price switch always succeeds; the test answers the other writes. */
+function stubToys(onWrite: (call: ApiCall) => Response = () => jsonResponse({ updated: 1 })) {
+  return stubApi(
+    ({ url }) => {
+      if (url.includes('/api/toy/toy-group/'))
+        return jsonResponse(page([{ id: 4, name: 'Ножи', description: null, created_at: '' }]));
+      if (url.includes('/api/toy/toys/'))
+        return jsonResponse(page([toyRow(1, { group: 4 }), toyRow(2, { ignore_price: true })]));
+    },
+    (call) =>
+      call.url.includes('/api/toy/toys/set-ignore-price/') ? jsonResponse({ updated: 1 }) : onWrite(call),
+  );
 }
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Toys screen', () => {
   it('lists the catalogue with group names and sends the filters to the server', async () => {
-    const calls = stubApi();
+    const calls = stubToys();
     const user = userEvent.setup();
     renderWithProviders(<ToysScreen />);
     expect(await screen.findByText('AK-47 | Redline (Field-Tested) #1')).toBeTruthy();
@@ -53,7 +42,7 @@ describe('Toys screen', () => {
   });
 
   it('switches ignore-price in the row through set-ignore-price', async () => {
-    const calls = stubApi();
+    const calls = stubToys();
     const user = userEvent.setup();
     renderWithProviders(<ToysScreen />);
     await user.click(
@@ -67,7 +56,7 @@ describe('Toys screen', () => {
   });
 
   it('bulk-edits the selected rows through the by-query endpoint with their ids', async () => {
-    const calls = stubApi(() => jsonResponse({ updated: 2 }));
+    const calls = stubToys(() => jsonResponse({ updated: 2 }));
     const user = userEvent.setup();
     renderWithProviders(<ToysScreen />);
     await user.click(await screen.findByRole('checkbox', { name: 'Выбрать все загруженные строки' }));
@@ -85,7 +74,7 @@ describe('Toys screen', () => {
   });
 
   it('asks before deleting a toy and then sends DELETE', async () => {
-    const calls = stubApi(() => new Response(null, { status: 204 }));
+    const calls = stubToys(() => new Response(null, { status: 204 }));
     const user = userEvent.setup();
     renderWithProviders(<ToysScreen />);
     await screen.findByText('AK-47 | Redline (Field-Tested) #2');
@@ -98,7 +87,7 @@ describe('Toys screen', () => {
   });
 
   it('deletes every ticked toy after one confirmation naming the count', async () => {
-    const calls = stubApi(() => new Response(null, { status: 204 }));
+    const calls = stubToys(() => new Response(null, { status: 204 }));
     const user = userEvent.setup();
     renderWithProviders(<ToysScreen />);
     await user.click(await screen.findByRole('checkbox', { name: 'Выбрать все загруженные строки' }));
@@ -122,7 +111,7 @@ describe('Toys screen', () => {
   });
 
   it('reports a partial bulk delete in one notification and keeps the failed rows selected', async () => {
-    const calls = stubApi((call) =>
+    const calls = stubToys((call) =>
       call.url.includes('/api/toy/toys/2/')
         ? jsonResponse({ detail: 'Нет прав' }, 403)
         : new Response(null, { status: 204 }),
@@ -151,7 +140,7 @@ describe('Toys screen', () => {
   });
 
   it('shows the server 400 of an import against the rows it names', async () => {
-    stubApi((call) =>
+    stubToys((call) =>
       call.url.includes('toys-create-and-update')
         ? jsonResponse({ '1': { label: ['Неверный вариант'] } }, 400)
         : jsonResponse({}, 500),

@@ -1,5 +1,4 @@
-import { mdiDeleteOutline, mdiFileImportOutline, mdiPencilBoxMultipleOutline, mdiPlus } from '@mdi/js';
-import { Button, MenuItem, Stack, Switch, TextField } from '@mui/material';
+import { Button, MenuItem, Switch, TextField } from '@mui/material';
 import { RECORD_STATUSES, toyEntity, type ToyPatch } from '@toydesk/contract';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,12 +7,8 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { BulkEditDialog } from '@/components/entity-form/bulk-edit-dialog';
 import { useEnumLabel } from '@/components/entity-form/entity-field';
 import type { EntityRow } from '@/components/entity-table/entity-columns';
-import { EntityTable } from '@/components/entity-table/entity-table';
 import { withItemColumn } from '@/components/item-name-cell';
-import { MdiIcon } from '@/components/mdi-icon';
-import { Page } from '@/components/page';
 import { rowActionsColumn } from '@/components/row-actions-column';
-import { SelectionBar } from '@/components/selection-bar';
 import { checkboxColumn } from '@/components/checkbox-column';
 import type { VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { formatNumber } from '@/lib/format';
@@ -27,8 +22,10 @@ import { useDeleteToy } from '../api/delete-toy';
 import { useToyGroups } from '../api/get-toy-groups';
 import { useSaveToy } from '../api/save-toy';
 import { useSetIgnorePrice } from '../api/set-ignore-price';
+import { bulkScopeText } from '../utils/bulk-scope';
 import { EMPTY_TOY_FILTERS, toyFiltersToQuery, type ToyFilters } from '../utils/toy-filters';
 import { BulkDeleteDialog } from './bulk-delete-dialog';
+import { CatalogueScreen } from './catalogue-screen';
 import { ImportToysDialog } from './import-toys-dialog';
 import { ToyDialog } from './toy-dialog';
 import { ToyFiltersBar } from './toy-filters-bar';
@@ -164,104 +161,49 @@ export function ToysScreen() {
   );
 
   const selectedIds = [...selection.selected];
-  const scopeText = (target: BulkTarget) =>
-    'ids' in target
-      ? t('bulkEdit.scopeSelected', {
-          count: target.ids.length,
-          formatted: formatNumber(target.ids.length, lang),
-        })
-      : t('bulkEdit.scopeFilter', { formatted: formatNumber(loaded.total, lang) });
+  const setIgnoreSelected = (value: boolean) =>
+    ignore.mutate(
+      { ids: selectedIds, value },
+      { onSuccess: (n) => notify({ text: t('bulkEdit.updated', { count: n }), color: 'success' }) },
+    );
 
   return (
-    <Page
+    <CatalogueScreen
       title={t('nav.toySettingsCommon')}
-      actions={
-        <Stack direction="row" spacing={1}>
-          <Button
-            startIcon={<MdiIcon path={mdiFileImportOutline} />}
-            onClick={() => setDialog({ kind: 'import' })}
-          >
-            {t('toys.import.open')}
-          </Button>
-          <Button
-            variant="contained"
-            startIcon={<MdiIcon path={mdiPlus} />}
-            onClick={() => setDialog({ kind: 'edit', toy: null })}
-          >
-            {t('toys.add')}
-          </Button>
-        </Stack>
-      }
-    >
-      <Stack spacing={1}>
+      addLabel={t('toys.add')}
+      onAdd={() => setDialog({ kind: 'edit', toy: null })}
+      onImport={() => setDialog({ kind: 'import' })}
+      filters={
         <ToyFiltersBar
           filters={filters}
           onChange={(change) => setFilters((current) => ({ ...current, ...change }))}
         />
-        <SelectionBar count={selection.selected.size} onClear={selection.clear}>
-          <Button
-            size="small"
-            startIcon={<MdiIcon path={mdiPencilBoxMultipleOutline} />}
-            onClick={() => setDialog({ kind: 'bulk', target: { ids: selectedIds } })}
-          >
-            {t('bulkEdit.editSelected')}
-          </Button>
-          <Button
-            size="small"
-            disabled={ignore.isPending}
-            onClick={() =>
-              ignore.mutate(
-                { ids: selectedIds, value: true },
-                { onSuccess: (n) => notify({ text: t('bulkEdit.updated', { count: n }), color: 'success' }) },
-              )
-            }
-          >
+      }
+      selection={selection}
+      selectionActions={
+        <>
+          <Button size="small" disabled={ignore.isPending} onClick={() => setIgnoreSelected(true)}>
             {t('toys.ignorePriceOn')}
           </Button>
-          <Button
-            size="small"
-            disabled={ignore.isPending}
-            onClick={() =>
-              ignore.mutate(
-                { ids: selectedIds, value: false },
-                { onSuccess: (n) => notify({ text: t('bulkEdit.updated', { count: n }), color: 'success' }) },
-              )
-            }
-          >
+          <Button size="small" disabled={ignore.isPending} onClick={() => setIgnoreSelected(false)}>
             {t('toys.ignorePriceOff')}
           </Button>
-          <Button
-            size="small"
-            color="error"
-            startIcon={<MdiIcon path={mdiDeleteOutline} />}
-            onClick={() => setDialog({ kind: 'deleteMany', ids: selectedIds })}
-          >
-            {t('bulkEdit.deleteSelected')}
-          </Button>
-        </SelectionBar>
-        <EntityTable
-          routeId="toys.list"
-          entity={toyEntity}
-          label={t('nav.toySettingsCommon')}
-          fields={FIELDS}
-          query={query}
-          searchable={false}
-          columns={columns}
-          onRowsChange={onRowsChange}
-          onRowClick={(toy) => setDialog({ kind: 'edit', toy })}
-          height="calc(100vh - 280px)"
-          toolbar={
-            <Button
-              size="small"
-              startIcon={<MdiIcon path={mdiPencilBoxMultipleOutline} />}
-              disabled={loaded.total === 0}
-              onClick={() => setDialog({ kind: 'bulk', target: { query } })}
-            >
-              {t('bulkEdit.editMatching', { formatted: formatNumber(loaded.total, lang) })}
-            </Button>
-          }
-        />
-      </Stack>
+        </>
+      }
+      onEditSelected={(ids) => setDialog({ kind: 'bulk', target: { ids } })}
+      onDeleteSelected={(ids) => setDialog({ kind: 'deleteMany', ids })}
+      matching={loaded.total}
+      onEditMatching={() => setDialog({ kind: 'bulk', target: { query } })}
+      table={{
+        routeId: 'toys.list',
+        entity: toyEntity,
+        fields: FIELDS,
+        query,
+        columns,
+        onRowsChange,
+        onRowClick: (toy) => setDialog({ kind: 'edit', toy }),
+      }}
+    >
       {dialog?.kind === 'edit' && (
         <ToyDialog key={String(dialog.toy?.id ?? 'new')} toy={dialog.toy} onClose={() => setDialog(null)} />
       )}
@@ -301,7 +243,7 @@ export function ToysScreen() {
           fields={BULK_FIELDS}
           choices={groupChoices}
           title={t('bulkEdit.title')}
-          scope={scopeText(dialog.target)}
+          scope={bulkScopeText(t, lang, dialog.target, loaded.total)}
           apply={async (patch) => {
             const updated = await bulk.mutateAsync({ target: dialog.target, patch: patch as ToyPatch });
             notify({ text: t('bulkEdit.updated', { count: updated }), color: 'success' });
@@ -309,6 +251,6 @@ export function ToysScreen() {
           onClose={() => setDialog(null)}
         />
       )}
-    </Page>
+    </CatalogueScreen>
   );
 }

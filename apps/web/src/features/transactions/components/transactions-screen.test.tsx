@@ -1,72 +1,55 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { notifications } from '@/lib/notifications';
 import { jsonResponse } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
+import { stubApi, type ApiCall } from '@/test/stub-api';
 
 import { transactionRow } from '../testing/transaction-row';
 import { TransactionsScreen } from './transactions-screen';
 
 const rows = [transactionRow(1), transactionRow(2, { kind: 'output', comment: 'Вывод 2' })];
 
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-function stubApi(onWrite: (call: Call) => Response) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    const call = {
-      method: init.method ?? 'GET',
-      url,
-      body: init.body ? JSON.parse(String(init.body)) : undefined,
-    };
-    calls.push(call);
-    if (call.method !== 'GET') return onWrite(call);
-    if (url.includes('/api/steam/transactions/'))
-      return jsonResponse({ count: rows.length, next: null, previous: null, results: rows });
-    if (url.includes('/api/market/accounts/extended/'))
-      return jsonResponse({
-        count: 2,
-        next: null,
-        previous: null,
-        results: [
-          {
-            id: 1,
-            market: 'tm',
-            market_name: 'Market CSGO',
-            steam_account_name: 'a',
-            label: 'tm a',
-            balance: '100.10',
-            currency: 'RUB',
-            balance_rub: '100.10',
-          },
-          {
-            id: 2,
-            market: 'tm',
-            market_name: 'Market CSGO',
-            steam_account_name: 'b',
-            label: 'tm b',
-            balance: '1.00',
-            currency: 'USD',
-            balance_rub: '92.50',
-          },
-        ],
-      });
-    if (url.includes('/api/steam/accounts/extended/'))
-      return jsonResponse({ count: 0, next: null, previous: null, results: [] });
-    return jsonResponse({}, 404);
-  });
-  return calls;
+function reads({ url }: ApiCall): Response | undefined {
+  if (url.includes('/api/steam/transactions/'))
+    return jsonResponse({ count: rows.length, next: null, previous: null, results: rows });
+  if (url.includes('/api/market/accounts/extended/'))
+    return jsonResponse({
+      count: 2,
+      next: null,
+      previous: null,
+      results: [
+        {
+          id: 1,
+          market: 'tm',
+          market_name: 'Market CSGO',
+          steam_account_name: 'a',
+          label: 'tm a',
+          balance: '100.10',
+          currency: 'RUB',
+          balance_rub: '100.10',
+        },
+        {
+          id: 2,
+          market: 'tm',
+          market_name: 'Market CSGO',
+          steam_account_name: 'b',
+          label: 'tm b',
+          balance: '1.00',
+          currency: 'USD',
+          balance_rub: '92.50',
+        },
+      ],
+    });
+  if (url.includes('/api/steam/accounts/extended/'))
+    return jsonResponse({ count: 0, next: null, previous: null, results: [] });
 }
 
 describe('Transactions screen', () => {
   it('shows the balances per market and filters the ledger by kind', async () => {
-    const calls = stubApi(() => jsonResponse({}, 500));
+    const calls = stubApi(reads, () => jsonResponse({}, 500));
     const user = userEvent.setup();
     renderWithProviders(<TransactionsScreen />);
     expect(await screen.findByText('Пополнение 1')).toBeTruthy();
@@ -80,7 +63,7 @@ describe('Transactions screen', () => {
   });
 
   const write = () =>
-    stubApi((call) =>
+    stubApi(reads, (call) =>
       call.method === 'DELETE' ? new Response(null, { status: 204 }) : jsonResponse(transactionRow(3), 201),
     );
 
