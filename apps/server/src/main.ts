@@ -17,7 +17,12 @@ try {
   // The bound address, not the configured one: PORT=0 takes a free port (the browser tests' child server).
   const origin = await app.listen({ port: config.port, host: config.host });
   log(`listening on ${origin}/ (login: /admin/login/, API reference: /api/docs/)`);
-  stopOnSignals({ close: () => app.close(), log });
+  stopOnSignals({
+    close: () => app.close(),
+    log,
+    // Set by a parent that starts the server as its child (the browser tests): their end is ours.
+    stdin: process.env.TOYDESK_STOP_WITH_STDIN === '1' ? process.stdin : undefined,
+  });
 } catch (error) {
   process.stderr.write(
     `[toydesk] failed to start: ${error instanceof Error ? error.message : String(error)}\n`,

@@ -1,10 +1,11 @@
 import { EventEmitter } from 'node:events';
+import { PassThrough } from 'node:stream';
 
 import { describe, expect, it } from 'vitest';
 
 import { stopOnSignals } from './stop-on-signals.ts';
 
-function harness(close: () => Promise<void>) {
+function harness(close: () => Promise<void>, stdin?: NodeJS.ReadableStream) {
   const target = new EventEmitter();
   const lines: string[] = [];
   const exits: number[] = [];
@@ -13,6 +14,7 @@ function harness(close: () => Promise<void>) {
     log: (line) => lines.push(line),
     exit: (code) => exits.push(code),
     target: target as unknown as Pick<NodeJS.Process, 'on'>,
+    stdin,
   });
   return { target, lines, exits };
 }
@@ -42,5 +44,23 @@ describe('stopOnSignals', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(exits).toEqual([1]);
     expect(lines.at(-1)).toContain('disk full');
+  });
+
+  it('stops once when stdin ends (the parent that started it is gone), also after a signal', async () => {
+    let closes = 0;
+    const stdin = new PassThrough();
+    const { target, lines, exits } = harness(async () => {
+      closes += 1;
+    }, stdin);
+    stdin.write('ignored');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(closes).toBe(0);
+    stdin.end();
+    await new Promise((resolve) => setImmediate(resolve));
+    target.emit('SIGTERM');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(closes).toBe(1);
+    expect(exits).toEqual([0]);
+    expect(lines[0]).toBe('stdin closed: stopping');
   });
 });

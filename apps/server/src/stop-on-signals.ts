@@ -8,6 +8,11 @@ export interface StopOnSignalsOptions {
   exit?: (code: number) => void;
   /** Default `process`; tests pass an emitter. */
   target?: Pick<NodeJS.Process, 'on'>;
+  /**
+   * Also stop when this stream ends: a parent that holds the process's stdin (the browser tests' server) is
+   * gone, whether it stopped or was killed, and a server it started must not run on without it.
+   */
+  stdin?: NodeJS.ReadableStream;
 }
 
 /**
@@ -21,23 +26,28 @@ export function stopOnSignals({
   log,
   exit = (code) => process.exit(code),
   target = process,
+  stdin,
 }: StopOnSignalsOptions): void {
   let stopping = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    target.on(signal, () => {
-      if (stopping) {
-        log(`${signal}: still stopping (closing the database safely), please wait`);
-        return;
-      }
-      stopping = true;
-      log(`${signal}: stopping`);
-      close().then(
-        () => exit(0),
-        (error: unknown) => {
-          log(`stopping failed: ${error instanceof Error ? error.message : String(error)}`);
-          exit(1);
-        },
-      );
-    });
+  const stop = (reason: string) => {
+    if (stopping) {
+      log(`${reason}: still stopping (closing the database safely), please wait`);
+      return;
+    }
+    stopping = true;
+    log(`${reason}: stopping`);
+    close().then(
+      () => exit(0),
+      (error: unknown) => {
+        log(`stopping failed: ${error instanceof Error ? error.message : String(error)}`);
+        exit(1);
+      },
+    );
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) target.on(signal, () => stop(signal));
+  if (stdin) {
+    stdin.on('end', () => stop('stdin closed'));
+    // Reading is what lets 'end' arrive; nothing is ever written to it.
+    stdin.resume();
   }
 }

@@ -43,8 +43,10 @@ function startServer(dataDir: string): Promise<{ child: ChildProcess; origin: st
       TOYDESK_ADMIN_USER: E2E_ADMIN.username,
       TOYDESK_ADMIN_PASSWORD: E2E_ADMIN.password,
       TOYDESK_LOG_LEVEL: 'warn',
+      // The server stops when this process's end closes its stdin, so a killed test run leaves no server.
+      TOYDESK_STOP_WITH_STDIN: '1',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   // The last lines the server wrote, for the error when it does not start.
   const tail: string[] = [];

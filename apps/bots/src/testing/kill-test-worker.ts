@@ -27,6 +27,9 @@ const { runtime, close } = await openStandalone(config, 'worker', consoleLogger(
 });
 process.stdout.write('READY\n');
 process.once('SIGTERM', () => void close().then(() => process.exit(0)));
+// The test process holds stdin: when it is gone (killed test run), so is this worker.
+process.stdin.once('end', () => void close().finally(() => process.exit(0)));
+process.stdin.resume();
 
 const waitFor = process.env.TOYDESK_TEST_EXIT_WHEN_DONE;
 if (waitFor) {

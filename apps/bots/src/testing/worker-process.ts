@@ -17,7 +17,8 @@ export function startWorker(env: Record<string, string>): Worker {
   const child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
     cwd: ROOT,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // The worker exits when its stdin closes (kill-test-worker.ts): a test run killed midway leaves none.
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   const output: string[] = [];
   const listeners = new Set<() => void>();
