@@ -9,6 +9,30 @@ import { TEST_KINDS, TEST_LANE } from './test-kinds.ts';
  * database named by TOYDESK_TEST_WORKER_DB ("pglite:<folder>" or "postgres:<url>"). Prints READY when it
  * works; with TOYDESK_TEST_EXIT_WHEN_DONE=<job id> it prints FINISHED <state> and exits once that job is over.
  */
+// Stopping is wired before anything else, with `on` rather than `once`: a SIGTERM that came before the
+// listener, or a second one after a `once` listener had gone, used to end the worker by the signal itself
+// (exit code null) instead of a clean close (dynamic-orders-kill.test.ts on PGlite, now and then).
+let close: (() => Promise<void>) | null = null;
+let stopping = false;
+const stop = () => {
+  if (stopping || !close) {
+    stopping = true;
+    return;
+  }
+  stopping = true;
+  close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      process.stderr.write(`close failed: ${String(error)}\n`);
+      process.exit(1);
+    },
+  );
+};
+process.on('SIGTERM', stop);
+// The test process holds stdin: when it is gone (killed test run), so is this worker.
+process.stdin.on('end', stop);
+process.stdin.resume();
+
 const target = process.env.TOYDESK_TEST_WORKER_DB ?? '';
 const db = target.startsWith('pglite:')
   ? await openPgliteDatabase(target.slice('pglite:'.length))
@@ -20,21 +44,23 @@ const config = loadBotConfig({
   TOYDESK_SECRET_KEY: process.env.TOYDESK_SECRET_KEY,
   TOYDESK_DATA_DIR: '/tmp/toydesk-bots-test-unused',
 });
-const { runtime, close } = await openStandalone(config, 'worker', consoleLogger('kill-test-worker'), {
+const standalone = await openStandalone(config, 'worker', consoleLogger('kill-test-worker'), {
   db,
   extraKinds: TEST_KINDS,
   extraLanes: [TEST_LANE],
 });
+const { runtime } = standalone;
+close = standalone.close;
 process.stdout.write('READY\n');
-process.once('SIGTERM', () => void close().then(() => process.exit(0)));
-// The test process holds stdin: when it is gone (killed test run), so is this worker.
-process.stdin.once('end', () => void close().finally(() => process.exit(0)));
-process.stdin.resume();
+// Asked to stop while starting: stop now that there is something to close.
+if (stopping) {
+  stopping = false;
+  stop();
+}
 
 const waitFor = process.env.TOYDESK_TEST_EXIT_WHEN_DONE;
 if (waitFor) {
   const job = await runtime.queue.waitFor(waitFor, 60_000);
   process.stdout.write(`FINISHED ${job?.state ?? 'missing'}\n`);
-  await close();
-  process.exit(0);
+  stop();
 }

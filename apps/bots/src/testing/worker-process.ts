@@ -28,7 +28,13 @@ export function startWorker(env: Record<string, string>): Worker {
   };
   child.stdout!.on('data', onData);
   child.stderr!.on('data', onData);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code, signal) => {
+      // In the output too: a test that expected exit code 0 then says which signal ended the worker.
+      output.push(`[worker exited: code ${code}, signal ${signal}]`);
+      resolve(code);
+    }),
+  );
   return {
     child,
     output,
