@@ -66,6 +66,28 @@ describe('common-data gate (spec sections 1 and 7)', () => {
     );
     expect(container.textContent).toBe('');
   });
+  it('treats a 200 without success as a failed gate: the login page, not the app', async () => {
+    vi.stubGlobal('fetch', async () =>
+      jsonResponse({
+        success: false,
+        data: {
+          markets: [],
+          steamAccounts: [],
+          tags: [],
+          bot_token: 't',
+          demo: false,
+          operator: { id: 1, username: 'mallory' },
+        },
+      }),
+    );
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, pathname: '/tags', search: '', hash: '', assign });
+    const { container } = renderGate();
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    expect(assign.mock.calls[0]![0]).toContain('/admin/login/?next=%2Ftags');
+    expect(container.textContent).toBe('');
+  });
+
   it('sets the bot token before the children mount, so their first bot call carries it', async () => {
     setBotToken(null);
     const headers: (string | null)[] = [];

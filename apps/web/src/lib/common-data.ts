@@ -43,6 +43,9 @@ function parseRows<T>(rows: readonly unknown[], schema: z.ZodType<T>): T[] {
 }
 
 export function normalizeCommonData(reply: ApiResponse<'frontend.common'>): CommonData {
+  // Spec section 7: the call "returns success and data"; an answer without success is a failed gate
+  // (the browser goes to the login page), not a console built on whatever data came with it.
+  if (reply.success !== true) throw new Error('the common data answered without success');
   const data = reply.data;
   return {
     markets: parseRows(data.markets, marketEntity.schema),

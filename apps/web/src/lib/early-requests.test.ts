@@ -36,6 +36,24 @@ describe('early requests', () => {
     expect(untakenEarlyRequests()).toHaveLength(2);
   });
 
+  it('sends the anti-forgery header from the XSRF-TOKEN cookie, like every other call (spec section 6)', () => {
+    const fetchMock = vi.fn(async () => jsonResponse({}));
+    vi.stubGlobal('fetch', fetchMock);
+    document.cookie = 'other=1; path=/';
+    document.cookie = 'XSRF-TOKEN=t0k%3Den; path=/';
+    try {
+      runScript('/history/list');
+      for (const call of fetchMock.mock.calls as unknown[][])
+        expect(call[1]).toMatchObject({ headers: { accept: 'application/json', 'X-XSRF-TOKEN': 't0k=en' } });
+    } finally {
+      document.cookie = 'XSRF-TOKEN=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    }
+    runScript('/history/list');
+    expect((fetchMock.mock.calls.at(-1) as unknown[])[1]).toEqual(
+      expect.objectContaining({ headers: { accept: 'application/json' } }),
+    );
+  });
+
   it('reads the path under the public base and sends credentials to a back end on another host', () => {
     const fetchMock = vi.fn(async () => jsonResponse({}));
     vi.stubGlobal('fetch', fetchMock);

@@ -66,8 +66,10 @@ export function earlyRequestScript(
 var path=location.pathname;if(prefix&&path.indexOf(prefix)===0)path=path.slice(prefix.length)||'/';
 if(path.length>1)path=path.replace(/\\/+$/,'');
 var urls=(plan['*']||[]).concat(plan[path]||[]),early={};
+var xsrf=/(?:^|; *)XSRF-TOKEN=([^;]*)/.exec(document.cookie),headers={accept:'application/json'};
+if(xsrf)headers['X-XSRF-TOKEN']=decodeURIComponent(xsrf[1]);
 urls.forEach(function(u){var url=new URL((base||location.origin)+u,location.href);
-var p=fetch(url.href,{headers:{accept:'application/json'},credentials:url.host===location.host?'same-origin':'include'});
+var p=fetch(url.href,{headers:headers,credentials:url.host===location.host?'same-origin':'include'});
 p.catch(function(){});early[url.href]=p;});
 window[${JSON.stringify(EARLY_GLOBAL)}]=early;
 (mods[path]||[]).forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l);});

@@ -35,6 +35,8 @@ void i18n.use(initReactI18next).init({
   saveMissing: true,
   missingKeyHandler: (_langs, _ns, key) => console.warn(`[i18n] missing key: ${key}`),
 });
+// index.html says ru; a language saved on an earlier visit is the page's language from the start.
+if (typeof document !== 'undefined') document.documentElement.lang = getUiLang();
 
 /** The interface language right now: what error messages and rule messages are given in. */
 export function getUiLang(): UiLang {

@@ -366,7 +366,7 @@ export const en: Messages = {
       inProgress: 'The job is running',
       notRetryable: 'retrying cannot help',
     },
-    required: 'Required',
+    required: 'This field is required',
     run: 'Run',
     runAgain: 'Run again',
     apply: 'Apply',
