@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { RoutePrefetchContext } from '@/lib/prefetch';
 import { createQueryClient } from '@/lib/query';
 
+import { AppErrorBoundary } from './app-error-boundary';
 import { CommonDataGate } from './common-data-gate';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
@@ -42,9 +43,11 @@ export function App({ start }: { start?: AppStart }) {
   const [{ router, queryClient }] = useState(() => start ?? startApp());
   return (
     <AppProviders queryClient={queryClient}>
-      <CommonDataGate>
-        <AppRouter router={router.router} prefetch={router.prefetch} />
-      </CommonDataGate>
+      <AppErrorBoundary>
+        <CommonDataGate>
+          <AppRouter router={router.router} prefetch={router.prefetch} />
+        </CommonDataGate>
+      </AppErrorBoundary>
     </AppProviders>
   );
 }

@@ -2,6 +2,7 @@ import { mdiHome, mdiRefresh } from '@mdi/js';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useInRouterContext } from 'react-router';
 
 import { AppLink } from './app-link';
 import { MdiIcon } from './mdi-icon';
@@ -22,6 +23,7 @@ export interface ErrorScreenProps {
 export function ErrorScreen({ status, message }: ErrorScreenProps) {
   const { t } = useTranslation();
   const heading = t(errorHeadingKey(status));
+  const inRouter = useInRouterContext();
   useEffect(() => {
     document.title = message || heading;
   }, [message, heading]);
@@ -44,9 +46,16 @@ export function ErrorScreen({ status, message }: ErrorScreenProps) {
         </Typography>
       )}
       <Stack direction="row" spacing={2} sx={{ mt: 4, justifyContent: 'center' }}>
-        <Button variant="contained" component={AppLink} to="/" startIcon={<MdiIcon path={mdiHome} />}>
-          {t('errors.home')}
-        </Button>
+        {inRouter ? (
+          <Button variant="contained" component={AppLink} to="/" startIcon={<MdiIcon path={mdiHome} />}>
+            {t('errors.home')}
+          </Button>
+        ) : (
+          // A failure outside the router (AppErrorBoundary): a full page load of the console's start.
+          <Button variant="contained" href={import.meta.env.BASE_URL} startIcon={<MdiIcon path={mdiHome} />}>
+            {t('errors.home')}
+          </Button>
+        )}
         <Button
           variant="outlined"
           href="#"

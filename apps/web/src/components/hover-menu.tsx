@@ -36,7 +36,7 @@ export interface HoverMenuProps {
 
 /**
  * A menu that opens when the pointer rests on its button for 300 ms and closes 250 ms after it leaves
- * (spec section 9). A click or Enter opens it at once; Escape and a click outside close it.
+ * (spec section 9). A click or Enter opens it at once; Escape, a click outside and back navigation close it.
  */
 export function HoverMenu({
   label,
@@ -65,6 +65,28 @@ export function HoverMenu({
     clear();
     setOpen(false);
   };
+
+  // Opened by hover or click, the menu never has the focus: Escape is heard on the document, and back
+  // navigation closes it like the other overlays (spec section 9).
+  useEffect(() => {
+    if (!open) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      clear();
+      setOpen(false);
+      anchor?.focus();
+    };
+    const onBack = () => {
+      clear();
+      setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    window.addEventListener('popstate', onBack);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      window.removeEventListener('popstate', onBack);
+    };
+  }, [open, anchor]);
 
   return (
     <>
@@ -99,17 +121,7 @@ export function HoverMenu({
         modifiers={[{ name: 'preventOverflow', options: { padding: UI.viewportMargin } }]}
       >
         <ClickAwayListener onClickAway={close}>
-          <Paper
-            elevation={4}
-            onMouseEnter={clear}
-            onMouseLeave={() => later(false, closeDelay)}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape') {
-                close();
-                anchor?.focus();
-              }
-            }}
-          >
+          <Paper elevation={4} onMouseEnter={clear} onMouseLeave={() => later(false, closeDelay)}>
             <MenuList id={menuId} autoFocusItem={false} dense>
               {items.map((item) =>
                 item.to ? (

@@ -11,6 +11,8 @@ const baseUrl = z
 const envSchema = z.object({
   VITE_API_BASE_URL: baseUrl,
   VITE_BOTS_BASE_URL: baseUrl,
+  VITE_SIGNUP_URL: baseUrl,
+  VITE_SIGNUP_LOCAL_URL: baseUrl,
   VITE_IMAGE_CDN_URL: baseUrl,
   VITE_BUILD_ID: z.string().default('dev'),
 });
@@ -42,6 +44,26 @@ export function backendBaseUrl(): string {
 /** Where /api-node lives: VITE_BOTS_BASE_URL, or the back end. */
 export function botsBaseUrl(): string {
   return env.VITE_BOTS_BASE_URL || backendBaseUrl();
+}
+
+/** The storage key that picks the local sign-up host over the production one (spec section 6). */
+export const SIGNUP_PREFIX_LOCAL_KEY = 'signupPrefixLocal';
+
+function signupPrefixLocal(): boolean {
+  try {
+    // Default false; 'true' (as a developer sets it in the browser's console) picks the local host.
+    return typeof localStorage !== 'undefined' && localStorage.getItem(SIGNUP_PREFIX_LOCAL_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where the sign-up service (/api-node/singup/) lives: VITE_SIGNUP_LOCAL_URL when the "signupPrefixLocal"
+ * storage key is true, else VITE_SIGNUP_URL; either one unset falls back to the bot services.
+ */
+export function signupBaseUrl(settings: ConsoleEnv = env, local: boolean = signupPrefixLocal()): string {
+  return (local ? settings.VITE_SIGNUP_LOCAL_URL : settings.VITE_SIGNUP_URL) || botsBaseUrl();
 }
 
 export const buildId = env.VITE_BUILD_ID;

@@ -2,7 +2,7 @@ import { chooseErrorMessage, formatFetchFailure, REQUEST_ERROR_TITLE } from '@to
 
 import { readCookie } from './cookies';
 import { takeEarlyResponse } from './early-requests';
-import { backendBaseUrl, botsBaseUrl } from './env';
+import { backendBaseUrl, botsBaseUrl, signupBaseUrl } from './env';
 import { getUiLang } from './i18n';
 import { notifications } from './notifications';
 import { withQuery, type QueryParams } from './query-string';
@@ -77,12 +77,19 @@ export function fillParams(url: string, params: Readonly<Record<string, string |
   });
 }
 
-/** The absolute URL of a call: bot calls (/api-node/) go to the bots' base, everything else to the back end. */
+/**
+ * The absolute URL of a call: sign-up calls (/api-node/singup/) go to the sign-up host, other bot calls
+ * (/api-node/) to the bots' base, everything else to the back end.
+ */
 export function resolveUrl(url: string): string {
   if (REFUSED_SCHEMES.test(url)) throw new Error(`Refused URL scheme: ${url.slice(0, 32)}`);
   if (/^https?:\/\//i.test(url)) return url;
   const path = url.startsWith('/') ? url : `/${url}`;
-  const base = path.startsWith('/api-node/') ? botsBaseUrl() : backendBaseUrl();
+  const base = path.startsWith('/api-node/singup/')
+    ? signupBaseUrl()
+    : path.startsWith('/api-node/')
+      ? botsBaseUrl()
+      : backendBaseUrl();
   return `${base}${path}`;
 }
 

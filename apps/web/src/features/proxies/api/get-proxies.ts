@@ -117,6 +117,27 @@ export async function getProxies(signal?: AbortSignal): Promise<ProxyList> {
 
 export const proxiesQueryKey = ['proxies'] as const;
 
+/** How often the list is read again while a proxy waits for its first check. */
+export const AWAITING_CHECK_POLL_MS = 3000;
+
+/**
+ * Whether a proxy of the bots' list waits for the check the bot service queued on its own: a new proxy, or
+ * one whose endpoint was just edited (status unknown, never checked). The answer to the save does not name
+ * that job, so the list is read again until the result is there.
+ */
+export function awaitsFirstCheck(list: ProxyList | undefined): boolean {
+  return (
+    list?.source === 'bots' &&
+    list.rows.some((row) => row.status === 'unknown' && row.last_checked_at === null)
+  );
+}
+
 export function useProxies() {
-  return useQuery(queryOptions({ queryKey: proxiesQueryKey, queryFn: ({ signal }) => getProxies(signal) }));
+  return useQuery(
+    queryOptions({
+      queryKey: proxiesQueryKey,
+      queryFn: ({ signal }) => getProxies(signal),
+      refetchInterval: (query) => (awaitsFirstCheck(query.state.data) ? AWAITING_CHECK_POLL_MS : false),
+    }),
+  );
 }
