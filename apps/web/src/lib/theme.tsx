@@ -88,8 +88,19 @@ export function createAppTheme(lang: UiLang = 'ru'): Theme {
             size: 'small',
             popupIcon: <MdiIcon path={mdiChevronDown} />,
             clearIcon: <MdiIcon path={mdiClose} fontSize="small" />,
+            // Overlays keep 12 px from the viewport's edges (spec section 9), as Popover and Dialog do.
+            slotProps: {
+              popper: { modifiers: [{ name: 'preventOverflow', options: { padding: UI.viewportMargin } }] },
+            },
           },
           styleOverrides: { listbox: { maxHeight: UI.listMaxHeight } },
+        },
+        MuiTooltip: {
+          defaultProps: {
+            slotProps: {
+              popper: { modifiers: [{ name: 'preventOverflow', options: { padding: UI.viewportMargin } }] },
+            },
+          },
         },
         MuiPopover: { defaultProps: { marginThreshold: UI.viewportMargin } },
         MuiDialog: {

@@ -35,15 +35,18 @@ function MarketAccounts({
   row,
   displayCurrency,
   ratesFor,
+  statusLabel,
 }: {
   row: SteamAccountRow;
   displayCurrency: string;
   ratesFor: (market: string) => MarketRates | undefined;
+  /** The table's translation of a status (a cell has no hook of its own: rows are recycled while scrolling). */
+  statusLabel: (status: string) => string;
 }) {
   return (
     <Stack direction="row" spacing={1} sx={{ overflow: 'hidden' }}>
       {row.market_accounts_extended.map((account) => (
-        <Tooltip key={account.id} title={`${account.label} · ${account.status}`}>
+        <Tooltip key={account.id} title={`${account.label} · ${statusLabel(account.status)}`}>
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', whiteSpace: 'nowrap' }}>
             <Box
               component="span"
@@ -166,7 +169,14 @@ export function SteamAccountsTable({
         header: t('fields.market_accounts'),
         width: 240,
         grow: 1,
-        render: (row) => <MarketAccounts row={row} displayCurrency={displayCurrency} ratesFor={ratesFor} />,
+        render: (row) => (
+          <MarketAccounts
+            row={row}
+            displayCurrency={displayCurrency}
+            ratesFor={ratesFor}
+            statusLabel={(status) => t(`enums.status.${status}`, { defaultValue: status })}
+          />
+        ),
       },
       {
         id: 'total_balance_rub',
