@@ -1,3 +1,5 @@
+import { parseJsonLossless } from '@toydesk/contract';
+
 import { HttpParseError } from './http-errors.ts';
 import type { HttpResponse } from './http-request.ts';
 
@@ -25,7 +27,8 @@ export function createHttpResponse(
     attempts,
     json<T = unknown>(): T {
       try {
-        return JSON.parse(parts.text) as T;
+        // Marketplace answers carry 64-bit ids (asset, offer, listing, order ids), often as bare numbers.
+        return parseJsonLossless(parts.text) as T;
       } catch (error) {
         throw new HttpParseError(
           {

@@ -1,5 +1,7 @@
 /** Reading Steam's JWT access and refresh tokens (never verifying them: that is Steam's business). */
 
+import { parseJsonLossless } from '@toydesk/contract';
+
 export interface SteamJwtPayload {
   iss?: string;
   sub?: string;
@@ -14,7 +16,8 @@ export function decodeJwtPayload(token: string): SteamJwtPayload | null {
   if (parts.length !== 3 || !parts[1]) return null;
   try {
     const json = Buffer.from(parts[1].replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
-    const value: unknown = JSON.parse(json);
+    // `sub` is the account's SteamID64: kept exact even if a token ever wrote it bare.
+    const value: unknown = parseJsonLossless(json);
     return value !== null && typeof value === 'object' ? (value as SteamJwtPayload) : null;
   } catch {
     return null;

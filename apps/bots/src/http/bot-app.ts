@@ -7,6 +7,7 @@ import { BOT_HANDLERS } from '../services/all-handlers.ts';
 import { appTokenGuard } from './app-token.ts';
 import { badRequest, BotError } from './bot-error.ts';
 import type { BotHandler, PageHelper } from './handler.ts';
+import { useLosslessJsonBodies } from './lossless-json-body.ts';
 
 export const BOT_PREFIX = '/api-node/';
 const DEFAULT_PAGE_SIZE = 100;
@@ -54,6 +55,7 @@ export async function buildBotApp(
     requestTimeout: 120_000,
   });
 
+  useLosslessJsonBodies(app);
   if (runtime.config.consoleOrigins.length > 0) {
     await app.register(cors, {
       origin: runtime.config.consoleOrigins,

@@ -1,4 +1,4 @@
-import type { MarketCode } from '@toydesk/contract';
+import { parseJsonLossless, type MarketCode } from '@toydesk/contract';
 import {
   buildUrl,
   TIMEOUTS,
@@ -191,7 +191,7 @@ export class MarketTransport {
 
 function safeJson(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return parseJsonLossless(text);
   } catch {
     return text.slice(0, 200);
   }

@@ -1,3 +1,4 @@
+import { parseJsonLossless } from '@toydesk/contract';
 import { z } from 'zod';
 
 import { MarketAuthError } from '../market-kit/market-errors.ts';
@@ -194,7 +195,7 @@ export class SteamClient {
         message: 'Not Logged In (no wallet on the market page)',
       });
     }
-    return steamWalletSchema.parse(JSON.parse(json));
+    return steamWalletSchema.parse(parseJsonLossless(json));
   }
 
   private form(...pairs: [string, string | number][]): [string, string | number][] {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 
 import type { z } from 'zod';
 
+import { parseJsonLossless } from '@toydesk/contract';
 import {
   HttpStatusError,
   TIMEOUTS,
@@ -206,7 +207,7 @@ export class TmRequester {
     if (!(error instanceof HttpStatusError) || error.status === null || error.status >= 500) return null;
     let body: unknown;
     try {
-      body = JSON.parse(error.bodyText);
+      body = parseJsonLossless(error.bodyText);
     } catch {
       return null;
     }

@@ -1,5 +1,7 @@
 /** The little HTML reading Steam pages need (no DOM: a few attributes and variables). */
 
+import { parseJsonLossless } from '@toydesk/contract';
+
 const ENTITIES: Record<string, string> = {
   amp: '&',
   lt: '<',
@@ -42,7 +44,8 @@ export function jsonDataAttribute<T>(html: string, id: string, name: string): T 
   const raw = attributesOf(tag)[`data-${name}`];
   if (raw === undefined) return null;
   try {
-    return JSON.parse(raw) as T;
+    // Embedded page JSON carries Steam IDs and asset ids, some as bare numbers.
+    return parseJsonLossless(raw) as T;
   } catch {
     return null;
   }
@@ -72,7 +75,7 @@ export function jsVariable<T>(html: string, name: string): T | null {
   const match = html.match(new RegExp(`\\b${name}\\s*=\\s*(\\{[\\s\\S]*?\\});`));
   if (!match?.[1]) return null;
   try {
-    return JSON.parse(match[1]) as T;
+    return parseJsonLossless(match[1]) as T;
   } catch {
     return null;
   }

@@ -1,3 +1,4 @@
+import { parseJsonLossless } from '@toydesk/contract';
 import {
   HttpError,
   type HttpClient,
@@ -244,7 +245,8 @@ function checkCommunityReply(operation: string, reply: WebReply, req: CommunityR
 
 export function parseJson<T>(operation: string, reply: { status: number; text: string }): T {
   try {
-    return JSON.parse(reply.text) as T;
+    // Trade offers, inventories and profiles carry 64-bit ids; a few Steam answers write them bare.
+    return parseJsonLossless(reply.text) as T;
   } catch (error) {
     throw new SteamError({
       kind: 'malformed',

@@ -1,3 +1,4 @@
+import { parseJsonLossless } from '@toydesk/contract';
 import type { ProxyConfig } from '@toydesk/http';
 import {
   createSteamSimulator,
@@ -162,7 +163,8 @@ export async function loadSession(db: Database, vault: Vault, account: number): 
     'SELECT session FROM bot_steam_session WHERE steam_account = $1',
     [account],
   );
-  return row ? (JSON.parse(vault.decrypt(row.session)) as SteamSession) : null;
+  // Lossless like all JSON that holds a Steam ID.
+  return row ? (parseJsonLossless(vault.decrypt(row.session)) as SteamSession) : null;
 }
 
 export async function saveSession(
