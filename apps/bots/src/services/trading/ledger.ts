@@ -160,9 +160,9 @@ async function recordDeal(db: Database, kind: 'sale' | 'purchase', deal: DealBas
   });
 }
 
-type Claim = { created: true; entryId: number } | { created: false; result: LedgerResult };
+export type Claim = { created: true; entryId: number } | { created: false; result: LedgerResult };
 
-async function claimEntry(
+export async function claimEntry(
   tx: Queryable,
   market: MarketCode,
   kind: LedgerKind,
@@ -191,7 +191,7 @@ async function claimEntry(
   };
 }
 
-async function finish(
+export async function finish(
   tx: Queryable,
   entryId: number,
   historyId: number | null,
@@ -248,7 +248,7 @@ async function insertHistory(tx: Queryable, side: 'sell' | 'buy', deal: DealBase
   return existing!.id;
 }
 
-interface TransactionRow {
+export interface TransactionRow {
   kind: TransactionKind;
   payment_method: PaymentMethod;
   amount: string;
@@ -263,7 +263,7 @@ interface TransactionRow {
   date: string | null;
 }
 
-async function insertTransaction(tx: Queryable, row: TransactionRow): Promise<number> {
+export async function insertTransaction(tx: Queryable, row: TransactionRow): Promise<number> {
   const [inserted] = await tx.query<Row & { id: number }>(
     `INSERT INTO "transaction" (kind, payment_method, amount, currency, from_steam_account, to_steam_account,
        from_market_account, to_market_account, from_market, to_market, comment, date, created_by)
@@ -291,7 +291,7 @@ async function insertTransaction(tx: Queryable, row: TransactionRow): Promise<nu
   return inserted!.id;
 }
 
-async function moveBalance(tx: Queryable, marketAccount: number, delta: string): Promise<void> {
+export async function moveBalance(tx: Queryable, marketAccount: number, delta: string): Promise<void> {
   const [moved] = await tx.query<{ before: string; after: string }>(
     `UPDATE market_account a SET balance = a.balance + $2::numeric, updated_at = now()
      FROM (SELECT balance FROM market_account WHERE id = $1) b

@@ -62,6 +62,15 @@ describe('money-send', () => {
     });
     await h.v2(`money-send/900000/${usd.key}`, { key: from.key, pay_pass: 'pw' });
     expect(await money(usd.key)).toBe(100);
+    // operation-history: each side in its own currency, naming the other end (never itself) in `for`.
+    const operations = async (key: string) =>
+      (await h.v2<{ data: Record<string, unknown>[] }>('operation-history', { key, date: 0 })).data;
+    expect(await operations(from.key)).toMatchObject([
+      { event: 'transfer_out', currency: 'RUB', paid: 900000, for: usd.userId },
+    ]);
+    expect(await operations(usd.key)).toMatchObject([
+      { event: 'transfer_in', currency: 'USD', paid: 100000, received: 100000, for: from.userId },
+    ]);
     const back = await h.v2(`money-send/9999/${from.key}`, { key: usd.key, pay_pass: 'x' });
     expect(back).toMatchObject({ success: false, error: 'wrong_payment_password' });
     await h.control('PATCH', `accounts/${usd.key}`, { payPassword: 'pw' });

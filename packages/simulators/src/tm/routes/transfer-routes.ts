@@ -100,7 +100,8 @@ export function registerTransferRoutes(api: ApiTable): void {
       event: 'transfer_in',
       stage: '2',
       currency: target.currency,
-      paid: amount,
+      // Each side's entry counts in its own account's currency (the sender's amount is in money-send-history).
+      paid: received,
       received,
       for: account.userId,
     });

@@ -1,0 +1,159 @@
+import type { TmClient, TmMoneyTransfer } from '@toydesk/markets';
+
+import type { TradingContext } from '../trading-loop.ts';
+import { recordTransferSide } from './transfer-ledger.ts';
+
+/**
+ * tm money transfers (money-send, sent or received) into the ledger, from the deliver loop.
+ *
+ * money-send-history (marketplaces.md 1.1) lists every transfer of the account with its id (the same on
+ * both accounts), both ends as tm user ids and the amount on each side; it does not say which end is us.
+ * operation-history names the other end of each of our transfers (`for`), never ourselves: the end of a
+ * money-send-history entry that operation-history does not name is our own user id, kept in
+ * bot_tm_transfer_sync once learned. With it each transfer is sent (we are `from`) or received (`to`), and
+ * a transfer whose other end is one of our accounts is one transaction between the two accounts.
+ *
+ * The history is read from the last sync less a day (tm dates some entries late), never before the market
+ * account was added (older transfers are not ours to book), at most every `minIntervalSeconds`: two
+ * requests of the key's five a second, not at every 5-second deliver tick.
+ */
+
+export const TRANSFER_SYNC_SECONDS = 60;
+/** Read back over the last sync by this much. */
+const MARGIN_MS = 24 * 3600_000;
+/** money-send-history pages read at most per sync (50 transfers each). */
+const MAX_PAGES = 20;
+
+export interface TransferSyncResult {
+  recorded: number;
+  /** Transfers seen whose direction could not be told yet (our user id unknown). */
+  undecided: number;
+}
+
+type SyncRow = {
+  tm_user_id: string | null;
+  checked_at: string | null;
+  synced_until: string | null;
+  created_at: string;
+  now: string;
+};
+
+const TRANSFER_EVENTS = new Set(['transfer_in', 'transfer_out']);
+
+/** Null when the last sync is more recent than `minIntervalSeconds`. */
+export async function syncTmTransfers(
+  ctx: TradingContext,
+  tm: TmClient,
+  options: { minIntervalSeconds?: number } = {},
+): Promise<TransferSyncResult | null> {
+  const { account, runtime } = ctx;
+  const db = runtime.db;
+  const interval = options.minIntervalSeconds ?? TRANSFER_SYNC_SECONDS;
+  // Claims the sync for this interval in one statement, so two workers do not both read the history.
+  const [row] = await db.query<SyncRow>(
+    `WITH claimed AS (
+       INSERT INTO bot_tm_transfer_sync (market_account, market, checked_at)
+       VALUES ($1, $2, now())
+       ON CONFLICT (market_account) DO UPDATE SET checked_at = now(), updated_at = now()
+       WHERE bot_tm_transfer_sync.checked_at IS NULL
+          OR bot_tm_transfer_sync.checked_at <= now() - make_interval(secs => $3)
+       RETURNING tm_user_id, checked_at, synced_until
+     )
+     SELECT c.tm_user_id, c.checked_at::text, c.synced_until::text, a.created_at::text, now()::text AS now
+     FROM claimed c, market_account a WHERE a.id = $1`,
+    [account.id, account.market, interval],
+  );
+  if (!row) return null;
+
+  const added = Date.parse(row.created_at) - 60_000;
+  const since = new Date(
+    Math.max(added, row.synced_until ? Date.parse(row.synced_until) - MARGIN_MS : added),
+  );
+  const history = await tm.history.operationHistory(since);
+  const counterparts = new Set(
+    history.filter((entry) => TRANSFER_EVENTS.has(entry.event) && entry.partner).map((e) => e.partner!),
+  );
+  const transfers = await readTransfers(tm, since);
+
+  let self = row.tm_user_id;
+  if (self === null) {
+    self = ownUserId(transfers, counterparts);
+    if (self !== null) {
+      await db.query(
+        `UPDATE bot_tm_transfer_sync SET tm_user_id = $2, updated_at = now() WHERE market_account = $1`,
+        [account.id, self],
+      );
+    }
+  }
+
+  const result: TransferSyncResult = { recorded: 0, undecided: 0 };
+  for (const transfer of transfers) {
+    const side = self === null ? null : transfer.from === self ? 'out' : transfer.to === self ? 'in' : null;
+    if (side === null) {
+      result.undecided += 1;
+      continue;
+    }
+    const counterpart = side === 'out' ? transfer.to : transfer.from;
+    const recorded = await recordTransferSide(db, {
+      market: account.market,
+      transferId: transfer.id,
+      side,
+      marketAccount: account.id,
+      otherMarketAccount: counterpart ? await ourAccountOf(ctx, counterpart) : null,
+      amountFrom: transfer.amountFrom,
+      currencyFrom: transfer.currencyFrom,
+      amountTo: transfer.amountTo,
+      currencyTo: transfer.currencyTo,
+      counterpart,
+      customId: transfer.customId,
+      date: transfer.time === null ? null : new Date(transfer.time * 1000).toISOString(),
+    });
+    if (recorded.created) result.recorded += 1;
+  }
+  // Undecided transfers keep the window where it was, so the next sync reads them again.
+  if (result.undecided === 0) {
+    await db.query(
+      `UPDATE bot_tm_transfer_sync SET synced_until = $2::timestamptz, updated_at = now() WHERE market_account = $1`,
+      [account.id, row.now],
+    );
+  }
+  return result;
+}
+
+/** money-send-history from page 0 (newest first) down to `since`; entries without a time are all taken. */
+async function readTransfers(tm: TmClient, since: Date): Promise<TmMoneyTransfer[]> {
+  const sinceSeconds = Math.floor(since.getTime() / 1000);
+  const found: TmMoneyTransfer[] = [];
+  for (let page = 0; page < MAX_PAGES; page += 1) {
+    const entries = await tm.transfers.history(page);
+    if (entries.length === 0) break;
+    const fresh = entries.filter(
+      (entry) => entry.id !== '' && (entry.time === null || entry.time >= sinceSeconds),
+    );
+    found.push(...fresh.filter((entry) => entry.amountFrom !== '0' || entry.amountTo !== '0'));
+    if (fresh.length < entries.length) break;
+  }
+  return found;
+}
+
+/** The end of a transfer that operation-history does not name as the other party is us. */
+function ownUserId(transfers: readonly TmMoneyTransfer[], counterparts: ReadonlySet<string>): string | null {
+  for (const transfer of transfers) {
+    if (!transfer.from || !transfer.to) continue;
+    const fromOther = counterparts.has(transfer.from);
+    const toOther = counterparts.has(transfer.to);
+    if (toOther && !fromOther) return transfer.from;
+    if (fromOther && !toOther) return transfer.to;
+  }
+  return null;
+}
+
+/** Our market account on the same market with that tm user id, when there is one. */
+async function ourAccountOf(ctx: TradingContext, userId: string): Promise<number | null> {
+  const [found] = await ctx.runtime.db.query<{ market_account: number }>(
+    `SELECT market_account FROM bot_tm_transfer_sync
+     WHERE market = $1 AND tm_user_id = $2 AND market_account <> $3 LIMIT 1`,
+    [ctx.account.market, userId, ctx.account.id],
+  );
+  return found?.market_account ?? null;
+}
