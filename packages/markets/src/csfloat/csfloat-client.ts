@@ -52,13 +52,25 @@ export class CsfloatClient {
     );
   }
 
-  /** POST /listings: a buy-now listing of a Steam asset at `price` cents. */
-  createListing(params: { asset_id: string; price: number }) {
+  /**
+   * POST /listings: a buy-now listing of a Steam asset at `price` cents. `max_offer_discount` (basis points of
+   * the price: 1500 lets a buyer's offer be accepted at 85%) is always sent: without it CSFloat applies the
+   * account's profile default (docs.csfloat.com, "List an item"), and the listing accepts offers below its
+   * price. 0 means no offer below the price.
+   */
+  createListing(params: { asset_id: string; price: number; max_offer_discount: number }) {
+    if (!Number.isSafeInteger(params.max_offer_discount) || params.max_offer_discount < 0)
+      throw new RangeError('max_offer_discount must be a whole number of basis points, 0 or more');
     return this.transport.json(
       {
         method: 'POST',
         path: `${API}/listings`,
-        json: { asset_id: params.asset_id, price: params.price, type: 'buy_now' },
+        json: {
+          asset_id: params.asset_id,
+          price: params.price,
+          type: 'buy_now',
+          max_offer_discount: params.max_offer_discount,
+        },
         name: 'listings/create',
       },
       csfloatListingSchema,

@@ -46,10 +46,24 @@ export class CsfloatMarket extends BaseMarket {
   readonly client: CsfloatClient;
   private steamId: string | null = null;
 
-  constructor(config: MarketClientConfig & { currency?: ConvertibleCurrency }) {
+  /** Basis points below the price a buyer's offer may be accepted at; sent with every new listing. */
+  readonly maxOfferDiscount: number;
+
+  /**
+   * `maxOfferDiscount`: basis points (default 0: no offer below our price). Never left to the account's
+   * profile default, which lets a listing accept offers below its price (CSFloat's own default is 15%).
+   */
+  constructor(config: MarketClientConfig & { currency?: ConvertibleCurrency; maxOfferDiscount?: number }) {
     super();
     this.currency = usdOnly('csfloat', config.currency);
     this.client = new CsfloatClient(config);
+    this.maxOfferDiscount = config.maxOfferDiscount ?? 0;
+    if (
+      !Number.isSafeInteger(this.maxOfferDiscount) ||
+      this.maxOfferDiscount < 0 ||
+      this.maxOfferDiscount > 10_000
+    )
+      throw new RangeError('maxOfferDiscount is basis points between 0 and 10000');
   }
 
   override async getPrices(marketHashNames?: string[]): Promise<MarketPrice[]> {
@@ -97,6 +111,7 @@ export class CsfloatMarket extends BaseMarket {
         const listing = await this.client.createListing({
           asset_id: item.asset_id,
           price: toUnits(item.price, CSFLOAT_UNITS_PER_USD, 'up'),
+          max_offer_discount: this.maxOfferDiscount,
         });
         results.push({ asset_id: item.asset_id, listing_id: listing.id, error: null });
       } catch (error) {

@@ -27,6 +27,12 @@ export const csfloatInventorySchema = z.array(
   }),
 );
 
+/**
+ * A listing ("contract"). The real object has about 40 fields (docs.csfloat.com "Get All Listings", "List an
+ * item"; csfloat/extension `Contract`); the client reads these. `min_offer_price` (cents) and
+ * `max_offer_discount` (basis points) say which buyer offers the listing accepts below its price. The seller of
+ * our own new listing comes without `steam_id` (the docs' "List an item" answer has `obfuscated_id` instead).
+ */
 export const csfloatListingSchema = z.object({
   id: wireId,
   created_at: maybe(z.string()),
@@ -34,7 +40,14 @@ export const csfloatListingSchema = z.object({
   price: unitsish,
   state: maybe(z.string()),
   seller: maybe(z.object({ steam_id: maybe(wireId) })),
-  item: z.object({ asset_id: maybe(wireId), market_hash_name: z.string() }),
+  item: z.object({
+    asset_id: maybe(wireId),
+    market_hash_name: z.string(),
+    float_value: maybe(z.number()),
+    paint_index: maybe(z.number()),
+  }),
+  min_offer_price: maybe(unitsish),
+  max_offer_discount: maybe(z.number()),
 });
 export type CsfloatListing = z.infer<typeof csfloatListingSchema>;
 

@@ -64,7 +64,7 @@ export class DmarketClient {
     );
   }
 
-  /** GET /account/v1/balance: `usd` in cents (a string). */
+  /** GET /account/v1/balance: `usd` as a cent digit string (documented) or a dollar decimal string (seen). */
   getBalance() {
     return this.transport.json(
       { method: 'GET', path: '/account/v1/balance', name: 'balance' },

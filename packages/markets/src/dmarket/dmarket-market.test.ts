@@ -51,9 +51,9 @@ describe('DmarketMarket against the simulator', () => {
     expect(market.capabilities.size).toBe(8);
   });
 
-  it('reads the balance (a cent string) as dollars', async () => {
+  it('reads the balance (a dollar decimal string, as real answers carry it) as dollars', async () => {
     expect(await market.getBalance()).toEqual({ amount: '42.42', currency: 'USD', on_hold: null });
-    expect(await market.client.getBalance()).toMatchObject({ usd: '4242' });
+    expect(await market.client.getBalance()).toMatchObject({ usd: '42.42', dmc: '0.00' });
   });
 
   it('is refused with a stale X-Sign-Date and with an unknown key', async () => {

@@ -17,7 +17,7 @@ import { MarketApiError } from '../market-kit/market-errors.ts';
 import type { MarketClientConfig } from '../market-kit/market-transport.ts';
 import { spendOnce } from '../market-kit/spend-once.ts';
 import { DMARKET_CENTS_PER_USD, DmarketClient, type DmarketPrice } from './dmarket-client.ts';
-import type { DmarketTarget } from './dmarket-types.ts';
+import { dmarketBalanceToMajor, type DmarketTarget } from './dmarket-types.ts';
 
 /** A price for the marketplace API: dollars to the cent, rounded as the side needs. */
 const usd = (amount: string, rounding: 'up' | 'down'): DmarketPrice => ({
@@ -220,7 +220,7 @@ export class DmarketMarket extends BaseMarket {
 
   override async getBalance(): Promise<MarketBalance> {
     const balance = await this.client.getBalance();
-    return { amount: fromUnits(balance.usd, DMARKET_CENTS_PER_USD), currency: this.currency, on_hold: null };
+    return { amount: dmarketBalanceToMajor(balance.usd), currency: this.currency, on_hold: null };
   }
 
   override async getHistory(from: Date, to: Date): Promise<MarketHistoryEntry[]> {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { fromMajor, fromUnits } from '../market-kit/decimal-units.ts';
 import { maybe, numberish, unitsish, wireId } from '../market-kit/wire.ts';
 
 /**
@@ -11,7 +12,31 @@ import { maybe, numberish, unitsish, wireId } from '../market-kit/wire.ts';
 
 export const dmarketPriceSchema = z.object({ Currency: z.string(), Amount: numberish });
 
-export const dmarketBalanceSchema = z.object({ usd: unitsish, usdAvailableToWithdraw: maybe(unitsish) });
+/**
+ * A balance amount. DMarket's documentation says "coins" (cents) and older answers carry digit strings
+ * ("2550" = $25.50); real answers now carry decimal strings ("0.00", as in
+ * `{"dmc":"0.00","dmcAvailableToWithdraw":"0.00","usd":"0.00","usdAvailableToWithdraw":"0.00"}`), which public
+ * clients read as dollars. So: digits alone are cents, a decimal point means dollars (see
+ * `dmarketBalanceToMajor`). Anything else is refused rather than guessed.
+ */
+export const dmarketBalanceAmount = z.union([
+  z.number().int(),
+  z.string().regex(/^-?\d+$/),
+  z.string().regex(/^-?\d+\.\d+$/),
+]);
+
+/** A balance amount in dollars as a decimal string: digits alone are cents, a decimal string is dollars. */
+export function dmarketBalanceToMajor(value: z.infer<typeof dmarketBalanceAmount>): string {
+  const text = String(value);
+  return text.includes('.') ? fromMajor(text) : fromUnits(text, 100);
+}
+
+export const dmarketBalanceSchema = z.object({
+  usd: dmarketBalanceAmount,
+  usdAvailableToWithdraw: maybe(dmarketBalanceAmount),
+  dmc: maybe(dmarketBalanceAmount),
+  dmcAvailableToWithdraw: maybe(dmarketBalanceAmount),
+});
 
 const total = z.union([z.string(), z.number()]).transform(Number).optional();
 

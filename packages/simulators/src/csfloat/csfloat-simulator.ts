@@ -1,13 +1,22 @@
 import type { Router } from '../tm/http/router.ts';
 import type { KitMarketDefinition } from '../kit/kit-definition.ts';
-import type { KitMarket, SimAccount, SimListing, SimOrder } from '../kit/kit-market.ts';
+import type { SimAccount, SimListing, SimOrder } from '../kit/kit-market.ts';
 import { KitError, type KitContext, type KitRoute } from '../kit/kit-types.ts';
 import { idText, iso, jsonObject, list, me, positiveInt, randomHex } from '../kit/route-helpers.ts';
+import {
+  csfloatListingId,
+  csfloatListingView,
+  kitListingId,
+  PROFILE_MAX_OFFER_DISCOUNT,
+  setOfferSettings,
+} from './csfloat-listing-view.ts';
 
 /**
  * CSFloat (csfloat.com/api/v1): the raw key in the `Authorization` header (no scheme), prices in US cents.
  * Errors are `{code, message}` with a 4xx status (`code: 4` "listing is no longer available" as seen in
- * client code); the other numeric codes are chosen.
+ * client code); the other numeric codes are chosen. Listings are the whole real object (csfloat-listing-view.ts)
+ * with 18-digit ids; a listing created without `max_offer_discount` gets the profile default (15%), as on
+ * CSFloat, so it accepts buyer offers below its price.
  */
 
 const ERROR_CODES: Record<string, number> = {
@@ -26,24 +35,6 @@ const MESSAGES: Record<string, string> = {
   listing_not_found: 'listing is no longer available',
   insufficient_funds: 'insufficient balance',
 };
-
-function sellerOf(market: KitMarket, listing: SimListing): string {
-  return listing.sellerId === null
-    ? '76561190000000000'
-    : (market.accounts.get(listing.sellerId)?.steamid ?? '');
-}
-
-function listingView(market: KitMarket, listing: SimListing) {
-  return {
-    id: listing.id,
-    created_at: iso(listing.createdAt),
-    type: 'buy_now',
-    price: listing.price,
-    state: 'listed',
-    seller: { steam_id: sellerOf(market, listing) },
-    item: { asset_id: listing.assetId, market_hash_name: listing.name, float_value: null },
-  };
-}
 
 function orderView(order: SimOrder) {
   return {
@@ -79,6 +70,16 @@ function inventory(ctx: KitContext) {
   }));
 }
 
+const view = (ctx: KitContext, listing: SimListing) => csfloatListingView(ctx.market, listing, me(ctx).id);
+
+/** `max_offer_discount`: whole basis points 0..10000 when given; absent means the profile default. */
+function maxOfferDiscount(value: unknown): number {
+  if (value === undefined || value === null) return PROFILE_MAX_OFFER_DISCOUNT;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 10_000)
+    throw new KitError('bad_request', 'max_offer_discount must be basis points between 0 and 10000');
+  return value;
+}
+
 function createListing(ctx: KitContext) {
   const body = jsonObject(ctx);
   const assetId = idText(body.asset_id);
@@ -87,11 +88,23 @@ function createListing(ctx: KitContext) {
     throw new KitError('bad_request', 'asset_id and price (cents) are required');
   if (body.type !== undefined && body.type !== 'buy_now')
     throw new KitError('bad_request', 'only buy_now listings');
-  return listingView(ctx.market, ctx.market.list(me(ctx), assetId, price));
+  if (
+    body.description !== undefined &&
+    (typeof body.description !== 'string' || body.description.length > 180)
+  )
+    throw new KitError('bad_request', 'description is at most 180 characters');
+  const settings = {
+    maxOfferDiscount: maxOfferDiscount(body.max_offer_discount),
+    description: typeof body.description === 'string' ? body.description : null,
+    private: body.private === true,
+  };
+  const listing = ctx.market.list(me(ctx), assetId, price);
+  setOfferSettings(listing, settings);
+  return view(ctx, listing);
 }
 
 function ownListing(ctx: KitContext): SimListing {
-  const listing = me(ctx).listings.get(ctx.params.id ?? '');
+  const listing = me(ctx).listings.get(kitListingId(ctx.params.id ?? '') ?? '');
   if (!listing) throw new KitError('listing_not_found', 'listing not found', 404);
   return listing;
 }
@@ -99,7 +112,7 @@ function ownListing(ctx: KitContext): SimListing {
 function updateListing(ctx: KitContext) {
   const price = positiveInt(jsonObject(ctx).price);
   if (price === null) throw new KitError('bad_request', 'price (cents) is required');
-  return listingView(ctx.market, ctx.market.reprice(me(ctx), ownListing(ctx).id, price));
+  return view(ctx, ctx.market.reprice(me(ctx), ownListing(ctx).id, price));
 }
 
 function deleteListing(ctx: KitContext) {
@@ -112,7 +125,7 @@ function stall(ctx: KitContext) {
   const limit = Math.min(positiveInt(ctx.query.get('limit')) ?? 40, 999);
   const data = owner ? [...owner.listings.values()].filter((listing) => listing.status === 'active') : [];
   return {
-    data: data.slice(0, limit).map((listing) => listingView(ctx.market, listing)),
+    data: data.slice(0, limit).map((listing) => view(ctx, listing)),
     total_count: data.length,
   };
 }
@@ -123,7 +136,7 @@ function searchListings(ctx: KitContext) {
   const limit = Math.min(positiveInt(ctx.query.get('limit')) ?? 50, 50);
   const offers = ctx.market.offersFor(name);
   if (ctx.query.get('sort_by') === 'highest_price') offers.reverse();
-  return { data: offers.slice(0, limit).map((listing) => listingView(ctx.market, listing)), cursor: null };
+  return { data: offers.slice(0, limit).map((listing) => view(ctx, listing)), cursor: null };
 }
 
 function priceList(ctx: KitContext) {
@@ -140,13 +153,15 @@ function priceList(ctx: KitContext) {
 function buyListings(ctx: KitContext) {
   const account = me(ctx);
   const body = jsonObject(ctx);
+  // Stats and refs carry the ids as CSFloat shows them; the kit looks listings up by its own ids.
   const ids = list(body, 'contract_ids').map((id) => idText(id));
+  const kitIds = ids.map((id) => (id === null ? null : kitListingId(id)));
   const total = positiveInt(body.total_price);
-  if (ids.length === 0 || ids.some((id) => id === null) || total === null) {
+  if (ids.length === 0 || kitIds.some((id) => id === null) || total === null) {
     ctx.stats.spend(account.id, 'buy', null, false);
     throw new KitError('bad_request', 'contract_ids and total_price (cents) are required');
   }
-  const listings = (ids as string[]).map((id) => ctx.market.findListing(id)?.listing);
+  const listings = (kitIds as string[]).map((id) => ctx.market.findListing(id)?.listing);
   if (listings.some((listing) => !listing || listing.status !== 'active')) {
     ids.forEach((id) => ctx.stats.spend(account.id, 'buy', id, false));
     throw new KitError('item_not_found', 'listing is no longer available');
@@ -161,8 +176,9 @@ function buyListings(ctx: KitContext) {
     throw new KitError('insufficient_funds', 'insufficient balance', 402);
   }
   for (const listing of listings as SimListing[]) {
-    ctx.market.buy(account, { listingId: listing.id, maxPrice: listing.price, ref: listing.id });
-    ctx.stats.spend(account.id, 'buy', listing.id, true);
+    const shown = csfloatListingId(listing.id);
+    ctx.market.buy(account, { listingId: listing.id, maxPrice: listing.price, ref: shown });
+    ctx.stats.spend(account.id, 'buy', shown, true);
   }
   return { message: 'all executed' };
 }
@@ -215,7 +231,7 @@ function trades(ctx: KitContext) {
     buyer_id: row.side === 'buy' ? account.steamid : other,
     seller_id: row.side === 'sell' ? account.steamid : other,
     contract: {
-      id: row.listingId ?? `order-${row.orderId}`,
+      id: row.listingId ? csfloatListingId(row.listingId) : `order-${row.orderId}`,
       price: row.price,
       item: { market_hash_name: row.name, asset_id: row.assetId },
     },

@@ -81,7 +81,12 @@ describe('DMarket simulator signature check', () => {
   it('accepts a correctly signed GET and POST', async () => {
     const balance = await call('GET', '/account/v1/balance');
     expect(balance.status).toBe(200);
-    expect(await balance.json()).toMatchObject({ usd: '1234' });
+    expect(await balance.json()).toEqual({
+      dmc: '0.00',
+      dmcAvailableToWithdraw: '0.00',
+      usd: '12.34',
+      usdAvailableToWithdraw: '12.34',
+    });
     const query = '/marketplace-api/v1/user-targets?GameID=a8db&BasicFilters.Status=TargetStatusActive';
     expect((await call('GET', query)).status).toBe(200);
     const body = JSON.stringify({ Offers: [] });

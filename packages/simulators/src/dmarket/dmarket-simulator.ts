@@ -5,7 +5,7 @@ import type { KitMarketDefinition } from '../kit/kit-definition.ts';
 import type { SimAccount, SimListing, SimOrder } from '../kit/kit-market.ts';
 import { KitError, type AuthResult, type KitContext, type KitRoute } from '../kit/kit-types.ts';
 import { entry, idText, jsonObject, list, me, positiveInt, unixSeconds } from '../kit/route-helpers.ts';
-import { majorToUnits, unitsToFloat } from '../kit/kit-units.ts';
+import { majorToUnits, unitsToDecimal, unitsToFloat } from '../kit/kit-units.ts';
 import {
   generateDmarketKeyPair,
   publicKeyFromHex,
@@ -16,7 +16,8 @@ import {
 /**
  * DMarket (api.dmarket.com): every account call is Ed25519-signed (see dmarket-signature.ts). Units as
  * DMarket's own: the marketplace API (offers, targets, inventory) carries `{Currency:'USD', Amount:<dollars>}`;
- * the balance and the exchange API carry cent strings. CS2 is game `a8db`.
+ * the exchange API carries cent strings; the balance carries dollar decimal strings (see `balance`). CS2 is game
+ * `a8db`.
  */
 
 const GAME = 'a8db';
@@ -47,9 +48,14 @@ function checkGame(
 
 const failure = (code: string, message: string) => ({ Code: code, Message: message });
 
+/**
+ * The balance as real answers carry it: dollar decimal strings with two places, DMC too
+ * (`{"dmc":"0.00","dmcAvailableToWithdraw":"0.00","usd":"0.00","usdAvailableToWithdraw":"0.00"}`), not the
+ * cent digit strings the documentation describes. Clients must read both; the simulator sends the real form.
+ */
 function balance(ctx: KitContext) {
-  const cents = String(me(ctx).balance);
-  return { usd: cents, usdAvailableToWithdraw: cents, dmc: '0', dmcAvailableToWithdraw: '0' };
+  const dollars = unitsToDecimal(me(ctx).balance, 100);
+  return { dmc: '0.00', dmcAvailableToWithdraw: '0.00', usd: dollars, usdAvailableToWithdraw: dollars };
 }
 
 function inventory(ctx: KitContext) {
