@@ -1,6 +1,6 @@
 import { MARKET_CODES, type MarketCode } from '@toydesk/contract';
 import { HttpError, type HttpClient, type RateLimiter } from '@toydesk/http';
-import { marketRateLimitKey, type MarketEndpoint } from '@toydesk/markets';
+import { createTmFamilyClient, marketRateLimitKey, type MarketEndpoint } from '@toydesk/markets';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { writeAudit } from '../audit/audit-log.ts';
@@ -8,6 +8,8 @@ import { ApiError, badRequest, forbidden, notFound, unauthorized } from '../http
 import { xsrfMatches } from '../http/app.ts';
 import type { Services } from '../services.ts';
 import { checkProxyPath, isIpLiteral, joinUnderBase } from './proxy-path.ts';
+import { runSpendCall, type Upstream } from './spend-answer.ts';
+import { recogniseSpendCall } from './spend-call.ts';
 
 export const MARKET_PROXY_PREFIX = '/api/market-proxy/';
 /** The host-routing header naming the marketplace (spec section 6) and the account whose key is used. */
@@ -56,10 +58,12 @@ export function registerMarketProxy(app: FastifyInstance, services: Services, op
       throw badRequest({
         [MARKET_ACCOUNT_HEADER]: ['Укажите id аккаунта площадки. (Give the market account id.)'],
       });
-    const rows = await services.db.query<{ id: number; market: string; api_key: string | null }>(
-      'SELECT id, market, api_key FROM market_account WHERE id = $1',
-      [Number(accountId)],
-    );
+    const rows = await services.db.query<{
+      id: number;
+      market: string;
+      api_key: string | null;
+      currency: string;
+    }>('SELECT id, market, api_key, currency FROM market_account WHERE id = $1', [Number(accountId)]);
     const account = rows[0];
     if (!account) throw notFound('Аккаунт площадки не найден. (Market account not found.)');
     if (account.market !== code)
@@ -77,6 +81,8 @@ export function registerMarketProxy(app: FastifyInstance, services: Services, op
     for (const name of [...query.keys()])
       if (CREDENTIAL_PARAMS.has(name.toLowerCase()))
         throw refuse(`the ${name} parameter is set by the server`);
+    // A buy, a buy order or a money transfer: custom_id required or added, guards, lookup when the answer is lost.
+    const spend = recogniseSpendCall(code as MarketCode, checked.path, query, account.currency);
 
     const headers: Record<string, string> = { accept: 'application/json' };
     const contentType = request.headers['content-type'];
@@ -101,7 +107,7 @@ export function registerMarketProxy(app: FastifyInstance, services: Services, op
     const body = request.method === 'GET' || request.method === 'DELETE' ? undefined : rawBody(request);
     const started = Date.now();
     let status = 0;
-    try {
+    const send = async (): Promise<Upstream> => {
       const response = await options.http.request({
         method: request.method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
         url: target.toString(),
@@ -115,15 +121,39 @@ export function registerMarketProxy(app: FastifyInstance, services: Services, op
         callName: `proxy.${code}`,
         redactValues: [credential],
       });
+      return {
+        status: response.status,
+        contentType: response.headers.get('content-type') ?? 'application/json',
+        text: response.text,
+      };
+    };
+    try {
+      if (spend !== null) {
+        const tm = createTmFamilyClient(endpoint, {
+          apiKey: credential,
+          http: options.http,
+          currency: spend.currency,
+          logger: { warn: (message) => request.log.warn(message) },
+        });
+        const answer = await runSpendCall({
+          db: services.db,
+          accountId: account.id,
+          market: code as MarketCode,
+          spend,
+          tm,
+          send,
+        });
+        status = answer.status;
+        reply.status(answer.status).headers(answer.headers).type(answer.contentType).send(answer.text);
+        return reply;
+      }
+      const response = await send();
       status = response.status;
       if (status >= 300 && status < 400)
         throw new ApiError(502, {
           detail: 'Площадка ответила перенаправлением; оно не выполняется. (Redirect refused.)',
         });
-      reply
-        .status(status)
-        .type(response.headers.get('content-type') ?? 'application/json')
-        .send(response.text);
+      reply.status(status).type(response.contentType).send(response.text);
     } catch (error) {
       if (error instanceof HttpError) {
         status = 502;
@@ -140,6 +170,7 @@ export function registerMarketProxy(app: FastifyInstance, services: Services, op
             method: request.method,
             path: checked.path,
             status,
+            ...(spend === null ? {} : { spend: spend.call, custom_id: spend.customId }),
             ms: Date.now() - started,
           },
         },

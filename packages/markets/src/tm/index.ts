@@ -28,6 +28,7 @@ export {
   type TmRounding,
 } from './tm-units.ts';
 export type { TmSpendOutcome, TmSpendReport } from './money-safety.ts';
+export { lookupTmSpend, type TmOrderLookup, type TmSpendCall, type TmSpendLookup } from './spend-lookup.ts';
 export {
   TM_TIMEOUTS,
   tmRateLimitKey,

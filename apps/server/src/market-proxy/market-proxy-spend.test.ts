@@ -1,0 +1,189 @@
+import { createSimulatorServer, type SimulatorServer } from '@toydesk/simulators';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { startTestApp, type TestApp } from '../testing/test-app.ts';
+
+/**
+ * Issue 11, "a buy that spent money is reported as a failure": spending calls through the console's proxy
+ * against the tm simulator with faults injected after the purchase happened (and before, and on the lookup).
+ */
+
+const NAME = 'AK-47 | Redline (Field-Tested)';
+let sim: SimulatorServer;
+let simUrl: string;
+let t: TestApp;
+let accountId: number;
+
+const control = async (method: string, path: string, body?: unknown) =>
+  fetch(`${simUrl}/tm/_control/${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+const fault = (spec: Record<string, unknown>) => control('POST', 'faults', spec);
+
+const proxied = (path: string, query: Record<string, string>) =>
+  t.client.get<Record<string, unknown>>(
+    `/api/market-proxy/${path}?${new URLSearchParams(query).toString()}`,
+    {
+      headers: { 'x-market': 'tm', 'x-market-account': String(accountId) },
+    },
+  );
+
+/** Through the proxy, so the check itself stays under the key's rate limit. */
+const buyInfo = async (customId: string) =>
+  (await proxied('api/v2/get-buy-info-by-custom-id', { custom_id: customId })).body;
+
+const spendRow = async (customId: string) =>
+  (
+    await t.services.db.query<{ state: string; amount: string; source: string }>(
+      'SELECT state, amount::text AS amount, source FROM market_spend WHERE custom_id = $1',
+      [customId],
+    )
+  )[0];
+
+beforeAll(async () => {
+  sim = await createSimulatorServer();
+  simUrl = await sim.listen();
+  t = await startTestApp({ TOYDESK_MARKET_TM_URL: `${simUrl}/tm`, TOYDESK_MARKET_ALLOW_IP_HOSTS: '1' });
+  const account = (await (await control('POST', 'accounts', { currency: 'RUB', money: 100_000 })).json()) as {
+    key: string;
+  };
+  const owner = await t.client.post<{ id: number }>('/api/steam/accounts/', {
+    steam_account_name: 'spend_tm',
+  });
+  const tm = await t.client.post<{ id: number }>('/api/market/accounts/', {
+    market: 'tm',
+    steam_account: owner.body.id,
+    api_key: account.key,
+  });
+  accountId = tm.body.id;
+});
+afterAll(async () => {
+  await t?.close();
+  await sim?.close();
+});
+beforeEach(async () => {
+  const faults = (await (await control('GET', 'faults')).json()) as { id: string }[];
+  for (const one of faults) await control('DELETE', `faults/${one.id}`);
+  await t.services.db.query('DELETE FROM market_spend_guard');
+});
+
+describe('spending calls through the market proxy', () => {
+  it('an HTML 502 after the purchase: answered done, with the custom_id the proxy added', async () => {
+    await fault({ match: { path: '/api/v2/buy?' }, kind: 'html', phase: 'after', count: 1 });
+    const reply = await proxied('api/v2/buy', { hash_name: NAME, price: '10000000' });
+    expect(reply.status, reply.text).toBe(200);
+    expect(reply.body).toMatchObject({ success: true, spend_state: 'done', call: 'buy' });
+    const customId = String(reply.body.custom_id);
+    expect(customId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(reply.headers.get('x-spend-state')).toBe('done');
+    expect(reply.headers.get('x-spend-custom-id')).toBe(customId);
+    expect(await buyInfo(customId)).toMatchObject({ success: true });
+    expect(await spendRow(customId)).toMatchObject({ state: 'done', amount: '100000.000', source: 'proxy' });
+  });
+
+  it('a dropped connection and a JSON 500 after the purchase: done, never a bare 5xx', async () => {
+    for (const [kind, customId] of [
+      ['drop', 'drop-after-1'],
+      ['status', 'status-after-1'],
+    ] as const) {
+      await fault({ match: { path: '/api/v2/buy?' }, kind, status: 500, phase: 'after', count: 1 });
+      const reply = await proxied('api/v2/buy', { hash_name: NAME, price: '10000000', custom_id: customId });
+      expect(reply.status, reply.text).toBe(200);
+      expect(reply.body).toMatchObject({ spend_state: 'done', custom_id: customId });
+      expect(typeof reply.body.id).toBe('string');
+      expect(await spendRow(customId)).toMatchObject({ state: 'done' });
+    }
+  });
+
+  it('a 503 before the purchase: not done (409); the retry with the same custom_id buys once', async () => {
+    await fault({ match: { path: '/api/v2/buy?' }, kind: 'status', status: 503, count: 1 });
+    const reply = await proxied('api/v2/buy', { hash_name: NAME, price: '10000000', custom_id: 'before-1' });
+    expect(reply.status, reply.text).toBe(409);
+    expect(reply.body).toMatchObject({ spend_state: 'not_done', custom_id: 'before-1' });
+    expect(String(reply.body.detail)).toContain('same custom_id');
+    expect(await buyInfo('before-1')).toMatchObject({ success: false });
+    expect(await spendRow('before-1')).toMatchObject({ state: 'not_done' });
+
+    const retry = await proxied('api/v2/buy', { hash_name: NAME, price: '10000000', custom_id: 'before-1' });
+    expect(retry.status, retry.text).toBe(200);
+    expect(retry.body).toMatchObject({ success: true });
+    expect(retry.headers.get('x-spend-state')).toBe('done');
+    expect(await spendRow('before-1')).toMatchObject({ state: 'done' });
+    // Once done, the same custom_id is answered from the record, not sent again.
+    const again = await proxied('api/v2/buy', { hash_name: NAME, price: '10000000', custom_id: 'before-1' });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ spend_state: 'done' });
+  });
+
+  it('the lookup fails too: unknown (502) with an alert, and the call stays counted', async () => {
+    await fault({ match: { path: '/api/v2/buy?' }, kind: 'drop', phase: 'after', count: 1 });
+    await fault({ match: { path: 'get-buy-info-by-custom-id' }, kind: 'status', status: 503, count: 5 });
+    const reply = await proxied('api/v2/buy', { hash_name: NAME, price: '10000000', custom_id: 'unknown-1' });
+    expect(reply.status, reply.text).toBe(502);
+    expect(reply.body).toMatchObject({ spend_state: 'unknown', custom_id: 'unknown-1' });
+    expect(String(reply.body.detail)).toContain('money may be gone');
+    expect(await spendRow('unknown-1')).toMatchObject({ state: 'unknown' });
+    const alerts = await t.services.db.query<{ kind: string; details: Record<string, unknown> }>(
+      `SELECT kind, details FROM bot_alert WHERE kind = 'spend-unknown' AND market_account = $1`,
+      [accountId],
+    );
+    expect(alerts[0]?.details).toMatchObject({ custom_id: 'unknown-1', call: 'buy' });
+  });
+
+  it('set-order whose answer is lost is read back from the orders', async () => {
+    await fault({ match: { path: '/api/v2/set-order?' }, kind: 'html', phase: 'after', count: 1 });
+    const reply = await proxied('api/v2/set-order', {
+      market_hash_name: NAME,
+      count: '1',
+      price: '1000',
+      custom_id: 'order-1',
+    });
+    expect(reply.status, reply.text).toBe(200);
+    expect(reply.body).toMatchObject({ spend_state: 'done', custom_id: 'order-1', call: 'set-order' });
+  });
+
+  it('the daily cap refuses before anything is sent, with an alert naming the toy, price and guard', async () => {
+    await t.services.db.query(
+      `INSERT INTO market_spend_guard (market_account, daily_cap, currency) VALUES ($1, 50, 'RUB')`,
+      [accountId],
+    );
+    const reply = await proxied('api/v2/buy', { hash_name: NAME, price: '10000', custom_id: 'cap-1' });
+    expect(reply.status, reply.text).toBe(409);
+    expect(reply.body).toMatchObject({ spend_state: 'not_done', guard: 'daily-cap' });
+    expect(await buyInfo('cap-1')).toMatchObject({ success: false });
+    expect(await spendRow('cap-1')).toBeUndefined();
+    const [alert] = await t.services.db.query<{ message: string; details: Record<string, unknown> }>(
+      `SELECT message, details FROM bot_alert WHERE kind = 'spend-guard' AND market_account = $1`,
+      [accountId],
+    );
+    expect(alert?.details).toMatchObject({ guard: 'daily-cap', toy: NAME, price: '100.00' });
+    expect(alert?.message).toContain(NAME);
+  });
+
+  it('the price guard refuses a buy above the allowed share of the lowest listing', async () => {
+    await t.services.db.query(
+      `INSERT INTO market_spend_guard (market_account, currency, max_price_percent) VALUES ($1, 'RUB', 130)`,
+      [accountId],
+    );
+    const reply = await proxied('api/v2/buy', { hash_name: NAME, price: '10000000', custom_id: 'price-1' });
+    expect(reply.status, reply.text).toBe(409);
+    expect(reply.body).toMatchObject({ spend_state: 'not_done', guard: 'max-price' });
+    expect(await buyInfo('price-1')).toMatchObject({ success: false });
+  });
+
+  it('bad spending input is a 400 and nothing is written', async () => {
+    const before = await t.services.db.query('SELECT id FROM market_spend');
+    for (const query of [
+      { hash_name: NAME, price: '10000000', custom_id: 'bad id with spaces' },
+      { hash_name: NAME, price: '-5' },
+      { hash_name: NAME, price: '12.5' },
+      { price: '100' },
+    ]) {
+      const reply = await proxied('api/v2/buy', query);
+      expect(reply.status, JSON.stringify(query)).toBe(400);
+    }
+    expect(await t.services.db.query('SELECT id FROM market_spend')).toHaveLength(before.length);
+  });
+});

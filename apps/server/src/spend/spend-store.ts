@@ -1,0 +1,253 @@
+import {
+  checkDailyCap,
+  type GuardRefusal,
+  type MarketSpend,
+  type SpendGuard,
+  type SpendGuardInput,
+  type SpendGuardView,
+  type SpendState,
+} from '@toydesk/contract';
+
+import type { Database, Queryable } from '../db/database.ts';
+
+/**
+ * The spend guards and spending calls in the database (migration 015), shared by the console's market
+ * proxy and the bots: what is spent today is a sum over market_spend, so every process sees the others'
+ * spending, and a reservation takes the account's row lock so two processes cannot both fit under the cap.
+ */
+
+const TODAY = `(now() AT TIME ZONE 'UTC')::date`;
+
+const SPEND_COLUMNS = `id, market_account, market, call, custom_id, source, subject, amount::text AS amount,
+  currency, day::text AS day, state, detail, checks, created_at, settled_at`;
+
+export async function loadSpendGuard(db: Queryable, marketAccount: number): Promise<SpendGuard | null> {
+  const [row] = await db.query<{
+    daily_cap: string | null;
+    currency: string;
+    max_price_percent: number | null;
+  }>(
+    'SELECT daily_cap::text AS daily_cap, currency, max_price_percent FROM market_spend_guard WHERE market_account = $1',
+    [marketAccount],
+  );
+  if (!row) return null;
+  return { dailyCap: row.daily_cap, currency: row.currency, maxPricePercent: row.max_price_percent };
+}
+
+/** Spent today (UTC) in `currency`: every call but those that surely did not happen. */
+export async function spentToday(db: Queryable, marketAccount: number, currency: string): Promise<string> {
+  const [row] = await db.query<{ spent: string }>(
+    `SELECT COALESCE(sum(amount), 0)::text AS spent FROM market_spend
+     WHERE market_account = $1 AND day = ${TODAY} AND currency = $2 AND state <> 'not_done'`,
+    [marketAccount, currency],
+  );
+  return row?.spent ?? '0';
+}
+
+/** The guards with today's spending; the account's own currency when no guard is saved yet. */
+export async function spendGuardView(db: Queryable, marketAccount: number): Promise<SpendGuardView | null> {
+  const [row] = await db.query<{
+    currency: string;
+    daily_cap: string | null;
+    max_price_percent: number | null;
+    updated_at: string | null;
+  }>(
+    `SELECT COALESCE(g.currency, a.currency) AS currency, g.daily_cap::text AS daily_cap, g.max_price_percent,
+       g.updated_at
+     FROM market_account a LEFT JOIN market_spend_guard g ON g.market_account = a.id WHERE a.id = $1`,
+    [marketAccount],
+  );
+  if (!row) return null;
+  const [unknown] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM market_spend
+     WHERE market_account = $1 AND day = ${TODAY} AND state IN ('unknown', 'reserved')`,
+    [marketAccount],
+  );
+  return {
+    market_account: marketAccount,
+    daily_cap: row.daily_cap,
+    currency: row.currency,
+    max_price_percent: row.max_price_percent,
+    spent_today: await spentToday(db, marketAccount, row.currency),
+    unknown_today: unknown?.n ?? 0,
+    updated_at: row.updated_at,
+  };
+}
+
+/** Saves both guards (the cap in the account's current currency); null if the account does not exist. */
+export async function saveSpendGuard(
+  db: Queryable,
+  marketAccount: number,
+  input: SpendGuardInput,
+): Promise<SpendGuardView | null> {
+  const rows = await db.query(
+    `INSERT INTO market_spend_guard (market_account, daily_cap, currency, max_price_percent)
+     SELECT id, $2::numeric, currency, $3 FROM market_account WHERE id = $1
+     ON CONFLICT (market_account) DO UPDATE SET daily_cap = excluded.daily_cap, currency = excluded.currency,
+       max_price_percent = excluded.max_price_percent, updated_at = now()
+     RETURNING market_account`,
+    [marketAccount, input.daily_cap, input.max_price_percent],
+  );
+  if (rows.length === 0) return null;
+  return spendGuardView(db, marketAccount);
+}
+
+export interface SpendRequest {
+  marketAccount: number;
+  market: string;
+  /** buy, set-order, money-send */
+  call: string;
+  customId: string;
+  /** proxy, or the loop's name */
+  source: string;
+  subject: string | null;
+  /** The most the call can spend, major units. */
+  amount: string;
+  currency: string;
+  lookup?: Record<string, unknown>;
+}
+
+export type Reservation =
+  | { kind: 'reserved'; spend: MarketSpend }
+  /** The same custom_id already happened: its row, unchanged (nothing is sent again). */
+  | { kind: 'existing'; spend: MarketSpend }
+  | { kind: 'refused'; refusal: GuardRefusal; spentToday: string };
+
+/**
+ * Counts a spending call against the daily cap before it goes out, or refuses it. The account row's lock
+ * orders concurrent reservations of one account across processes.
+ */
+export async function reserveSpend(db: Database, request: SpendRequest): Promise<Reservation> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT id FROM market_account WHERE id = $1 FOR UPDATE', [request.marketAccount]);
+    const [existing] = await tx.query<MarketSpend>(
+      `SELECT ${SPEND_COLUMNS} FROM market_spend WHERE market_account = $1 AND call = $2 AND custom_id = $3`,
+      [request.marketAccount, request.call, request.customId],
+    );
+    if (existing?.state === 'done') return { kind: 'existing', spend: existing };
+    // An unknown or in-flight call is already counted; one that surely did not happen counts again.
+    const refused =
+      existing?.state === 'unknown' || existing?.state === 'reserved' ? null : await checkSpend(tx, request);
+    if (refused) return refused;
+    if (existing) {
+      const [again] = await tx.query<MarketSpend>(
+        `UPDATE market_spend SET state = 'reserved', settled_at = NULL WHERE id = $1 RETURNING ${SPEND_COLUMNS}`,
+        [existing.id],
+      );
+      return { kind: 'reserved', spend: again! };
+    }
+    const [spend] = await tx.query<MarketSpend>(
+      `INSERT INTO market_spend (market_account, market, call, custom_id, source, subject, amount, currency, state,
+         lookup)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'reserved', $9::jsonb) RETURNING ${SPEND_COLUMNS}`,
+      [
+        request.marketAccount,
+        request.market,
+        request.call,
+        request.customId,
+        request.source,
+        request.subject,
+        request.amount,
+        request.currency,
+        JSON.stringify(request.lookup ?? {}),
+      ],
+    );
+    return { kind: 'reserved', spend: spend! };
+  });
+}
+
+/** The daily cap's verdict without reserving anything (dry run, buy orders that spend only when filled). */
+export async function checkSpend(
+  db: Queryable,
+  request: Pick<SpendRequest, 'marketAccount' | 'amount' | 'currency'>,
+): Promise<Extract<Reservation, { kind: 'refused' }> | null> {
+  const guard = await loadSpendGuard(db, request.marketAccount);
+  if (!guard || guard.dailyCap === null) return null;
+  const spent = await spentToday(db, request.marketAccount, guard.currency);
+  const refusal = checkDailyCap(guard, request.amount, request.currency, spent);
+  return refusal ? { kind: 'refused', refusal, spentToday: spent } : null;
+}
+
+/**
+ * Records a spend that already happened (a filled buy order) once per key; the amount counts against
+ * today's cap from then on.
+ */
+export async function recordDoneSpend(db: Queryable, request: SpendRequest, detail: string | null) {
+  await db.query(
+    `INSERT INTO market_spend (market_account, market, call, custom_id, source, subject, amount, currency, state,
+       detail, settled_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'done', $9, now())
+     ON CONFLICT (market_account, call, custom_id) DO NOTHING`,
+    [
+      request.marketAccount,
+      request.market,
+      request.call,
+      request.customId,
+      request.source,
+      request.subject,
+      request.amount,
+      request.currency,
+      detail,
+    ],
+  );
+}
+
+/** Moves a spending call to its state; done and not_done are final, unknown counts a check. */
+export async function settleSpend(
+  db: Queryable,
+  id: number,
+  state: Exclude<SpendState, 'reserved'>,
+  detail: string | null,
+): Promise<MarketSpend | null> {
+  const [row] = await db.query<MarketSpend>(
+    `UPDATE market_spend SET state = $2, detail = COALESCE($3, detail), checks = checks + 1, checked_at = now(),
+       settled_at = CASE WHEN $2 IN ('done', 'not_done') THEN now() ELSE NULL END
+     WHERE id = $1 AND state IN ('reserved', 'unknown') RETURNING ${SPEND_COLUMNS}`,
+    [id, state, detail?.slice(0, 2000) ?? null],
+  );
+  return row ?? null;
+}
+
+export type UnsettledSpend = MarketSpend & { lookup: Record<string, unknown> };
+
+/**
+ * Calls whose outcome is open: unknown ones, and reservations older than `staleSeconds` (a process died
+ * between reserving and settling). Oldest check first.
+ */
+export async function listUnsettledSpends(
+  db: Queryable,
+  staleSeconds: number,
+  limit: number,
+): Promise<UnsettledSpend[]> {
+  return db.query<UnsettledSpend>(
+    `SELECT ${SPEND_COLUMNS}, lookup FROM market_spend
+     WHERE state = 'unknown' OR (state = 'reserved' AND created_at < now() - make_interval(secs => $1))
+     ORDER BY checked_at NULLS FIRST, id LIMIT $2`,
+    [staleSeconds, limit],
+  );
+}
+
+export async function findSpend(
+  db: Queryable,
+  marketAccount: number,
+  call: string,
+  customId: string,
+): Promise<MarketSpend | null> {
+  const [row] = await db.query<MarketSpend>(
+    `SELECT ${SPEND_COLUMNS} FROM market_spend WHERE market_account = $1 AND call = $2 AND custom_id = $3`,
+    [marketAccount, call, customId],
+  );
+  return row ?? null;
+}
+
+/** A market account's spending calls, newest first (the console's list). */
+export async function listSpends(
+  db: Queryable,
+  marketAccount: number,
+  limit: number,
+): Promise<MarketSpend[]> {
+  return db.query<MarketSpend>(
+    `SELECT ${SPEND_COLUMNS} FROM market_spend WHERE market_account = $1 ORDER BY id DESC LIMIT $2`,
+    [marketAccount, limit],
+  );
+}
