@@ -70,8 +70,10 @@ export {
   type TmSetOrderParams,
 } from './resources/orders.ts';
 export {
+  TM_LIST_ITEMS_INFO_BATCH,
   TM_SEARCH_LIST_BATCH,
   TmSearchResource,
+  type TmItemSalesInfo,
   type TmPriceLevel,
   type TmSearchGroup,
   type TmSearchOffer,

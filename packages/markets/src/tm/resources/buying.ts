@@ -32,6 +32,11 @@ export interface TmBuyInfo {
   currency: TmCurrency;
   time: number | null;
   tradeId: string | null;
+  /**
+   * settlement (unix seconds): the item is in the buyer's inventory and tm settles the deal after Steam's
+   * trade protection ends then; null when tm sends 0 or nothing.
+   */
+  settlementAt: number | null;
 }
 
 const buySchema = okEnvelope.extend({ id: wireId });
@@ -39,7 +44,8 @@ const buySchema = okEnvelope.extend({ id: wireId });
 const buyInfoSchema = okEnvelope.extend({
   data: z.looseObject({
     stage: z.coerce.number(),
-    currency: wireCurrency,
+    // tm's own sample of this answer (the settlement announcement) leaves currency out: the account's.
+    currency: wireCurrency.optional(),
     item_id: wireId,
     market_hash_name: z.string().nullish(),
     classid: optionalWireId,
@@ -47,6 +53,7 @@ const buyInfoSchema = okEnvelope.extend({
     time: z.number().nullish(),
     paid: wireMinor.nullish(),
     trade_id: optionalWireId,
+    settlement: z.coerce.number().nullish(),
   }),
 });
 
@@ -109,16 +116,18 @@ export class TmBuyingResource {
       throw error;
     }
     const data = answer.data;
+    const currency = data.currency ?? this.tm.currency;
     return {
       stage: data.stage,
       purchaseId: data.item_id,
       marketHashName: data.market_hash_name ?? null,
       classid: data.classid,
       instanceid: data.instance,
-      paid: data.paid === null || data.paid === undefined ? null : fromTmUnits(data.paid, data.currency),
-      currency: data.currency,
+      paid: data.paid === null || data.paid === undefined ? null : fromTmUnits(data.paid, currency),
+      currency,
       time: data.time ?? null,
       tradeId: data.trade_id,
+      settlementAt: data.settlement ? data.settlement : null,
     };
   }
 }

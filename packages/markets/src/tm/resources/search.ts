@@ -2,12 +2,23 @@ import { z } from 'zod';
 
 import { inBatches } from '../batches.ts';
 import type { TmRequester } from '../tm-requester.ts';
-import { fromTmUnits, type TmCurrency } from '../tm-units.ts';
-import { okEnvelope, optionalWireId, wireCount, wireCurrency, wireId, wireMinor } from '../tm-wire.ts';
+import Big from 'big.js';
+
+import { fromTmMajor, fromTmUnits, type TmCurrency } from '../tm-units.ts';
+import {
+  okEnvelope,
+  optionalWireId,
+  wireCount,
+  wireCurrency,
+  wireId,
+  wireMajor,
+  wireMinor,
+} from '../tm-wire.ts';
 
 /**
  * Order-book lookups by market hash name (marketplaces.md 1.4 and 1.7). Prices arrive as integers in the
- * minor units of the answer's `currency` (the account's), and leave as major-unit strings.
+ * minor units of the answer's `currency` (the account's), and leave as major-unit strings; the one
+ * exception is get-list-items-info, whose sale statistics tm sends in major units (floats such as 16.99).
  */
 
 export interface TmPriceLevel {
@@ -33,8 +44,26 @@ export interface TmSearchOffer {
   phase: string | null;
 }
 
+/** get-list-items-info: a name's recent sales, all amounts major units of `currency`. */
+export interface TmItemSalesInfo {
+  marketHashName: string;
+  currency: TmCurrency;
+  max: string;
+  min: string;
+  /** tm's average, exact as sent (it carries mils even for RUB: 15.962). */
+  average: string;
+  /** Newest first, as tm sends them; `time` in unix seconds. */
+  history: { time: number; price: string }[];
+}
+
 /** search-list-items-by-hash-name-all takes at most 50 names per call. */
 export const TM_SEARCH_LIST_BATCH = 50;
+
+/**
+ * get-list-items-info names per call. tm documents no limit; 50, as for search-list-items-by-hash-name-all,
+ * is our choice (the simulator refuses more with bad_input).
+ */
+export const TM_LIST_ITEMS_INFO_BATCH = 50;
 
 const levelSchema = z.looseObject({ price: wireMinor, count: wireCount.optional() });
 const bidAskSchema = okEnvelope.extend({
@@ -70,6 +99,25 @@ const offerSchema = z.looseObject({
 const searchListSchema = okEnvelope.extend({
   currency: wireCurrency.optional(),
   data: z.record(z.string(), z.array(offerSchema).nullable()).nullish(),
+});
+
+const salesOfName = z.looseObject({
+  max: wireMajor,
+  min: wireMajor,
+  average: wireMajor,
+  history: z.array(z.tuple([z.coerce.number(), wireMajor])).nullish(),
+});
+type SalesOfName = z.output<typeof salesOfName>;
+
+const salesInfoSchema = okEnvelope.extend({
+  currency: wireCurrency.optional(),
+  // A name tm has no sales of is left out (an empty answer may come as [] rather than {}).
+  data: z
+    .union([
+      z.record(z.string(), salesOfName),
+      z.array(z.never()).transform((): Record<string, SalesOfName> => ({})),
+    ])
+    .nullish(),
 });
 
 export class TmSearchResource {
@@ -142,5 +190,35 @@ export class TmSearchResource {
     });
     const out = new Map(entries);
     return out;
+  }
+
+  /**
+   * get-list-items-info?list_hash_name[]=…: each name's recent sales (max, min, average and the sales
+   * themselves), in batches of 50 names. Unlike bid-ask and the searches, tm sends these amounts in MAJOR
+   * units of the answer's currency (16.99 RUB, not 1699). Names without sales are missing from the map.
+   */
+  async listItemsInfo(hashNames: readonly string[]): Promise<Map<string, TmItemSalesInfo>> {
+    const batches = await inBatches(hashNames, TM_LIST_ITEMS_INFO_BATCH, async (batch) => {
+      const answer = await this.tm.call({
+        name: 'get-list-items-info',
+        path: '/api/v2/get-list-items-info',
+        query: { 'list_hash_name[]': batch },
+        timeout: 'marketClient',
+        schema: salesInfoSchema,
+      });
+      const currency: TmCurrency = answer.currency ?? this.tm.currency;
+      return Object.entries(answer.data ?? {}).map(([name, info]): TmItemSalesInfo => ({
+        marketHashName: name,
+        currency,
+        max: fromTmMajor(info.max, currency),
+        min: fromTmMajor(info.min, currency),
+        average: new Big(String(info.average)).toString(),
+        history: (info.history ?? []).map(([time, price]) => ({
+          time,
+          price: fromTmMajor(price, currency),
+        })),
+      }));
+    });
+    return new Map(batches.map((info) => [info.marketHashName, info]));
   }
 }

@@ -42,11 +42,18 @@ export interface TmItem {
   price: string;
   currency: TmCurrency;
   status: TmItemStatus | string;
+  /** real_instance: the instance id the item really has (instanceid may be tm's grouping one). */
+  realInstance: string | null;
   position: number | null;
   /** Seconds until the current deadline (transfer, acceptance), when there is one. */
   left: number | null;
   liveTime: number | null;
   botId: string | null;
+  /**
+   * settlement: when Steam's trade protection ends for a delivered item (unix seconds), after which tm
+   * settles it; null when tm sends 0 or nothing (no delivery under protection yet).
+   */
+  settlementAt: number | null;
 }
 
 export interface TmAddToSaleParams {
@@ -102,6 +109,7 @@ const itemsSchema = okEnvelope.extend({
         assetid: optionalWireId,
         classid: optionalWireId,
         instanceid: optionalWireId,
+        real_instance: optionalWireId,
         market_hash_name: z.string(),
         price: wireMajor,
         currency: wireCurrency.optional(),
@@ -110,6 +118,7 @@ const itemsSchema = okEnvelope.extend({
         left: z.number().nullish(),
         live_time: z.number().nullish(),
         botid: optionalWireId,
+        settlement: z.number().nullish(),
       }),
     )
     .nullish(),
@@ -244,10 +253,12 @@ export class TmSellingResource {
         price: fromTmMajor(item.price, currency),
         currency,
         status: item.status,
+        realInstance: item.real_instance,
         position: item.position ?? null,
         left: item.left ?? null,
         liveTime: item.live_time ?? null,
         botId: item.botid,
+        settlementAt: item.settlement ? item.settlement : null,
       };
     });
   }
