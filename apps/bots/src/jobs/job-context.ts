@@ -23,6 +23,11 @@ export class JobContext<D = unknown> {
     private readonly db: Database,
   ) {}
 
+  /** The same job with another signal (a trading tick's: also aborted when its lease is lost). */
+  withSignal(signal: AbortSignal): JobContext<D> {
+    return new JobContext(this.deps, this.job, signal, this.db);
+  }
+
   /** Appends a line to the job's own log (read at /api-node/jobs/{id}/). Never throws. */
   async log(message: string, level: JobLogLevel = 'info'): Promise<void> {
     await appendJobLog(this.db, [{ job_id: this.job.id, attempt: this.job.attempt, level, message }]).catch(

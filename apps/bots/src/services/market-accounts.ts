@@ -75,7 +75,8 @@ export async function loadMarketAccounts(
 
 const TM_FAMILY = new Set<MarketCode>(['tm', 'tm_usd', 'cs7', 'cs7_proxy']);
 
-export function tmClientFor(runtime: BotRuntime, account: BotMarketAccount): TmClient {
+/** `signal` cancels every call of the client: a trading tick passes `ctx.job.signal`. */
+export function tmClientFor(runtime: BotRuntime, account: BotMarketAccount, signal?: AbortSignal): TmClient {
   const endpoint = runtime.markets.endpoints[account.market];
   if (!endpoint.baseUrl) throw new PermanentJobError(`${account.market} has no configured base URL`);
   return createTmFamilyClient(endpoint, {
@@ -83,6 +84,7 @@ export function tmClientFor(runtime: BotRuntime, account: BotMarketAccount): TmC
     http: runtime.markets.http,
     currency: account.currency === 'USD' ? 'USD' : account.currency === 'EUR' ? 'EUR' : 'RUB',
     proxy: account.proxy,
+    ...(signal === undefined ? {} : { signal }),
   });
 }
 

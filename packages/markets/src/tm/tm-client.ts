@@ -47,6 +47,8 @@ export interface TmClientOptions {
   market?: TmFamilyCode;
   /** custom_id for buy and money-send when the caller gives none (default: a random UUID). */
   newCustomId?: () => string;
+  /** Cancels every call of this client (a trading tick passes its job's signal). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -108,6 +110,7 @@ export function createTmClient(options: TmClientOptions): TmClient {
     timeouts: { ...TM_TIMEOUTS, ...options.timeouts },
     clock: options.clock ?? TM_REAL_CLOCK,
     logger,
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
   const newCustomId = options.newCustomId ?? (() => randomUUID());
   const account = new TmAccountResource(tm);

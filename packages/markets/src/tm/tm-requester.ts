@@ -96,6 +96,8 @@ export interface TmRequesterOptions {
   timeouts: TmTimeouts;
   clock: TmClock;
   logger: TmLogger;
+  /** Cancels every call of this client (a trading tick whose lease was lost or whose time ran out). */
+  signal?: AbortSignal;
 }
 
 /** `tm:<first 16 hex of sha256(key)>`: the limiter key of one API key, the same in every process. */
@@ -124,6 +126,7 @@ export class TmRequester {
   private readonly rateLimitKey: string | null;
   private readonly proxy: ProxyConfig | null;
   private readonly timeouts: TmTimeouts;
+  private readonly signal: AbortSignal | undefined;
 
   constructor(options: TmRequesterOptions) {
     this.http = options.http;
@@ -136,6 +139,7 @@ export class TmRequester {
     this.timeouts = options.timeouts;
     this.clock = options.clock;
     this.logger = options.logger;
+    this.signal = options.signal;
   }
 
   callName(name: string): string {
@@ -159,6 +163,7 @@ export class TmRequester {
       redactValues: [...(this.apiKey === null ? [] : [this.apiKey]), ...(spec.redactValues ?? [])],
     };
     if (keyed && this.rateLimitKey !== null) request.rateLimitKey = this.rateLimitKey;
+    if (this.signal !== undefined) request.signal = this.signal;
     if (spec.maxRetries !== undefined) request.maxRetries = spec.maxRetries;
     if (spec.json !== undefined) request.json = spec.json;
     if (spec.form !== undefined) request.form = spec.form;
@@ -196,6 +201,7 @@ export class TmRequester {
       timeoutMs: spec.timeoutMs ?? this.timeouts[spec.timeout],
       callName: this.callName(spec.name),
       proxy: this.proxy,
+      ...(this.signal === undefined ? {} : { signal: this.signal }),
     });
   }
 

@@ -32,11 +32,45 @@ export interface SteamScope {
   reload(): Promise<SteamAccountRow>;
 }
 
+/**
+ * The gateway as one job sees it: no call starts once the job's signal is aborted (a trading tick whose
+ * lease was lost, an attempt out of time), and a call in flight is given up then. The gateways take no
+ * signal of their own (the real one drives steam-session and steamcommunity): such a request may still
+ * finish on its own, but nothing of the job acts on its answer.
+ */
+export function abortableGateway(gateway: SteamGateway, signal: AbortSignal): SteamGateway {
+  return new Proxy(gateway, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop);
+      if (typeof value !== 'function' || prop === 'close') return value;
+      return (...args: unknown[]) => {
+        signal.throwIfAborted();
+        const call = (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+        return new Promise((resolve, reject) => {
+          const onAbort = () => reject(signal.reason);
+          signal.addEventListener('abort', onAbort, { once: true });
+          Promise.resolve(call).then(
+            (result) => {
+              signal.removeEventListener('abort', onAbort);
+              resolve(result);
+            },
+            (error: unknown) => {
+              signal.removeEventListener('abort', onAbort);
+              reject(error);
+            },
+          );
+        });
+      };
+    },
+  });
+}
+
 export async function openSteamScope(ctx: JobContext<BotRuntime>, accountId: number): Promise<SteamScope> {
   const runtime = ctx.deps;
+  ctx.signal.throwIfAborted();
   let account = await loadSteamAccount(runtime.db, accountId);
   if (!account) throw new PermanentJobError(`Steam account ${accountId} does not exist`);
-  const gateway = await runtime.steam.gateway();
+  const gateway = abortableGateway(await runtime.steam.gateway(), ctx.signal);
   const inbox = await runtime.steam.inbox();
   let current: SteamSession | null = null;
 
@@ -45,6 +79,7 @@ export async function openSteamScope(ctx: JobContext<BotRuntime>, accountId: num
     await inbox?.ensureAccount(credentials.accountName, credentials.password);
     const previous = current ?? (await loadSession(runtime.db, runtime.vault, accountId));
     current = await gateway.relogin(credentials, previous);
+    ctx.signal.throwIfAborted();
     await saveSession(runtime.db, runtime.vault, accountId, current);
     await ctx.log(`logged in as ${credentials.accountName} (${current.steamId})`);
     return current;

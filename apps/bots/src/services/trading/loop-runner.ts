@@ -20,6 +20,7 @@ import {
 import { countRateLimit } from './rate-limit-alert.ts';
 import { loadTradingAccount, type LoadedTradingAccount } from './trading-account.ts';
 import { createTradingContext } from './trading-context.ts';
+import { LeaseLostError, leaseCheckMsFor, watchTickLease } from './tick-lease.ts';
 import type { LoopTickResult, TradingLoopDef, TradingLoopName, TradingSwitch } from './trading-loop.ts';
 import { TRADING_LOOPS } from './trading-loops.ts';
 
@@ -63,6 +64,9 @@ export interface DispatchResult {
  * The kind prefix and lanes are parameters so that tests can run loops of their own beside the real ones.
  */
 export class TradingRunner {
+  /** How often a running tick checks its lease (tick-lease.ts); null: from the tick's time limit. */
+  leaseCheckMs: number | null = null;
+
   constructor(
     readonly loops: readonly TradingLoopDef[],
     readonly prefix = 'trading',
@@ -233,10 +237,32 @@ export class TradingRunner {
     } else if (!loaded.hasApiKey) {
       result = { summary: 'skipped: the account has no API key' };
     } else {
+      // The tick's own signal: the queue's time limit, and the lease (another tick took it: stop at once).
+      const lease = watchTickLease(
+        db,
+        { account: params.account, loop: def.name, jobId: ctx.job.id },
+        ctx.signal,
+        this.leaseCheckMs ?? leaseCheckMsFor(ctx.job.expireInSeconds),
+      );
       try {
-        result = await def.tick(createTradingContext(ctx, loaded.account, def.name));
+        result = await def.tick(createTradingContext(ctx.withSignal(lease.signal), loaded.account, def.name));
       } catch (error) {
         failure = error;
+      } finally {
+        lease.stop();
+      }
+      if (lease.signal.reason instanceof LeaseLostError) {
+        // Whatever the loop was doing, it stopped there and wrote nothing more; its chain goes on with the
+        // tick that holds the loop now (or the dispatcher's, for a lease that ran out). The lease row is
+        // only released if it is still this tick's.
+        const lost = lease.signal.reason;
+        await ctx.log(`stopped: ${lost.message}`, 'warn');
+        await finishTick(db, params.account, def.name, ctx.job.id, {
+          summary: null,
+          error: lost.message,
+          state: on ? 'failed' : null,
+        });
+        throw lost;
       }
     }
     await countRateLimit(runtime, loaded.account, def.name, failure);

@@ -2,15 +2,40 @@ import { randomUUID } from 'node:crypto';
 
 import { JobContext } from '../../jobs/job-context.ts';
 import type { BotRuntime } from '../../runtime.ts';
+import type { Database } from '../../server-modules.ts';
 import { raiseAlert } from '../alerts/alert-store.ts';
 import { loadTradingAccount } from './trading-account.ts';
 import type { TradingAccount, TradingContext, TradingLoopName } from './trading-loop.ts';
 import { recordAction } from './loop-state.ts';
 
 /**
+ * The runtime a tick's loop code sees: its database refuses every statement once the tick's signal is
+ * aborted (lease lost, time up), so no write of the loop follows a lost lease, wherever the loop writes.
+ */
+function guardedRuntime(runtime: BotRuntime, signal: AbortSignal): BotRuntime {
+  const db = runtime.db;
+  const guarded = new Proxy(db, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop);
+      if (typeof value !== 'function' || !['query', 'exec', 'transaction', 'stream'].includes(String(prop)))
+        return value;
+      return (...args: unknown[]) => {
+        signal.throwIfAborted();
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  }) as Database;
+  return new Proxy(runtime, {
+    get: (target, prop) => (prop === 'db' ? guarded : Reflect.get(target, prop)),
+  });
+}
+
+/**
  * The context one tick runs with. `act` records every action in the loop's recent actions and the job's
  * log; in dry-run mode it records the action with dry_run=true and does not call `fn`, so a dry-run
- * account shows what the loop would do and changes nothing outside.
+ * account shows what the loop would do and changes nothing outside. Once the job's signal is aborted
+ * (the runner aborts it when the tick's lease is lost or its time is up) `act`, `alert` and every
+ * statement on `runtime.db` throw the abort reason instead of acting.
  */
 export function createTradingContext(
   job: JobContext<BotRuntime>,
@@ -18,22 +43,26 @@ export function createTradingContext(
   loop: TradingLoopName,
 ): TradingContext {
   const runtime = job.deps;
+  const { signal } = job;
   return {
     job,
-    runtime,
+    runtime: guardedRuntime(runtime, signal),
     account,
     async act(action, fn) {
+      signal.throwIfAborted();
       if (account.dryRun) {
         await recordAction(runtime.db, account.id, loop, action, true);
         await job.log(`dry run: would ${action.kind} ${JSON.stringify(action.detail)}`);
         return null;
       }
       const result = await fn();
+      // An action that went through is recorded even if the lease was lost during it: it happened.
       await recordAction(runtime.db, account.id, loop, action, false);
       await job.log(`${action.kind} ${JSON.stringify(action.detail)}`);
       return result;
     },
     async alert(alert) {
+      signal.throwIfAborted();
       const raised = await raiseAlert(runtime.db, {
         ...alert,
         marketAccount: account.id,

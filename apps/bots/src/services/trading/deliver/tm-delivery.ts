@@ -77,7 +77,7 @@ function soldDeals(items: TmItem[]) {
 export async function deliverTmTick(ctx: TradingContext): Promise<LoopTickResult> {
   const { runtime, account } = ctx;
   const db = runtime.db;
-  const tm = tmClientFor(runtime, account);
+  const tm = tmClientFor(runtime, account, ctx.job.signal);
   const sold = soldDeals(await tm.selling.items());
   await notePending(db, account, sold);
   const before = await openDeliveries(db, account.id);
@@ -96,6 +96,8 @@ export async function deliverTmTick(ctx: TradingContext): Promise<LoopTickResult
       try {
         await sendOwedOffer(ctx, tm, steam, offer, open, tally);
       } catch (error) {
+        // A lost lease or the time limit ends the tick here, not after trying every other offer.
+        ctx.job.signal.throwIfAborted();
         tally.errors.push(`offer ${offer.tradeOfferMessage}: ${message(error)}`);
       }
     }
@@ -113,6 +115,8 @@ export async function deliverTmTick(ctx: TradingContext): Promise<LoopTickResult
       const offer = await scoped.withSession((session) => scoped.gateway.getOffer(session, offerId));
       await finishOffer(ctx, tm, scoped, offerId, offer.state, tally);
     } catch (error) {
+      // A lost lease or the time limit ends the tick here, not after trying every other offer.
+      ctx.job.signal.throwIfAborted();
       tally.errors.push(`offer ${offerId}: ${message(error)}`);
     }
   }
@@ -125,6 +129,8 @@ export async function deliverTmTick(ctx: TradingContext): Promise<LoopTickResult
     try {
       await followSteamOffers(ctx, await steam(), inFlight, tally);
     } catch (error) {
+      // A lost lease or the time limit ends the tick here, not after trying every other offer.
+      ctx.job.signal.throwIfAborted();
       tally.errors.push(`Steam offers: ${message(error)}`);
     }
   }

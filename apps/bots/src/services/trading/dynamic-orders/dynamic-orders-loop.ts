@@ -16,7 +16,7 @@ export const DYNAMIC_ORDERS_LOOP = defineTradingLoop({
   markets: ['tm', 'tm_usd', 'cs7', 'cs7_proxy'],
   intervalSeconds: (config) => config.trading.dynamicOrdersSeconds,
   async tick(ctx) {
-    const tm = tmClientFor(ctx.runtime, ctx.account);
+    const tm = tmClientFor(ctx.runtime, ctx.account, ctx.job.signal);
     const bought = await recordFilledOrders(ctx, tm);
     const settings = await loadDynamicSettings(ctx.runtime.db, ctx.account.market, ctx.account.id);
     const kept = await keepOrders(ctx, tm, settings);
@@ -31,7 +31,7 @@ export const DYNAMIC_ORDERS_LOOP = defineTradingLoop({
     return { summary: parts.join(', ') };
   },
   async stop(ctx) {
-    const removed = await removeAllOrders(ctx, tmClientFor(ctx.runtime, ctx.account));
+    const removed = await removeAllOrders(ctx, tmClientFor(ctx.runtime, ctx.account, ctx.job.signal));
     await ctx.job.log(`dynamic-orders stopped: ${removed} orders removed`);
   },
 });

@@ -77,7 +77,7 @@ export const KEEP_ONLINE_LOOP = defineTradingLoop({
 
   async tick(ctx) {
     const proxy = await steamProxy(ctx);
-    const client = tmClientFor(ctx.runtime, ctx.account);
+    const client = tmClientFor(ctx.runtime, ctx.account, ctx.job.signal);
     let result: TmPingResult | null;
     try {
       // The Steam login is part of the act: a dry-run account talks neither to Steam nor to tm.
@@ -110,7 +110,7 @@ export const KEEP_ONLINE_LOOP = defineTradingLoop({
   },
 
   async stop(ctx) {
-    const client = tmClientFor(ctx.runtime, ctx.account);
+    const client = tmClientFor(ctx.runtime, ctx.account, ctx.job.signal);
     await ctx.act({ kind: 'go-offline', detail: {} }, () => client.account.goOffline());
     if (!ctx.account.dryRun) {
       await ctx.runtime.db.query('UPDATE market_account SET online = false WHERE id = $1', [ctx.account.id]);

@@ -25,7 +25,7 @@ export function createListRepriceLoop(options: ListRepriceOptions = {}): Trading
     markets: ['tm', 'tm_usd', 'cs7', 'cs7_proxy'],
     intervalSeconds: (config) => config.trading.listRepriceSeconds,
     async tick(ctx) {
-      const tm = tmClientFor(ctx.runtime, ctx.account);
+      const tm = tmClientFor(ctx.runtime, ctx.account, ctx.job.signal);
       const toys = await loadSellToys(ctx.runtime.db, ctx.account.market);
       if (toys.size === 0) {
         const listings = await tm.selling.items();
