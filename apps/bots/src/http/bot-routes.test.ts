@@ -44,7 +44,20 @@ function sampleRequest(
     'bot-signup.decorate_set_profile_background': { community_item_id: '1' },
     'bot-signup.decorate_configure_showcase': { kind: 'workshop', published_file_id: '1' },
     'bot-signup.edit_profile_info': { summary: 'x' },
-    'bot-signup.import_mafile': { mafile: { shared_secret: 'c2hhcmVkc2VjcmV0c2hhcmVkc2VjcmV0MTI=' } },
+    'bot-signup.import_mafile': {
+      mafile: {
+        shared_secret: 'c2hhcmVkc2VjcmV0c2hhcmVkc2VjcmV0MTI=',
+        account_name: 'routes-bot',
+        Session: { SteamID: '76561198000000003' },
+      },
+    },
+    'bot-signup.create_from_mafile': {
+      mafile: {
+        shared_secret: 'c2hhcmVkc2VjcmV0c2hhcmVkc2VjcmV0MTI=',
+        Session: { SteamID: '76561198000000004' },
+      },
+      steam_account_name: 'routes-mafile-bot',
+    },
     'bot-steam.login_on_other_site': { login_url: 'https://example.com/login' },
     'bot-steam.market_list': { asset_id: '1', price: '1.00' },
     'bot-steam.market_create_order': { market_hash_name: 'AK-47 | Redline (Field-Tested)', price: '1.00' },

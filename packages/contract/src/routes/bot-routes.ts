@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { proxyEntity, type ProxyPatch } from '../entities/proxy.ts';
 import { PROFILE_THEMES, SHOWCASE_KINDS } from '../enums.ts';
+import { maFileSchema } from '../steam/mafile.ts';
 import { defineRoute, paginatedSchema } from './route-def.ts';
 
 /**
@@ -219,13 +220,25 @@ const inventoryBodySchema = z
 const gemsBodySchema = z.object({ app_id: z.number().int(), asset_id: z.string().min(1) });
 const followLastEmailBodySchema = z.object({ id: z.number().int().positive() });
 const maFileBodySchema = z.object({
-  mafile: z.looseObject({
-    shared_secret: z.string().min(1),
-    identity_secret: z.string().min(1).optional(),
-    revocation_code: z.string().optional(),
-    account_name: z.string().optional(),
-    Session: z.looseObject({ SteamID: z.union([z.string(), z.number()]).optional() }).optional(),
-  }),
+  mafile: maFileSchema,
+  /**
+   * The operator saw both names and goes on although the maFile's account_name (or SteamID) differs from
+   * the account's: without it such an import is refused with 409.
+   */
+  confirm_account_name: z.boolean().optional(),
+});
+const maFileCreateBodySchema = z.object({
+  mafile: maFileSchema,
+  /** The new account's name; the maFile's account_name when absent. */
+  steam_account_name: z.string().trim().min(1).max(64).optional(),
+  /** The login; the account name when absent. */
+  login: z.string().trim().min(1).max(64).optional(),
+});
+const maFileCreatedSchema = z.object({
+  id: z.number().int(),
+  steam_account_name: z.string(),
+  login: z.string().nullable(),
+  steam_id: z.string(),
 });
 
 const loginOtherSiteBodySchema = z.object({ login_url: z.url() });
@@ -688,9 +701,26 @@ export const BOT_ROUTES = [
     {
       tag: 'bot-signup',
       body: maFileBodySchema,
-      description: 'Not in the spec: the way in for accounts whose authenticator was set up elsewhere.',
+      description:
+        'Not in the spec: the way in for accounts whose authenticator was set up elsewhere. Session.SteamID ' +
+        'may be a bare JSON number (as SDA writes it): the body is parsed without rounding. 400 when the ' +
+        "SteamID is missing, not digits or outside the accounts' range; 409 when account_name or SteamID " +
+        "differ from the account's (unless confirm_account_name) or the SteamID belongs to another account.",
     },
   ),
+  defineRoute({
+    id: 'bot-signup.create_from_mafile',
+    method: 'POST',
+    path: '/api-node/singup/import-mafile/',
+    tag: 'bot-signup',
+    summary: 'Create a Steam account from a maFile (SDA): name, SteamID and secrets (in the vault)',
+    description:
+      'Not in the spec. The 2FA steps count as done. 400 when the maFile is not one, its SteamID is ' +
+      'missing, not digits or out of range, or the name or SteamID is already taken.',
+    body: maFileCreateBodySchema,
+    response: maFileCreatedSchema,
+    status: 201,
+  }),
   waitedJobRoute(
     'bot-signup.decorate_profile_settings',
     '/api-node/singup/{id}/steam/decorate/profile-settings/',

@@ -4,6 +4,7 @@ import { BotError, conflict, notFound } from '../../http/bot-error.ts';
 import { pathId, runJobAndWait, startJob, type BotHandlers, type SharedHandler } from '../../http/handler.ts';
 import type { BotRuntime } from '../../runtime.ts';
 import { randomAvatars } from './avatars.ts';
+import { MAFILE_HANDLERS } from './mafile-import.ts';
 import { stepKind } from './signup-jobs.ts';
 import { markStep, orderProblem, readChecklist } from './signup-steps.ts';
 
@@ -109,12 +110,7 @@ export const SIGNUP_HANDLERS: BotHandlers<SignupRouteId> = {
   'bot-signup.reset_inventory_notification_counter': actionHandler(
     'signup.reset-inventory-notification-counter',
   ),
-  'bot-signup.import_mafile': async (ctx) => {
-    const account = pathId(ctx.params);
-    await assertAccount(ctx.runtime, account);
-    const mafile_sealed = ctx.runtime.vault.encrypt(JSON.stringify(ctx.body.mafile));
-    return startJob(ctx, 'signup.import-mafile', { account, input: { mafile_sealed } });
-  },
+  ...MAFILE_HANDLERS,
   'bot-signup.decorate_profile_settings': readHandler('signup.profile-settings'),
   'bot-signup.decorate_available_emotions': readHandler('signup.available-emotions'),
   'bot-signup.get_random_avatars': async ({ body }) => {

@@ -5,14 +5,8 @@ import { defineJobKind, PermanentJobError } from '../../jobs/job-kind.ts';
 import { LANES } from '../../lanes.ts';
 import type { BotJobKind, BotRuntime } from '../../runtime.ts';
 import { openSteamScope, type SteamScope } from '../steam/steam-scope.ts';
-import {
-  followLastEmail,
-  markStep,
-  readChecklist,
-  runChain,
-  runStep,
-  type StepInput,
-} from './signup-steps.ts';
+import { IMPORT_MAFILE_JOB } from './mafile-import.ts';
+import { followLastEmail, readChecklist, runChain, runStep, type StepInput } from './signup-steps.ts';
 
 const account = z.number().int().positive();
 const stepParams = z.object({ account, input: z.record(z.string(), z.unknown()).default({}) });
@@ -46,22 +40,6 @@ export function accountJob(
     },
   });
 }
-
-const maFileSchema = z.looseObject({
-  shared_secret: z.string().min(1),
-  identity_secret: z.string().optional(),
-  revocation_code: z.string().optional(),
-  account_name: z.string().optional(),
-  Session: z.looseObject({ SteamID: z.union([z.string(), z.number()]).optional() }).optional(),
-});
-
-/** What a maFile (SDA) stands for: the authenticator exists, so the phone steps and both 2FA steps are done. */
-const MAFILE_DONE: SignupStep[] = [
-  'add_phone',
-  'confirm_phone_code',
-  'enable_2fa_step_1',
-  'enable_2fa_step_2',
-];
 
 type Action = (scope: SteamScope, input: Record<string, unknown>) => Promise<unknown>;
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -155,35 +133,7 @@ export const SIGNUP_JOB_KINDS: BotJobKind[] = [
     }
     return followLastEmail(scope);
   }),
-  defineJobKind<StepParams, BotRuntime>({
-    ...steamJob,
-    kind: 'signup.import-mafile',
-    retryLimit: 0,
-    async run(ctx, params) {
-      // The handler queues the maFile encrypted: the queue's tables and the jobs API never hold its secrets.
-      const sealed = params.input.mafile_sealed;
-      if (typeof sealed !== 'string') throw new PermanentJobError('No maFile given');
-      const mafile = maFileSchema.parse(JSON.parse(ctx.deps.vault.decrypt(sealed)));
-      const { db, vault } = ctx.deps;
-      const steamId = mafile.Session?.SteamID === undefined ? null : String(mafile.Session.SteamID);
-      const [updated] = await db.query<{ id: number }>(
-        `UPDATE steam_account SET shared_secret = $2, identity_secret = COALESCE($3, identity_secret),
-           revocation_code = COALESCE($4, revocation_code), steam_id = COALESCE($5, steam_id), updated_at = now()
-         WHERE id = $1 RETURNING id`,
-        [
-          params.account,
-          vault.encrypt(mafile.shared_secret),
-          mafile.identity_secret ? vault.encrypt(mafile.identity_secret) : null,
-          mafile.revocation_code ? vault.encrypt(mafile.revocation_code) : null,
-          steamId && /^\d{17}$/.test(steamId) ? steamId : null,
-        ],
-      );
-      if (!updated) throw new PermanentJobError(`Steam account ${params.account} does not exist`);
-      for (const step of MAFILE_DONE)
-        await markStep(db, params.account, step, { state: 'done', job_id: ctx.job.id });
-      await ctx.log('maFile secrets saved in the vault');
-      return { imported: true, steam_id: steamId, identity_secret: Boolean(mafile.identity_secret) };
-    },
-  }),
+  // The handler queues the checked maFile encrypted: the queue's tables and the jobs API never hold it.
+  IMPORT_MAFILE_JOB,
   ...Object.entries(PROFILE_ACTIONS).map(([kind, run]) => accountJob(kind, run)),
 ];

@@ -1,0 +1,225 @@
+import {
+  parseJsonLossless,
+  readMaFile,
+  steamAccountEntity,
+  type MaFileData,
+  type SignupStep,
+} from '@toydesk/contract';
+import { z } from 'zod';
+
+import { BotError, notFound } from '../../http/bot-error.ts';
+import { pathId, startJob, type BotHandlers } from '../../http/handler.ts';
+import { defineJobKind, PermanentJobError } from '../../jobs/job-kind.ts';
+import { LANES } from '../../lanes.ts';
+import type { BotJobKind, BotRuntime } from '../../runtime.ts';
+import { maskSql, writeAudit, type Queryable, type Row } from '../../server-modules.ts';
+import { BOT_ACTOR } from '../proxies/proxy-handlers.ts';
+import { markStep } from './signup-steps.ts';
+
+/** What a maFile (SDA) stands for: the authenticator exists, so the phone steps and both 2FA steps are done. */
+const MAFILE_DONE: SignupStep[] = [
+  'add_phone',
+  'confirm_phone_code',
+  'enable_2fa_step_1',
+  'enable_2fa_step_2',
+];
+
+/** The audit log's view of the account: the columns a maFile touches, secrets masked. */
+const AUDIT_COLUMNS = `id, steam_account_name, login, steam_id, ${maskSql('shared_secret')} AS shared_secret,
+  ${maskSql('identity_secret')} AS identity_secret, ${maskSql('revocation_code')} AS revocation_code`;
+
+/** The maFile read, or 400 naming what is wrong with it (nothing is written). */
+function readOr400(value: unknown): MaFileData {
+  const read = readMaFile(value);
+  if (!read.ok) throw new BotError(400, { mafile: read.errors });
+  return read.data;
+}
+
+const sameName = (a: string | null | undefined, b: string | null | undefined) =>
+  !!a && !!b && a.toLowerCase() === b.toLowerCase();
+
+/** The account that already holds this SteamID, other than `except`. */
+async function steamIdHolder(db: Queryable, steamId: string, except: number | null) {
+  const [row] = await db.query<{ id: number; steam_account_name: string }>(
+    'SELECT id, steam_account_name FROM steam_account WHERE steam_id = $1 AND ($2::int IS NULL OR id <> $2)',
+    [steamId, except],
+  );
+  return row ?? null;
+}
+
+type MaFileRouteId = 'bot-signup.import_mafile' | 'bot-signup.create_from_mafile';
+
+export const MAFILE_HANDLERS: BotHandlers<MaFileRouteId> = {
+  /**
+   * Into an existing account: checked here (400 for a bad file, 409 for another account's file), then
+   * written by a job (the secrets travel through the queue encrypted).
+   */
+  'bot-signup.import_mafile': async (ctx) => {
+    const account = pathId(ctx.params);
+    const data = readOr400(ctx.body.mafile);
+    const [row] = await ctx.runtime.db.query<{
+      steam_account_name: string;
+      login: string | null;
+      steam_id: string | null;
+    }>('SELECT steam_account_name, login, steam_id FROM steam_account WHERE id = $1', [account]);
+    if (!row) throw notFound('Нет такого Steam-аккаунта. (No such Steam account.)');
+    if (!ctx.body.confirm_account_name) {
+      const nameDiffers =
+        data.account_name !== null &&
+        !sameName(data.account_name, row.login) &&
+        !sameName(data.account_name, row.steam_account_name);
+      if (nameDiffers) {
+        throw new BotError(409, {
+          detail:
+            `maFile от аккаунта «${data.account_name}», а выбран «${row.steam_account_name}». ` +
+            `(The maFile's account_name "${data.account_name}" differs from the account "${row.steam_account_name}".)`,
+          code: 'account_name_mismatch',
+          mafile_account_name: data.account_name,
+          account_name: row.steam_account_name,
+        });
+      }
+      if (row.steam_id !== null && row.steam_id !== data.steam_id) {
+        throw new BotError(409, {
+          detail:
+            `SteamID в maFile ${data.steam_id}, у аккаунта «${row.steam_account_name}» ${row.steam_id}. ` +
+            `(The maFile's SteamID ${data.steam_id} differs from the account's ${row.steam_id}.)`,
+          code: 'steam_id_mismatch',
+          mafile_steam_id: data.steam_id,
+          steam_id: row.steam_id,
+        });
+      }
+    }
+    const holder = await steamIdHolder(ctx.runtime.db, data.steam_id, account);
+    if (holder) {
+      throw new BotError(409, {
+        detail:
+          `SteamID ${data.steam_id} уже у аккаунта «${holder.steam_account_name}». ` +
+          `(SteamID ${data.steam_id} already belongs to the account "${holder.steam_account_name}".)`,
+        code: 'steam_id_taken',
+      });
+    }
+    const data_sealed = ctx.runtime.vault.encrypt(JSON.stringify(data));
+    return startJob(ctx, 'signup.import-mafile', { account, input: { data_sealed } });
+  },
+
+  /** A new account from a maFile: created with its SteamID and secrets in one transaction, audited. */
+  'bot-signup.create_from_mafile': async ({ runtime, body, reply }) => {
+    const data = readOr400(body.mafile);
+    const name = body.steam_account_name ?? data.account_name;
+    if (!name) {
+      throw new BotError(400, {
+        steam_account_name: [
+          'В maFile нет account_name: укажите имя аккаунта. (The maFile has no account_name: give a name.)',
+        ],
+      });
+    }
+    const nameCheck = steamAccountEntity.fields.steam_account_name.write?.safeParse(name);
+    if (nameCheck && !nameCheck.success)
+      throw new BotError(400, { steam_account_name: nameCheck.error.issues.map((i) => i.message) });
+    const created = await runtime.db.transaction(async (tx) => {
+      const [taken] = await tx.query(
+        'SELECT 1 FROM steam_account WHERE lower(steam_account_name) = lower($1)',
+        [name],
+      );
+      if (taken) {
+        throw new BotError(400, {
+          steam_account_name: [`Аккаунт «${name}» уже есть. (The account "${name}" already exists.)`],
+        });
+      }
+      const holder = await steamIdHolder(tx, data.steam_id, null);
+      if (holder) {
+        throw new BotError(400, {
+          mafile: {
+            'Session.SteamID': [
+              `SteamID ${data.steam_id} уже у аккаунта «${holder.steam_account_name}». ` +
+                `(SteamID ${data.steam_id} already belongs to "${holder.steam_account_name}".)`,
+            ],
+          },
+        });
+      }
+      const [after] = await tx.query(
+        `INSERT INTO steam_account (steam_account_name, login, steam_id, shared_secret, identity_secret, revocation_code)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${AUDIT_COLUMNS}`,
+        [
+          name,
+          body.login ?? data.account_name ?? name,
+          data.steam_id,
+          runtime.vault.encrypt(data.shared_secret),
+          data.identity_secret ? runtime.vault.encrypt(data.identity_secret) : null,
+          data.revocation_code ? runtime.vault.encrypt(data.revocation_code) : null,
+        ],
+      );
+      const id = after!.id as number;
+      for (const step of MAFILE_DONE) await markStep(tx, id, step, { state: 'done' });
+      await writeAudit(tx, BOT_ACTOR, 'create', steamAccountEntity.name, [
+        { id, before: null, after: after! },
+      ]);
+      return after!;
+    });
+    reply.status(201);
+    return {
+      id: created.id as number,
+      steam_account_name: created.steam_account_name as string,
+      login: (created.login as string | null) ?? null,
+      steam_id: created.steam_id as string,
+    };
+  },
+};
+
+const importParams = z.object({
+  account: z.number().int().positive(),
+  input: z.record(z.string(), z.unknown()).default({}),
+});
+type ImportParams = z.infer<typeof importParams>;
+
+/** The sealed input: the checked data (now), or the whole maFile (jobs queued before). */
+function unsealed(runtime: { vault: BotRuntime['vault'] }, input: Record<string, unknown>): MaFileData {
+  if (typeof input.data_sealed === 'string')
+    return parseJsonLossless(runtime.vault.decrypt(input.data_sealed)) as MaFileData;
+  if (typeof input.mafile_sealed === 'string') {
+    const read = readMaFile(parseJsonLossless(runtime.vault.decrypt(input.mafile_sealed)));
+    if (!read.ok) throw new PermanentJobError(`Not a maFile: ${JSON.stringify(read.errors)}`);
+    return read.data;
+  }
+  throw new PermanentJobError('No maFile given');
+}
+
+/** Writes a checked maFile into its account: secrets encrypted, SteamID exact, audited, 2FA steps done. */
+export const IMPORT_MAFILE_JOB: BotJobKind = defineJobKind<ImportParams, BotRuntime>({
+  lane: LANES.steam,
+  params: importParams,
+  account: (p: ImportParams) => p.account,
+  expireInSeconds: 300,
+  retryLimit: 0,
+  kind: 'signup.import-mafile',
+  async run(ctx, params) {
+    const { db, vault } = ctx.deps;
+    const data = unsealed(ctx.deps, params.input);
+    await db.transaction(async (tx) => {
+      const [before] = await tx.query<Row>(
+        `SELECT ${AUDIT_COLUMNS} FROM steam_account WHERE id = $1 FOR UPDATE`,
+        [params.account],
+      );
+      if (!before) throw new PermanentJobError(`Steam account ${params.account} does not exist`);
+      const [after] = await tx.query<Row>(
+        `UPDATE steam_account SET shared_secret = $2, identity_secret = COALESCE($3, identity_secret),
+           revocation_code = COALESCE($4, revocation_code), steam_id = $5, updated_at = now()
+         WHERE id = $1 RETURNING ${AUDIT_COLUMNS}`,
+        [
+          params.account,
+          vault.encrypt(data.shared_secret),
+          data.identity_secret ? vault.encrypt(data.identity_secret) : null,
+          data.revocation_code ? vault.encrypt(data.revocation_code) : null,
+          data.steam_id,
+        ],
+      );
+      await writeAudit(tx, BOT_ACTOR, 'update', steamAccountEntity.name, [
+        { id: params.account, before, after: after! },
+      ]);
+      for (const step of MAFILE_DONE)
+        await markStep(tx, params.account, step, { state: 'done', job_id: ctx.job.id });
+    });
+    await ctx.log('maFile secrets saved in the vault');
+    return { imported: true, steam_id: data.steam_id, identity_secret: Boolean(data.identity_secret) };
+  },
+});
