@@ -19,7 +19,7 @@ interface SearchReply {
 }
 interface BuyInfo {
   success: boolean;
-  data: { stage: number; trade_id: string | null; paid: number };
+  data: { stage: number; trade_id: string | null; paid: number; time: number; settlement: number };
 }
 interface ItemsReply {
   items: { item_id: string; status: string; left: number | null }[] | null;
@@ -93,9 +93,10 @@ describe('buying', () => {
     expect((await h.v2<ItemsReply>('items', { key })).items?.[0]).toMatchObject({
       item_id: bought.id,
       status: '3',
+      settlement: 0,
     });
     let info = await h.v2<BuyInfo>('get-buy-info-by-custom-id', { key, custom_id: 'c-1' });
-    expect(info.data).toMatchObject({ stage: 1, trade_id: null, paid: price });
+    expect(info.data).toMatchObject({ stage: 1, trade_id: null, paid: price, settlement: 0 });
 
     await h.advance(60_000);
     const delivered = await h.v2<ItemsReply>('items', { key });
@@ -109,6 +110,8 @@ describe('buying', () => {
     await h.control('POST', `accounts/${key}/trade-accepted`, { tradeoffer: tradeId });
     info = await h.v2<BuyInfo>('get-buy-info-by-custom-id', { key, custom_id: 'c-1' });
     expect(info.data.stage).toBe(2);
+    // In the buyer's inventory; tm settles it when the 7-day trade protection ends (unix seconds).
+    expect(info.data.settlement).toBeGreaterThanOrEqual(info.data.time + 7 * 86_400);
     expect(await h.v2('items', { key })).toEqual({ success: true, items: null });
     await h.v2('update-inventory', { key });
     await h.advance(20_001);

@@ -88,7 +88,19 @@ function buyInfo(market: TmMarket, purchase: Purchase) {
     send_until: unixSeconds(purchase.sendBy),
     causer: null,
     trade_id: purchase.tradeoffer,
+    settlement: settlementOf(market, purchase),
   };
+}
+
+/**
+ * `settlement` (tm's announcement of 16 Jul 2025): unix seconds when Steam's trade protection ends for an
+ * item already in the buyer's inventory, 0 otherwise. Here: the end of the trade hold (`tradeHoldMs`) after
+ * the buyer accepted, for a purchase at stage 2; 0 while it is in progress, failed, or without a hold.
+ */
+function settlementOf(market: TmMarket, purchase: Purchase): number {
+  const hold = market.config.tradeHoldMs;
+  if (purchase.stage !== 2 || purchase.finishedAt === null || hold <= 0) return 0;
+  return unixSeconds(purchase.finishedAt + hold);
 }
 
 export function orderView(order: BuyOrder) {

@@ -98,6 +98,8 @@ function itemsView(market: TmMarket, account: Account) {
       live_time: Math.floor((now - listing.placedAt) / 1000),
       left,
       botid: String(account.steamid32),
+      // A delivered sale leaves `items` at once here, so no listing is ever shown under trade protection.
+      settlement: 0,
     };
   });
   const bought = [...market.purchases.values()]
@@ -116,6 +118,8 @@ function itemsView(market: TmMarket, account: Account) {
       live_time: Math.floor((now - purchase.createdAt) / 1000),
       left: secondsLeft(now, purchase.status === 4 ? (purchase.acceptBy ?? now) : purchase.sendBy),
       botid: String(purchase.sellerSteamid32),
+      // Purchases leave `items` when accepted; their settlement time is in get-buy-info-by-custom-id.
+      settlement: 0,
     }));
   return [...listed, ...bought];
 }
