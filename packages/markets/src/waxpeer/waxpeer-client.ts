@@ -23,6 +23,17 @@ export const WAXPEER_UNITS_PER_USD = 1000;
 const GAME = 'csgo';
 
 /**
+ * Waxpeer takes the Steam asset id as a JSON number. Asset ids are 64-bit: one above 2^53 would be rounded by
+ * a JS number and name another item, so it is refused instead of sent.
+ */
+function assetNumber(assetId: string): number {
+  const value = Number(assetId);
+  if (!/^\d+$/.test(assetId) || !Number.isSafeInteger(value))
+    throw new RangeError(`asset id ${assetId} cannot be sent to Waxpeer as an exact JSON number`);
+  return value;
+}
+
+/**
  * The Waxpeer API v1 (`<base>/v1/<method>?api=<key>`), one method per call it has. Amounts are the wire's
  * integer mils; WaxpeerMarket converts. Every answer carries `success`; `success:false` is a MarketApiError
  * with Waxpeer's `msg`. The credential is the API key.
@@ -72,7 +83,7 @@ export class WaxpeerClient {
         method: 'POST',
         path: '/v1/list-items-steam',
         query: { game: GAME },
-        json: { items: items.map((item) => ({ item_id: Number(item.item_id), price: item.price })) },
+        json: { items: items.map((item) => ({ item_id: assetNumber(item.item_id), price: item.price })) },
         name: 'list-items-steam',
       },
       waxpeerListResultSchema,
@@ -94,7 +105,7 @@ export class WaxpeerClient {
         method: 'POST',
         path: '/v1/edit-items',
         query: { game: GAME },
-        json: { items: items.map((item) => ({ item_id: Number(item.item_id), price: item.price })) },
+        json: { items: items.map((item) => ({ item_id: assetNumber(item.item_id), price: item.price })) },
         name: 'edit-items',
       },
       waxpeerEditResultSchema,

@@ -86,8 +86,9 @@ export class WaxpeerMarket extends BaseMarket {
   }
 
   override async listForSale(items: { asset_id: string; price: string }[]): Promise<ListForSaleResult[]> {
-    // Waxpeer takes the Steam asset id as a number: anything else cannot be listed.
-    const valid = items.filter((item) => /^\d+$/.test(item.asset_id));
+    // Waxpeer takes the Steam asset id as a JSON number: anything else (or one past 2^53) cannot be listed.
+    const sendable = (id: string) => /^\d+$/.test(id) && Number.isSafeInteger(Number(id));
+    const valid = items.filter((item) => sendable(item.asset_id));
     const result =
       valid.length === 0
         ? { listed: [], failed: [], msg: undefined }
@@ -105,7 +106,7 @@ export class WaxpeerMarket extends BaseMarket {
       listing_id: listed.has(item.asset_id) ? item.asset_id : null,
       error: listed.has(item.asset_id)
         ? null
-        : /^\d+$/.test(item.asset_id)
+        : sendable(item.asset_id)
           ? (failed.get(item.asset_id) ?? result.msg ?? 'not listed')
           : 'invalid asset id',
     }));
@@ -115,13 +116,19 @@ export class WaxpeerMarket extends BaseMarket {
     const outcome = new Map<string, string | null>();
     // Waxpeer keys listings by the numeric Steam asset id; anything else cannot be one of ours.
     for (const item of items)
-      if (!/^\d+$/.test(item.listing_id)) outcome.set(item.listing_id, 'item_not_found');
+      if (!/^\d+$/.test(item.listing_id) || !Number.isSafeInteger(Number(item.listing_id)))
+        outcome.set(item.listing_id, 'item_not_found');
     const valid = items.filter((item) => !outcome.has(item.listing_id));
     const removals = valid.filter((item) => isDelist(item.price));
     const edits = valid.filter((item) => !isDelist(item.price));
     if (removals.length > 0) {
-      const { removed } = await this.client.removeItems(removals.map((item) => item.listing_id));
-      const gone = new Set(removed);
+      const answer = await this.client.removeItems(removals.map((item) => item.listing_id));
+      // The real answer says how many went (`count`), not which: look at what is still listed.
+      const gone = new Set(answer.removed ?? []);
+      if (answer.removed === undefined) {
+        const still = new Set((await this.client.getListedItems()).items.map((row) => row.item_id));
+        for (const item of removals) if (!still.has(item.listing_id)) gone.add(item.listing_id);
+      }
       for (const item of removals)
         outcome.set(item.listing_id, gone.has(item.listing_id) ? null : 'not removed');
     }
@@ -219,18 +226,20 @@ export class WaxpeerMarket extends BaseMarket {
         start: from.toISOString(),
         end: to.toISOString(),
       });
-      for (const row of data) {
+      const rows = data.trades;
+      for (const row of rows) {
+        const action = row.action ?? row.type;
         entries.push({
           id: row.id ?? row.item_id ?? '',
-          side: row.type === 'buy' ? 'buy' : row.type === 'sell' ? 'sell' : 'other',
+          side: action === 'buy' ? 'buy' : action === 'sell' ? 'sell' : 'other',
           market_hash_name: row.name,
           price: row.price !== null ? mils(row.price) : null,
           currency: this.currency,
-          at: row.created ?? from.toISOString(),
+          at: row.created ?? row.date ?? from.toISOString(),
           status: row.status === null ? null : String(row.status),
         });
       }
-      if (data.length < 100) return entries;
+      if (rows.length < 100) return entries;
     }
   }
 

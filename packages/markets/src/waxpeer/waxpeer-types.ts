@@ -64,10 +64,11 @@ export const waxpeerEditResultSchema = z.object({
   removed: z.number().optional(),
 });
 
+/** remove-items answers `{success, count}` only (the docs' example): which items went is not said. */
 export const waxpeerRemoveResultSchema = z.object({
   ...envelope,
   count: z.number().optional(),
-  removed: z.array(wireId).default([]),
+  removed: z.array(wireId).optional(),
 });
 
 export const waxpeerPricesSchema = z.object({
@@ -125,23 +126,38 @@ export const waxpeerBuyOrdersSchema = z.object({
 
 export const waxpeerCreateOrderSchema = z.object({ ...envelope, id: maybe(wireId) });
 
-export const waxpeerRemoveOrdersSchema = z.object({ ...envelope, removed: z.array(wireId).default([]) });
+/** remove-buy-order answers `{success, msg, removed: <count>}` (the docs' example). */
+export const waxpeerRemoveOrdersSchema = z.object({
+  ...envelope,
+  removed: z.union([z.number(), z.array(wireId)]).optional(),
+});
+
+/**
+ * my-history answers `data: {trades: [...], transactions: [...]}` (the docs' example): `trades[]` has `id`,
+ * `item_id`, `name`, `price` (mils), `status` (a number, 5 = done in the example), `action` ("buy"/"sell"),
+ * `created` and `date`; `transactions[]` are wallet deposits and withdrawals. An older flat `data: [...]` with
+ * `type` is still read.
+ */
+const historyTrade = z.object({
+  id: maybe(wireId),
+  item_id: maybe(wireId),
+  name: maybe(z.string()),
+  price: maybe(numberish),
+  action: maybe(z.string()),
+  type: maybe(z.string()),
+  status: maybe(z.union([z.string(), z.number()])),
+  created: maybe(z.string()),
+  date: maybe(z.string()),
+});
 
 export const waxpeerHistorySchema = z.object({
   ...envelope,
   data: z
-    .array(
-      z.object({
-        id: maybe(wireId),
-        item_id: maybe(wireId),
-        name: maybe(z.string()),
-        price: maybe(numberish),
-        type: maybe(z.string()),
-        status: maybe(z.union([z.string(), z.number()])),
-        created: maybe(z.string()),
-      }),
-    )
-    .default([]),
+    .union([
+      z.object({ trades: z.array(historyTrade).default([]), transactions: z.array(z.unknown()).default([]) }),
+      z.array(historyTrade).transform((trades) => ({ trades, transactions: [] as unknown[] })),
+    ])
+    .default({ trades: [], transactions: [] }),
 });
 
 export type WaxpeerBuyOrder = z.infer<typeof waxpeerBuyOrdersSchema>['offers'][number];

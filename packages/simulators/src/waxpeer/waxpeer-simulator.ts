@@ -67,7 +67,13 @@ function listItems(ctx: KitContext) {
     }
     try {
       const listing = ctx.market.list(account, assetId, price);
-      listed.push({ item_id: assetId, price, position: position(ctx.market, listing), name: listing.name });
+      // `listed[].item_id` is a JSON number in the real answer (asset ids stay below 2^53).
+      listed.push({
+        item_id: Number(assetId),
+        price,
+        position: position(ctx.market, listing),
+        name: listing.name,
+      });
     } catch (error) {
       if (!(error instanceof KitError)) throw error;
       failed.push({ item_id: assetId, price, msg: error.code });
@@ -112,7 +118,8 @@ function editItems(ctx: KitContext) {
       continue;
     }
     ctx.market.reprice(account, listing.id, price);
-    updated.push({ item_id: listing.assetId, price });
+    // The real answer quotes both as strings: `updated: [{"item_id":"141414144","price":"1000"}]`.
+    updated.push({ item_id: listing.assetId, price: String(price) });
   }
   return { success: true, updated, failed, removed };
 }
@@ -126,7 +133,8 @@ function removeItems(ctx: KitContext) {
     ctx.market.delist(account, listing.id);
     removed.push(id);
   }
-  return { success: true, count: removed.length, removed };
+  // The real answer says how many went, not which (`{"success":true,"count":1}`).
+  return { success: true, count: removed.length };
 }
 
 function prices(ctx: KitContext) {
@@ -231,7 +239,7 @@ function buyOrders(ctx: KitContext) {
     .filter((order) => !name || order.name === name)
     .sort((a, b) => Number(a.id) - Number(b.id));
   const skip = Number(ctx.query.get('skip') ?? 0) || 0;
-  return { success: true, offers: offers.slice(skip, skip + 100).map(orderView), total: offers.length };
+  return { success: true, offers: offers.slice(skip, skip + 100).map(orderView), count: offers.length };
 }
 
 function createBuyOrder(ctx: KitContext) {
@@ -246,7 +254,12 @@ function createBuyOrder(ctx: KitContext) {
   try {
     const order = ctx.market.placeOrder(account, name, price, amount);
     ctx.stats.spend(account.id, 'order', null, true);
-    return { success: true, id: Number(order.id), msg: 'buy order created' };
+    return {
+      success: true,
+      msg: 'Placed order',
+      filled: order.quantity - order.remaining,
+      id: Number(order.id),
+    };
   } catch (error) {
     ctx.stats.spend(account.id, 'order', null, false);
     throw error;
@@ -263,16 +276,15 @@ function editBuyOrder(ctx: KitContext) {
     ...(amount !== null ? { quantity: amount } : {}),
     ...(price !== null ? { price } : {}),
   });
-  return { success: true, ...orderView(order) };
+  // The real answer: `{success, msg, id, amount, price}`.
+  return { success: true, msg: 'updated', id: Number(order.id), amount: order.quantity, price: order.price };
 }
 
 function removeBuyOrder(ctx: KitContext) {
   const account = me(ctx);
-  const removed = ctx.query
-    .getAll('id')
-    .filter((id) => ctx.market.cancelOrder(account, id))
-    .map(Number);
-  return { success: true, removed, count: removed.length };
+  const removed = ctx.query.getAll('id').filter((id) => ctx.market.cancelOrder(account, id));
+  // The real answer carries the number removed (`{"success":true,"msg":"string","removed":5}`).
+  return { success: true, msg: 'removed', removed: removed.length };
 }
 
 /** `start`/`end`: ISO dates or unix seconds (the library passes them through as given). */
@@ -294,16 +306,23 @@ function myHistory(ctx: KitContext) {
   const rows = me(ctx)
     .history.filter((entry) => entry.at >= start && entry.at <= end)
     .sort((a, b) => (body.sort === 'ASC' ? a.at - b.at : b.at - a.at));
-  const data = rows.slice(skip, skip + 100).map((entry) => ({
+  // The real shape: `data: {trades: [...], transactions: [...]}`, `status` a number (5 = done), `action`.
+  const trades = rows.slice(skip, skip + 100).map((entry) => ({
+    date: iso(entry.at),
+    created: iso(entry.at),
     id: Number(entry.id),
     item_id: entry.assetId,
-    name: entry.name,
+    give_amount:
+      entry.side === 'sell' ? Math.round(entry.price * (1 - ctx.market.config.feeShare)) : entry.price,
+    image: `https://steamcommunity-a.akamaihd.net/economy/image/class/730/${entry.assetId}/200fx125f`,
     price: entry.price,
-    type: entry.side,
-    status: 'done',
-    created: iso(entry.at),
+    game,
+    name: entry.name,
+    status: 5,
+    average: entry.price,
+    action: entry.side,
   }));
-  return { success: true, data, total: rows.length };
+  return { success: true, data: { trades, transactions: [] } };
 }
 
 function registerRoutes(router: Router<KitRoute>): void {
