@@ -49,10 +49,12 @@ export class SkinportMarket extends BaseMarket {
         const at = Date.parse(row.created_at);
         if (at < from.getTime()) older = true;
         if (at < from.getTime() || at > to.getTime()) continue;
+        // A sold item is credited as `type: "credit", sub_type: "item"` (the documented example); "sale" is
+        // kept for older answers. Withdrawals and other credits are "other".
         const side =
           row.type === 'purchase'
             ? 'buy'
-            : row.type === 'credit' && row.sub_type === 'sale'
+            : row.type === 'credit' && (row.sub_type === 'item' || row.sub_type === 'sale')
               ? 'sell'
               : 'other';
         const names = uniqueNames(row.items.map((item) => item.market_hash_name));

@@ -59,7 +59,11 @@ export const skinportTransactionsSchema = z.object({
       amount: numberish,
       fee: maybe(numberish),
       currency: z.string(),
-      items: z.array(z.object({ sale_id: maybe(wireId), market_hash_name: z.string() })).default([]),
+      // `null` on a withdrawal (the documented example), a list on purchases and sale credits.
+      items: z
+        .array(z.object({ sale_id: maybe(wireId), market_hash_name: z.string() }))
+        .nullish()
+        .transform((items) => items ?? []),
       created_at: z.string(),
     }),
   ),

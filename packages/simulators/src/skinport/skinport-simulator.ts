@@ -103,6 +103,12 @@ function salesHistory(ctx: KitContext) {
       currency,
       item_page: `https://skinport.com/item/${slug(item.marketHashName)}`,
       market_page: `https://skinport.com/market?item=${encodeURIComponent(item.marketHashName)}&cat=CS2`,
+      // The documented example lists the latest sales; the simulator lists the accounts' recorded ones.
+      sales: sales.slice(-10).map((row) => ({
+        price: money(ctx.market, row.price, currency),
+        wear_value: null,
+        sold_at: Math.floor(row.at / 1000),
+      })),
       last_24_hours: period(1, Math.max(1, Math.round(base / 7))),
       last_7_days: period(7, base),
       last_30_days: period(30, base * 4),
@@ -123,11 +129,13 @@ function transactions(ctx: KitContext) {
     const fee = row.side === 'sell' ? row.price - ctx.market.sellerProceeds(row.price) : 0;
     return {
       id: Number(row.id),
+      // As the documented example: a purchase has no sub_type and no fee; a sold item is a credit of
+      // sub_type "item" with its fee.
       type: row.side === 'buy' ? 'purchase' : 'credit',
-      sub_type: row.side === 'buy' ? 'item' : 'sale',
+      sub_type: row.side === 'buy' ? null : 'item',
       status: 'complete',
       amount: unitsToFloat(row.price, ctx.market.unitsPerMajor),
-      fee: unitsToFloat(fee, ctx.market.unitsPerMajor),
+      fee: row.side === 'buy' ? null : unitsToFloat(fee, ctx.market.unitsPerMajor),
       currency,
       items: [
         { sale_id: Number(row.id), market_hash_name: row.name, seller_country: 'DE', buyer_country: 'DE' },
