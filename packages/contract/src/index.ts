@@ -26,6 +26,7 @@ export * from './routes/api-routes.ts';
 export * from './routes/api-client.ts';
 export * from './routes/bot-routes.ts';
 export * from './money.ts';
+export * from './paint-phases.ts';
 export * from './spend-guard.ts';
 export * from './error-catalogue.ts';
 export * from './validation-messages.ts';

@@ -85,11 +85,12 @@ export const marketHandlers: Record<string, Handler> = {
     const rows = (Array.isArray(body) ? body : [body]) as Record<string, unknown>[];
     const settings = ctx.services.resources.toyDynamicSetting;
     return ctx.services.db.transaction(async (tx) => {
-      const normalized = rows.map((r) => ({ market_account: null, ...r }));
+      // One row per (toy, market, account, Doppler phase); null account and phase are keys too.
+      const normalized = rows.map((r) => ({ market_account: null, phase: null, ...r }));
       const result = await settings.upsert(
         tx,
         normalized,
-        { columns: ['toy', 'market', 'market_account'] },
+        { columns: ['toy', 'market', 'market_account', 'phase'] },
         writeContext(ctx),
       );
       return {

@@ -199,6 +199,42 @@ describe('market toys', () => {
     );
     expect(list.body.results.map((r) => r.max_price_buy)).toEqual(['13.00']);
   });
+
+  it('toy dynamic settings per Doppler phase: one row per phase, a bad phase is a 400', async () => {
+    const base = { toy: f.toyId, market: 'tm_usd', enable_dynamic_order: true };
+    const created = await t.client.post<{ created: number; updated: number }>(
+      '/api/market/toy-dynamic-settings/create-or-update/',
+      [
+        { ...base, phase: 'phase2', min_price_buy: '300.00', max_price_buy: '400.00' },
+        { ...base, phase: 'ruby', min_price_buy: '1500.00', max_price_buy: '2000.00' },
+        { ...base, min_price_buy: '250.00', max_price_buy: '300.00' },
+      ],
+    );
+    expect(created.body).toMatchObject({ created: 3, updated: 0 });
+    const again = await t.client.post<{ created: number; updated: number }>(
+      '/api/market/toy-dynamic-settings/create-or-update/',
+      { ...base, phase: 'ruby', min_price_buy: '1600.00', max_price_buy: '2100.00' },
+    );
+    expect(again.body).toMatchObject({ created: 0, updated: 1 });
+    const list = await t.client.get<Rows<{ phase: string | null; max_price_buy: string }>>(
+      '/api/market/toy-dynamic-settings/',
+      { query: { toy: f.toyId, market: 'tm_usd', ordering: 'id' } },
+    );
+    expect(list.body.results.map((r) => [r.phase, r.max_price_buy])).toEqual([
+      ['phase2', '400.00'],
+      ['ruby', '2100.00'],
+      [null, '300.00'],
+    ]);
+    const bad = await t.client.post('/api/market/toy-dynamic-settings/create-or-update/', {
+      ...base,
+      phase: 'Phase 2',
+    });
+    expect(bad.status).toBe(400);
+    const after = await t.client.get<Rows<unknown>>('/api/market/toy-dynamic-settings/', {
+      query: { toy: f.toyId, market: 'tm_usd' },
+    });
+    expect(after.body.results).toHaveLength(3);
+  });
 });
 
 describe('history and statistics', () => {

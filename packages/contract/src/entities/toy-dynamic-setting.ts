@@ -3,10 +3,12 @@ import { z } from 'zod';
 import { MARKET_CODES, SCOPES } from '../enums.ts';
 import { defineEntity, type EntityCreate, type EntityPatch, type EntityRecord } from '../entity.ts';
 import { field } from '../fields.ts';
+import { PAINT_PHASES } from '../paint-phases.ts';
 
 /**
  * How the dynamic buy-order loop treats one toy on one market: shared for every account of the market,
- * or private to one market account (which then wins over the shared row).
+ * or private to one market account (which then wins over the shared row); per Doppler phase when `phase` is
+ * set (each phase is its own buy order at its own prices).
  */
 export const toyDynamicSettingEntity = defineEntity('toy_dynamic_setting', 'Toy dynamic setting', {
   id: field.id(),
@@ -15,6 +17,10 @@ export const toyDynamicSettingEntity = defineEntity('toy_dynamic_setting', 'Toy 
   market_account: field.fk('market_account', { nullable: true }),
   market_hash_name: field.computed(z.string()),
   scope: field.enum(SCOPES, { default: 'shared' }),
+  phase: field.enum(PAINT_PHASES, {
+    nullable: true,
+    description: 'Doppler phase of the buy order (null: the name without a phase); one row per phase',
+  }),
   min_price_buy: field.money({ nullable: true }),
   max_price_buy: field.money({ nullable: true }),
   enable_dynamic_order: field.bool({ default: false }),

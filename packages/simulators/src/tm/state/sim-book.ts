@@ -1,5 +1,8 @@
+import { phasesOf } from '@toydesk/contract';
+
 import type { CatalogueItem } from '../../data/catalogue.ts';
 import { newTradeToken } from './ids.ts';
+import { phasePriceFactor, simPhaseOf } from './sim-phases.ts';
 import type { TmMarket } from './tm-market.ts';
 import type { Listing } from './types.ts';
 
@@ -31,14 +34,17 @@ export function simTraderIdentity(market: TmMarket): { steamid32: number; token:
 }
 
 function addSimOffer(market: TmMarket, item: CatalogueItem, factor: number, placedAt: number): Listing {
+  const itemId = market.ids.item.take();
+  const phase = simPhaseOf(item.marketHashName, itemId);
   const listing: Listing = {
-    item_id: market.ids.item.take(),
+    item_id: itemId,
     ownerKey: null,
     assetid: market.ids.asset.take(),
     classid: item.classid,
     instanceid: item.instanceid,
     market_hash_name: item.marketHashName,
-    price: Math.max(50, Math.round(item.refPriceKopecks * factor)),
+    ...(phase === '' ? {} : { phase }),
+    price: Math.max(50, Math.round(item.refPriceKopecks * factor * phasePriceFactor(phase))),
     currency: 'RUB',
     placedAt,
     status: 1,
@@ -65,6 +71,16 @@ export function seedSimBook(market: TmMarket): void {
         count: random.int(1, 5),
       })).sort((a, b) => b.priceKopecks - a.priceKopecks),
     );
+    // A Doppler name has standing orders per phase too, at the phase's price (no draws: same book).
+    const plain = market.simBids.get(item.marketHashName)!;
+    for (const phase of phasesOf(item.marketHashName)) {
+      plain.push({
+        market_hash_name: item.marketHashName,
+        phase,
+        priceKopecks: Math.round(plain[0]!.priceKopecks * phasePriceFactor(phase)),
+        count: 1,
+      });
+    }
     const sales = random.int(6, 14);
     const log: [number, number][] = [];
     for (let i = 0; i < sales; i++) {

@@ -122,10 +122,13 @@ export class TmMarket {
   }
 
   /** Listings of a name on sale and buyable, cheapest first (ties: older first). */
-  asksFor(name: string): Listing[] {
+  asksFor(name: string, phase?: string): Listing[] {
     const list: Listing[] = [];
     for (const listing of this.listings.values()) {
-      if (listing.market_hash_name === name && this.isBuyable(listing)) list.push(listing);
+      if (listing.market_hash_name !== name || !this.isBuyable(listing)) continue;
+      // With a phase: only the offers of that Doppler phase; without: every offer of the name.
+      if (phase !== undefined && (listing.phase ?? '') !== phase) continue;
+      list.push(listing);
     }
     return list.sort(
       (a, b) =>
@@ -135,10 +138,13 @@ export class TmMarket {
   }
 
   /** Every bid on a name in kopecks, highest first: simulated players' and our accounts' orders. */
-  bidsFor(name: string): { priceKopecks: number; count: number; ownerKey: string | null }[] {
-    const bids = (this.simBids.get(name) ?? []).map((bid) => ({ ...bid, ownerKey: null as string | null }));
+  bidsFor(name: string, phase = ''): { priceKopecks: number; count: number; ownerKey: string | null }[] {
+    // One order book per name and Doppler phase ('' is the orders without a phase), as set-order keeps them.
+    const bids = (this.simBids.get(name) ?? [])
+      .filter((bid) => (bid.phase ?? '') === phase)
+      .map((bid) => ({ ...bid, ownerKey: null as string | null }));
     for (const order of this.orders.values()) {
-      if (order.market_hash_name !== name) continue;
+      if (order.market_hash_name !== name || order.phase !== phase) continue;
       bids.push({
         market_hash_name: name,
         priceKopecks: this.convert(order.price, order.currency, 'RUB'),

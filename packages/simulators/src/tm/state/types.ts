@@ -53,6 +53,8 @@ export interface Listing {
   classid: string;
   instanceid: string;
   market_hash_name: string;
+  /** Doppler phase of the item (sim-phases.ts); absent for names without phases and our own listings. */
+  phase?: string;
   price: number;
   currency: TmCurrency;
   placedAt: number;
@@ -112,6 +114,8 @@ export interface BuyOrder {
 /** A standing buy order of a simulated player (the bid side of the order book). */
 export interface SimBid {
   market_hash_name: string;
+  /** The Doppler phase the order asks for; absent: the name without a phase. */
+  phase?: string;
   priceKopecks: number;
   count: number;
 }

@@ -6,6 +6,7 @@ import { bestCompetingBid, orderTarget, priceDiffers } from './order-price-rule.
 import {
   forgetTrackedOrder,
   loadTrackedOrders,
+  orderKey,
   saveTrackedOrder,
   type TrackedOrder,
 } from './tracked-orders.ts';
@@ -24,17 +25,22 @@ export interface KeepOutcome {
   failed: number;
 }
 
-/** The order of a name as tm holds it (dynamic orders have no phase). */
+/** The orders as tm holds them, one per name and Doppler phase (orderKey). */
 function liveOrders(orders: readonly TmOrder[]): Map<string, TmOrder> {
-  return new Map(orders.filter((order) => order.phase === '').map((order) => [order.marketHashName, order]));
+  return new Map(orders.map((order) => [orderKey(order), order]));
 }
+
+/** A name as alerts and actions show it: with its phase when it has one. */
+const labelOf = (order: { marketHashName: string; phase: string }) =>
+  order.phase === '' ? order.marketHashName : `${order.marketHashName} [${order.phase}]`;
 
 /**
  * One pass of the dynamic buy orders of an account:
  *
  * 1. an order the loop placed (bot_dynamic_order) whose toy is no longer enabled, or has no usable band, is
  *    removed (set-order with price 0) and forgotten;
- * 2. every enabled toy with a band (up to MAX_TOYS_PER_TICK per tick) gets one order at the pricing rule's
+ * 2. every enabled toy (and each Doppler phase with a setting of its own) with a band (up to
+ *    MAX_TOYS_PER_TICK per tick) gets one order at the pricing rule's
  *    target (order-price-rule.ts), read against the name's order book (bid-ask) with our own order taken
  *    out. An order already at the target is left alone; otherwise set-order places or replaces it (tm keeps
  *    one order per name and phase, so a second order cannot appear), through `once` keyed by the tick's job
@@ -55,28 +61,30 @@ export async function keepOrders(
   const active = new Map(
     settings
       .filter((setting) => setting.enabled && setting.band !== null)
-      .map((setting) => [setting.marketHashName, setting]),
+      .map((setting) => [orderKey(setting), setting]),
   );
 
   for (const order of tracked) {
-    if (active.has(order.marketHashName)) continue;
-    const removed = await guarded(ctx, order.marketHashName, () =>
-      removeOrder(ctx, tm, order, live.has(order.marketHashName) ? 'disabled' : 'gone'),
+    if (active.has(orderKey(order))) continue;
+    const removed = await guarded(ctx, labelOf(order), () =>
+      removeOrder(ctx, tm, order, live.has(orderKey(order)) ? 'disabled' : 'gone'),
     );
     if (removed === 'failed') outcome.failed += 1;
     else if (removed) outcome.removed += 1;
   }
 
-  const checkedOrder = new Map(tracked.map((order, index) => [order.marketHashName, index]));
+  const checkedOrder = new Map(tracked.map((order, index) => [orderKey(order), index]));
   const due = [...active.values()]
-    .sort((a, b) => (checkedOrder.get(a.marketHashName) ?? -1) - (checkedOrder.get(b.marketHashName) ?? -1))
+    .sort((a, b) => (checkedOrder.get(orderKey(a)) ?? -1) - (checkedOrder.get(orderKey(b)) ?? -1))
     .slice(0, MAX_TOYS_PER_TICK);
   for (const setting of due) {
     const band = setting.band!;
     const name = setting.marketHashName;
-    const ours = live.get(name) ?? null;
-    const result = await guarded(ctx, name, async () => {
-      const book = await tm.search.bidAsk(name);
+    const phase = setting.phase;
+    const ours = live.get(orderKey(setting)) ?? null;
+    const result = await guarded(ctx, labelOf(setting), async () => {
+      // A Doppler phase has its own order book (and its own price): bid-ask by name and phase.
+      const book = await tm.search.bidAsk(name, phase === '' ? undefined : phase);
       const best = bestCompetingBid(book.bid, ours);
       const target = orderTarget(band, best);
       if (ours !== null && !priceDiffers(ours.price, target) && ours.count === setting.count) {
@@ -91,6 +99,7 @@ export async function keepOrders(
           kind: ours === null ? 'order-placed' : 'order-repriced',
           detail: {
             market_hash_name: name,
+            ...(phase === '' ? {} : { phase }),
             price: target,
             from: ours?.price ?? null,
             count: setting.count,
@@ -102,9 +111,9 @@ export async function keepOrders(
         },
         () =>
           ctx.job.once(
-            `dynamic-orders:${account.id}:${ctx.job.job.id}:set:${name}`,
+            `dynamic-orders:${account.id}:${ctx.job.job.id}:set:${name}${phase === '' ? '' : `#${phase}`}`,
             async () => {
-              const found = liveOrders(await tm.orders.getAllOrders()).get(name);
+              const found = liveOrders(await tm.orders.getAllOrders()).get(orderKey(setting));
               return found && !priceDiffers(found.price, target) ? { price: found.price } : null;
             },
             async () => {
@@ -112,6 +121,7 @@ export async function keepOrders(
                 marketHashName: name,
                 price: target,
                 count: setting.count,
+                phase,
               });
               return { price: set.order?.price ?? target };
             },
@@ -139,7 +149,7 @@ export async function removeAllOrders(ctx: TradingContext, tm: TmClient): Promis
   const live = liveOrders(await tm.orders.getAllOrders());
   let removed = 0;
   for (const order of tracked) {
-    if (await removeOrder(ctx, tm, order, live.has(order.marketHashName) ? 'switched off' : 'gone')) {
+    if (await removeOrder(ctx, tm, order, live.has(orderKey(order)) ? 'switched off' : 'gone')) {
       removed += 1;
     }
   }
@@ -154,21 +164,32 @@ async function removeOrder(
   reason: 'disabled' | 'switched off' | 'gone',
 ): Promise<boolean> {
   if (reason === 'gone') {
-    await forgetTrackedOrder(ctx.runtime.db, ctx.account.id, order.marketHashName);
+    await forgetTrackedOrder(ctx.runtime.db, ctx.account.id, order);
     return false;
   }
   const done = await ctx.act(
     {
       kind: 'order-removed',
-      detail: { market_hash_name: order.marketHashName, price: order.price, count: order.count, reason },
+      detail: {
+        market_hash_name: order.marketHashName,
+        ...(order.phase === '' ? {} : { phase: order.phase }),
+        price: order.price,
+        count: order.count,
+        reason,
+      },
     },
     async () => {
-      await tm.orders.setOrder({ marketHashName: order.marketHashName, price: '0', count: order.count });
+      await tm.orders.setOrder({
+        marketHashName: order.marketHashName,
+        price: '0',
+        count: order.count,
+        phase: order.phase,
+      });
       return true;
     },
   );
   if (done === null) return false;
-  await forgetTrackedOrder(ctx.runtime.db, ctx.account.id, order.marketHashName);
+  await forgetTrackedOrder(ctx.runtime.db, ctx.account.id, order);
   return true;
 }
 
@@ -189,5 +210,11 @@ async function guarded<T>(ctx: TradingContext, name: string, fn: () => Promise<T
 }
 
 function trackedOf(setting: DynamicSetting, price: string): TrackedOrder {
-  return { marketHashName: setting.marketHashName, toy: setting.toy, price, count: setting.count };
+  return {
+    marketHashName: setting.marketHashName,
+    phase: setting.phase,
+    toy: setting.toy,
+    price,
+    count: setting.count,
+  };
 }

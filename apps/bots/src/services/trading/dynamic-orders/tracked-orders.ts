@@ -3,6 +3,8 @@ import type { Queryable } from '../../../server-modules.ts';
 /** A buy order the loop placed (bot_dynamic_order): the only orders it changes or removes. */
 export interface TrackedOrder {
   marketHashName: string;
+  /** Doppler phase ('' without one): tm keeps one order per name and phase. */
+  phase: string;
   toy: number | null;
   price: string;
   count: number;
@@ -10,13 +12,20 @@ export interface TrackedOrder {
 
 /** Oldest checked first (saveTrackedOrder stamps updated_at at every check). */
 export async function loadTrackedOrders(db: Queryable, marketAccount: number): Promise<TrackedOrder[]> {
-  const rows = await db.query<{ market_hash_name: string; toy: number | null; price: string; count: number }>(
-    `SELECT market_hash_name, toy, price::text AS price, count FROM bot_dynamic_order
-     WHERE market_account = $1 ORDER BY updated_at, market_hash_name`,
+  const rows = await db.query<{
+    market_hash_name: string;
+    phase: string;
+    toy: number | null;
+    price: string;
+    count: number;
+  }>(
+    `SELECT market_hash_name, phase, toy, price::text AS price, count FROM bot_dynamic_order
+     WHERE market_account = $1 ORDER BY updated_at, market_hash_name, phase`,
     [marketAccount],
   );
   return rows.map((row) => ({
     marketHashName: row.market_hash_name,
+    phase: row.phase,
     toy: row.toy,
     price: row.price,
     count: row.count,
@@ -30,17 +39,25 @@ export async function saveTrackedOrder(
   currency: string,
 ): Promise<void> {
   await db.query(
-    `INSERT INTO bot_dynamic_order (market_account, market_hash_name, toy, price, count, currency)
-     VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (market_account, market_hash_name) DO UPDATE SET toy = excluded.toy, price = excluded.price,
-       count = excluded.count, currency = excluded.currency, updated_at = now()`,
-    [marketAccount, order.marketHashName, order.toy, order.price, order.count, currency],
+    `INSERT INTO bot_dynamic_order (market_account, market_hash_name, phase, toy, price, count, currency)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (market_account, market_hash_name, phase) DO UPDATE SET toy = excluded.toy,
+       price = excluded.price, count = excluded.count, currency = excluded.currency, updated_at = now()`,
+    [marketAccount, order.marketHashName, order.phase, order.toy, order.price, order.count, currency],
   );
 }
 
-export async function forgetTrackedOrder(db: Queryable, marketAccount: number, name: string): Promise<void> {
-  await db.query('DELETE FROM bot_dynamic_order WHERE market_account = $1 AND market_hash_name = $2', [
-    marketAccount,
-    name,
-  ]);
+export async function forgetTrackedOrder(
+  db: Queryable,
+  marketAccount: number,
+  order: { marketHashName: string; phase: string },
+): Promise<void> {
+  await db.query(
+    'DELETE FROM bot_dynamic_order WHERE market_account = $1 AND market_hash_name = $2 AND phase = $3',
+    [marketAccount, order.marketHashName, order.phase],
+  );
 }
+
+/** The key of an order at tm: its name and Doppler phase. */
+export const orderKey = (order: { marketHashName: string; phase: string }) =>
+  `${order.marketHashName}\n${order.phase}`;
