@@ -11,3 +11,18 @@ export { migrate } from '../../server/src/db/migrate.ts';
 export { loadVault } from '../../server/src/vault/load-vault.ts';
 export { maskSql, type Vault } from '../../server/src/vault/vault.ts';
 export { writeAudit } from '../../server/src/audit/audit-log.ts';
+// Spend guards and spending calls (migration 015): one store for the proxy and the loops.
+export {
+  checkSpend,
+  listSpends,
+  listUnsettledSpends,
+  loadSpendGuard,
+  recordDoneSpend,
+  reserveSpend,
+  saveSpendGuard,
+  settleSpend,
+  spendGuardView,
+  spentToday,
+  type SpendRequest,
+  type UnsettledSpend,
+} from '../../server/src/spend/spend-store.ts';

@@ -25,6 +25,11 @@ export interface GuardRefusal {
   limit: string;
 }
 
+/** price × count exactly, as a decimal string (a buy order's most it can spend). */
+export function amountTimes(price: string, count: number): string {
+  return new Big(price).times(count).toString();
+}
+
 /** The highest price the guard allows against a reference price (rounded down to 3 decimals). */
 export function maxAllowedPrice(maxPricePercent: number, reference: string): string {
   return new Big(reference).times(maxPricePercent).div(100).round(3, Big.roundDown).toString();

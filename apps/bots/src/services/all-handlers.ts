@@ -10,6 +10,7 @@ import { SIGNUP_HANDLERS } from './signup/signup-handlers.ts';
 import { STEAM_HANDLERS } from './steam/steam-handlers.ts';
 import { TRADING_HANDLERS } from './trading/trading-handlers.ts';
 import { DELIVERY_HANDLERS } from './trading/deliver/delivery-handlers.ts';
+import { SPEND_GUARD_HANDLERS } from './trading/spend-guards/spend-guard-handlers.ts';
 import { SET_PRICES_HANDLERS } from './trading/sell-prices/set-prices-handlers.ts';
 
 /** The handler of every bot route; the type makes a missing one a compile error, bot-app.ts a start error. */
@@ -24,4 +25,5 @@ export const BOT_HANDLERS: BotHandlers<BotRouteId> = {
   ...TRADING_HANDLERS,
   ...SET_PRICES_HANDLERS,
   ...DELIVERY_HANDLERS,
+  ...SPEND_GUARD_HANDLERS,
 };

@@ -6,6 +6,7 @@ import { SIGNUP_JOB_KINDS } from './signup/signup-jobs.ts';
 import { STEAM_JOB_KINDS } from './steam/steam-jobs.ts';
 import { TRADING_JOB_KINDS } from './trading/loop-runner.ts';
 import { SET_PRICES_JOB_KINDS } from './trading/sell-prices/set-prices-job.ts';
+import { SPEND_CHECK_JOB_KINDS } from './trading/spend-guards/spend-check-job.ts';
 
 /** The kinds started by the cron schedules (each on a lane of its own). */
 export const SCHEDULED_KINDS = {
@@ -23,4 +24,5 @@ export const ALL_JOB_KINDS: BotJobKind[] = [
   ...STEAM_JOB_KINDS,
   ...TRADING_JOB_KINDS,
   ...SET_PRICES_JOB_KINDS,
+  ...SPEND_CHECK_JOB_KINDS,
 ];

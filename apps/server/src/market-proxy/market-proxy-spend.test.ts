@@ -175,12 +175,13 @@ describe('spending calls through the market proxy', () => {
 
   it('bad spending input is a 400 and nothing is written', async () => {
     const before = await t.services.db.query('SELECT id FROM market_spend');
-    for (const query of [
+    const bad: Record<string, string>[] = [
       { hash_name: NAME, price: '10000000', custom_id: 'bad id with spaces' },
       { hash_name: NAME, price: '-5' },
       { hash_name: NAME, price: '12.5' },
       { price: '100' },
-    ]) {
+    ];
+    for (const query of bad) {
       const reply = await proxied('api/v2/buy', query);
       expect(reply.status, JSON.stringify(query)).toBe(400);
     }

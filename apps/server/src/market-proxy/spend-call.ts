@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import type { MarketCode } from '@toydesk/contract';
+import { amountTimes, type MarketCode } from '@toydesk/contract';
 import {
   fromTmUnits,
   isTmCurrency,
@@ -113,7 +113,7 @@ export function recogniseSpendCall(
       call: 'set-order',
       customId,
       customIdAdded: given === null,
-      amount: price === '0' ? '0' : multiply(price, count),
+      amount: price === '0' ? '0' : amountTimes(price, count),
       currency,
       subject: hashName,
       price: price === '0' ? null : price,
@@ -138,14 +138,4 @@ export function recogniseSpendCall(
     };
   }
   return null;
-}
-
-/** price × count on decimal strings (count is a small integer), keeping the price's decimals. */
-function multiply(price: string, count: number): string {
-  const [whole = '0', fraction = ''] = price.split('.');
-  const scale = 10n ** BigInt(fraction.length);
-  const total = (BigInt(whole) * scale + BigInt(fraction || '0')) * BigInt(count);
-  if (fraction.length === 0) return total.toString();
-  const text = total.toString().padStart(fraction.length + 1, '0');
-  return `${text.slice(0, -fraction.length)}.${text.slice(-fraction.length)}`;
 }

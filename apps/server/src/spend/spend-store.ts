@@ -172,11 +172,17 @@ export async function checkSpend(
  * Records a spend that already happened (a filled buy order) once per key; the amount counts against
  * today's cap from then on.
  */
-export async function recordDoneSpend(db: Queryable, request: SpendRequest, detail: string | null) {
+export async function recordDoneSpend(
+  db: Queryable,
+  request: SpendRequest,
+  detail: string | null,
+  /** The UTC day it happened (YYYY-MM-DD); today when not given. */
+  day?: string,
+) {
   await db.query(
     `INSERT INTO market_spend (market_account, market, call, custom_id, source, subject, amount, currency, state,
-       detail, settled_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'done', $9, now())
+       detail, settled_at, day)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'done', $9, now(), COALESCE($10::date, ${TODAY}))
      ON CONFLICT (market_account, call, custom_id) DO NOTHING`,
     [
       request.marketAccount,
@@ -188,6 +194,7 @@ export async function recordDoneSpend(db: Queryable, request: SpendRequest, deta
       request.amount,
       request.currency,
       detail,
+      day ?? null,
     ],
   );
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { proxyEntity, type ProxyPatch } from '../entities/proxy.ts';
 import { PROFILE_THEMES, SHOWCASE_KINDS } from '../enums.ts';
+import { marketSpendSchema, spendGuardInputSchema, spendGuardSchema } from '../spend-guard.ts';
 import { maFileSchema } from '../steam/mafile.ts';
 import { defineRoute, paginatedSchema } from './route-def.ts';
 
@@ -876,6 +877,36 @@ export const BOT_ROUTES = [
     tag: 'bot-alerts',
     summary: 'Acknowledge every open alert',
     response: z.object({ acknowledged: z.number().int() }),
+  }),
+
+  // Spend guards and spending calls of a market account (issue 11, items 6 and 7)
+  defineRoute({
+    id: 'bot-spend.guard',
+    method: 'GET',
+    path: '/api-node/market-accounts/{id}/spend-guard/',
+    tag: 'bot-spend',
+    summary: "The account's daily spend cap and highest price against the reference, and today's spending",
+    response: spendGuardSchema,
+  }),
+  defineRoute({
+    id: 'bot-spend.set_guard',
+    method: 'PUT',
+    path: '/api-node/market-accounts/{id}/spend-guard/',
+    tag: 'bot-spend',
+    summary: 'Sets both spend guards (null switches one off); the cap is in the account currency',
+    body: spendGuardInputSchema,
+    response: spendGuardSchema,
+  }),
+  defineRoute({
+    id: 'bot-spend.list',
+    method: 'GET',
+    path: '/api-node/market-accounts/{id}/spends/',
+    tag: 'bot-spend',
+    summary: 'The last 100 spending calls (buy, buy order, transfer) of the account with their state',
+    description:
+      'state: done, not_done, unknown (the answer was lost and a job keeps checking by custom_id) or ' +
+      'reserved (in flight). Only a retry with the same custom_id is safe while a call is not done.',
+    response: z.object({ results: z.array(marketSpendSchema) }),
   }),
 
   // Deliveries of sold items (the deliver loop's bot_delivery)

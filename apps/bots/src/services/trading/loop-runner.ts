@@ -23,6 +23,7 @@ import { createTradingContext } from './trading-context.ts';
 import { LeaseLostError, leaseCheckMsFor, watchTickLease } from './tick-lease.ts';
 import type { LoopTickResult, TradingLoopDef, TradingLoopName, TradingSwitch } from './trading-loop.ts';
 import { TRADING_LOOPS } from './trading-loops.ts';
+import { queueSpendChecks } from './spend-guards/spend-check-job.ts';
 
 const LOOP_NAMES = ['keep-online', 'deliver', 'list-reprice', 'dynamic-orders'] as const;
 const tickParams = z.object({
@@ -180,6 +181,8 @@ export class TradingRunner {
         }
       }
     }
+    // Spending calls whose answer was lost are looked up again by custom_id (spend-guards/spend-check-job.ts).
+    await queueSpendChecks(runtime);
     return result;
   }
 

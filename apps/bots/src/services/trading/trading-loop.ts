@@ -41,7 +41,11 @@ export type AlertKind =
   | 'proxy-down'
   | 'delivery-failed'
   | 'listing-failed'
-  | 'order-failed';
+  | 'order-failed'
+  /** A spend guard refused a buy, buy order or reprice; a spending call's outcome unknown / settled (spend-guards/). */
+  | 'spend-guard'
+  | 'spend-unknown'
+  | 'spend-settled';
 
 export interface AlertInput {
   kind: AlertKind;

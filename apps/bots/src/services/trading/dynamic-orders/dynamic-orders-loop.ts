@@ -27,6 +27,7 @@ export const DYNAMIC_ORDERS_LOOP = defineTradingLoop({
       `${kept.kept} unchanged`,
     ];
     if (kept.failed > 0) parts.push(`${kept.failed} refused`);
+    if (kept.refused > 0) parts.push(`${kept.refused} stopped by spend guards`);
     if (bought > 0) parts.push(`${bought} purchases recorded`);
     return { summary: parts.join(', ') };
   },

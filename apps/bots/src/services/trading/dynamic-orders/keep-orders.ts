@@ -1,5 +1,6 @@
 import { TmBadKeyError, TmError, type TmClient, type TmOrder } from '@toydesk/markets';
 
+import { refuseBySpendGuard } from '../spend-guards/loop-guard.ts';
 import type { TradingContext } from '../trading-loop.ts';
 import type { DynamicSetting } from './dynamic-settings.ts';
 import { bestCompetingBid, orderTarget, priceDiffers } from './order-price-rule.ts';
@@ -23,6 +24,8 @@ export interface KeepOutcome {
   removed: number;
   kept: number;
   failed: number;
+  /** Refused by a spend guard (in dry run: would be refused). */
+  refused: number;
 }
 
 /** The orders as tm holds them, one per name and Doppler phase (orderKey). */
@@ -55,7 +58,7 @@ export async function keepOrders(
   settings: readonly DynamicSetting[],
 ): Promise<KeepOutcome> {
   const { account, runtime } = ctx;
-  const outcome: KeepOutcome = { placed: 0, repriced: 0, removed: 0, kept: 0, failed: 0 };
+  const outcome: KeepOutcome = { placed: 0, repriced: 0, removed: 0, kept: 0, failed: 0, refused: 0 };
   const tracked = await loadTrackedOrders(runtime.db, account.id);
   const live = liveOrders(await tm.orders.getAllOrders());
   const active = new Map(
@@ -94,6 +97,16 @@ export async function keepOrders(
         }
         return 'kept' as const;
       }
+      // Spend guards (issue 11 item 7): the lowest listing is the reference price.
+      const refusal = await refuseBySpendGuard(ctx, {
+        call: 'set-order',
+        marketHashName: name,
+        price: target,
+        count: setting.count,
+        currency: tm.currency,
+        reference: book.ask[0]?.price ?? null,
+      });
+      if (refusal !== null) return 'refused' as const;
       const placed = await ctx.act(
         {
           kind: ours === null ? 'order-placed' : 'order-repriced',
@@ -135,6 +148,7 @@ export async function keepOrders(
     else if (result === 'kept') outcome.kept += 1;
     else if (result === 'placed') outcome.placed += 1;
     else if (result === 'repriced') outcome.repriced += 1;
+    else if (result === 'refused') outcome.refused += 1;
   }
   return outcome;
 }

@@ -2,6 +2,7 @@ import { roundMoney } from '@toydesk/contract';
 import type { TmClient, TmHistoryEntry } from '@toydesk/markets';
 
 import { recordPurchase } from '../ledger.ts';
+import { countFillSpend } from '../spend-guards/fill-spend.ts';
 import type { TradingContext } from '../trading-loop.ts';
 
 /**
@@ -50,8 +51,8 @@ export async function recordFilledOrders(ctx: TradingContext, tm: TmClient): Pro
           currency: fill.currency,
         },
       },
-      () =>
-        recordPurchase(runtime.db, {
+      async () => {
+        const recorded = await recordPurchase(runtime.db, {
           market: account.market,
           externalId: fill.itemId,
           marketAccount: account.id,
@@ -63,7 +64,10 @@ export async function recordFilledOrders(ctx: TradingContext, tm: TmClient): Pro
           currency: fill.currency,
           date: new Date(fill.time * 1000).toISOString(),
           comment: 'Buy order filled',
-        }),
+        });
+        await countFillSpend(ctx, { purchaseId: fill.itemId, ...fill, price });
+        return recorded;
+      },
     );
     if (result?.created) count += 1;
   }

@@ -1,6 +1,8 @@
 import { compareMoney } from '@toydesk/contract';
 import { TM_MASS_SET_PRICE_BATCH, type TmClient, type TmItem } from '@toydesk/markets';
 
+import { lowestOf } from '../spend-guards/reference-price.ts';
+import { refuseBySpendGuard } from '../spend-guards/loop-guard.ts';
 import type { TradingContext } from '../trading-loop.ts';
 import { repriceTarget } from './reprice-rule.ts';
 import type { SellToy } from './sell-toys.ts';
@@ -12,6 +14,8 @@ export interface RepriceOutcome {
   repriced: number;
   failed: number;
   batches: number;
+  /** Refused by a spend guard (in dry run: would be refused). */
+  refused?: number;
 }
 
 interface PriceChange {
@@ -47,6 +51,19 @@ export async function repriceListings(
       .map((offer) => offer.price);
     const target = repriceTarget(toys.get(item.marketHashName)!.limits, competitors);
     if (compareMoney(target, item.price) !== 0) {
+      // Spend guards (issue 11 item 7): the lowest competing listing, else the list price, is the reference.
+      const refusal = await refuseBySpendGuard(ctx, {
+        call: 'reprice',
+        marketHashName: item.marketHashName,
+        price: target,
+        count: 0,
+        currency: tm.currency,
+        reference: lowestOf(competitors) ?? item.price,
+      });
+      if (refusal !== null) {
+        outcome.refused = (outcome.refused ?? 0) + 1;
+        continue;
+      }
       changes.push({
         itemId: item.itemId,
         marketHashName: item.marketHashName,

@@ -1,0 +1,128 @@
+import { lookupTmSpend, type TmOrderLookup, type TmSpendCall } from '@toydesk/markets';
+import { z } from 'zod';
+
+import type { JobContext } from '../../../jobs/job-context.ts';
+import { defineJobKind } from '../../../jobs/job-kind.ts';
+import { LANES } from '../../../lanes.ts';
+import type { BotRuntime } from '../../../runtime.ts';
+import { settleSpend, type UnsettledSpend } from '../../../server-modules.ts';
+import { raiseAlert } from '../../alerts/alert-store.ts';
+import { tmClientFor } from '../../market-accounts.ts';
+import { loadTradingAccount } from '../trading-account.ts';
+
+export const SPEND_CHECK_KIND = 'spend.check';
+/** How often one open spending call is looked up again. */
+export const SPEND_CHECK_SECONDS = 60;
+/** A reservation this old without an outcome belongs to a process that died mid-call: it is looked up. */
+export const STALE_RESERVATION_SECONDS = 120;
+/**
+ * Not seen after this long, a lost call is taken as not done: tm answers within its own timeouts, and a
+ * request still in flight at tm lands within seconds, never after ten minutes.
+ */
+export const NOT_DONE_AFTER_SECONDS = 600;
+
+const LOOKUP_CALLS: ReadonlySet<string> = new Set<TmSpendCall>(['buy', 'set-order', 'money-send']);
+
+const checkParams = z.object({ spend: z.number().int().positive() });
+type CheckParams = z.infer<typeof checkParams>;
+
+export type SpendCheckOutcome = 'done' | 'not_done' | 'unknown' | 'settled-before';
+
+/**
+ * Claims the open spending calls due for a check (unknown ones, and stale reservations) and queues one
+ * check each; the claim moves checked_at, so processes dispatching together queue one. Called by the
+ * trading dispatch every minute.
+ */
+export async function queueSpendChecks(runtime: BotRuntime): Promise<number[]> {
+  const due = await runtime.db.query<{ id: number }>(
+    `UPDATE market_spend SET checked_at = now()
+     WHERE id IN (
+       SELECT id FROM market_spend
+       WHERE (state = 'unknown' OR (state = 'reserved' AND created_at < now() - make_interval(secs => $2)))
+         AND (checked_at IS NULL OR checked_at < now() - make_interval(secs => $1))
+       ORDER BY checked_at NULLS FIRST, id LIMIT 100)
+     RETURNING id`,
+    [SPEND_CHECK_SECONDS, STALE_RESERVATION_SECONDS],
+  );
+  for (const row of due) await runtime.queue.enqueue(SPEND_CHECK_KIND, { spend: row.id });
+  return due.map((row) => row.id);
+}
+
+/**
+ * Looks one open spending call up by its custom_id (or, for set-order, in the orders) and records the
+ * outcome: done or not done settle it and raise an alert saying so; a check that cannot reach tm leaves it
+ * unknown for the next one.
+ */
+export async function checkSpend(
+  ctx: JobContext<BotRuntime>,
+  params: CheckParams,
+): Promise<SpendCheckOutcome> {
+  const runtime = ctx.deps;
+  const [spend] = await runtime.db.query<UnsettledSpend & { age_seconds: number }>(
+    `SELECT id, market_account, market, call, custom_id, source, subject, amount::text AS amount, currency,
+       day::text AS day, state, detail, checks, created_at, settled_at, lookup,
+       extract(epoch FROM now() - created_at)::int AS age_seconds
+     FROM market_spend WHERE id = $1`,
+    [params.spend],
+  );
+  if (!spend || (spend.state !== 'unknown' && spend.state !== 'reserved')) return 'settled-before';
+  const loaded = await loadTradingAccount(runtime, spend.market_account);
+  if (!loaded || !LOOKUP_CALLS.has(spend.call)) {
+    await settleSpend(runtime.db, spend.id, 'unknown', 'cannot be looked up automatically: check by hand');
+    return 'unknown';
+  }
+  const order = (spend.lookup.order ?? null) as TmOrderLookup | null;
+  let seen;
+  try {
+    seen = await lookupTmSpend(
+      tmClientFor(runtime, loaded.account),
+      spend.call as TmSpendCall,
+      spend.custom_id,
+      order,
+    );
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    await settleSpend(runtime.db, spend.id, 'unknown', `the check failed: ${reason}`);
+    await ctx.log(`spend ${spend.id}: the check failed: ${reason}`, 'warn');
+    return 'unknown';
+  }
+  if (seen.state === 'not_seen' && spend.age_seconds < NOT_DONE_AFTER_SECONDS) {
+    await settleSpend(runtime.db, spend.id, 'unknown', `${seen.detail} yet`);
+    return 'unknown';
+  }
+  const state = seen.state === 'done' ? 'done' : 'not_done';
+  const settled = await settleSpend(runtime.db, spend.id, state, seen.detail);
+  if (settled) {
+    await raiseAlert(runtime.db, {
+      kind: 'spend-settled',
+      severity: state === 'done' ? 'warning' : 'info',
+      marketAccount: spend.market_account,
+      steamAccount: loaded.account.steamAccount,
+      message:
+        `${spend.call} ${spend.subject ?? ''} for ${spend.amount} ${spend.currency} (custom_id ${spend.custom_id}): ` +
+        `${state === 'done' ? 'it happened' : 'it did not happen'} — ${seen.detail}`,
+      details: {
+        call: spend.call,
+        custom_id: spend.custom_id,
+        subject: spend.subject,
+        amount: spend.amount,
+        currency: spend.currency,
+        spend_state: state,
+      },
+    });
+  }
+  await ctx.log(`spend ${spend.id} (${spend.call} ${spend.custom_id}): ${state}`);
+  return state;
+}
+
+export const SPEND_CHECK_JOB_KINDS = [
+  defineJobKind<CheckParams, BotRuntime>({
+    kind: SPEND_CHECK_KIND,
+    lane: LANES.trading,
+    params: checkParams,
+    expireInSeconds: 120,
+    // The next dispatch queues it again while it stays open.
+    retryLimit: 0,
+    run: (ctx, params) => checkSpend(ctx, params),
+  }),
+];
