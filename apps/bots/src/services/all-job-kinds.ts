@@ -1,4 +1,5 @@
 import type { BotJobKind } from '../runtime.ts';
+import { KEY_CHECK_JOB_KINDS } from './market-keys/key-check-job.ts';
 import { ORDER_JOB_KINDS } from './orders/order-jobs.ts';
 import { PRICE_JOB_KINDS } from './market-database/price-jobs.ts';
 import { PROXY_JOB_KINDS } from './proxies/proxy-jobs.ts';
@@ -23,6 +24,7 @@ export const ALL_JOB_KINDS: BotJobKind[] = [
   ...SIGNUP_JOB_KINDS,
   ...STEAM_JOB_KINDS,
   ...TRADING_JOB_KINDS,
+  ...KEY_CHECK_JOB_KINDS,
   ...SET_PRICES_JOB_KINDS,
   ...SPEND_CHECK_JOB_KINDS,
 ];

@@ -1,4 +1,9 @@
-import { chooseErrorMessage, formatFetchFailure, REQUEST_ERROR_TITLE } from '@toydesk/contract';
+import {
+  chooseErrorMessage,
+  formatFetchFailure,
+  parseJsonLossless,
+  REQUEST_ERROR_TITLE,
+} from '@toydesk/contract';
 
 import { readCookie } from './cookies';
 import { takeEarlyResponse } from './early-requests';
@@ -146,7 +151,8 @@ async function readBody(response: Response, responseType: 'auto' | 'text'): Prom
   const type = response.headers.get('content-type') ?? '';
   if (responseType === 'auto' && /[/+]json\b/i.test(type)) {
     try {
-      return JSON.parse(text) as unknown;
+      // Lossless: a 64-bit id (a Steam ID, an asset or offer id) an answer writes bare keeps its digits.
+      return parseJsonLossless(text);
     } catch {
       return text;
     }

@@ -115,12 +115,27 @@ export const botOrderSchema = z.object({
   phase: z.string(),
 });
 
+/**
+ * A market account a view over many accounts could not read (issue 11 item 5): the other accounts' data is
+ * still answered. `key_rejected`: the marketplace refused the key (tm's Bad KEY, a 401/403); the account's
+ * loops are then paused and an alert raised.
+ */
+export const botFailedAccountSchema = z.object({
+  market_account: z.number().int(),
+  reason: z.string(),
+  key_rejected: z.boolean(),
+});
+export type BotFailedAccount = z.infer<typeof botFailedAccountSchema>;
+/** Absent in answers from before issue 11: no account failed. */
+const failedAccounts = z.array(botFailedAccountSchema).default([]);
+
 export const botActiveOrdersResultSchema = z.object({
   market: botServiceMarketSchema,
   accounts: z.array(
     z.object({ market_account: z.number().int(), orders: z.number().int(), pages: z.number().int() }),
   ),
   orders: z.array(botOrderSchema),
+  failed_accounts: failedAccounts,
 });
 
 export const botActiveOrdersStatsSchema = z.object({
@@ -131,6 +146,7 @@ export const botActiveOrdersStatsSchema = z.object({
   accounts: z.array(
     z.object({ market_account: z.number().int(), orders: z.number().int(), total: z.string() }),
   ),
+  failed_accounts: failedAccounts,
 });
 
 export const botMhnOrdersResultSchema = z.object({
@@ -144,6 +160,7 @@ export const botMhnOrdersResultSchema = z.object({
       market_accounts: z.array(z.number().int()),
     }),
   ),
+  failed_accounts: failedAccounts,
 });
 
 export const botMarketPriceRowSchema = z.object({
@@ -383,7 +400,8 @@ export const botTradingStatusSchema = z.object({
   loop: tradingLoopNameSchema,
   enabled: z.boolean(),
   dry_run: z.boolean(),
-  state: z.enum(['off', 'scheduled', 'running', 'stopped', 'failed']),
+  /** paused: the marketplace rejected the account's key; last_error says why (issue 11 item 5). */
+  state: z.enum(['off', 'scheduled', 'running', 'stopped', 'failed', 'paused']),
   last_run_at: z.string().nullable(),
   next_run_at: z.string().nullable(),
   last_summary: z.string().nullable(),
@@ -391,6 +409,11 @@ export const botTradingStatusSchema = z.object({
   last_job: z.string().nullable(),
   /** Newest first, at most 50. */
   recent_actions: z.array(botTradingActionSchema),
+  /**
+   * Why the marketplace rejected the account's key (on every loop of the account, whatever its switch),
+   * null while the key works; absent from services before issue 11.
+   */
+  key_rejected: z.string().nullable().optional(),
 });
 export type BotTradingStatus = z.infer<typeof botTradingStatusSchema>;
 

@@ -1,5 +1,5 @@
 import { BOT_SERVICE_MARKETS, MARKET_CODES, type MarketCode } from '@toydesk/contract';
-import { createTmFamilyClient, TmMarket, type MarketPrice } from '@toydesk/markets';
+import { createTmFamilyClient, TmMarket, type Market, type MarketPrice } from '@toydesk/markets';
 import { z } from 'zod';
 
 import { defineJobKind, PermanentJobError } from '../../jobs/job-kind.ts';
@@ -7,6 +7,8 @@ import type { JobContext } from '../../jobs/job-context.ts';
 import { LANES } from '../../lanes.ts';
 import type { BotRuntime } from '../../runtime.ts';
 import { loadMarketAccounts, marketFor, SERVICE_MARKET_CODES } from '../market-accounts.ts';
+import { pauseForRejectedKey } from '../market-keys/key-pause.ts';
+import { rejectedKeyReason } from '../market-keys/rejected-key.ts';
 
 /** The markets whose public price lists are imported on the schedule (no key needed). */
 export const PUBLIC_PRICE_MARKETS: MarketCode[] = ['tm', 'tm_usd', 'cs7', 'cs7_proxy'];
@@ -27,9 +29,23 @@ async function fetchPrices(ctx: JobContext<BotRuntime>, market: MarketCode): Pro
     });
     return new TmMarket(client).getPrices();
   }
-  const [account] = await loadMarketAccounts(runtime, [market]);
-  if (!account) throw new PermanentJobError(`No active ${market} account with a key to read its prices`);
-  return marketFor(runtime, account).getPrices();
+  // Any account's key reads the list: one rejected key (paused, alerted) hands over to the next account.
+  const accounts = await loadMarketAccounts(runtime, [market]);
+  if (accounts.length === 0)
+    throw new PermanentJobError(`No active ${market} account with a key to read its prices`);
+  let lastRejection: unknown = null;
+  for (const account of accounts) {
+    try {
+      return await marketFor(runtime, account).getPrices();
+    } catch (error) {
+      const rejected = rejectedKeyReason(error);
+      if (!rejected) throw error;
+      await pauseForRejectedKey(runtime, account.id, rejected, `prices.import ${market}`);
+      await ctx.log(`account ${account.id}: ${rejected}; trying the next account`, 'warn');
+      lastRejection = error;
+    }
+  }
+  throw lastRejection;
 }
 
 export async function importPrices(ctx: JobContext<BotRuntime>, market: MarketCode) {
@@ -121,7 +137,16 @@ export const PRICE_JOB_KINDS = [
       ]);
       if (!account)
         throw new PermanentJobError(`Market account ${params.account} has no key on ${params.market}`);
-      const listings = await marketFor(ctx.deps, account).getListings();
+      let listings: Awaited<ReturnType<Market['getListings']>>;
+      try {
+        listings = await marketFor(ctx.deps, account).getListings();
+      } catch (error) {
+        const rejected = rejectedKeyReason(error);
+        if (!rejected) throw error;
+        // Retrying cannot help; the account's loops are paused and the alert raised.
+        await pauseForRejectedKey(ctx.deps, account.id, rejected, 'market.account-items');
+        throw new PermanentJobError(rejected, { key_rejected: true });
+      }
       await ctx.log(`${listings.length} item(s)`);
       return { market: params.market, market_account: account.id, items: listings };
     },

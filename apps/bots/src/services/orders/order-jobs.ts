@@ -1,11 +1,25 @@
-import { addMoney, BOT_SERVICE_MARKETS, multiplyMoney, type BotServiceMarket } from '@toydesk/contract';
+import {
+  addMoney,
+  BOT_SERVICE_MARKETS,
+  multiplyMoney,
+  type BotFailedAccount,
+  type BotServiceMarket,
+} from '@toydesk/contract';
 import { z } from 'zod';
 
 import { defineJobKind } from '../../jobs/job-kind.ts';
 import type { JobContext } from '../../jobs/job-context.ts';
 import { LANES } from '../../lanes.ts';
 import type { BotRuntime } from '../../runtime.ts';
-import { loadMarketAccounts, marketFor, SERVICE_MARKET_CODES, tmClientFor } from '../market-accounts.ts';
+import {
+  loadMarketAccounts,
+  marketFor,
+  SERVICE_MARKET_CODES,
+  tmClientFor,
+  type BotMarketAccount,
+} from '../market-accounts.ts';
+import { pauseForRejectedKey, readKeyPauses, resumeAfterKeyWorks } from '../market-keys/key-pause.ts';
+import { rejectedKeyReason } from '../market-keys/rejected-key.ts';
 import { readAllOrderPages } from './order-loop.ts';
 
 export interface BotOrder {
@@ -28,51 +42,89 @@ type OrdersParams = z.infer<typeof ordersParams>;
 
 const TM_BASED = new Set<BotServiceMarket>(['tm', 'tm-mhn', 'cs7', 'cs7_proxy']);
 
-/** Every active order of every chosen account; any failed page or account fails the job. */
+/**
+ * Every active order of every chosen account. One account that fails (a rejected key, a failed page) never
+ * hides the others: its orders are left out and it is listed in `failed_accounts` with the reason (a
+ * partial list of one account never passes for all of its orders). A rejected key also pauses the
+ * account's loops and raises the alert; a paused account read here again with success resumes them. Only
+ * when every account failed, and not all for their key, does the job fail (and is retried).
+ */
 export async function collectActiveOrders(ctx: JobContext<BotRuntime>, params: OrdersParams) {
   const runtime = ctx.deps;
   const accounts = await loadMarketAccounts(runtime, SERVICE_MARKET_CODES[params.market], params.accounts);
   await ctx.log(`${accounts.length} ${params.market} account(s) with a key`);
+  const paused = await readKeyPauses(
+    runtime.db,
+    accounts.map((a) => a.id),
+  );
   const perAccount: { market_account: number; orders: number; pages: number }[] = [];
   const orders: BotOrder[] = [];
+  const failed: BotFailedAccount[] = [];
+  let retryable: unknown = null;
   for (const account of accounts) {
     ctx.signal.throwIfAborted();
-    if (TM_BASED.has(params.market)) {
-      const client = tmClientFor(runtime, account);
-      const read = await readAllOrderPages((page) => client.orders.getOrders(page));
-      perAccount.push({ market_account: account.id, orders: read.orders.length, pages: read.pages });
-      for (const o of read.orders) {
-        orders.push({
-          market_account: account.id,
-          id: o.id,
-          market_hash_name: o.marketHashName,
-          price: o.price,
-          currency: o.currency,
-          count: o.count,
-          phase: o.phase,
-        });
-      }
-    } else {
-      const list = await marketFor(runtime, account).getBuyOrders();
-      perAccount.push({ market_account: account.id, orders: list.length, pages: 1 });
-      for (const o of list) {
-        orders.push({
-          market_account: account.id,
-          id: o.order_id,
-          market_hash_name: o.market_hash_name,
-          price: o.price,
-          currency: o.currency,
-          count: o.count,
-          phase: '',
-        });
-      }
+    let read: { orders: BotOrder[]; pages: number };
+    try {
+      read = await readAccountOrders(runtime, params.market, account);
+    } catch (error) {
+      ctx.signal.throwIfAborted();
+      const reason = error instanceof Error ? error.message : String(error);
+      const rejected = rejectedKeyReason(error);
+      if (rejected) await pauseForRejectedKey(runtime, account.id, rejected, `orders.${params.market}`);
+      else retryable ??= error;
+      failed.push({ market_account: account.id, reason, key_rejected: rejected !== null });
+      await ctx.log(`account ${account.id} failed: ${reason}`, 'warn');
+      continue;
     }
-    await ctx.log(`account ${account.id}: ${perAccount[perAccount.length - 1]!.orders} order(s)`);
+    if (paused.has(account.id) && (await resumeAfterKeyWorks(runtime, account.id)))
+      await ctx.log(`account ${account.id}: its key works again, its loops resume`);
+    perAccount.push({ market_account: account.id, orders: read.orders.length, pages: read.pages });
+    orders.push(...read.orders);
+    await ctx.log(`account ${account.id}: ${read.orders.length} order(s)`);
   }
+  if (accounts.length > 0 && failed.length === accounts.length && retryable !== null) throw retryable;
   const wanted = params.marketHashNames ? new Set(params.marketHashNames) : null;
   return {
     accounts: perAccount,
     orders: wanted ? orders.filter((o) => wanted.has(o.market_hash_name)) : orders,
+    failed_accounts: failed,
+  };
+}
+
+/** One account's orders: every page of tm's get-orders, or the market's buy order list. */
+async function readAccountOrders(
+  runtime: BotRuntime,
+  market: BotServiceMarket,
+  account: BotMarketAccount,
+): Promise<{ orders: BotOrder[]; pages: number }> {
+  if (TM_BASED.has(market)) {
+    const client = tmClientFor(runtime, account);
+    const read = await readAllOrderPages((page) => client.orders.getOrders(page));
+    return {
+      pages: read.pages,
+      orders: read.orders.map((o) => ({
+        market_account: account.id,
+        id: o.id,
+        market_hash_name: o.marketHashName,
+        price: o.price,
+        currency: o.currency,
+        count: o.count,
+        phase: o.phase,
+      })),
+    };
+  }
+  const list = await marketFor(runtime, account).getBuyOrders();
+  return {
+    pages: 1,
+    orders: list.map((o) => ({
+      market_account: account.id,
+      id: o.order_id,
+      market_hash_name: o.market_hash_name,
+      price: o.price,
+      currency: o.currency,
+      count: o.count,
+      phase: '',
+    })),
   };
 }
 
@@ -136,26 +188,26 @@ export const ORDER_JOB_KINDS = [
     ...common,
     kind: 'orders.active',
     async run(ctx, params) {
-      const { accounts, orders } = await collectActiveOrders(ctx, params);
+      const { accounts, orders, failed_accounts } = await collectActiveOrders(ctx, params);
       if (params.market === 'tm-mhn')
-        return { market: params.market, accounts, results: groupByName(orders) };
-      return { market: params.market, accounts, orders };
+        return { market: params.market, accounts, results: groupByName(orders), failed_accounts };
+      return { market: params.market, accounts, orders, failed_accounts };
     },
   }),
   defineJobKind<OrdersParams, BotRuntime>({
     ...common,
     kind: 'orders.active-stats',
     async run(ctx, params) {
-      const { orders } = await collectActiveOrders(ctx, params);
-      return orderStats(params.market, orders);
+      const { orders, failed_accounts } = await collectActiveOrders(ctx, params);
+      return { ...orderStats(params.market, orders), failed_accounts };
     },
   }),
   defineJobKind<OrdersParams, BotRuntime>({
     ...common,
     kind: 'orders.by-name',
     async run(ctx, params) {
-      const { orders } = await collectActiveOrders(ctx, params);
-      return { results: groupByName(orders, params.marketHashNames) };
+      const { orders, failed_accounts } = await collectActiveOrders(ctx, params);
+      return { results: groupByName(orders, params.marketHashNames), failed_accounts };
     },
   }),
 ];

@@ -99,6 +99,7 @@ describe('order processing against the tm simulator', () => {
       items: 3,
       totals: [{ currency: 'USD', count: 3, total: '4.50' }],
       accounts: [{ market_account: accounts.usd, orders: 3, total: '4.50' }],
+      failed_accounts: [],
     });
   });
 

@@ -17,6 +17,13 @@ import {
   readLoopRows,
   setNextRun,
 } from './loop-state.ts';
+import {
+  markLoopPaused,
+  pauseForRejectedKey,
+  queueDueKeyChecks,
+  readKeyPauses,
+} from '../market-keys/key-pause.ts';
+import { rejectedKeyReason } from '../market-keys/rejected-key.ts';
 import { countRateLimit } from './rate-limit-alert.ts';
 import { loadTradingAccount, type LoadedTradingAccount } from './trading-account.ts';
 import { createTradingContext } from './trading-context.ts';
@@ -159,11 +166,14 @@ export class TradingRunner {
       ).map((r) => r.key),
     );
     const rowOf = new Map(rows.map((r) => [`${r.market_account}:${r.loop}`, r]));
+    // Accounts whose key the marketplace rejected: no chain until a key check gets through.
+    const paused = await readKeyPauses(db);
     const result: DispatchResult = { started: 0, stopped: 0 };
     for (const account of accounts) {
       for (const loop of this.loops) {
         const row = rowOf.get(`${account.id}:${loop.name}`);
         if (account[loop.switchField] && account.status === 'active') {
+          if (paused.has(account.id)) continue;
           if (alive.has(this.tickKey(account.id, loop.name))) continue;
           await markScheduled(db, account.id, loop.name);
           if (await this.enqueueTick(runtime, { account: account.id, loop: loop.name })) result.started += 1;
@@ -181,6 +191,7 @@ export class TradingRunner {
         }
       }
     }
+    if (paused.size > 0) await queueDueKeyChecks(runtime);
     // Spending calls whose answer was lost are looked up again by custom_id (spend-guards/spend-check-job.ts).
     await queueSpendChecks(runtime);
     return result;
@@ -223,6 +234,12 @@ export class TradingRunner {
       // The switch went off since this tick was queued: stop instead of ticking.
       if (await beginStop(db, params.account, def.name)) await this.enqueueStop(runtime, params);
       return { skipped: `${def.switchField} is off or the account is not active` };
+    }
+    const pause = (await readKeyPauses(db, [params.account])).get(params.account);
+    if (pause && def.markets.includes(loaded.account.market)) {
+      // The key was rejected: no call until a key check gets through (market-keys/key-check-job.ts).
+      await markLoopPaused(db, params.account, def.name, pause.reason);
+      return { skipped: `paused: the marketplace rejected the key (${pause.reason})` };
     }
     // A manual tick with the switch off leaves the loop's state alone: shown as "running", the dispatcher
     // would take it for a loop whose switch just went off and call its stop.
@@ -269,6 +286,9 @@ export class TradingRunner {
       }
     }
     await countRateLimit(runtime, loaded.account, def.name, failure);
+    // A rejected key fails every call of every loop of the account: pause them all at the first one.
+    const rejected = failure === null ? null : rejectedKeyReason(failure);
+    if (rejected) await pauseForRejectedKey(runtime, params.account, rejected, def.name);
 
     const ended = result?.continue === false;
     if (ended) {
@@ -283,7 +303,7 @@ export class TradingRunner {
     await finishTick(db, params.account, def.name, ctx.job.id, {
       summary: result?.summary ?? null,
       error: failure === null ? null : messageOf(failure),
-      state: !on ? null : ended ? 'stopped' : failure === null ? 'scheduled' : 'failed',
+      state: !on ? null : ended ? 'stopped' : rejected ? 'paused' : failure === null ? 'scheduled' : 'failed',
     });
     if (on && !ended) {
       const seconds = def.intervalSeconds(runtime.config);

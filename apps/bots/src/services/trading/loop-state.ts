@@ -92,8 +92,10 @@ export async function finishTick(
   await db.query(
     `UPDATE bot_trading_loop SET running_job = NULL, lease_until = NULL, last_run_at = now(),
        last_summary = $4, last_error = $5,
-       -- a stop that came in while the tick ran wins over the tick's own ending
-       state = CASE WHEN state = 'stopped' OR $6::text IS NULL THEN state ELSE $6 END, updated_at = now()
+       -- a stop that came in while the tick ran wins over the tick's own ending, and so does a pause (a
+       -- rejected key seen by another loop of the account)
+       state = CASE WHEN state IN ('stopped', 'paused') OR $6::text IS NULL THEN state ELSE $6 END,
+       updated_at = now()
      WHERE market_account = $1 AND loop = $2 AND running_job = $3::uuid`,
     [
       account,
@@ -118,7 +120,7 @@ export async function setNextRun(
 ): Promise<boolean> {
   const rows = await db.query(
     `UPDATE bot_trading_loop SET next_run_at = now() + make_interval(secs => $3), updated_at = now()
-     WHERE market_account = $1 AND loop = $2 AND state <> 'stopped' RETURNING 1`,
+     WHERE market_account = $1 AND loop = $2 AND state NOT IN ('stopped', 'paused') RETURNING 1`,
     [account, loop, seconds],
   );
   return rows.length > 0;

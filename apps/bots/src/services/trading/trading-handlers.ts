@@ -2,6 +2,7 @@ import { tradingLoopNameSchema, type BotTradingStatus } from '@toydesk/contract'
 
 import { fieldError, notFound } from '../../http/bot-error.ts';
 import { pathId, type BotHandlers } from '../../http/handler.ts';
+import { readKeyPauses } from '../market-keys/key-pause.ts';
 import { readLoopRows } from './loop-state.ts';
 import { TRADING_RUNNER } from './loop-runner.ts';
 import type { TradingSwitch } from './trading-loop.ts';
@@ -19,22 +20,26 @@ export const TRADING_HANDLERS: BotHandlers<'bot-trading.list' | 'bot-trading.run
     );
     const rows = await readLoopRows(runtime.db, account ?? undefined);
     const rowOf = new Map(rows.map((r) => [`${r.market_account}:${r.loop}`, r]));
+    const paused = await readKeyPauses(runtime.db, account === null ? undefined : [account]);
     const results: BotTradingStatus[] = [];
     for (const a of accounts) {
       for (const loop of TRADING_RUNNER.loops) {
         const row = rowOf.get(`${a.id}:${loop.name}`);
+        // A rejected key pauses every switched-on loop of the account, also one that never ran.
+        const pause = a[loop.switchField] ? paused.get(a.id) : undefined;
         results.push({
           market_account: a.id,
           loop: loop.name,
           enabled: a[loop.switchField],
           dry_run: a.dry_run,
-          state: row?.state ?? 'off',
+          state: pause ? 'paused' : (row?.state ?? 'off'),
           last_run_at: row?.last_run_at ?? null,
           next_run_at: row?.next_run_at ?? null,
           last_summary: row?.last_summary ?? null,
-          last_error: row?.last_error ?? null,
+          last_error: pause ? `paused: ${pause.reason}` : (row?.last_error ?? null),
           last_job: row?.last_job ?? null,
           recent_actions: row?.recent_actions ?? [],
+          key_rejected: paused.get(a.id)?.reason ?? null,
         });
       }
     }

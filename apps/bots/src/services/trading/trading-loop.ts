@@ -42,6 +42,8 @@ export type AlertKind =
   | 'delivery-failed'
   | 'listing-failed'
   | 'order-failed'
+  /** The marketplace rejected the account's key (market-keys/key-pause.ts). */
+  | 'market-key-rejected'
   /** A spend guard refused a buy, buy order or reprice; a spending call's outcome unknown / settled (spend-guards/). */
   | 'spend-guard'
   | 'spend-unknown'

@@ -433,9 +433,16 @@ export const en: Messages = {
       choose: 'Choose files',
       import: 'Import ({{count}})',
       noAccount: 'No account found',
+      createNew: 'New account “{{name}}”',
+      created: 'Account “{{name}}” created (SteamID {{steamId}})',
+      nameMismatch: 'The maFile is of “{{file}}”, the chosen account is “{{account}}”.',
+      steamIdMismatch: 'SteamID in the maFile: {{file}}; the account has {{account}}.',
+      importAnyway: 'Import into this account anyway',
       problem: {
         notJson: 'Not a JSON file',
         noSharedSecret: 'No shared_secret',
+        noSteamId: 'No SteamID (Session.SteamID)',
+        badSteamId: 'SteamID “{{steamId}}” is not a Steam account ID (17 digits, 7656119…)',
       },
     },
     checklist: {

@@ -432,9 +432,16 @@ export const ru = {
       choose: 'Выбрать файлы',
       import: 'Импортировать ({{count}})',
       noAccount: 'Аккаунт не найден',
+      createNew: 'Новый аккаунт «{{name}}»',
+      created: 'Аккаунт «{{name}}» создан (SteamID {{steamId}})',
+      nameMismatch: 'maFile от аккаунта «{{file}}», а выбран «{{account}}».',
+      steamIdMismatch: 'SteamID в maFile: {{file}}, у аккаунта: {{account}}.',
+      importAnyway: 'Всё равно импортировать в этот аккаунт',
       problem: {
         notJson: 'Не JSON-файл',
         noSharedSecret: 'Нет shared_secret',
+        noSteamId: 'Нет SteamID (Session.SteamID)',
+        badSteamId: 'SteamID «{{steamId}}» — не ID аккаунта Steam (17 цифр, 7656119…)',
       },
     },
     checklist: {

@@ -145,6 +145,31 @@ describe('Market accounts screen', () => {
     ).toBe(true);
   });
 
+  it('marks the row of an account whose key the marketplace rejected, and says why in its drawer', async () => {
+    const reason = 'tm.get-orders: Bad KEY';
+    const paused = (['keep-online', 'deliver', 'list-reprice', 'dynamic-orders'] as const).map(
+      (loop): BotTradingStatus => ({
+        ...deliver,
+        loop,
+        enabled: loop === 'deliver',
+        state: loop === 'deliver' ? 'paused' : 'off',
+        last_error: loop === 'deliver' ? `paused: ${reason}` : null,
+        key_rejected: reason,
+      }),
+    );
+    stubServices(() => jsonResponse({}, 404), paused);
+    const user = userEvent.setup();
+    renderWithProviders(<MarketAccountsScreen />);
+    const mark = await screen.findByTestId('key-rejected');
+    expect(mark.textContent).toBe('Ключ отклонён');
+    expect(screen.getAllByTestId('key-rejected')).toHaveLength(1);
+
+    await user.click(await screen.findByRole('button', { name: 'Торговые циклы Market CSGO trade_bot_01' }));
+    const hint = (await screen.findByTestId('key-rejected-alert')).textContent;
+    expect(hint).toContain(`Площадка отклонила API-ключ: ${reason}`);
+    expect(within(await screen.findByTestId('loop-deliver')).getByText('Приостановлен')).toBeTruthy();
+  });
+
   it('deletes an account after confirmation', async () => {
     const { calls } = stubServices(() => new Response(null, { status: 204 }));
     const user = userEvent.setup();

@@ -1,5 +1,5 @@
 import { mdiDelete, mdiPencil, mdiRobotOutline } from '@mdi/js';
-import { Box, IconButton, Stack, Switch, Tooltip, Typography } from '@mui/material';
+import { Box, Chip, IconButton, Stack, Switch, Tooltip, Typography } from '@mui/material';
 import type { BotTradingStatus } from '@toydesk/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,11 +38,26 @@ const DOT_COLORS: Record<BotTradingStatus['state'], string> = {
   running: 'primary.main',
   stopped: 'warning.main',
   failed: 'error.main',
+  paused: 'error.main',
 };
 
 function LoopDots({ loops }: { loops: readonly BotTradingStatus[] }) {
   const { t } = useTranslation();
   if (loops.length === 0) return <>—</>;
+  // A rejected key pauses every loop of the account: one clear mark instead of four red dots.
+  const rejected = loops.find((loop) => loop.key_rejected)?.key_rejected;
+  if (rejected)
+    return (
+      <Tooltip title={t('marketAccounts.keyRejectedHint', { reason: rejected })}>
+        <Chip
+          size="small"
+          color="error"
+          data-testid="key-rejected"
+          label={t('marketAccounts.keyRejected')}
+          sx={{ height: 20, fontSize: 11 }}
+        />
+      </Tooltip>
+    );
   return (
     <Stack direction="row" spacing={0.5} data-testid="loop-dots">
       {loops.map((loop) => (
@@ -199,7 +214,7 @@ export function MarketAccountsTable({
       {
         id: 'loops',
         header: t('marketAccounts.loops'),
-        width: 80,
+        width: 120,
         render: (row) => <LoopDots loops={loops.get(row.id) ?? []} />,
       },
       {

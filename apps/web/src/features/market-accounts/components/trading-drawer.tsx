@@ -77,6 +77,7 @@ function AccountAlerts({ accountId }: { accountId: number }) {
 /** The trading loops and alerts of one market account, beside the list. */
 export function TradingDrawer({ account, loops, loopsUnavailable, onClose }: TradingDrawerProps) {
   const { t } = useTranslation();
+  const keyRejected = loops.find((item) => item.key_rejected)?.key_rejected;
   return (
     <Drawer
       anchor="right"
@@ -96,6 +97,11 @@ export function TradingDrawer({ account, loops, loopsUnavailable, onClose }: Tra
       {loopsUnavailable && (
         <Alert severity="warning" sx={{ mb: 1 }}>
           {t('marketAccounts.loopsUnavailable')}
+        </Alert>
+      )}
+      {keyRejected && (
+        <Alert severity="error" sx={{ mb: 1 }} data-testid="key-rejected-alert">
+          {t('marketAccounts.keyRejectedHint', { reason: keyRejected })}
         </Alert>
       )}
       <Stack spacing={1}>

@@ -18,6 +18,7 @@ export const LOOP_STATE_COLORS: Record<BotTradingStatus['state'], ChipProps['col
   running: 'primary',
   stopped: 'warning',
   failed: 'error',
+  paused: 'error',
 };
 
 export function LoopStateChip({ status }: { status: BotTradingStatus }) {

@@ -69,7 +69,7 @@ const statsResult = {
   ],
 };
 
-function stubBots() {
+function stubBots(result: unknown = ordersResult) {
   const urls: string[] = [];
   vi.stubGlobal('fetch', async (url: string) => {
     urls.push(url);
@@ -78,7 +78,7 @@ function stubBots() {
     if (url.includes('/get-active-orders/'))
       return jsonResponse(botJob('orders-1', { kind: 'orders.active', state: 'running' }), 202);
     if (url.includes('/api-node/jobs/orders-1/'))
-      return jsonResponse(botJob('orders-1', { kind: 'orders.active', state: 'done', result: ordersResult }));
+      return jsonResponse(botJob('orders-1', { kind: 'orders.active', state: 'done', result }));
     if (url.includes('/api/market/toy-dynamic-settings/'))
       return jsonResponse({
         count: 1,
@@ -126,6 +126,35 @@ describe('Market orders screen', () => {
     await waitFor(() => expect(screen.queryByText('AWP | Asiimov (Field-Tested)')).toBeNull());
     expect(screen.getByText('Glock-18 | Fade (Factory New)')).toBeTruthy();
     expect(screen.getByTestId('orders-row-count').textContent).toBe('Показано 1 из 3');
+  });
+
+  it('one account with a rejected key: the good rows stay, the failing account is named with its reason', async () => {
+    stubBots({
+      ...ordersResult,
+      failed_accounts: [
+        { market_account: 9, reason: 'Order page 0 failed: tm.get-orders: Bad KEY', key_rejected: true },
+      ],
+    });
+    const withThird = commonData({
+      steamAccounts: [
+        {
+          ...common.steamAccounts[0]!,
+          market_accounts: [
+            ...common.steamAccounts[0]!.market_accounts,
+            { id: 9, market: 'tm', label: 'Market CSGO trade_bot_03' },
+          ],
+        },
+      ],
+    });
+    renderWithProviders(<MarketOrdersScreen market="tm" />, { common: withThird });
+    expect(await screen.findByText('AWP | Asiimov (Field-Tested)')).toBeTruthy();
+    expect(screen.getByText('Glock-18 | Fade (Factory New)')).toBeTruthy();
+    const warning = screen.getByTestId('failed-accounts').textContent;
+    expect(warning).toContain('не удалось прочитать аккаунтов — 1');
+    expect(warning).toContain(
+      'Market CSGO trade_bot_03: площадка отклонила API-ключ (Order page 0 failed: tm.get-orders: Bad KEY)',
+    );
+    expect(screen.queryByText(/Ордера недоступны/)).toBeNull();
   });
 
   it('shows every order-processing market as a tab', async () => {

@@ -31,6 +31,7 @@ import { formatNumber } from '@/lib/format';
 
 import { useOrdersRead } from '../api/use-orders-read';
 import { filterOrders, type BotOrder } from '../utils/filter-orders';
+import { FailedAccountsAlert, mergeFailedAccounts } from './failed-accounts-alert';
 import { OrderSettingsTable } from './order-settings-table';
 
 /** The listing link of an order: tm-mhn and cs7_proxy orders are on the tm and cs7 sites. */
@@ -69,6 +70,10 @@ export function MarketOrdersScreen({ market: tab }: { market?: string }) {
   const labelOf = (id: number) => labels.get(id) ?? `#${id}`;
 
   const all = useMemo(() => orders.data?.orders ?? [], [orders.data]);
+  const failed = useMemo(
+    () => mergeFailedAccounts(orders.data?.failed_accounts, stats.data?.failed_accounts),
+    [orders.data, stats.data],
+  );
   const visible = useMemo(
     () => filterOrders(all, { account, search: deferredSearch }, sort),
     [all, account, deferredSearch, sort],
@@ -228,6 +233,7 @@ export function MarketOrdersScreen({ market: tab }: { market?: string }) {
           {t('marketOrders.ordersFailed', { error: orders.error })}
         </Alert>
       )}
+      <FailedAccountsAlert failed={failed} labelOf={labelOf} />
       {orders.loading && orders.job && (
         <JobProgress job={orders.job} title={t('marketOrders.ordersLoading')} />
       )}

@@ -1,12 +1,17 @@
+import { maFileSteamId, maFileSchema, parseJsonLossless, readMaFile } from '@toydesk/contract';
+
+/** Why a file cannot be imported (a translation key under ops.mafile.problem). */
+export type MaFileProblem = 'notJson' | 'noSharedSecret' | 'noSteamId' | 'badSteamId';
+
 /** A maFile (Steam Desktop Authenticator's JSON) as read from disk, matched to one of our accounts. */
 export interface ParsedMaFile {
   fileName: string;
-  /** The JSON object to send; null when the file is not a maFile. */
+  /** The JSON object to send (SteamID as its exact digit string); null when the file cannot be imported. */
   mafile: Record<string, unknown> | null;
   accountName: string | null;
+  /** The SteamID64 exactly as written, even when SDA wrote it as a bare number past 2^53. */
   steamId: string | null;
-  /** Why the file cannot be imported (a translation key under ops.mafile). */
-  problem: 'notJson' | 'noSharedSecret' | null;
+  problem: MaFileProblem | null;
 }
 
 export interface MaFileAccount {
@@ -17,32 +22,34 @@ export interface MaFileAccount {
 }
 
 export function parseMaFile(fileName: string, text: string): ParsedMaFile {
+  const none = { fileName, mafile: null, accountName: null, steamId: null };
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    // SDA writes Session.SteamID as a bare number: JSON.parse would round 76561198000000002 to ...000.
+    data = parseJsonLossless(text);
   } catch {
-    return { fileName, mafile: null, accountName: null, steamId: null, problem: 'notJson' };
+    return { ...none, problem: 'notJson' };
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data))
-    return { fileName, mafile: null, accountName: null, steamId: null, problem: 'notJson' };
+    return { ...none, problem: 'notJson' };
   const record = data as Record<string, unknown>;
-  const session = record.Session as Record<string, unknown> | undefined;
-  const rawSteamId = session?.SteamID ?? record.steamid;
-  // SDA writes SteamID as a JSON number, which loses digits past 2^53: read it from the text instead.
-  const textSteamId = /"SteamID"\s*:\s*"?(\d{17})"?/.exec(text)?.[1] ?? null;
-  const steamId =
-    textSteamId ??
-    (typeof rawSteamId === 'string' || typeof rawSteamId === 'number' ? String(rawSteamId) : null);
   const accountName = typeof record.account_name === 'string' ? record.account_name : null;
-  const hasSecret = typeof record.shared_secret === 'string' && record.shared_secret.length > 0;
-  return {
-    fileName,
-    mafile: hasSecret ? record : null,
-    accountName,
-    steamId,
-    problem: hasSecret ? null : 'noSharedSecret',
-  };
+  const read = readMaFile(record);
+  if (read.ok) {
+    return { fileName, mafile: record, accountName, steamId: read.data.steam_id, problem: null };
+  }
+  const raw = maFileSchema.safeParse(record).success ? maFileSteamId(maFileSchema.parse(record)) : undefined;
+  const steamId = typeof raw === 'string' ? raw : null;
+  const problem: MaFileProblem = read.errors.shared_secret
+    ? 'noSharedSecret'
+    : raw === undefined || raw === null || raw === ''
+      ? 'noSteamId'
+      : 'badSteamId';
+  return { fileName, mafile: null, accountName, steamId, problem };
 }
+
+const same = (a: string | null | undefined, b: string | null | undefined) =>
+  !!a && !!b && a.toLowerCase() === b.toLowerCase();
 
 /** The account a maFile belongs to: by SteamID64, else by login or account name (case-insensitive). */
 export function matchMaFile(file: ParsedMaFile, accounts: readonly MaFileAccount[]): number | null {
@@ -50,19 +57,33 @@ export function matchMaFile(file: ParsedMaFile, accounts: readonly MaFileAccount
     const bySteamId = accounts.find((account) => account.steam_id === file.steamId);
     if (bySteamId) return bySteamId.id;
   }
-  const name = file.accountName?.toLowerCase();
+  const name = file.accountName;
   if (name) {
     const byName = accounts.find(
-      (account) => account.login?.toLowerCase() === name || account.steam_account_name.toLowerCase() === name,
+      (account) => same(account.login, name) || same(account.steam_account_name, name),
     );
     if (byName) return byName.id;
   }
-  const stem = file.fileName.replace(/\.mafile$/i, '').toLowerCase();
+  const stem = file.fileName.replace(/\.mafile$/i, '');
   const byFileName = accounts.find(
     (account) =>
-      account.steam_id === stem ||
-      account.login?.toLowerCase() === stem ||
-      account.steam_account_name.toLowerCase() === stem,
+      account.steam_id === stem || same(account.login, stem) || same(account.steam_account_name, stem),
   );
   return byFileName?.id ?? null;
+}
+
+/**
+ * How a maFile disagrees with the account chosen for it: another account_name, or another SteamID than
+ * the one stored. The import asks before going on (the bot service refuses it with 409 otherwise).
+ */
+export function maFileMismatch(
+  file: ParsedMaFile,
+  account: MaFileAccount,
+): { accountName: boolean; steamId: boolean } | null {
+  const accountName =
+    !!file.accountName &&
+    !same(file.accountName, account.login) &&
+    !same(file.accountName, account.steam_account_name);
+  const steamId = !!file.steamId && account.steam_id !== null && account.steam_id !== file.steamId;
+  return accountName || steamId ? { accountName, steamId } : null;
 }
