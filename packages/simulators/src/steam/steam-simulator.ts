@@ -151,7 +151,8 @@ function myListings(ctx: KitContext) {
     pagesize: count,
     total_count: active.length,
     num_active_listings: active.length,
-    assets: { 730: { 2: assets } },
+    // Steam's answer carries an empty JSON array, not an object, when there are no assets (recorded empty answer).
+    assets: all.length === 0 ? [] : { 730: { 2: assets } },
     listings: active.slice(start, start + count).map((listing) => listingView(ctx, listing)),
     listings_on_hold: [],
     listings_to_confirm: pending.map((listing) => listingView(ctx, listing)),
