@@ -115,14 +115,14 @@ export async function markLoopPaused(db: Queryable, accountId: number, loop: str
 }
 
 /**
- * Claims the paused accounts whose key is due for a check (the period passed, or the stored key changed)
- * and queues one check each. The claim moves checked_at, so processes dispatching together queue one.
+ * Claims the paused active accounts whose key is due for a check (the period passed, or the stored key
+ * changed) and queues one check each (an account paused, banned or disabled by the operator is not checked). The claim moves checked_at, so processes dispatching together queue one.
  */
 export async function queueDueKeyChecks(runtime: BotRuntime): Promise<number[]> {
   const due = await runtime.db.query<{ market_account: number }>(
     `UPDATE bot_market_key_pause p SET checked_at = now(), key_digest = md5(a.api_key)
      FROM market_account a
-     WHERE a.id = p.market_account
+     WHERE a.id = p.market_account AND a.status = 'active'
        AND (p.checked_at < now() - make_interval(secs => $1) OR p.key_digest IS DISTINCT FROM md5(a.api_key))
      RETURNING p.market_account`,
     [KEY_CHECK_SECONDS],
