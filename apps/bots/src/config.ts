@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { parseImapServers, type ImapServer } from './services/signup/mailbox/imap-servers.ts';
+
 const flag = z.enum(['0', '1']);
 /** A five-field cron expression, or "off". */
 const cron = z
@@ -35,6 +37,8 @@ const envSchema = z.object({
   TOYDESK_PROXY_CHECK_CRON: cron.default('*/5 * * * *'),
   TOYDESK_PRICE_IMPORT_CRON: cron.default('17,47 * * * *'),
   TOYDESK_STEAM_URL: z.url().optional(),
+  /** Mail domains' IMAP servers (services/signup/mailbox/imap-servers.ts): domain=imaps://host:port,... */
+  TOYDESK_IMAP_SERVERS: z.string().optional(),
   TOYDESK_TRADING_DISPATCH_CRON: cron.default('* * * * *'),
   TOYDESK_TRADING_KEEP_ONLINE_SECONDS: z.coerce.number().min(1).max(86_400).default(180),
   TOYDESK_TRADING_DELIVER_SECONDS: z.coerce.number().min(1).max(86_400).default(5),
@@ -58,6 +62,8 @@ export interface BotConfig {
   /** The sign-up service hosts the console picks between with its "signupPrefixLocal" storage key. */
   signupUrl?: string;
   signupLocalUrl?: string;
+  /** TOYDESK_IMAP_SERVERS, checked: the mail domains whose IMAP server is not the well-known one. */
+  imapServers: Map<string, ImapServer>;
   /** Serve /api-node/ inside the server process; unset: yes without DATABASE_URL, no with it. */
   embedded?: boolean;
   /** Embedded mode: run the job workers inside the server process too. */
@@ -119,6 +125,7 @@ export function loadBotConfig(env: Record<string, string | undefined> = process.
     allowIpMarketHosts: e.TOYDESK_MARKET_ALLOW_IP_HOSTS === '1',
     signupUrl: e.TOYDESK_SIGNUP_URL,
     signupLocalUrl: e.TOYDESK_SIGNUP_LOCAL_URL,
+    imapServers: parseImapServers(e.TOYDESK_IMAP_SERVERS),
     embedded: e.TOYDESK_BOTS_EMBEDDED === undefined ? undefined : e.TOYDESK_BOTS_EMBEDDED === '1',
     embeddedWorkers: e.TOYDESK_BOTS_WORKERS === '1',
     jobs: {

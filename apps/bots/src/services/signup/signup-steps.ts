@@ -5,6 +5,7 @@ import { PermanentJobError } from '../../jobs/job-kind.ts';
 import type { Database, Queryable } from '../../server-modules.ts';
 import type { SteamScope } from '../steam/steam-scope.ts';
 import { avatarPng, isAvatarName, randomAvatars } from './avatars.ts';
+import { lastConfirmationLink } from './mailbox/last-email-link.ts';
 
 /**
  * The sign-up steps of spec section 4, in their order. Each step needs its predecessor done (resend_code is
@@ -103,14 +104,8 @@ async function smsCode(scope: SteamScope, step: SignupStep, given: string | unde
 
 /** The email link, then the first SMS code: what follows add_phone (also POST .../follow-to-last-email/). */
 export async function followLastEmail(scope: SteamScope): Promise<{ followed: boolean; sms_sent: boolean }> {
-  const link = scope.inbox ? await scope.inbox.lastEmailLink(scope.accountName) : null;
-  if (!scope.inbox) {
-    throw new PermanentJobError(
-      "Reading the account's mailbox is not configured: open the link of Steam's email by hand, then call " +
-        'email-and-phone/add-phone-resend-code',
-    );
-  }
-  if (!link) throw new PermanentJobError(`No email with a link for ${scope.accountName} yet`);
+  // The account's mailbox over IMAP, or the simulated Steam's own (mailbox/last-email-link.ts).
+  const link = await lastConfirmationLink(scope);
   const response = await fetch(link, { redirect: 'follow', signal: scope.ctx.signal });
   if (!response.ok) throw new Error(`Following the email link answered ${response.status}`);
   await scope.ctx.log('email link followed');
