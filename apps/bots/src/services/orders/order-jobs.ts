@@ -189,8 +189,9 @@ export const ORDER_JOB_KINDS = [
     kind: 'orders.active',
     async run(ctx, params) {
       const { accounts, orders, failed_accounts } = await collectActiveOrders(ctx, params);
+      // tm-mhn: the orders per name, and the orders themselves (the console's orders tab reads those).
       if (params.market === 'tm-mhn')
-        return { market: params.market, accounts, results: groupByName(orders), failed_accounts };
+        return { market: params.market, accounts, results: groupByName(orders), orders, failed_accounts };
       return { market: params.market, accounts, orders, failed_accounts };
     },
   }),

@@ -1,4 +1,4 @@
-import type { BotJob } from '@toydesk/contract';
+import { botActiveOrdersResultSchema, type BotJob } from '@toydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startBotTestApp, type BotTestApp } from '../../testing/bot-test-app.ts';
@@ -118,6 +118,8 @@ describe('order processing against the tm simulator', () => {
 
     const all = await t.request<BotJob>('GET', '/api-node/order-processing/tm-mhn/get-active-orders/');
     expect((all.body.result as { results: unknown[] }).results).toHaveLength(150);
+    // The console's orders tab reads the same answer as the other markets' (botActiveOrdersResultSchema).
+    expect(botActiveOrdersResultSchema.parse(all.body.result).orders).toHaveLength(153);
   });
 
   it('a failed page fails the loop: the job records it and retries', async () => {
