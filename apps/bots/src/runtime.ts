@@ -2,8 +2,8 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 
 import type { MarketCode } from '@toydesk/contract';
-import { HttpClient, KeyPrefixRateLimiter, PostgresRateLimiter, type RateLimiter } from '@toydesk/http';
-import { loadMarketEndpoints, type MarketEndpoint } from '@toydesk/markets';
+import { HttpClient, type RateLimiter } from '@toydesk/http';
+import { createMarketRateLimiter, loadMarketEndpoints, type MarketEndpoint } from '@toydesk/markets';
 
 import type { BotConfig } from './config.ts';
 import { LANES, TRADING_LANES } from './lanes.ts';
@@ -76,18 +76,13 @@ export function botSchedules(config: BotConfig): JobSchedule[] {
   ];
 }
 
-/** The same markets setup as the server's (apps/server/src/market-proxy/market-services.ts). */
+/** The same limits as the server's market proxy and every other process (createMarketRateLimiter). */
 export function createBotMarkets(
   db: Database,
   endpoints: Record<MarketCode, MarketEndpoint>,
   allowIpLiteralHosts: boolean,
 ): BotMarkets {
-  const limiters: Record<string, PostgresRateLimiter> = {};
-  for (const endpoint of Object.values(endpoints)) {
-    const family = endpoint.code === 'tm_usd' ? 'tm' : endpoint.code;
-    limiters[family] ??= new PostgresRateLimiter({ db, ...endpoint.rateLimit });
-  }
-  const rateLimiter = new KeyPrefixRateLimiter(limiters);
+  const rateLimiter = createMarketRateLimiter(db, endpoints);
   return { endpoints, http: new HttpClient({ rateLimiter }), rateLimiter, allowIpLiteralHosts };
 }
 

@@ -14,7 +14,7 @@ import {
 import type { HttpRequest, HttpResponse, ProxyConfig } from './http-request.ts';
 import { createHttpResponse, type ResponseParts } from './http-response.ts';
 import { AGENT_OPTIONS, createProxyDispatcher, proxyKey } from './proxy-dispatcher.ts';
-import type { RateLimiter } from './rate-limiter.ts';
+import type { RateLimitGrant, RateLimiter } from './rate-limiter.ts';
 import { redactUrl } from './redact-url.ts';
 import { DEFAULT_RETRY_POLICY, retriesFor, retryDelayMs, type RetryPolicy } from './retry-policy.ts';
 import { sleep as defaultSleep } from './sleep.ts';
@@ -109,7 +109,10 @@ export class HttpClient {
     const dispatcher = this.dispatcherFor(req.proxy ?? null);
 
     for (let attempt = 1; ; attempt += 1) {
-      if (req.rateLimitKey !== undefined) await this.takeToken(req.rateLimitKey, req.signal, meta, attempt);
+      const grant =
+        req.rateLimitKey === undefined
+          ? undefined
+          : await this.takeToken(req.rateLimitKey, req.signal, meta, attempt);
       const started = this.now();
       let parts: ResponseParts;
       try {
@@ -125,12 +128,15 @@ export class HttpClient {
           attempt,
         );
       } catch (error) {
+        // No answer: a held token stays counted until its limiter lets it go (the request may have arrived).
         if (!(error instanceof HttpTimeoutError || error instanceof HttpNetworkError)) throw error;
         this.log(meta, attempt, started, { error: `${error.code} ${error.statusText}` });
         if (attempt > maxRetries) throw error;
         await this.sleep(retryDelayMs(attempt, null, this.policy, this.random, this.now()), req.signal);
         continue;
       }
+      // Not awaited: a later release only keeps the token counted a little longer.
+      if (grant) void grant.answered();
       this.log(meta, attempt, started, { status: parts.status });
       if (parts.status >= 200 && parts.status < 300) {
         return createHttpResponse(parts, meta, attempt);
@@ -202,21 +208,36 @@ export class HttpClient {
     }
   }
 
-  private async takeToken(key: string, callerSignal: AbortSignal | undefined, meta: Meta, attempt: number) {
+  /** A token for one attempt; a held token whose sendBy passed (a slow process) is given up for a new one. */
+  private async takeToken(
+    key: string,
+    callerSignal: AbortSignal | undefined,
+    meta: Meta,
+    attempt: number,
+  ): Promise<RateLimitGrant | undefined> {
+    for (;;) {
+      const grant = (await this.takeOneToken(key, callerSignal, meta, attempt)) ?? undefined;
+      if (grant?.sendBy === undefined || this.now() <= grant.sendBy) return grant;
+    }
+  }
+
+  private async takeOneToken(
+    key: string,
+    callerSignal: AbortSignal | undefined,
+    meta: Meta,
+    attempt: number,
+  ): Promise<RateLimitGrant | void> {
     if (this.rateLimiter === undefined) {
       throw new Error(
         `${meta.call ?? meta.method}: rateLimitKey given but the HttpClient has no rateLimiter`,
       );
     }
-    if (this.rateLimitMaxWaitMs === null) {
-      await this.rateLimiter.acquire(key, callerSignal);
-      return;
-    }
+    if (this.rateLimitMaxWaitMs === null) return this.rateLimiter.acquire(key, callerSignal);
     const budget = new AbortController();
     const timer = setTimeout(() => budget.abort(), this.rateLimitMaxWaitMs);
     try {
       const signal = callerSignal ? AbortSignal.any([callerSignal, budget.signal]) : budget.signal;
-      await this.rateLimiter.acquire(key, signal);
+      return await this.rateLimiter.acquire(key, signal);
     } catch (error) {
       if (callerSignal?.aborted || !budget.signal.aborted) throw error;
       throw new RateLimitedError({

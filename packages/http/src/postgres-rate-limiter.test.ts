@@ -65,6 +65,26 @@ describe('PostgresRateLimiter', () => {
     await expect(limiter.acquire('tm:abort', AbortSignal.timeout(100))).rejects.toThrow();
   });
 
+  it('with holdUntilAnswered, counts a token from its answer: a late sender cannot crowd the window', async () => {
+    const limiter = new PostgresRateLimiter({
+      db: poolDatabase(pool),
+      limit: 1,
+      windowMs: 200,
+      safetyMarginMs: 0,
+      holdUntilAnswered: { maxHoldMs: 60_000 },
+    });
+    const grant = await limiter.acquire('tm:held');
+    expect(grant?.sendBy).toBeGreaterThan(Date.now() + 20_000); // half the hold, from before the grant
+    // Unanswered (a process stalled between grant and send): still counted well past the window.
+    await expect(limiter.acquire('tm:held', AbortSignal.timeout(600))).rejects.toThrow();
+    const answeredAt = performance.now();
+    await grant?.answered();
+    await grant?.answered(); // a second report changes nothing
+    await limiter.acquire('tm:held');
+    // The window starts at the answer, not at the grant 600 ms earlier.
+    expect(performance.now() - answeredAt).toBeGreaterThanOrEqual(150);
+  });
+
   it('holds 5 requests per second across 3 processes sharing one database', async () => {
     const arrivals: number[] = [];
     const target = await startTestServer((_req, res) => {

@@ -1,4 +1,4 @@
-import type { RateLimiter } from './rate-limiter.ts';
+import type { RateLimitGrant, RateLimiter } from './rate-limiter.ts';
 import { sleep as defaultSleep } from './sleep.ts';
 
 type SqlRow = Record<string, unknown>;
@@ -24,6 +24,17 @@ export interface PostgresRateLimiterOptions {
    * 9% of the throughput, which is cheap next to a deleted API key.
    */
   safetyMarginMs?: number;
+  /**
+   * Count each token from the answer of its request instead of from the grant (the transport reports the
+   * answer through the grant, see RateLimitGrant): a request then reaches the marketplace while its token
+   * is still counted, however long the process took between grant and send, so no window of `windowMs`
+   * at the marketplace can see more than `limit` requests of one key. A token whose answer never comes (a
+   * timeout, a killed process) stays counted `maxHoldMs` plus the window; the transport must not send it
+   * after half of `maxHoldMs` (`sendBy`), leaving the other half for the bytes to get there.
+   */
+  holdUntilAnswered?: { maxHoldMs: number };
+  /** The transport's clock, for `sendBy` (default Date.now). */
+  now?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
@@ -34,6 +45,9 @@ const PRUNE_EVERY_MS = 3_600_000;
 
 /** The advisory-lock namespace of this limiter (first key of the two-key form), "http" in ASCII. */
 const LOCK_CLASS = 0x68747470;
+
+/** While every token of a key is held by a request on its way, a waiter asks again this often. */
+const HELD_POLL_MS = 50;
 
 /**
  * Design: one row per key holding the stamps of the tokens handed out in the last window (at most `limit`),
@@ -52,6 +66,8 @@ const CREATE_TABLE = `
  * One decision, under the key's lock, all in database time (clock_timestamp(), so processes on several
  * machines agree on "now" whatever their own clocks say): keep the stamps still inside the window; if fewer
  * than `limit` remain, add "now" and grant; otherwise report how long until the oldest one leaves.
+ * A stamp is where its token's window starts: "now" for a plain token, "now + $4 ms" for a held one (a
+ * request on its way), moved back to its answer's time by RELEASE.
  */
 const DECIDE = `
   WITH cur AS (
@@ -67,16 +83,26 @@ const DECIDE = `
   ),
   saved AS (
     INSERT INTO http_rate_limit (key, stamps, updated_at)
-    SELECT $1, stamps || now, now FROM decision WHERE granted
+    SELECT $1, stamps || (now + make_interval(secs => $4::float8 / 1000)), now FROM decision WHERE granted
     ON CONFLICT (key) DO UPDATE SET stamps = excluded.stamps, updated_at = excluded.updated_at
     RETURNING 1
   )
   SELECT
     granted,
+    CASE WHEN granted THEN (now + make_interval(secs => $4::float8 / 1000))::text END AS stamp,
     CASE WHEN granted THEN 0
       ELSE greatest(0, extract(epoch FROM stamps[cardinality(stamps) - $3 + 1] + win - now) * 1000)
     END::float8 AS wait_ms
   FROM decision`;
+
+/**
+ * A held token's request was answered: its window starts now (database time, which is after the request
+ * reached the marketplace). A stamp already gone (held past its maximum and dropped) stays gone.
+ */
+const RELEASE = `
+  UPDATE http_rate_limit
+  SET stamps[array_position(stamps, $2::timestamptz)] = clock_timestamp(), updated_at = clock_timestamp()
+  WHERE key = $1 AND array_position(stamps, $2::timestamptz) IS NOT NULL`;
 
 /**
  * A sliding-window log shared by every process that uses the same PostgreSQL database, so a marketplace
@@ -88,6 +114,8 @@ export class PostgresRateLimiter implements RateLimiter {
   private readonly db: RateLimitDatabase;
   private readonly limit: number;
   private readonly countedWindowMs: number;
+  private readonly maxHoldMs: number;
+  private readonly now: () => number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private ready: Promise<void> | null = null;
   private lastPruneAt = 0;
@@ -99,10 +127,16 @@ export class PostgresRateLimiter implements RateLimiter {
     this.db = options.db;
     this.limit = Math.floor(options.limit);
     this.countedWindowMs = options.windowMs + Math.max(0, options.safetyMarginMs ?? DEFAULT_SAFETY_MARGIN_MS);
+    const maxHoldMs = options.holdUntilAnswered?.maxHoldMs ?? 0;
+    if (options.holdUntilAnswered !== undefined && !(maxHoldMs > 0)) {
+      throw new RangeError('PostgresRateLimiter needs holdUntilAnswered.maxHoldMs > 0');
+    }
+    this.maxHoldMs = maxHoldMs;
+    this.now = options.now ?? Date.now;
     this.sleep = options.sleep ?? defaultSleep;
   }
 
-  async acquire(key: string, signal?: AbortSignal): Promise<void> {
+  async acquire(key: string, signal?: AbortSignal): Promise<RateLimitGrant | void> {
     await this.ensureTable();
     if (Date.now() - this.lastPruneAt > PRUNE_EVERY_MS) {
       this.lastPruneAt = Date.now();
@@ -110,19 +144,50 @@ export class PostgresRateLimiter implements RateLimiter {
     }
     for (;;) {
       signal?.throwIfAborted();
-      const waitMs = await this.db.transaction(async (q) => {
-        await q.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2))', [LOCK_CLASS, key]);
-        const [row] = await q.query<{ granted: boolean; wait_ms: number }>(DECIDE, [
-          key,
-          this.countedWindowMs,
-          this.limit,
-        ]);
-        return row?.granted ? null : Math.ceil(Number(row?.wait_ms ?? this.countedWindowMs));
-      });
-      if (waitMs === null) return;
+      // Before the grant: sendBy measured from here is never later than measured from the grant itself.
+      const askedAt = this.now();
+      const decision = await this.db.transaction(
+        async (q): Promise<{ stamp: string } | { waitMs: number }> => {
+          await q.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2))', [LOCK_CLASS, key]);
+          const [row] = await q.query<{ granted: boolean; stamp: string | null; wait_ms: number }>(DECIDE, [
+            key,
+            this.countedWindowMs,
+            this.limit,
+            this.maxHoldMs,
+          ]);
+          return row?.granted
+            ? { stamp: row.stamp ?? '' }
+            : { waitMs: Math.ceil(Number(row?.wait_ms ?? this.countedWindowMs)) };
+        },
+      );
+      if ('stamp' in decision) {
+        if (this.maxHoldMs === 0) return;
+        return this.grant(key, decision.stamp, askedAt + this.maxHoldMs / 2);
+      }
+      // Held tokens leave when their answers come, which no stamp predicts: ask again soon.
+      const waitMs = this.maxHoldMs > 0 ? Math.min(decision.waitMs, HELD_POLL_MS) : decision.waitMs;
       // At least 1 ms so that a rounding to 0 cannot spin on the database.
       await this.sleep(Math.max(1, waitMs), signal);
     }
+  }
+
+  private grant(key: string, stamp: string, sendBy: number): RateLimitGrant {
+    let released = false;
+    return {
+      sendBy,
+      answered: async () => {
+        if (released) return;
+        released = true;
+        try {
+          await this.db.transaction(async (q) => {
+            await q.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2))', [LOCK_CLASS, key]);
+            await q.query(RELEASE, [key, stamp]);
+          });
+        } catch {
+          // The token then stays counted until maxHoldMs is over: slower, never over the limit.
+        }
+      },
+    };
   }
 
   /**

@@ -1,9 +1,23 @@
 /**
+ * A token that stays counted while its request is on its way (a limiter that holds tokens until answered,
+ * PostgresRateLimiter with `holdUntilAnswered`). The transport sends before `sendBy` or not at all, and
+ * calls `answered()` once an answer has arrived: only then does the token's window start, so however late a
+ * slow process sends, the marketplace cannot see that request closer than a window to another.
+ */
+export interface RateLimitGrant {
+  /** Time (the transport's clock, Date.now) after which the request must not be sent: take a new token. */
+  sendBy?: number;
+  /** An answer arrived: the request reached the marketplace before now. Never rejects. */
+  answered(): Promise<void>;
+}
+
+/**
  * Hands out tokens per key (e.g. `tm:<hash of the API key>`): `acquire` resolves when one more request
  * under that key stays within the key's limit, and rejects with the signal's reason when it aborts first.
+ * It resolves with a grant when the token is held until the request is answered (see RateLimitGrant).
  */
 export interface RateLimiter {
-  acquire(key: string, signal?: AbortSignal): Promise<void>;
+  acquire(key: string, signal?: AbortSignal): Promise<RateLimitGrant | void>;
 }
 
 /**
@@ -16,7 +30,7 @@ export class KeyPrefixRateLimiter implements RateLimiter {
     private readonly fallback?: RateLimiter,
   ) {}
 
-  acquire(key: string, signal?: AbortSignal): Promise<void> {
+  acquire(key: string, signal?: AbortSignal): Promise<RateLimitGrant | void> {
     const colon = key.indexOf(':');
     const prefix = colon === -1 ? key : key.slice(0, colon);
     const limiter = Object.hasOwn(this.routes, prefix) ? this.routes[prefix] : this.fallback;

@@ -8,12 +8,17 @@
  * (b) the same accounts place 250 buy orders each with set-order, then run the order loop (getAllOrders)
  *     for all 50 keys at once, round after round;
  * (c) one key, the limiter disabled and the simulator's limit raised: get-money through the client against
- *     a bare undici request of the same URL, interleaved.
+ *     a bare undici request of the same URL, interleaved;
+ * (d) BENCH_PROCESSES processes (default 4) share one key through the limiter every process uses
+ *     (createMarketRateLimiter, on a throw-away PostgreSQL database), a quarter of their calls stalled up to
+ *     1 s between grant and send (a loaded machine), for PHASE_SECONDS; then the same with the bots' limiter
+ *     of before issue 11. The simulator counts the key's requests per second on its side: seconds over 5.
  *
  * Rates are shown against the limiter's ceiling (keys × 5 per 1.1 s: tm's 5 per second plus the transport's
  * 100 ms safety margin) and against tm's nominal keys × 5 per second. Refusals are the simulator's count of
  * calls over its limit (HTTP 429), which must stay 0.
  */
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -21,6 +26,7 @@ import { Worker } from 'node:worker_threads';
 import { Agent, request as undiciRequest } from 'undici';
 
 import { HttpClient, MemoryRateLimiter } from '@toydesk/http';
+import { createThrowAwayDatabase } from '@toydesk/http/testing';
 import { loadCatalogue } from '@toydesk/simulators';
 
 import { TmSimControl, type SimAccount } from '../src/testing/tm-simulator.ts';
@@ -34,9 +40,13 @@ const ORDERS_PER_KEY = Number(process.env.BENCH_ORDERS_PER_KEY ?? 250);
 const PHASE_SECONDS = Number(process.env.BENCH_PHASE_SECONDS ?? 10);
 const OVERHEAD_CALLS = Number(process.env.BENCH_OVERHEAD_CALLS ?? 3000);
 const PACED = process.env.BENCH_PACED !== '0';
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 4);
 const LIMIT = 5;
 const WINDOW_MS = 1000;
-/** The margin the server and bots use for tm keys (250 ms, market-services.ts) unless BENCH_MARGIN_MS says otherwise. */
+/**
+ * (a)–(c) run in one process on a MemoryRateLimiter (tokens counted from the grant): the 250 ms margin the
+ * server used before issue 11 unless BENCH_MARGIN_MS says otherwise. (d) uses the shared configuration.
+ */
 const TM_PRODUCTION_MARGIN_MS = 250;
 const MARGIN_MS = Number(process.env.BENCH_MARGIN_MS ?? TM_PRODUCTION_MARGIN_MS);
 const COUNTED_WINDOW_MS = WINDOW_MS + MARGIN_MS;
@@ -239,6 +249,75 @@ async function overhead(sim: TmSimControl, market: 'tm' | 'cs7', key: string) {
   return costs;
 }
 
+interface SharedKeyResult {
+  limiter: string;
+  requests: number;
+  seconds: number;
+  busySeconds: number;
+  maxPerSecond: number;
+  secondsOverLimit: number;
+  clientErrors: number;
+}
+
+/** (d): PROCESSES child processes on one key and one database, counted per second by the simulator. */
+async function sharedKey(sim: TmSimControl, limiter: 'shared' | 'unheld'): Promise<SharedKeyResult> {
+  const [account, database] = await Promise.all([
+    sim.createAccount({ money: 1 }),
+    createThrowAwayDatabase('toydesk_bench_markets'),
+  ]);
+  const worker = new URL('../src/testing/tm-limit-worker.ts', import.meta.url).pathname;
+  const run = () =>
+    new Promise<{ ok: number; errors: string[] }>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', worker], {
+        env: {
+          ...process.env,
+          DATABASE_URL: database.url,
+          BASE_URL: sim.baseUrl(),
+          API_KEY: account.key,
+          SECONDS: String(PHASE_SECONDS),
+          CONCURRENCY: '3',
+          STALL_SHARE: '0.25',
+          STALL_MAX_MS: '1000',
+          LIMITER: limiter,
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.on('error', reject);
+      child.on('exit', (code) =>
+        code === 0
+          ? resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as { ok: number; errors: string[] })
+          : reject(new Error(`tm-limit-worker exited ${code}`)),
+      );
+    });
+  try {
+    const started = performance.now();
+    const results = await Promise.all(Array.from({ length: PROCESSES }, run));
+    const seconds = (performance.now() - started) / 1000;
+    const rate = await sim.rateBySecond(account.key, LIMIT);
+    const result = {
+      limiter:
+        limiter === 'shared'
+          ? 'createMarketRateLimiter (held until answered)'
+          : 'before issue 11 (counted from the grant, 100 ms margin)',
+      requests: (await sim.keyStats(account.key)).requests,
+      seconds,
+      busySeconds: rate.seconds,
+      maxPerSecond: rate.maxPerSecond,
+      secondsOverLimit: rate.secondsOverLimit,
+      clientErrors: results.reduce((sum, r) => sum + r.errors.length, 0),
+    };
+    console.log(
+      `  ${result.limiter}: ${result.requests} requests in ${seconds.toFixed(1)} s, busiest second ${result.maxPerSecond}, ` +
+        `${result.secondsOverLimit} of ${result.busySeconds} seconds over 5`,
+    );
+    return result;
+  } finally {
+    await database.drop();
+  }
+}
+
 function machine() {
   const cpus = os.cpus();
   return {
@@ -403,6 +482,12 @@ async function main() {
         return `| ${label} | ${name} | ${us(cost.mean)} | ${us(cost.p50)} | ${us(cost.p95)} | ${ratio('mean')} | ${ratio('p50')} |`;
       });
 
+    console.log(`(d) ${PROCESSES} processes sharing one key, calls stalled between grant and send`);
+    // The simulator's own limit would refuse (429) and count: raise it, the per-second count is the figure.
+    await sim.setConfig({ rateLimitMax: 10_000 });
+    const shared = [await sharedKey(sim, 'shared'), await sharedKey(sim, 'unheld')];
+    await sim.setConfig({ rateLimitMax: LIMIT });
+
     const totalRefusals = (await sim.stats()).rateLimitViolations;
     const info = machine();
     const rows = phases.map((phase) => {
@@ -443,9 +528,19 @@ async function main() {
       ...costRows('cs7 (empty)', fresh),
       '',
       `Refusals over the whole run: ${totalRefusals}.`,
+      '',
+      `(d) ${PROCESSES} processes share one key for ${PHASE_SECONDS} s, 3 calls in flight each, a quarter of the calls`,
+      'stalled up to 1 s between the grant and the send; requests per second counted by the simulator.',
+      '',
+      '| Limiter | Requests | Time (with process starts) | Requests per busy second | Busiest second | Seconds over 5 | Client errors |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
+      ...shared.map(
+        (r) =>
+          `| ${r.limiter} | ${r.requests} | ${r.seconds.toFixed(1)} s | ${(r.requests / r.busySeconds).toFixed(2)} | ${r.maxPerSecond} | ${r.secondsOverLimit} of ${r.busySeconds} | ${r.clientErrors} |`,
+      ),
     ];
     console.log(`\n${report.join('\n')}`);
-    if (totalRefusals > 0) process.exitCode = 1;
+    if (totalRefusals > 0 || shared[0]!.secondsOverLimit > 0) process.exitCode = 1;
   } finally {
     await http.close();
     worker.postMessage('close');

@@ -1,5 +1,6 @@
 export * from './market.ts';
 export * from './market-endpoints.ts';
+export * from './market-rate-limiter.ts';
 export * from './tm/index.ts';
 export * from './create-market.ts';
 export * from './waxpeer/index.ts';

@@ -11,7 +11,7 @@ export { TmSimulator, type SimOutcome, type SimRequest, type TmSimulatorOptions 
 export { TmMarket } from './tm/state/tm-market.ts';
 export { DEFAULT_TM_CONFIG, type TmConfig, type TmConfigPatch } from './tm/state/config.ts';
 export type { FaultKind, FaultSpec } from './tm/faults/fault-store.ts';
-export type { KeyStats, StatsSnapshot } from './tm/stats/sim-stats.ts';
+export type { KeyRateBySecond, KeyStats, StatsSnapshot } from './tm/stats/sim-stats.ts';
 export { TM_ERRORS, TM_PING_MESSAGES, CHANGE_CURRENCY_CODES } from './tm/tm-errors.ts';
 export { loadCatalogue, type CatalogueItem } from './data/catalogue.ts';
 export { OTHER_MARKET_DEFINITIONS, OTHER_MARKET_PREFIXES, type OtherMarket } from './server.ts';

@@ -3,6 +3,7 @@ import { openPgliteDatabase, openPostgresDatabase } from '../server-modules.ts';
 import { consoleLogger, openStandalone } from '../standalone.ts';
 import { TEST_ENV } from './bot-test-app.ts';
 import { TEST_KINDS, TEST_LANE } from './test-kinds.ts';
+import { hammerTm, type TmHammerPlan } from './tm-hammer.ts';
 
 /**
  * A worker process for the kill test (worker-kill.test.ts): the real runtime with the test kinds, on the
@@ -63,4 +64,20 @@ if (waitFor) {
   const job = await runtime.queue.waitFor(waitFor, 60_000);
   process.stdout.write(`FINISHED ${job?.state ?? 'missing'}\n`);
   stop();
+}
+
+// The shared rate-limit test (market-rate-limit.test.ts): call tm with this process's limiter, then report.
+const hammer = process.env.TOYDESK_TEST_TM_HAMMER;
+if (hammer) {
+  // Every process starts calling at once, when the test writes GO (they start up one after another).
+  await new Promise<void>((resolve) => {
+    const onData = (chunk: Buffer) => {
+      if (!chunk.toString('utf8').includes('GO')) return;
+      process.stdin.off('data', onData);
+      resolve();
+    };
+    process.stdin.on('data', onData);
+  });
+  const result = await hammerTm(runtime.markets, runtime.db, JSON.parse(hammer) as TmHammerPlan);
+  process.stdout.write(`HAMMERED ${JSON.stringify(result)}\n`);
 }

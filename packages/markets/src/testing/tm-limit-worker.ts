@@ -1,15 +1,21 @@
 /**
- * A child process of the shared rate-limit test: a tm client on BASE_URL for API_KEY, its transport limited
- * by a PostgresRateLimiter on DATABASE_URL (tm's 5 per second, the default safety margin), sends COUNT calls
- * with CONCURRENCY in flight, and prints one JSON line: how many succeeded and the errors. Run with
- * `node --import tsx`.
+ * A child process of the shared rate-limit test and of bench:markets (d): a tm client on BASE_URL for
+ * API_KEY, its transport limited by the limiter every process uses (createMarketRateLimiter) on
+ * DATABASE_URL, sends COUNT calls (or calls for SECONDS) with CONCURRENCY in flight, and prints one JSON
+ * line: how many succeeded and the errors. STALL_SHARE and STALL_MAX_MS stall that share of the calls
+ * between the grant and the send (a loaded machine); LIMITER=unheld uses the bots' limiter of before issue
+ * 11 (tokens counted from the grant, 100 ms margin) for comparison. Run with `node --import tsx`.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
+
 import pg from 'pg';
 
-import { HttpClient, PostgresRateLimiter } from '@toydesk/http';
-
-import { createTmClient } from '../tm/tm-client.ts';
+import { HttpClient, KeyPrefixRateLimiter, PostgresRateLimiter, type RateLimiter } from '@toydesk/http';
 import { poolDatabase } from '@toydesk/http/testing';
+
+import { loadMarketEndpoints } from '../market-endpoints.ts';
+import { createMarketRateLimiter } from '../market-rate-limiter.ts';
+import { createTmClient } from '../tm/tm-client.ts';
 
 function env(name: string): string {
   const value = process.env[name];
@@ -18,23 +24,32 @@ function env(name: string): string {
 }
 
 const pool = new pg.Pool({ connectionString: env('DATABASE_URL'), max: 3 });
+const db = poolDatabase(pool);
+const shared: RateLimiter =
+  process.env.LIMITER === 'unheld'
+    ? new KeyPrefixRateLimiter({ tm: new PostgresRateLimiter({ db, limit: 5, windowMs: 1000 }) })
+    : createMarketRateLimiter(db, loadMarketEndpoints({ TOYDESK_MARKET_TM_URL: env('BASE_URL') }));
+const stallShare = Number(process.env.STALL_SHARE ?? 0);
+const stallMaxMs = Number(process.env.STALL_MAX_MS ?? 0);
 const http = new HttpClient({
-  // A wide margin: the test asserts zero violations while the rest of the suite loads both cores.
-  rateLimiter: new PostgresRateLimiter({
-    db: poolDatabase(pool),
-    limit: 5,
-    windowMs: 1000,
-    safetyMarginMs: 400,
-  }),
+  rateLimiter: {
+    async acquire(key, signal) {
+      const grant = await shared.acquire(key, signal);
+      if (Math.random() < stallShare) await sleep(Math.random() * stallMaxMs);
+      return grant;
+    },
+  },
 });
 const tm = createTmClient({ apiKey: env('API_KEY'), baseUrl: env('BASE_URL'), http });
-const count = Number(env('COUNT'));
+const count = Number(process.env.COUNT ?? Infinity);
+const until =
+  process.env.SECONDS === undefined ? Infinity : performance.now() + Number(process.env.SECONDS) * 1000;
 let next = 0;
 let ok = 0;
 const errors: string[] = [];
 
 async function lane(): Promise<void> {
-  while (next < count) {
+  while (next < count && performance.now() < until) {
     next += 1;
     try {
       // Alternate a read and a bulk POST: both take a token under the same key.

@@ -1,6 +1,7 @@
 import {
   createSimulatorServer,
   type FaultSpec,
+  type KeyRateBySecond,
   type KeyStats,
   type SimulatorServer,
   type StatsSnapshot,
@@ -108,6 +109,11 @@ export class TmSimControl {
     const stats = (await this.stats(market)).keys[key];
     if (stats === undefined) throw new Error(`no requests seen for key ${key.slice(0, 6)}…`);
     return stats;
+  }
+
+  /** A key's requests per second as the simulator counted them (seconds over tm's 5 and the worst one). */
+  rateBySecond(key: string, limit = 5, market: TmFamilyMarket = 'tm'): Promise<KeyRateBySecond> {
+    return this.control('GET', `stats/rate/${encodeURIComponent(key)}?limit=${limit}`, undefined, market);
   }
 
   async advance(ms: number, market: TmFamilyMarket = 'tm'): Promise<void> {

@@ -1,4 +1,4 @@
-import { sleep as defaultSleep, type RateLimiter } from '@toydesk/http';
+import { sleep as defaultSleep, type RateLimitGrant, type RateLimiter } from '@toydesk/http';
 
 export interface TmPacedRateLimiterOptions {
   /** The limiter that guarantees the limit (MemoryRateLimiter, or PostgresRateLimiter across processes). */
@@ -34,7 +34,7 @@ export class TmPacedRateLimiter implements RateLimiter {
     this.sleep = options.sleep ?? defaultSleep;
   }
 
-  async acquire(key: string, signal?: AbortSignal): Promise<void> {
+  async acquire(key: string, signal?: AbortSignal): Promise<RateLimitGrant | void> {
     const previous = this.queues.get(key) ?? Promise.resolve();
     let done!: () => void;
     const mine = new Promise<void>((resolve) => (done = resolve));
@@ -45,8 +45,9 @@ export class TmPacedRateLimiter implements RateLimiter {
       signal?.throwIfAborted();
       const wait = (this.nextAt.get(key) ?? 0) - this.now();
       if (wait > 0) await this.sleep(wait, signal);
-      await this.inner.acquire(key, signal);
+      const grant = await this.inner.acquire(key, signal);
       this.nextAt.set(key, this.now() + this.intervalMs);
+      return grant;
     } finally {
       done(); // also when aborted: the next waiter then only waits for the ones before us
       if (this.queues.get(key) === tail) this.queues.delete(key);

@@ -71,6 +71,7 @@ const CONTROL_INDEX = [
   'DELETE faults',
   'DELETE faults/{id}',
   'GET stats',
+  'GET stats/rate/{key}?limit= (requests per second of real time; limit defaults to rateLimitMax)',
   'GET config',
   'POST config {...TmConfig}',
   'POST reset',
@@ -90,6 +91,12 @@ export function registerMarketControl(router: Router<ControlRoute>): void {
     sim.faults.remove(ctx.params.id ?? '') ? { deleted: true } : new TmReply(404, { error: 'no such fault' }),
   );
   router.add(['GET'], '/stats', (_ctx, sim) => sim.stats.snapshot());
+  router.add(['GET'], '/stats/rate/:key', (ctx, sim) => {
+    const given = ctx.query.get('limit');
+    const limit = given === null ? sim.market.config.rateLimitMax : Number(given);
+    if (!Number.isInteger(limit) || limit < 0) throw new InputError('limit must be a non-negative integer');
+    return sim.stats.rateBySecond(ctx.params.key ?? '', limit);
+  });
   router.add(['GET'], '/config', (_ctx, sim) => sim.market.config);
   router.add(['POST', 'PATCH'], '/config', setConfig);
   router.add(['POST'], '/reset', (_ctx, sim) => {

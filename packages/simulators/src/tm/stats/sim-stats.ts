@@ -11,6 +11,8 @@ export interface PerCustomId {
 
 export interface KeyStats {
   requests: number;
+  /** The most requests of this key that arrived within one second of real time (epoch seconds). */
+  maxPerSecond: number;
   byMethod: Record<string, number>;
   badKey: number;
   rateLimitViolations: number;
@@ -30,6 +32,20 @@ export interface KeyStats {
   ordersSet: { calls: number; byHashName: Record<string, number> };
 }
 
+/**
+ * A key's arrivals per second of real time, as tm's own counter sees them (every arrival counts, answered
+ * or refused): `secondsOverLimit` is how many seconds held more than `limit` (tm deletes such a key).
+ */
+export interface KeyRateBySecond {
+  limit: number;
+  /** Seconds with at least one request. */
+  seconds: number;
+  maxPerSecond: number;
+  secondsOverLimit: number;
+  /** Those seconds (ISO time of the second's start) with their counts, at most the first 100. */
+  overLimit: { second: string; requests: number }[];
+}
+
 export interface StatsSnapshot {
   totalRequests: number;
   rateLimitViolations: number;
@@ -44,6 +60,7 @@ export interface StatsSnapshot {
 function emptyKeyStats(): KeyStats {
   return {
     requests: 0,
+    maxPerSecond: 0,
     byMethod: {},
     badKey: 0,
     rateLimitViolations: 0,
@@ -57,6 +74,10 @@ function emptyKeyStats(): KeyStats {
 export class SimStats {
   private keys = new Map<string, KeyStats>();
   private totalRequests = 0;
+  /** Per key, requests per epoch second of real time (the simulated clock may jump; tm's counter does not). */
+  private readonly perSecond = new Map<string, Map<number, number>>();
+
+  constructor(private readonly realNow: () => number = () => performance.timeOrigin + performance.now()) {}
 
   private of(key: string): KeyStats {
     let stats = this.keys.get(key);
@@ -73,6 +94,30 @@ export class SimStats {
     const stats = this.of(key);
     stats.requests++;
     stats.byMethod[method] = (stats.byMethod[method] ?? 0) + 1;
+    let seconds = this.perSecond.get(key);
+    if (!seconds) {
+      seconds = new Map();
+      this.perSecond.set(key, seconds);
+    }
+    const second = Math.floor(this.realNow() / 1000);
+    const count = (seconds.get(second) ?? 0) + 1;
+    seconds.set(second, count);
+    stats.maxPerSecond = Math.max(stats.maxPerSecond, count);
+  }
+
+  /** One key's requests per second (see KeyRateBySecond); a key never seen has none. */
+  rateBySecond(key: string, limit: number): KeyRateBySecond {
+    const seconds = [...(this.perSecond.get(key) ?? new Map<number, number>())].sort(([a], [b]) => a - b);
+    const over = seconds.filter(([, count]) => count > limit);
+    return {
+      limit,
+      seconds: seconds.length,
+      maxPerSecond: seconds.reduce((max, [, count]) => Math.max(max, count), 0),
+      secondsOverLimit: over.length,
+      overLimit: over
+        .slice(0, 100)
+        .map(([second, requests]) => ({ second: new Date(second * 1000).toISOString(), requests })),
+    };
   }
 
   badKey(key: string | null): void {
@@ -139,6 +184,7 @@ export class SimStats {
 
   reset(): void {
     this.keys.clear();
+    this.perSecond.clear();
     this.totalRequests = 0;
   }
 }
