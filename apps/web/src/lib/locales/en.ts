@@ -690,6 +690,9 @@ export const en: Messages = {
       saved: 'Setting saved',
       deleted: 'Setting deleted',
       confirmDelete: 'Really delete?',
+      phaseHint:
+        'A Doppler has one name for several phases at different prices: each phase with a row of its own gets its own buy order; a row without a phase orders the name as it is.',
+      noPhase: 'Without a phase',
     },
     needRange: 'Set the price range first',
     deleteManyText:
@@ -788,6 +791,7 @@ export const en: Messages = {
     market_item_id: 'Market ID',
     marketable: 'Marketable',
     max_orders: 'Max orders',
+    phase: 'Phase',
     max_price: 'Max price',
     max_price_buy: 'Max buy price',
     min_price: 'Min price',
@@ -873,6 +877,16 @@ export const en: Messages = {
     },
     side: { buy: 'Buy', sell: 'Sell', unknown: 'Unknown' },
     scope: { shared: 'Shared', private: 'Private' },
+    phase: {
+      phase1: 'Phase 1',
+      phase2: 'Phase 2',
+      phase3: 'Phase 3',
+      phase4: 'Phase 4',
+      ruby: 'Ruby',
+      sapphire: 'Sapphire',
+      blackpearl: 'Black Pearl',
+      emerald: 'Emerald',
+    },
     target: { market_accounts: 'Market accounts', toys: 'Items', market_toys: 'Items on markets' },
     label: {
       normal: 'Normal',

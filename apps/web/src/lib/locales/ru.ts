@@ -691,6 +691,9 @@ export const ru = {
       saved: 'Настройка сохранена',
       deleted: 'Настройка удалена',
       confirmDelete: 'Точно удалить?',
+      phaseHint:
+        'У Doppler одно название на несколько фаз с разными ценами: каждая фаза со своей строкой получает свой ордер; строка без фазы покупает название как есть.',
+      noPhase: 'Без фазы',
     },
     needRange: 'Сначала задайте диапазон цен',
     deleteManyText:
@@ -789,6 +792,7 @@ export const ru = {
     market_item_id: 'ID на площадке',
     marketable: 'Продаваемый',
     max_orders: 'Макс. ордеров',
+    phase: 'Фаза',
     max_price: 'Макс. цена',
     max_price_buy: 'Макс. цена покупки',
     min_price: 'Мин. цена',
@@ -874,6 +878,16 @@ export const ru = {
     },
     side: { buy: 'Покупка', sell: 'Продажа', unknown: 'Неизвестно' },
     scope: { shared: 'Общий', private: 'Личный' },
+    phase: {
+      phase1: 'Фаза 1',
+      phase2: 'Фаза 2',
+      phase3: 'Фаза 3',
+      phase4: 'Фаза 4',
+      ruby: 'Рубин',
+      sapphire: 'Сапфир',
+      blackpearl: 'Чёрная жемчужина',
+      emerald: 'Изумруд',
+    },
     target: { market_accounts: 'Аккаунты площадок', toys: 'Предметы', market_toys: 'Предметы на площадках' },
     label: {
       normal: 'Обычный',

@@ -92,6 +92,7 @@ function stubBots(result: unknown = ordersResult) {
             market_account: null,
             market_hash_name: 'P250 | Sand Dune (Field-Tested)',
             scope: 'shared',
+            phase: null,
             enable_dynamic_order: true,
             min_price_buy: '1.00',
             max_price_buy: '2.00',

@@ -8,6 +8,7 @@ import { withItemColumn } from '@/components/item-name-cell';
 const FIELDS = [
   'market_hash_name',
   'market_account',
+  'phase',
   'scope',
   'enable_dynamic_order',
   'min_price_buy',

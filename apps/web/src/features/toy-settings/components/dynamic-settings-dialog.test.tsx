@@ -107,4 +107,47 @@ describe('Dynamic settings dialog', () => {
       }),
     );
   });
+
+  it('a Doppler: rows per phase, and a new row saved for one phase', async () => {
+    const doppler = '★ Karambit | Doppler (Factory New)';
+    const calls: { url: string; body: unknown }[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      calls.push({ url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      if (url.includes('create-or-update')) return jsonResponse({ created: 1, updated: 0 });
+      if (url.includes('/api/market/toy-dynamic-settings/'))
+        return jsonResponse(
+          page([
+            setting(1, null, { market_hash_name: doppler, phase: null }),
+            setting(2, null, { market_hash_name: doppler, phase: 'phase2', min_price_buy: '900.00' }),
+          ]),
+        );
+      return jsonResponse({}, 404);
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<DynamicSettingsDialog toy={5} market="tm" name={doppler} onClose={() => {}} />, {
+      common,
+    });
+    expect(await screen.findByText('Без фазы')).toBeTruthy();
+    expect(screen.getByText('Фаза 2')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Добавить настройку' }));
+    const form = screen.getByRole('form', { name: 'Настройка ордера' });
+    await user.click(within(form).getByRole('combobox', { name: 'Фаза' }));
+    // A Doppler's phases: no Emerald (that is Gamma Doppler's).
+    expect(screen.queryByRole('option', { name: 'Изумруд' })).toBeNull();
+    await user.click(screen.getByRole('option', { name: 'Рубин' }));
+    await user.type(within(form).getByRole('textbox', { name: 'Мин. цена покупки' }), '5000');
+    await user.type(within(form).getByRole('textbox', { name: 'Макс. цена покупки' }), '6000');
+    await user.click(within(form).getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.includes('create-or-update'))?.body).toMatchObject({
+        toy: 5,
+        market: 'tm',
+        market_account: null,
+        phase: 'ruby',
+        min_price_buy: '5000',
+        max_price_buy: '6000',
+      }),
+    );
+  });
 });

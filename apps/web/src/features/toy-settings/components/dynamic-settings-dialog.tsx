@@ -11,6 +11,7 @@ import {
   Typography,
 } from '@mui/material';
 import {
+  phasesOf,
   toyDynamicSettingEntity,
   type MarketCode,
   type ToyDynamicSetting,
@@ -36,6 +37,7 @@ import { priceRangeErrors } from '../utils/price-range';
 
 const FORM_FIELDS = [
   'market_account',
+  'phase',
   'min_price_buy',
   'max_price_buy',
   'step',
@@ -52,7 +54,8 @@ export interface DynamicSettingsDialogProps {
 
 /**
  * The dynamic-order settings of one item on one market: a shared row for every account of the market and
- * private rows per market account (a private row wins). Saved through create-or-update, keyed by account.
+ * private rows per market account (a private row wins). Saved through create-or-update, keyed by account
+ * and, for a name with Doppler phases, by phase (each phase its own order at its own prices).
  */
 export function DynamicSettingsDialog({ toy, market, name, onClose }: DynamicSettingsDialogProps) {
   const { t, i18n } = useTranslation();
@@ -73,6 +76,10 @@ export function DynamicSettingsDialog({ toy, market, name, onClose }: DynamicSet
         .map((m) => ({ value: String(m.id), label: m.label })),
     [common.steamAccounts, market],
   );
+  // The phase field is only offered for names that have phases (Doppler, Gamma Doppler).
+  const phases = useMemo(() => phasesOf(name), [name]);
+  const formFields = FORM_FIELDS.filter((field) => field !== 'phase' || phases.length > 0);
+  const phaseChoices = phases.map((phase) => ({ value: phase, label: t(`enums.phase.${phase}`) }));
   const accountLabel = (id: number | null) =>
     id === null
       ? t('marketToys.dynamic.shared')
@@ -81,7 +88,7 @@ export function DynamicSettingsDialog({ toy, market, name, onClose }: DynamicSet
   const edit = (row: ToyDynamicSetting | null) => {
     setErrors({});
     const values = initialFormValues(toyDynamicSettingEntity, row ?? { step: '0.01', max_orders: 1 });
-    setEditing(Object.fromEntries(FORM_FIELDS.map((f) => [f, values[f] ?? ''])));
+    setEditing(Object.fromEntries(formFields.map((f) => [f, values[f] ?? ''])));
   };
   const set = (field: string, value: FormValue) => {
     setEditing((current) => (current ? { ...current, [field]: value } : current));
@@ -137,6 +144,17 @@ export function DynamicSettingsDialog({ toy, market, name, onClose }: DynamicSet
       grow: 1,
       render: (r) => accountLabel(r.market_account),
     },
+    ...(phases.length > 0
+      ? [
+          {
+            id: 'phase',
+            header: t('fields.phase'),
+            width: 130,
+            render: (r: ToyDynamicSetting) =>
+              r.phase === null ? t('marketToys.dynamic.noPhase') : t(`enums.phase.${r.phase}`),
+          },
+        ]
+      : []),
     ...(['min_price_buy', 'max_price_buy', 'step'] as const).map((id): VirtualColumn<ToyDynamicSetting> => ({
       id,
       header: t(`fields.${id}`),
@@ -218,6 +236,7 @@ export function DynamicSettingsDialog({ toy, market, name, onClose }: DynamicSet
       {(settings.isFetching || save.isPending) && <LinearProgress sx={{ mb: 1 }} />}
       <Alert severity="info" sx={{ mb: 1 }}>
         {t('marketToys.dynamic.hint')}
+        {phases.length > 0 && ` ${t('marketToys.dynamic.phaseHint')}`}
       </Alert>
       <VirtualTable
         rows={settings.data ?? []}
@@ -252,7 +271,7 @@ export function DynamicSettingsDialog({ toy, market, name, onClose }: DynamicSet
                   {field === 'non_field_errors' ? message : `${field}: ${message}`}
                 </Alert>
               ))}
-            {FORM_FIELDS.map((field) => (
+            {formFields.map((field) => (
               <EntityField
                 key={field}
                 name={field}
@@ -260,7 +279,7 @@ export function DynamicSettingsDialog({ toy, market, name, onClose }: DynamicSet
                 value={editing[field] ?? ''}
                 onChange={(value) => set(field, value)}
                 error={errors[field]}
-                choices={field === 'market_account' ? accounts : undefined}
+                choices={field === 'market_account' ? accounts : field === 'phase' ? phaseChoices : undefined}
               />
             ))}
             <Stack
