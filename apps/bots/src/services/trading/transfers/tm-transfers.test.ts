@@ -5,12 +5,25 @@ import { startMarketSim, type MarketSim } from '../../../testing/market-sim.ts';
 import { tmClientFor } from '../../market-accounts.ts';
 import { DELIVER_LOOP } from '../deliver/deliver-loop.ts';
 import { createTradingContextForTest } from '../trading-context.ts';
-import { syncTmTransfers } from './tm-transfers.ts';
+import { ownUserId, syncTmTransfers } from './tm-transfers.ts';
 
 interface Ours {
   id: number;
   key: string;
 }
+
+describe('our own tm user id among the ends of the transfers', () => {
+  const t = (from: string, to: string) => ({ from, to });
+  it('is the end operation-history does not name as the other party', () => {
+    expect(ownUserId([t('1', '2')], new Set(['2']))).toBe('1');
+    expect(ownUserId([t('3', '1')], new Set(['3']))).toBe('1');
+  });
+  it('without names: the one end of every transfer, when there is only one', () => {
+    expect(ownUserId([t('1', '2'), t('3', '1')], new Set())).toBe('1');
+    expect(ownUserId([t('1', '2'), t('2', '1')], new Set())).toBeNull();
+    expect(ownUserId([], new Set())).toBeNull();
+  });
+});
 
 /**
  * tm money transfers into the ledger: transfers made on the tm simulator over HTTP (money-send), read back

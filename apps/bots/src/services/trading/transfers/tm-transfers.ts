@@ -136,8 +136,15 @@ async function readTransfers(tm: TmClient, since: Date): Promise<TmMoneyTransfer
   return found;
 }
 
-/** The end of a transfer that operation-history does not name as the other party is us. */
-function ownUserId(transfers: readonly TmMoneyTransfer[], counterparts: ReadonlySet<string>): string | null {
+/**
+ * The end of a transfer that operation-history does not name as the other party is us. Without such a
+ * name (operation-history shows no transfer entries), the one user id that is an end of every transfer is
+ * us too; two transfers with different partners are enough to tell.
+ */
+export function ownUserId(
+  transfers: readonly Pick<TmMoneyTransfer, 'from' | 'to'>[],
+  counterparts: ReadonlySet<string>,
+): string | null {
   for (const transfer of transfers) {
     if (!transfer.from || !transfer.to) continue;
     const fromOther = counterparts.has(transfer.from);
@@ -145,7 +152,12 @@ function ownUserId(transfers: readonly TmMoneyTransfer[], counterparts: Readonly
     if (toOther && !fromOther) return transfer.from;
     if (fromOther && !toOther) return transfer.to;
   }
-  return null;
+  let common: Set<string> | null = null;
+  for (const transfer of transfers) {
+    const ends = new Set([transfer.from, transfer.to].filter((end): end is string => Boolean(end)));
+    common = common === null ? ends : new Set([...common].filter((end) => ends.has(end)));
+  }
+  return common !== null && common.size === 1 ? [...common][0]! : null;
 }
 
 /** Our market account on the same market with that tm user id, when there is one. */
