@@ -33,6 +33,7 @@ export * from './validation-messages.ts';
 export * from './settings-diff.ts';
 export * from './loopback-host.ts';
 export * from './json/parse-json-lossless.ts';
+export * from './json/wire-id.ts';
 export * from './steam/steam-id64.ts';
 export * from './steam/mafile.ts';
 export * from './openapi/build-openapi.ts';

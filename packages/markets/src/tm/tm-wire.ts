@@ -1,3 +1,4 @@
+import { optionalWireIdSchema, wireIdSchema } from '@toydesk/contract';
 import { z } from 'zod';
 
 import { TM_CURRENCIES } from './tm-units.ts';
@@ -11,11 +12,9 @@ import { TM_CURRENCIES } from './tm-units.ts';
 /** Always succeeds: every tm answer we accept says `success: true` (checked before the schema). */
 export const okEnvelope = z.looseObject({ success: z.literal(true) });
 
-export const wireId = z.union([z.string(), z.number()]).transform((value) => String(value));
-export const optionalWireId = z
-  .union([z.string(), z.number(), z.null()])
-  .optional()
-  .transform((value) => (value === null || value === undefined || value === '' ? null : String(value)));
+/** A number past 2^53 is refused: it was rounded before it got here (see parseJsonLossless). */
+export const wireId = wireIdSchema;
+export const optionalWireId = optionalWireIdSchema;
 
 /** An integer amount in minor units. */
 export const wireMinor = z.union([
