@@ -18,6 +18,7 @@ import { formatDateTime } from '@/lib/format';
 
 import { useAccountAlerts, useAckAlert } from '../api/get-account-alerts';
 import type { MarketAccountRow } from '../api/get-market-accounts';
+import { SpendGuardPanel } from './spend-guard-panel';
 import { TradingLoopCard } from './trading-loop-card';
 
 export interface TradingDrawerProps {
@@ -114,6 +115,12 @@ export function TradingDrawer({ account, loops, loopsUnavailable, onClose }: Tra
           />
         ))}
       </Stack>
+      <Box sx={{ mt: 2 }}>
+        <Typography variant="subtitle1" sx={{ mb: 1 }}>
+          {t('spendGuards.title')}
+        </Typography>
+        <SpendGuardPanel accountId={account.id} />
+      </Box>
       <Box sx={{ mt: 2 }}>
         <Typography variant="subtitle1" sx={{ mb: 1 }}>
           {t('marketAccounts.alerts')}
