@@ -3,6 +3,7 @@ import { isTmCurrency, toMajorString, type TmCurrency } from '../../util/money-u
 import type { ApiTable } from '../http/api-table.ts';
 import { TmReply, type RequestContext } from '../http/context.ts';
 import type { TmMarket } from '../state/tm-market.ts';
+import { simPaintIndexOf } from '../state/sim-phases.ts';
 import { unixSeconds } from './route-helpers.ts';
 
 /**
@@ -209,9 +210,10 @@ function fullExport(ctx: RequestContext) {
       stamp,
       0,
       '',
+      // phase and paintindex: a Doppler offer's own (sim-phases.ts); '' for names without phases.
+      listing.phase ?? '',
       '',
-      '',
-      '',
+      String(simPaintIndexOf(listing.market_hash_name, listing.phase) ?? ''),
       '',
       market.catalogue.byHashName(listing.market_hash_name)?.type ?? '',
       100,

@@ -42,6 +42,32 @@ describe('Doppler phases on the simulated tm', () => {
     expect((await book('emerald')).bid).toEqual([]);
   });
 
+  it('full-export rows of a Doppler carry each offer’s phase and its paint index', async () => {
+    const index = await h.request<{ format: string[]; items: string[] }>(
+      'GET',
+      h.url('/api/full-export/RUB.json'),
+    );
+    const at = (column: string) => index.body.format.indexOf(column);
+    const rows: unknown[][] = [];
+    for (const file of index.body.items) {
+      rows.push(...(await h.request<unknown[][]>('GET', h.url(`/api/full-export/${file}`))).body);
+    }
+    const doppler = rows.filter((row) => row[at('market_hash_name')] === DOPPLER);
+    expect(doppler.length).toBeGreaterThan(0);
+    const indexes: Record<string, string> = {
+      ruby: '415',
+      sapphire: '416',
+      blackpearl: '417',
+      phase1: '418',
+      phase2: '419',
+      phase3: '420',
+      phase4: '421',
+    };
+    for (const row of doppler) expect(row[at('paintindex')]).toBe(indexes[String(row[at('phase')])]);
+    const plain = rows.find((row) => row[at('market_hash_name')] === 'MAC-10 | Oceanic (Battle-Scarred)');
+    expect(plain?.[at('phase')]).toBe('');
+  });
+
   it('orders of one name in two phases coexist, each in its own book', async () => {
     const { key } = await h.account({ money: 1_000_000 });
     const other = await h.account();

@@ -27,6 +27,30 @@ export function simPhaseOf(marketHashName: string, itemId: string): PaintPhase |
   return phases[hashText(itemId) % phases.length]!;
 }
 
+const DOPPLER_INDEX: Readonly<Record<string, number>> = {
+  ruby: 415,
+  sapphire: 416,
+  blackpearl: 417,
+  phase1: 418,
+  phase2: 419,
+  phase3: 420,
+  phase4: 421,
+};
+const GAMMA_INDEX: Readonly<Record<string, number>> = {
+  emerald: 568,
+  phase1: 569,
+  phase2: 570,
+  phase3: 571,
+  phase4: 572,
+};
+
+/** The paint index of a phase of a name (the first-generation knives' indexes), null without a phase. */
+export function simPaintIndexOf(marketHashName: string, phase: string | undefined): number | null {
+  if (!phase) return null;
+  const table = /\| Gamma Doppler\b/.test(marketHashName) ? GAMMA_INDEX : DOPPLER_INDEX;
+  return table[phase] ?? null;
+}
+
 /** How a phase's price compares with the name's reference price. */
 export function phasePriceFactor(phase: PaintPhase | ''): number {
   return phase === '' ? 1 : PRICE_FACTOR[phase];
