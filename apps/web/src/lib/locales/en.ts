@@ -585,6 +585,7 @@ export const en: Messages = {
       firstAt: 'First',
       lastAt: 'Last',
       ackedAt: 'Acknowledged',
+      resolvedAt: 'Resolved {{at}}',
       ack: 'Acknowledge',
       ackNamed: 'Acknowledge alert {{id}}',
       ackSelected: 'Acknowledge selected',

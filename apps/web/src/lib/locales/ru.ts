@@ -584,6 +584,7 @@ export const ru = {
       firstAt: 'Впервые',
       lastAt: 'Последний раз',
       ackedAt: 'Подтверждено',
+      resolvedAt: 'Устранено {{at}}',
       ack: 'Подтвердить',
       ackNamed: 'Подтвердить оповещение {{id}}',
       ackSelected: 'Подтвердить выбранные',

@@ -90,6 +90,29 @@ describe('bot alerts screen', () => {
     });
   });
 
+  it('says "resolved" for an alert the bots closed because its cause went away (a key that works again)', async () => {
+    const rows = [
+      alert(5, {
+        kind: 'market-key-rejected',
+        message: 'tm · trade_bot_01: tm rejected the API key (tm.get-orders: Bad KEY)',
+        acknowledged_at: '2026-01-02T00:00:00Z',
+        details: { reason: 'tm.get-orders: Bad KEY', resolved: true },
+      }),
+      alert(4, { acknowledged_at: '2026-01-02T00:00:00Z' }),
+    ];
+    vi.stubGlobal('fetch', async (url: string) =>
+      url.includes('/api-node/alerts/')
+        ? jsonResponse({ count: rows.length, next: null, previous: null, results: rows })
+        : jsonResponse({}, 404),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<BotAlertsScreen />, { common });
+    await user.click(await screen.findByLabelText('Показать'));
+    await user.click(await screen.findByRole('option', { name: 'Все' }));
+    expect(await screen.findByText(/rejected the API key/)).toBeTruthy();
+    expect(screen.getAllByText(/^Устранено /)).toHaveLength(1);
+  });
+
   it('acknowledges every open alert after a confirmation', async () => {
     stubAlerts();
     const user = userEvent.setup();

@@ -158,8 +158,13 @@ export function BotAlertsScreen() {
         header: t('ops.alerts.ackedAt'),
         width: 150,
         render: (row) =>
+          // The bots resolve an alert whose cause went away (a rejected key that works again).
           row.acknowledged_at ? (
-            formatDateTime(row.acknowledged_at, lang)
+            row.details.resolved === true ? (
+              t('ops.alerts.resolvedAt', { at: formatDateTime(row.acknowledged_at, lang) })
+            ) : (
+              formatDateTime(row.acknowledged_at, lang)
+            )
           ) : (
             <Button
               size="small"
