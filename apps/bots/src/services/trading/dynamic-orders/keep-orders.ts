@@ -1,5 +1,6 @@
 import { TmBadKeyError, TmError, type TmClient, type TmOrder } from '@toydesk/markets';
 
+import { reportLostAnswer } from '../spend-guards/lost-answer.ts';
 import { refuseBySpendGuard } from '../spend-guards/loop-guard.ts';
 import type { TradingContext } from '../trading-loop.ts';
 import type { DynamicSetting } from './dynamic-settings.ts';
@@ -212,6 +213,8 @@ async function guarded<T>(ctx: TradingContext, name: string, fn: () => Promise<T
   try {
     return await fn();
   } catch (error) {
+    // A set-order whose outcome tm could not confirm: a spend-unknown alert, not a refusal (issue 11 item 6).
+    if (await reportLostAnswer(ctx, name, error)) return 'failed';
     if (!(error instanceof TmError) || error instanceof TmBadKeyError) throw error;
     await ctx.alert({
       kind: 'order-failed',

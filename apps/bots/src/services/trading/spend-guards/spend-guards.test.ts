@@ -212,6 +212,28 @@ describe('spend guards and spending checks (issue 11, items 6 and 7)', () => {
     expect((await actions(id))[0]).toMatchObject({ kind: 'order-placed', dry_run: true });
   });
 
+  it('a buy order whose outcome tm cannot confirm raises spend-unknown instead of failing the tick', async () => {
+    const { id, key } = await account();
+    const name = freshName();
+    await toy(name, '1.00', '100000.00');
+    // Both attempts of set-order lose their connection and tm shows no order: the client cannot tell.
+    await sim.control('tm', 'POST', 'faults', {
+      match: { path: '/api/v2/set-order?', key },
+      kind: 'drop',
+      count: 2,
+    });
+    const tick = await DYNAMIC_ORDERS_LOOP.tick(
+      await createTradingContextForTest(t.runtime, id, 'dynamic-orders'),
+    );
+    expect(tick.summary).toContain('1 refused');
+    const [alert] = await t.db.query<{ message: string; details: Record<string, unknown> }>(
+      `SELECT message, details FROM bot_alert WHERE kind = 'spend-unknown' AND market_account = $1`,
+      [id],
+    );
+    expect(alert?.details).toMatchObject({ subject: name });
+    expect(alert?.message).toContain('outcome is unknown');
+  });
+
   function jobContext(): JobContext<BotRuntime> {
     return new JobContext<BotRuntime>(
       t.runtime,
