@@ -1,5 +1,8 @@
 import { TmBadKeyError, TmError, type TmClient, type TmOrder } from '@toydesk/markets';
 
+import { screenOrder } from '../competitor-prices/order-screen.ts';
+import { longestUnchecked, markChecked } from '../competitor-prices/price-checks.ts';
+import { priceListFor } from '../competitor-prices/price-list.ts';
 import { reportLostAnswer } from '../spend-guards/lost-answer.ts';
 import { refuseBySpendGuard } from '../spend-guards/loop-guard.ts';
 import type { TradingContext } from '../trading-loop.ts';
@@ -18,6 +21,12 @@ import {
  * their order until a later tick; toys without an order come first, then the longest unchecked.
  */
 export const MAX_TOYS_PER_TICK = 100;
+
+/**
+ * Orders the public list cannot judge (no bid above ours) confirmed with a bid-ask per tick, longest
+ * unconfirmed first (competitor-prices/): with the list, a tick costs this plus the orders about to change.
+ */
+export const CONFIRM_PER_TICK = 5;
 
 export interface KeepOutcome {
   placed: number;
@@ -78,9 +87,36 @@ export async function keepOrders(
   }
 
   const checkedOrder = new Map(tracked.map((order, index) => [orderKey(order), index]));
-  const due = [...active.values()]
-    .sort((a, b) => (checkedOrder.get(orderKey(a)) ?? -1) - (checkedOrder.get(orderKey(b)) ?? -1))
-    .slice(0, MAX_TOYS_PER_TICK);
+  const sorted = [...active.values()].sort(
+    (a, b) => (checkedOrder.get(orderKey(a)) ?? -1) - (checkedOrder.get(orderKey(b)) ?? -1),
+  );
+  // Competitors' bids from the public list (issue 11 item 4): a bid-ask only where it cannot judge.
+  const view = await priceListFor(
+    ctx,
+    tm,
+    sorted.filter((setting) => setting.phase === '').map((setting) => setting.marketHashName),
+  );
+  const needBook: DynamicSetting[] = [];
+  const confirm: DynamicSetting[] = [];
+  for (const setting of sorted) {
+    const screen = screenOrder(
+      { ...setting, band: setting.band! },
+      live.get(orderKey(setting)) ?? null,
+      view,
+    );
+    if (screen === 'book') needBook.push(setting);
+    else if (screen === 'confirm') confirm.push(setting);
+    else outcome.kept += 1;
+  }
+  const confirmed = new Set(
+    await longestUnchecked(ctx, 'dynamic-orders', confirm.map(orderKey), CONFIRM_PER_TICK),
+  );
+  outcome.kept += confirm.length - confirmed.size;
+  const due = [...needBook, ...confirm.filter((setting) => confirmed.has(orderKey(setting)))].slice(
+    0,
+    MAX_TOYS_PER_TICK,
+  );
+  const booksRead: string[] = [];
   for (const setting of due) {
     const band = setting.band!;
     const name = setting.marketHashName;
@@ -89,6 +125,7 @@ export async function keepOrders(
     const result = await guarded(ctx, labelOf(setting), async () => {
       // A Doppler phase has its own order book (and its own price): bid-ask by name and phase.
       const book = await tm.search.bidAsk(name, phase === '' ? undefined : phase);
+      booksRead.push(orderKey(setting));
       const best = bestCompetingBid(book.bid, ours);
       const target = orderTarget(band, best);
       if (ours !== null && !priceDiffers(ours.price, target) && ours.count === setting.count) {
@@ -151,6 +188,7 @@ export async function keepOrders(
     else if (result === 'repriced') outcome.repriced += 1;
     else if (result === 'refused') outcome.refused += 1;
   }
+  await markChecked(ctx, 'dynamic-orders', booksRead);
   return outcome;
 }
 

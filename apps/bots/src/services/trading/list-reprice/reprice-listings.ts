@@ -1,6 +1,9 @@
 import { compareMoney } from '@toydesk/contract';
-import { TM_MASS_SET_PRICE_BATCH, type TmClient, type TmItem } from '@toydesk/markets';
+import { TM_MASS_SET_PRICE_BATCH, TM_SEARCH_LIST_BATCH, type TmClient, type TmItem } from '@toydesk/markets';
 
+import { screenListings } from '../competitor-prices/listing-screen.ts';
+import { longestUnchecked, markChecked } from '../competitor-prices/price-checks.ts';
+import { priceListFor } from '../competitor-prices/price-list.ts';
 import { lowestOf } from '../spend-guards/reference-price.ts';
 import { refuseBySpendGuard } from '../spend-guards/loop-guard.ts';
 import type { TradingContext } from '../trading-loop.ts';
@@ -9,6 +12,12 @@ import type { SellToy } from './sell-toys.ts';
 
 /** Listings repriced per MassSetPriceById call (tm takes at most 100). */
 export const REPRICE_BATCH_SIZE = TM_MASS_SET_PRICE_BATCH;
+
+/**
+ * Names the public list cannot judge (ours is the cheapest offer) confirmed per tick, longest unconfirmed
+ * first: one search request's worth (competitor-prices/).
+ */
+export const REPRICE_CONFIRM_PER_TICK = TM_SEARCH_LIST_BATCH;
 
 export interface RepriceOutcome {
   repriced: number;
@@ -43,9 +52,22 @@ export async function repriceListings(
   if (onSale.length === 0) return outcome;
   const ours = new Set(listings.map((item) => item.itemId));
   const names = [...new Set(onSale.map((item) => item.marketHashName))];
-  const offers = await tm.search.searchListItemsByHashNameAll(names);
+  // Competitors' offers from the public list (issue 11 item 4): a search only where it cannot judge.
+  const view = await priceListFor(ctx, tm, names);
+  const toSearch: string[] = [];
+  const confirm: string[] = [];
+  for (const name of names) {
+    const prices = onSale.filter((item) => item.marketHashName === name).map((item) => item.price);
+    const screen = screenListings(name, prices, toys.get(name)!.limits, view);
+    if (screen === 'search') toSearch.push(name);
+    else if (screen === 'confirm') confirm.push(name);
+  }
+  toSearch.push(...(await longestUnchecked(ctx, 'list-reprice', confirm, REPRICE_CONFIRM_PER_TICK)));
+  const offers = await tm.search.searchListItemsByHashNameAll(toSearch);
+  await markChecked(ctx, 'list-reprice', toSearch);
   const changes: PriceChange[] = [];
   for (const item of onSale) {
+    if (!offers.has(item.marketHashName)) continue; // judged by the list: left as it is
     const competitors = (offers.get(item.marketHashName) ?? [])
       .filter((offer) => !ours.has(String(offer.id)))
       .map((offer) => offer.price);
