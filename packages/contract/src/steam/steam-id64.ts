@@ -10,8 +10,10 @@ export const STEAM_ID64_MAX = 76561202255233023n;
 /** Why a value is not a SteamID64 (Russian and English), or null when it is one. */
 export function steamId64Problem(value: unknown): string | null {
   if (value === undefined || value === null || value === '') return 'Нет SteamID. (SteamID is missing.)';
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0)
+    return steamId64Problem(String(value));
   if (typeof value === 'number') {
-    // A JSON number this big was already rounded by whoever parsed it: its digits cannot be trusted.
+    // A JSON number past 2^53 was already rounded by whoever parsed it: its digits cannot be trusted.
     return 'SteamID пришёл числом и потерял точность: нужна строка цифр. (SteamID arrived as a rounded number: send it as a digit string.)';
   }
   if (typeof value !== 'string' || !/^\d{1,20}$/.test(value))
