@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startBotTestApp, type BotTestApp } from '../../../testing/bot-test-app.ts';
+import { startMarketSim, type MarketSim } from '../../../testing/market-sim.ts';
+import { LIST_REPRICE_LOOP } from '../list-reprice/list-reprice-loop.ts';
+import { createTradingContextForTest } from '../trading-context.ts';
+
+type Action = { kind: string; dry_run: boolean; detail: Record<string, unknown> };
+
+describe('the price guard on list-reprice (issue 11, item 7)', () => {
+  let sim: MarketSim;
+  let t: BotTestApp;
+
+  beforeAll(async () => {
+    sim = await startMarketSim();
+    t = await startBotTestApp({ env: sim.env });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sim?.close();
+  });
+
+  async function setup(dryRun: boolean) {
+    const [name] = sim.names(1).slice(0, 1);
+    const created = await sim.control<{ key: string; items: { assetid: string }[] }>(
+      'tm',
+      'POST',
+      'accounts',
+      {
+        currency: 'RUB',
+        money: 100_000,
+        names: [name],
+        online: true,
+      },
+    );
+    const [steam] = await t.db.query<{ id: number }>(
+      `INSERT INTO steam_account (steam_account_name) VALUES ($1) RETURNING id`,
+      [`guard-${randomUUID().slice(0, 8)}`],
+    );
+    const [row] = await t.db.query<{ id: number }>(
+      `INSERT INTO market_account (market, steam_account, api_key, currency, auto_sell, dry_run)
+       VALUES ('tm', $1, $2, 'RUB', true, $3) RETURNING id`,
+      [steam!.id, t.runtime.vault.encrypt(created.key), dryRun],
+    );
+    const answer = await sim.v2<{ data: Record<string, { price: number }[]> }>(
+      'tm',
+      'search-list-items-by-hash-name-all',
+      { key: created.key, 'list_hash_name[]': name! },
+    );
+    const lowest = Math.min(...(answer.data[name!] ?? []).map((offer) => offer.price)) / 100;
+    // The floor (price_buy) is twice the cheapest competitor: repricing moves the listing there.
+    const [toy] = await t.db.query<{ id: number }>(
+      `INSERT INTO toy (market_hash_name) VALUES ($1) ON CONFLICT (market_hash_name) DO UPDATE
+       SET updated_at = now() RETURNING id`,
+      [name],
+    );
+    await t.db.query(
+      `INSERT INTO market_toy (toy, market, price_sell, price_buy) VALUES ($1, 'tm', $2, $3)
+       ON CONFLICT (toy, market) DO UPDATE SET price_sell = excluded.price_sell, price_buy = excluded.price_buy`,
+      [toy!.id, (lowest * 3).toFixed(2), (lowest * 2).toFixed(2)],
+    );
+    await t.db.query(
+      `INSERT INTO market_spend_guard (market_account, currency, max_price_percent) VALUES ($1, 'RUB', 130)`,
+      [row!.id],
+    );
+    // Already on sale at price_sell (a dry-run tick lists nothing itself, so the listing is made here).
+    const listed = await sim.v2('tm', 'add-to-sale', {
+      key: created.key,
+      id: created.items[0]!.assetid,
+      price: Math.round(lowest * 300),
+      cur: 'RUB',
+    });
+    expect(listed).toMatchObject({ success: true });
+    return { id: row!.id, key: created.key, name: name!, lowest };
+  }
+
+  async function actions(id: number): Promise<Action[]> {
+    const [row] = await t.db.query<{ recent_actions: Action[] }>(
+      `SELECT recent_actions FROM bot_trading_loop WHERE market_account = $1 AND loop = 'list-reprice'`,
+      [id],
+    );
+    return row?.recent_actions ?? [];
+  }
+
+  it('refuses a reprice above 130 % of the lowest listing, with an alert; in dry run "would be refused"', async () => {
+    for (const dryRun of [false, true]) {
+      const { id, name } = await setup(dryRun);
+      const result = await LIST_REPRICE_LOOP.tick(
+        await createTradingContextForTest(t.runtime, id, 'list-reprice'),
+      );
+      expect(result.summary, result.summary).toMatch(/0 repriced/);
+      const refused = (await actions(id)).find((action) => action.detail.call === 'reprice');
+      expect(refused).toMatchObject({
+        kind: dryRun ? 'would-be-refused' : 'spend-refused',
+        dry_run: dryRun,
+        detail: { guard: 'max-price', market_hash_name: name },
+      });
+      const [alert] = await t.db.query<{ message: string; details: Record<string, unknown> }>(
+        `SELECT message, details FROM bot_alert WHERE kind = 'spend-guard' AND market_account = $1`,
+        [id],
+      );
+      expect(alert?.details).toMatchObject({ guard: 'max-price', market_hash_name: name, dry_run: dryRun });
+      expect(alert?.message).toContain(name);
+    }
+  });
+});
