@@ -11,9 +11,10 @@ type Stats = { keys: Record<string, { byMethod: Record<string, number> }> };
 /**
  * A list-reprice tick run by the real runner loses its lease in the middle of listing (another tick took
  * the loop, as after a stall past the lease): it makes no more marketplace calls (counted by the tm
- * simulator) and writes nothing more (actions, sell_item, the lease row stays the other tick's).
+ * simulator) and writes nothing more (actions, sell_item, the lease row stays the other tick's). A tick
+ * whose time is up gives up the call it waits for (before: it went on after the queue had abandoned it).
  */
-describe('a trading tick whose lease is lost mid-run', () => {
+describe('a trading tick whose lease is lost or whose time is up', () => {
   let sim: MarketSim;
   let t: BotTestApp;
 
@@ -32,8 +33,8 @@ describe('a trading tick whose lease is lost mid-run', () => {
     (await sim.control<Stats>('tm', 'GET', 'stats')).keys[key]?.byMethod ?? {};
   const total = (byMethod: Record<string, number>) => Object.values(byMethod).reduce((a, b) => a + b, 0);
 
-  it('stops its marketplace calls and its writes', async () => {
-    const names = sim.names(8);
+  /** A tm account whose items all have a toy to list, every add-to-sale answered `delayMs` late. */
+  async function slowLister(names: string[], label: string, delayMs: number) {
     const created = await sim.control<{ key: string }>('tm', 'POST', 'accounts', {
       currency: 'RUB',
       money: 100_000,
@@ -52,22 +53,28 @@ describe('a trading tick whose lease is lost mid-run', () => {
       );
     }
     const [steam] = await t.db.query<{ id: number }>(
-      `INSERT INTO steam_account (steam_account_name) VALUES ('lease-lost') RETURNING id`,
+      `INSERT INTO steam_account (steam_account_name) VALUES ($1) RETURNING id`,
+      [label],
     );
     const [row] = await t.db.query<{ id: number }>(
       `INSERT INTO market_account (market, steam_account, api_key, currency, auto_sell, dry_run)
        VALUES ('tm', $1, $2, 'RUB', true, false) RETURNING id`,
       [steam!.id, t.runtime.vault.encrypt(key)],
     );
-    const id = row!.id;
-    // Every add-to-sale lists the item, then answers 300 ms later: the tick lists one item after another.
+    // Every add-to-sale lists the item, then answers late: the tick lists one item after another.
     await sim.control('tm', 'POST', 'faults', {
       match: { path: '/api/v2/add-to-sale', key },
       kind: 'slow',
-      delayMs: 300,
+      delayMs,
       phase: 'after',
       count: 100,
     });
+    return { id: row!.id, key };
+  }
+
+  it('stops its marketplace calls and its writes', async () => {
+    const names = sim.names(8);
+    const { id, key } = await slowLister(names, 'lease-lost', 300);
 
     const job = await TRADING_RUNNER.runNow(t.runtime, id, 'list-reprice');
     const deadline = Date.now() + 20_000;
@@ -109,5 +116,31 @@ describe('a trading tick whose lease is lost mid-run', () => {
     expect(loop!.running_job).toBe(other);
     expect(loop!.n).toBeLessThanOrEqual(actionsAt!.n + 1);
     expect(await t.db.query('SELECT 1 FROM sell_item WHERE market_account = $1', [id])).toEqual([]);
+  }, 60_000);
+
+  it('a tick whose time is up gives up the call in flight and writes nothing more', async () => {
+    const names = sim.names(9).slice(8);
+    const { id, key } = await slowLister(names, 'timed-out', 0);
+    // The tick's first `items` (after listing) hangs 8 s, longer than the 5 s tick.
+    await sim.control('tm', 'POST', 'faults', {
+      match: { path: '/api/v2/items', key },
+      kind: 'slow',
+      delayMs: 8_000,
+      count: 1,
+    });
+    t.runtime.config.trading.tickTimeoutSeconds = 5;
+    try {
+      const job = await TRADING_RUNNER.runNow(t.runtime, id, 'list-reprice');
+      const finished = await t.runtime.queue.waitFor(job.id, 20_000);
+      expect(finished?.state).toBe('failed');
+      const atEnd = await stats(key);
+      // Past the hung answer: a tick that went on would have repriced and synced sell_item by now.
+      await new Promise((resolve) => setTimeout(resolve, 8_000));
+      expect(await stats(key)).toEqual(atEnd);
+      expect(atEnd['add-to-sale']).toBe(1);
+      expect(await t.db.query('SELECT 1 FROM sell_item WHERE market_account = $1', [id])).toEqual([]);
+    } finally {
+      t.runtime.config.trading.tickTimeoutSeconds = 60;
+    }
   }, 60_000);
 });
