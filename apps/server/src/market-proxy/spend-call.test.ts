@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+
+import { ApiError } from '../http/api-error.ts';
+import { recogniseSpendCall } from './spend-call.ts';
+
+const q = (query: Record<string, string>) => new URLSearchParams(query);
+
+describe('spending calls in proxied paths', () => {
+  it('recognises buy, set-order and money-send of the tm family, with a custom_id always', () => {
+    const buy = q({ hash_name: 'X', price: '12345' });
+    const seen = recogniseSpendCall('tm', 'api/v2/buy', buy, 'RUB');
+    expect(seen).toMatchObject({ call: 'buy', amount: '123.45', currency: 'RUB', customIdAdded: true });
+    // Added to the forwarded query, so tm can tell a retry apart.
+    expect(buy.get('custom_id')).toBe(seen!.customId);
+
+    const usd = recogniseSpendCall(
+      'tm_usd',
+      'api/v2/buy',
+      q({ id: '9', price: '1500', custom_id: 'c-1' }),
+      'USD',
+    );
+    expect(usd).toMatchObject({
+      amount: '1.50',
+      currency: 'USD',
+      customId: 'c-1',
+      customIdAdded: false,
+      hashName: null,
+    });
+
+    const order = q({ market_hash_name: 'X', count: '3', price: '250', custom_id: 'o-1' });
+    expect(recogniseSpendCall('cs7', 'api/v2/set-order', order, 'RUB')).toMatchObject({
+      call: 'set-order',
+      amount: '7.5',
+      customId: 'o-1',
+      order: { marketHashName: 'X', price: '2.50', count: 3 },
+    });
+    // tm's set-order knows no custom_id: the proxy keeps it for itself.
+    expect(order.has('custom_id')).toBe(false);
+
+    expect(recogniseSpendCall('tm', 'api/v2/money-send/10000/otherkey', q({}), 'RUB')).toMatchObject({
+      call: 'money-send',
+      amount: '100.00',
+    });
+  });
+
+  it('leaves every other call and marketplace alone', () => {
+    expect(recogniseSpendCall('tm', 'api/v2/get-money', q({}), 'RUB')).toBeNull();
+    expect(recogniseSpendCall('csfloat', 'api/v2/buy', q({ price: '1' }), 'USD')).toBeNull();
+  });
+
+  it('refuses what it cannot count or look up with a 400', () => {
+    for (const [path, query] of [
+      ['api/v2/buy', { hash_name: 'X' }],
+      ['api/v2/buy', { hash_name: 'X', price: '1.5' }],
+      ['api/v2/buy', { price: '100' }],
+      ['api/v2/buy', { hash_name: 'X', price: '100', custom_id: 'a b' }],
+      ['api/v2/buy', { hash_name: 'X', price: '100', cur: 'XYZ' }],
+      ['api/v2/set-order', { market_hash_name: 'X', count: '0', price: '100' }],
+      ['api/v2/money-send/abc/key', {}],
+    ] as const) {
+      const attempt = () => recogniseSpendCall('tm', path, q(query), 'RUB');
+      expect(attempt, `${path} ${JSON.stringify(query)}`).toThrow(ApiError);
+    }
+  });
+});
