@@ -187,7 +187,11 @@ export const en: Messages = {
       running: 'Running',
       stopped: 'Stopped',
       failed: 'Failed',
+      paused: 'Paused',
     },
+    keyRejected: 'Key rejected',
+    keyRejectedHint:
+      'The marketplace rejected the API key: {{reason}}. The loops are paused and resume by themselves once the key works (checked every 5 minutes and right after the key is edited).',
     loopEnabled: 'Switch on',
     loopDisabled: 'Switch off',
     loopNoData: 'The bot service has not reported this loop yet.',
@@ -302,6 +306,10 @@ export const en: Messages = {
     statsFailed: 'Statistics unavailable: {{error}}',
     ordersLoading: 'Loading active orders',
     ordersFailed: 'Orders unavailable: {{error}}',
+    accountsFailed: 'Not shown: {{count}} account(s) could not be read. The other accounts are complete.',
+    accountKeyRejected:
+      '{{account}}: the marketplace rejected the API key ({{reason}}); its loops are paused',
+    accountFailed: '{{account}}: could not be read ({{reason}})',
     settings: 'Dynamic buy-order settings of the market',
   },
   marketStats: {
