@@ -52,7 +52,8 @@ export function pricesByName(
 
 async function listAgeMs(ctx: TradingContext): Promise<number | null> {
   const [row] = await ctx.runtime.db.query<{ age_ms: number | null }>(
-    `SELECT (extract(epoch FROM clock_timestamp() - last_import_at) * 1000)::float8 AS age_ms
+    `SELECT CASE WHEN isfinite(last_import_at)
+              THEN (extract(epoch FROM clock_timestamp() - last_import_at) * 1000)::float8 END AS age_ms
      FROM bot_price_import WHERE market = $1`,
     [ctx.account.market],
   );

@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startBotTestApp, type BotTestApp } from '../../../testing/bot-test-app.ts';
+import { startMarketSim, type MarketSim } from '../../../testing/market-sim.ts';
+import { DYNAMIC_ORDERS_LOOP } from '../dynamic-orders/dynamic-orders-loop.ts';
+import { CONFIRM_PER_TICK } from '../dynamic-orders/keep-orders.ts';
+import { sellLimits } from '../list-reprice/reprice-rule.ts';
+import { createTradingContextForTest } from '../trading-context.ts';
+import { screenListings } from './listing-screen.ts';
+import { screenOrder } from './order-screen.ts';
+import type { PriceListView } from './price-list.ts';
+
+const view = (prices: Record<string, { lowest: string | null; bestBid: string | null }>, fresh = true) =>
+  ({ fresh, ageMs: 0, fetched: false, prices: new Map(Object.entries(prices)) }) satisfies PriceListView;
+
+describe('what the public list decides alone', () => {
+  const band = { min: '10.00', max: '20.00', step: '0.01' };
+  const setting = { marketHashName: 'A', phase: '', band, count: 1 };
+
+  it('buy orders: the book only for a stale list, a new or moving order, a phase; confirm when ours leads', () => {
+    expect(
+      screenOrder(setting, { price: '12.00', count: 1 }, view({ A: { lowest: '30', bestBid: '11' } })),
+    ).toBe('confirm');
+    expect(
+      screenOrder(setting, { price: '12.00', count: 1 }, view({ A: { lowest: '30', bestBid: '13' } })),
+    ).toBe('book');
+    // Outbid above our band's top while we sit at the top: nothing to change, nothing to ask.
+    expect(
+      screenOrder(setting, { price: '20.00', count: 1 }, view({ A: { lowest: '30', bestBid: '25' } })),
+    ).toBe('unchanged');
+    expect(screenOrder(setting, null, view({ A: { lowest: '30', bestBid: '11' } }))).toBe('book');
+    expect(screenOrder(setting, { price: '12.00', count: 1 }, view({}, true))).toBe('book');
+    expect(
+      screenOrder(setting, { price: '12.00', count: 1 }, view({ A: { lowest: '30', bestBid: '11' } }, false)),
+    ).toBe('book');
+    expect(screenOrder({ ...setting, phase: 'Phase 2' }, { price: '12.00', count: 1 }, view({}))).toBe(
+      'book',
+    );
+  });
+
+  it('listings: a search only for a stale list or an undercut that moves the target', () => {
+    const limits = sellLimits('100', '50');
+    expect(screenListings('A', ['80.00'], limits, view({ A: { lowest: '80', bestBid: null } }))).toBe(
+      'confirm',
+    );
+    expect(screenListings('A', ['80.00'], limits, view({ A: { lowest: '70', bestBid: null } }))).toBe(
+      'search',
+    );
+    expect(screenListings('A', ['50.00'], limits, view({ A: { lowest: '40', bestBid: null } }))).toBe(
+      'unchanged',
+    );
+    expect(screenListings('A', ['80.00'], limits, view({ A: { lowest: '80', bestBid: null } }, false))).toBe(
+      'search',
+    );
+    expect(
+      screenListings('A', ['80.00', '90.00'], limits, view({ A: { lowest: '80', bestBid: null } })),
+    ).toBe('search');
+  });
+});
+
+type Stats = { keys: Record<string, { byMethod: Record<string, number> }> };
+
+describe('dynamic-orders prices from the public list, against the tm simulator', () => {
+  let sim: MarketSim;
+  let t: BotTestApp;
+
+  beforeAll(async () => {
+    sim = await startMarketSim();
+    t = await startBotTestApp({ env: sim.env });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sim?.close();
+  });
+
+  async function bidAsks(key: string): Promise<number> {
+    const stats = await sim.control<Stats>('tm', 'GET', 'stats');
+    return stats.keys[key]?.byMethod['bid-ask'] ?? 0;
+  }
+
+  async function lastImport(): Promise<string | null> {
+    const [row] = await t.db.query<{ at: string }>(
+      `SELECT last_import_at::text AS at FROM bot_price_import WHERE market = 'tm'`,
+    );
+    return row?.at ?? null;
+  }
+
+  it('uses the bulk list when fresh (a few confirmations per tick) and falls back to bid-ask when stale', async () => {
+    const key = await sim.account('tm', { money: 1_000_000 });
+    const [steam] = await t.db.query<{ id: number }>(
+      `INSERT INTO steam_account (steam_account_name) VALUES ($1) RETURNING id`,
+      [`prices-${randomUUID().slice(0, 8)}`],
+    );
+    const [row] = await t.db.query<{ id: number }>(
+      `INSERT INTO market_account (market, steam_account, api_key, currency, dynamic_orders, dry_run)
+       VALUES ('tm', $1, $2, 'RUB', true, false) RETURNING id`,
+      [steam!.id, t.runtime.vault.encrypt(key)],
+    );
+    const id = row!.id;
+    const names = sim.names(12);
+    for (const name of names) {
+      await t.db.query(
+        `WITH t AS (INSERT INTO toy (market_hash_name) VALUES ($1)
+                    ON CONFLICT (market_hash_name) DO UPDATE SET updated_at = now() RETURNING id)
+         INSERT INTO market_toy (toy, market, min_price_buy, max_price_buy, enable_dynamic_order)
+         SELECT id, 'tm', 1, 1000000, true FROM t`,
+        [name],
+      );
+    }
+    const tick = async () =>
+      DYNAMIC_ORDERS_LOOP.tick(await createTradingContextForTest(t.runtime, id, 'dynamic-orders'));
+
+    // First tick: no list yet, so this process fetches it (one request, no key); every order is new, so
+    // each toy's book is read before its order is placed.
+    expect(await lastImport()).toBeNull();
+    let before = await bidAsks(key);
+    const first = (await tick()).summary;
+    expect(first, first).toMatch(/^12 placed/);
+    expect((await bidAsks(key)) - before).toBe(12);
+    const imported = await lastImport();
+    expect(imported).not.toBeNull();
+
+    // Fresh list: it shows no bid above ours, so nothing moves and only CONFIRM_PER_TICK books are read,
+    // the longest unconfirmed first; the list is not fetched again.
+    for (let round = 0; round < 2; round++) {
+      before = await bidAsks(key);
+      expect((await tick()).summary).toMatch(/^0 placed, 0 repriced, 0 removed, 12 unchanged/);
+      expect((await bidAsks(key)) - before).toBe(CONFIRM_PER_TICK);
+    }
+    expect(await lastImport()).toBe(imported);
+
+    // Stale, and another process is refreshing it: every book is read per toy (the old way).
+    await t.db.query(
+      `UPDATE bot_price_import SET last_import_at = clock_timestamp() - interval '1 hour',
+         refresh_claimed_until = clock_timestamp() + interval '1 hour' WHERE market = 'tm'`,
+    );
+    before = await bidAsks(key);
+    expect((await tick()).summary).toMatch(/12 unchanged/);
+    expect((await bidAsks(key)) - before).toBe(12);
+
+    // The claim lapses: this process refreshes the list, which now shows our orders on top.
+    await t.db.query(`UPDATE bot_price_import SET refresh_claimed_until = NULL WHERE market = 'tm'`);
+    before = await bidAsks(key);
+    expect((await tick()).summary).toMatch(/12 unchanged/);
+    expect((await bidAsks(key)) - before).toBe(CONFIRM_PER_TICK);
+    expect(await lastImport()).not.toBe(imported);
+
+    // A competitor outbids one toy: the list shows it (once refreshed) and that order moves at once.
+    const rival = await sim.account('tm', { money: 1_000_000 });
+    const ours = await sim.v2<{ orders: { hash_name: string; price: number }[] | null }>('tm', 'get-orders', {
+      key,
+      page: 0,
+    });
+    const target = ours.orders!.find((order) => order.hash_name === names[0])!;
+    await sim.v2('tm', 'set-order', {
+      key: rival,
+      market_hash_name: names[0]!,
+      count: 1,
+      price: target.price + 500,
+    });
+    await t.db.query(`UPDATE bot_price_import SET last_import_at = '-infinity' WHERE market = 'tm'`);
+    expect((await tick()).summary).toMatch(/^0 placed, 1 repriced/);
+  });
+});
