@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
+import { createSteamSimulator, SteamSimControlClient, type SteamSimulatorServer } from '@toydesk/steam';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startBotTestApp, type BotTestApp } from '../../testing/bot-test-app.ts';
@@ -16,21 +17,38 @@ type Stats = { keys: Record<string, { byMethod: Record<string, number> }> };
  */
 describe('a trading tick whose lease is lost or whose time is up', () => {
   let sim: MarketSim;
+  let steam: SteamSimulatorServer;
+  let steamControl: SteamSimControlClient;
   let t: BotTestApp;
 
   beforeAll(async () => {
     sim = await startMarketSim();
-    t = await startBotTestApp({ env: { ...sim.env, TOYDESK_TRADING_TICK_TIMEOUT_SECONDS: '60' } });
+    steam = await createSteamSimulator();
+    const steamUrl = await steam.listen({ port: 0, host: '127.0.0.1' });
+    steamControl = new SteamSimControlClient(steamUrl);
+    t = await startBotTestApp({
+      env: { ...sim.env, TOYDESK_STEAM_URL: steamUrl, TOYDESK_TRADING_TICK_TIMEOUT_SECONDS: '60' },
+    });
     TRADING_RUNNER.leaseCheckMs = 100;
   });
   afterAll(async () => {
     TRADING_RUNNER.leaseCheckMs = null;
     await t?.close();
+    await steam?.close();
     await sim?.close();
   });
 
   const stats = async (key: string) =>
     (await sim.control<Stats>('tm', 'GET', 'stats')).keys[key]?.byMethod ?? {};
+  const takeLease = async (id: number, loop: string) => {
+    const other = randomUUID();
+    await t.db.query(
+      `UPDATE bot_trading_loop SET running_job = $3::uuid, lease_until = now() + interval '10 minutes'
+       WHERE market_account = $1 AND loop = $2`,
+      [id, loop, other],
+    );
+    return other;
+  };
   const total = (byMethod: Record<string, number>) => Object.values(byMethod).reduce((a, b) => a + b, 0);
 
   /** A tm account whose items all have a toy to list, every add-to-sale answered `delayMs` late. */
@@ -142,5 +160,40 @@ describe('a trading tick whose lease is lost or whose time is up', () => {
     } finally {
       t.runtime.config.trading.tickTimeoutSeconds = 60;
     }
+  }, 60_000);
+
+  it('a keep-online tick whose lease is lost while Steam answers late neither pings tm nor saves a session', async () => {
+    const key = await sim.account('tm');
+    const login = `leasesteam${process.pid}`;
+    const created = await steamControl.createAccount({ accountName: login, twoFactor: false });
+    const [steamRow] = await t.db.query<{ id: number }>(
+      `INSERT INTO steam_account (steam_account_name, login, password) VALUES ($1, $1, $2) RETURNING id`,
+      [login, t.runtime.vault.encrypt(created.password)],
+    );
+    const [row] = await t.db.query<{ id: number }>(
+      `INSERT INTO market_account (market, steam_account, api_key, keep_online, dry_run)
+       VALUES ('tm', $1, $2, true, false) RETURNING id`,
+      [steamRow!.id, t.runtime.vault.encrypt(key)],
+    );
+    const id = row!.id;
+    // No stored session: the tick logs in to Steam first, and Steam's first answer takes 4 s.
+    await steamControl.call('POST', 'faults', { kind: 'slow', delayMs: 4_000, count: 1 });
+
+    const job = await TRADING_RUNNER.runNow(t.runtime, id, 'keep-online');
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline) {
+      const { faults } = await steamControl.call<{ faults: unknown[] }>('GET', 'faults');
+      if (faults.length === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await takeLease(id, 'keep-online');
+    const finished = await t.runtime.queue.waitFor(job.id, 20_000);
+    expect(finished?.state).toBe('failed');
+    // Past Steam's late answer: a tick that went on would have saved the session and pinged tm by now.
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    expect((await stats(key))['ping-new'] ?? 0).toBe(0);
+    expect(
+      await t.db.query('SELECT 1 FROM bot_steam_session WHERE steam_account = $1', [steamRow!.id]),
+    ).toEqual([]);
   }, 60_000);
 });
