@@ -13,6 +13,8 @@ let sim: SimulatorServer;
 let simUrl: string;
 let t: TestApp;
 let accountId: number;
+let lisAccountId: number;
+let lisCredential: string;
 
 const control = async (method: string, path: string, body?: unknown) =>
   fetch(`${simUrl}/tm/_control/${path}`, {
@@ -45,7 +47,11 @@ const spendRow = async (customId: string) =>
 beforeAll(async () => {
   sim = await createSimulatorServer();
   simUrl = await sim.listen();
-  t = await startTestApp({ TOYDESK_MARKET_TM_URL: `${simUrl}/tm`, TOYDESK_MARKET_ALLOW_IP_HOSTS: '1' });
+  t = await startTestApp({
+    TOYDESK_MARKET_TM_URL: `${simUrl}/tm`,
+    TOYDESK_MARKET_LIS_SKINS_URL: `${simUrl}/lis_skins`,
+    TOYDESK_MARKET_ALLOW_IP_HOSTS: '1',
+  });
   const account = (await (await control('POST', 'accounts', { currency: 'RUB', money: 100_000 })).json()) as {
     key: string;
   };
@@ -58,6 +64,25 @@ beforeAll(async () => {
     api_key: account.key,
   });
   accountId = tm.body.id;
+  const lis = (await (
+    await fetch(`${simUrl}/lis_skins/_control/accounts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ money: '500' }),
+    })
+  ).json()) as { credential: string };
+  lisCredential = lis.credential;
+  const lisOwner = await t.client.post<{ id: number }>('/api/steam/accounts/', {
+    steam_account_name: 'spend_lis',
+  });
+  const lisAccount = await t.client.post<{ id: number }>('/api/market/accounts/', {
+    market: 'lis_skins',
+    steam_account: lisOwner.body.id,
+    api_key: lisCredential,
+    currency: 'USD',
+  });
+  expect(lisAccount.status, lisAccount.text).toBe(201);
+  lisAccountId = lisAccount.body.id;
 });
 afterAll(async () => {
   await t?.close();
@@ -171,6 +196,28 @@ describe('spending calls through the market proxy', () => {
     expect(reply.status, reply.text).toBe(409);
     expect(reply.body).toMatchObject({ spend_state: 'not_done', guard: 'max-price' });
     expect(await buyInfo('price-1')).toMatchObject({ success: false });
+  });
+
+  it('Lis-skins: a buy whose connection drops after the purchase is found by custom_id (added by the proxy)', async () => {
+    const search = await t.client.get<{ data: { id: string | number }[] }>(
+      `/api/market-proxy/v1/market/search?game=csgo&names%5B%5D=${encodeURIComponent(NAME)}`,
+      { headers: { 'x-market': 'lis_skins', 'x-market-account': String(lisAccountId) } },
+    );
+    expect(search.status, search.text).toBe(200);
+    const skin = search.body.data[0]!;
+    await fetch(`${simUrl}/lis_skins/_control/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ match: { path: '/v1/market/buy' }, kind: 'drop', phase: 'after', count: 1 }),
+    });
+    const reply = await t.client.post<Record<string, unknown>>(
+      '/api/market-proxy/v1/market/buy',
+      { ids: [Number(skin.id)], partner: '1234567', token: 'AbCd1234', max_price: 100 },
+      { headers: { 'x-market': 'lis_skins', 'x-market-account': String(lisAccountId) } },
+    );
+    expect(reply.status, reply.text).toBe(200);
+    expect(reply.body).toMatchObject({ spend_state: 'done', call: 'buy' });
+    expect(await spendRow(String(reply.body.custom_id))).toMatchObject({ state: 'done', amount: '100.000' });
   });
 
   it('bad spending input is a 400 and nothing is written', async () => {

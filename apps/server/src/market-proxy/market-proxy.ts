@@ -1,6 +1,6 @@
 import { MARKET_CODES, type MarketCode } from '@toydesk/contract';
 import { HttpError, type HttpClient, type RateLimiter } from '@toydesk/http';
-import { createTmFamilyClient, marketRateLimitKey, type MarketEndpoint } from '@toydesk/markets';
+import { marketRateLimitKey, type MarketEndpoint } from '@toydesk/markets';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { writeAudit } from '../audit/audit-log.ts';
@@ -10,6 +10,7 @@ import type { Services } from '../services.ts';
 import { checkProxyPath, isIpLiteral, joinUnderBase } from './proxy-path.ts';
 import { runSpendCall, type Upstream } from './spend-answer.ts';
 import { recogniseSpendCall } from './spend-call.ts';
+import { spendLookups } from './spend-lookups.ts';
 
 export const MARKET_PROXY_PREFIX = '/api/market-proxy/';
 /** The host-routing header naming the marketplace (spec section 6) and the account whose key is used. */
@@ -82,7 +83,7 @@ export function registerMarketProxy(app: FastifyInstance, services: Services, op
       if (CREDENTIAL_PARAMS.has(name.toLowerCase()))
         throw refuse(`the ${name} parameter is set by the server`);
     // A buy, a buy order or a money transfer: custom_id required or added, guards, lookup when the answer is lost.
-    const spend = recogniseSpendCall(code as MarketCode, checked.path, query, account.currency);
+    const spend = recogniseSpendCall(code as MarketCode, checked.path, query, account.currency, request.body);
 
     const headers: Record<string, string> = { accept: 'application/json' };
     const contentType = request.headers['content-type'];
@@ -104,7 +105,10 @@ export function registerMarketProxy(app: FastifyInstance, services: Services, op
     }
     target.search = query.toString();
 
-    const body = request.method === 'GET' || request.method === 'DELETE' ? undefined : rawBody(request);
+    const body =
+      request.method === 'GET' || request.method === 'DELETE'
+        ? undefined
+        : (spend?.bodyText ?? rawBody(request));
     const started = Date.now();
     let status = 0;
     const send = async (): Promise<Upstream> => {
@@ -129,19 +133,15 @@ export function registerMarketProxy(app: FastifyInstance, services: Services, op
     };
     try {
       if (spend !== null) {
-        const tm = createTmFamilyClient(endpoint, {
-          apiKey: credential,
-          http: options.http,
-          currency: spend.currency,
-          logger: { warn: (message) => request.log.warn(message) },
-        });
         const answer = await runSpendCall({
           db: services.db,
           accountId: account.id,
           market: code as MarketCode,
           spend,
-          tm,
           send,
+          ...spendLookups(code as MarketCode, endpoint, options.http, credential, spend, (message) =>
+            request.log.warn(message),
+          ),
         });
         status = answer.status;
         reply.status(answer.status).headers(answer.headers).type(answer.contentType).send(answer.text);

@@ -1,6 +1,6 @@
 import { checkMaxPrice, type GuardRefusal, type MarketCode, type SpendState } from '@toydesk/contract';
 import { HttpTimeoutError } from '@toydesk/http';
-import { lookupTmSpend, type TmClient } from '@toydesk/markets';
+import type { TmSpendLookup } from '@toydesk/markets';
 
 import type { Database } from '../db/database.ts';
 import { raiseSpendAlert } from '../spend/spend-alert.ts';
@@ -35,8 +35,10 @@ export interface SpendRun {
   accountId: number;
   market: MarketCode;
   spend: SpendCall;
-  /** The account's tm client, for the reference price and the lookup by custom_id. */
-  tm: TmClient;
+  /** Asks the marketplace whether the call happened (by custom_id, or tm's orders); throws when it cannot. */
+  lookup: () => Promise<TmSpendLookup>;
+  /** The market's reference price of the call's toy (its lowest listing), null when there is none. */
+  reference: () => Promise<string | null>;
   /** Sends the request once; throws an HttpError when no answer came. */
   send: () => Promise<Upstream>;
 }
@@ -114,11 +116,11 @@ export async function runSpendCall(run: SpendRun): Promise<ProxyAnswer> {
   };
 }
 
-/** The answer was lost: ask tm by custom_id (or its orders) before saying anything. */
+/** The answer was lost: ask the marketplace by custom_id (tm set-order: its orders) before saying anything. */
 async function settleLost(run: SpendRun, spendId: number, timedOut: boolean, failure: string) {
-  const { db, spend } = run;
+  const { db } = run;
   try {
-    const seen = await lookupTmSpend(run.tm, spend.call, spend.customId, spend.order);
+    const seen = await run.lookup();
     if (seen.state === 'done') {
       await settleSpend(db, spendId, 'done', `${failure}; ${seen.detail}`);
       return json(run, 200, 'done', {
@@ -170,20 +172,18 @@ async function unknown(run: SpendRun, spendId: number, detail: string) {
   });
 }
 
-/** The price guard: the toy's lowest listing on tm is the reference (bid-ask's ask side). */
+/** The price guard: the toy's lowest listing is the reference. */
 async function priceRefusal(run: SpendRun): Promise<GuardRefusal | null> {
   const { spend } = run;
   if (spend.price === null) return null;
   const guard = await loadSpendGuard(run.db, run.accountId);
   if (!guard || guard.maxPricePercent === null) return null;
   let reference: string | null = null;
-  if (spend.hashName !== null) {
-    try {
-      const book = await run.tm.search.bidAsk(spend.hashName, spend.order?.phase);
-      reference = book.ask[0]?.price ?? null;
-    } catch {
-      reference = null;
-    }
+  try {
+    reference = await run.reference();
+  } catch {
+    // No reference price can be read: the guard refuses below, as with no listing at all.
+    reference = null;
   }
   return checkMaxPrice(guard, spend.price, reference);
 }

@@ -30,6 +30,8 @@ export interface SpendCall {
   /** The name whose reference price the price guard reads (null when the call names none). */
   hashName: string | null;
   order: TmOrderLookup | null;
+  /** The JSON body to forward instead of the caller's (the custom_id added to it), when it changed. */
+  bodyText?: string;
 }
 
 const CUSTOM_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
@@ -49,14 +51,17 @@ export function recogniseSpendCall(
   rawPath: string,
   query: URLSearchParams,
   accountCurrency: string,
+  /** The parsed request body (JSON calls such as Lis-skins' market/buy). */
+  body?: unknown,
 ): SpendCall | null {
-  if (!TM_FAMILY.has(code)) return null;
   let path: string;
   try {
     path = decodeURIComponent(rawPath).replace(/\/+$/, '');
   } catch {
     return null;
   }
+  if (code === 'lis_skins') return path === 'v1/market/buy' ? lisSkinsBuy(body) : null;
+  if (!TM_FAMILY.has(code)) return null;
   const currencyParam = query.get('cur') ?? accountCurrency;
   if (!isTmCurrency(currencyParam)) throw bad('cur', 'Unknown currency.', 'Неизвестная валюта.');
   const currency: TmCurrency = currencyParam;
@@ -138,4 +143,40 @@ export function recogniseSpendCall(
     };
   }
   return null;
+}
+
+/**
+ * Lis-skins' POST /v1/market/buy `{ids, partner, token, max_price, custom_id}`: USD, `max_price` the most
+ * paid in total; the custom_id is what /v1/market/info finds the purchase by.
+ */
+function lisSkinsBuy(body: unknown): SpendCall {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw bad('non_field_errors', 'Send the buy as a JSON object.', 'Отправьте покупку объектом JSON.');
+  const record = body as Record<string, unknown>;
+  const maxPrice = String(record.max_price ?? '');
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(maxPrice) || Number(maxPrice) <= 0)
+    throw bad('max_price', 'Give max_price in USD (above 0).', 'Укажите max_price в USD (больше 0).');
+  const ids = record.ids;
+  if (!Array.isArray(ids) || ids.length === 0)
+    throw bad('ids', 'Give the ids of the skins.', 'Укажите id предметов.');
+  const given = record.custom_id;
+  if (given !== undefined && (typeof given !== 'string' || !CUSTOM_ID.test(given)))
+    throw bad(
+      'custom_id',
+      'custom_id: 1–100 letters, digits, _ . : -',
+      'custom_id: 1–100 латинских букв, цифр, _ . : -',
+    );
+  const customId = given ?? randomUUID();
+  return {
+    call: 'buy',
+    customId,
+    customIdAdded: given === undefined,
+    amount: maxPrice,
+    currency: 'USD',
+    subject: `skins ${ids.map(String).join(', ').slice(0, 200)}`,
+    price: maxPrice,
+    hashName: null,
+    order: null,
+    bodyText: JSON.stringify({ ...record, custom_id: customId }),
+  };
 }

@@ -1,4 +1,11 @@
-import { lookupTmSpend, type TmOrderLookup, type TmSpendCall } from '@toydesk/markets';
+import {
+  LisSkinsClient,
+  lookupLisSkinsSpend,
+  lookupTmSpend,
+  type TmOrderLookup,
+  type TmSpendCall,
+  type TmSpendLookup,
+} from '@toydesk/markets';
 import { z } from 'zod';
 
 import type { JobContext } from '../../../jobs/job-context.ts';
@@ -8,7 +15,7 @@ import type { BotRuntime } from '../../../runtime.ts';
 import { settleSpend, type UnsettledSpend } from '../../../server-modules.ts';
 import { raiseAlert } from '../../alerts/alert-store.ts';
 import { tmClientFor } from '../../market-accounts.ts';
-import { loadTradingAccount } from '../trading-account.ts';
+import { loadTradingAccount, type LoadedTradingAccount } from '../trading-account.ts';
 
 export const SPEND_CHECK_KIND = 'spend.check';
 /** How often one open spending call is looked up again. */
@@ -22,6 +29,30 @@ export const STALE_RESERVATION_SECONDS = 120;
 export const NOT_DONE_AFTER_SECONDS = 600;
 
 const LOOKUP_CALLS: ReadonlySet<string> = new Set<TmSpendCall>(['buy', 'set-order', 'money-send']);
+const TM_FAMILY: ReadonlySet<string> = new Set(['tm', 'tm_usd', 'cs7', 'cs7_proxy']);
+
+/** The marketplace's lookup of one call, or null when the call cannot be looked up automatically. */
+function lookupOf(
+  runtime: BotRuntime,
+  loaded: LoadedTradingAccount,
+  spend: UnsettledSpend,
+): (() => Promise<TmSpendLookup>) | null {
+  const { account } = loaded;
+  if (!LOOKUP_CALLS.has(spend.call) || !account.apiKey) return null;
+  if (account.market === 'lis_skins' && spend.call === 'buy') {
+    const endpoint = runtime.markets.endpoints.lis_skins;
+    const client = new LisSkinsClient({
+      baseUrl: endpoint.baseUrl,
+      http: runtime.markets.http,
+      credential: account.apiKey,
+    });
+    return () => lookupLisSkinsSpend(client, spend.custom_id);
+  }
+  if (!TM_FAMILY.has(account.market)) return null;
+  const order = (spend.lookup.order ?? null) as TmOrderLookup | null;
+  return () =>
+    lookupTmSpend(tmClientFor(runtime, account), spend.call as TmSpendCall, spend.custom_id, order);
+}
 
 const checkParams = z.object({ spend: z.number().int().positive() });
 type CheckParams = z.infer<typeof checkParams>;
@@ -67,19 +98,14 @@ export async function checkSpend(
   );
   if (!spend || (spend.state !== 'unknown' && spend.state !== 'reserved')) return 'settled-before';
   const loaded = await loadTradingAccount(runtime, spend.market_account);
-  if (!loaded || !LOOKUP_CALLS.has(spend.call)) {
+  const lookup = loaded ? lookupOf(runtime, loaded, spend) : null;
+  if (!loaded || !lookup) {
     await settleSpend(runtime.db, spend.id, 'unknown', 'cannot be looked up automatically: check by hand');
     return 'unknown';
   }
-  const order = (spend.lookup.order ?? null) as TmOrderLookup | null;
   let seen;
   try {
-    seen = await lookupTmSpend(
-      tmClientFor(runtime, loaded.account),
-      spend.call as TmSpendCall,
-      spend.custom_id,
-      order,
-    );
+    seen = await lookup();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     await settleSpend(runtime.db, spend.id, 'unknown', `the check failed: ${reason}`);
