@@ -152,12 +152,15 @@ export function ownUserId(
     if (toOther && !fromOther) return transfer.from;
     if (fromOther && !toOther) return transfer.to;
   }
-  let common: Set<string> | null = null;
-  for (const transfer of transfers) {
-    const ends = new Set([transfer.from, transfer.to].filter((end): end is string => Boolean(end)));
-    common = common === null ? ends : new Set([...common].filter((end) => ends.has(end)));
-  }
-  return common !== null && common.size === 1 ? [...common][0]! : null;
+  const endsOf = (transfer: Pick<TmMoneyTransfer, 'from' | 'to'>): string[] =>
+    [transfer.from, transfer.to].filter((end): end is string => Boolean(end));
+  const [first, ...rest] = transfers;
+  if (first === undefined) return null;
+  const common = rest.reduce<string[]>(
+    (kept, transfer) => kept.filter((end) => endsOf(transfer).includes(end)),
+    endsOf(first),
+  );
+  return common.length === 1 ? common[0]! : null;
 }
 
 /** Our market account on the same market with that tm user id, when there is one. */
