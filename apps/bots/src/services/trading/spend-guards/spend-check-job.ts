@@ -84,7 +84,7 @@ export async function queueSpendChecks(runtime: BotRuntime): Promise<number[]> {
  * outcome: done or not done settle it and raise an alert saying so; a check that cannot reach tm leaves it
  * unknown for the next one.
  */
-export async function checkSpend(
+export async function checkSpendOutcome(
   ctx: JobContext<BotRuntime>,
   params: CheckParams,
 ): Promise<SpendCheckOutcome> {
@@ -149,6 +149,6 @@ export const SPEND_CHECK_JOB_KINDS = [
     expireInSeconds: 120,
     // The next dispatch queues it again while it stays open.
     retryLimit: 0,
-    run: (ctx, params) => checkSpend(ctx, params),
+    run: (ctx, params) => checkSpendOutcome(ctx, params),
   }),
 ];

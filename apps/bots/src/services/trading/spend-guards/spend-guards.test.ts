@@ -11,7 +11,7 @@ import { startBotTestApp, type BotTestApp } from '../../../testing/bot-test-app.
 import { startMarketSim, type MarketSim } from '../../../testing/market-sim.ts';
 import { DYNAMIC_ORDERS_LOOP } from '../dynamic-orders/dynamic-orders-loop.ts';
 import { createTradingContextForTest } from '../trading-context.ts';
-import { checkSpend, queueSpendChecks, SPEND_CHECK_KIND } from './spend-check-job.ts';
+import { checkSpendOutcome, queueSpendChecks, SPEND_CHECK_KIND } from './spend-check-job.ts';
 
 type Action = { kind: string; dry_run: boolean; detail: Record<string, unknown> };
 
@@ -268,8 +268,8 @@ describe('spend guards and spending checks (issue 11, items 6 and 7)', () => {
       [id, name],
     );
     // Checked by hand (the job's function) ...
-    expect(await checkSpend(jobContext(), { spend: row!.id })).toBe('done');
-    expect(await checkSpend(jobContext(), { spend: row!.id })).toBe('settled-before');
+    expect(await checkSpendOutcome(jobContext(), { spend: row!.id })).toBe('done');
+    expect(await checkSpendOutcome(jobContext(), { spend: row!.id })).toBe('settled-before');
     // ... and by the queue: the dispatch claims the open one and a worker settles it.
     const queued = await queueSpendChecks(t.runtime);
     expect(queued).toContain(old!.id);
