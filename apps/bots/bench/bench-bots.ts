@@ -11,10 +11,11 @@
  *
  * Environment: BENCH_DB (postgres | pglite | both), BENCH_JOBS (default 20,000 on PostgreSQL, 5,000 on PGlite),
  * BENCH_PG_URL (server for the temporary database, default postgres://postgres@127.0.0.1:5432/postgres),
- * BENCH_NO_WRITE=1 (print only), BENCH_DELIVER=0 (skip the second part).
+ * BENCH_NO_WRITE=1 (print only), BENCH_DELIVER=0 (skip the second part), BENCH_PRICES=0 (skip the third).
  *
  * Second part (bench-deliver.ts): the deliver loop's time from a sale to its offer reported with
- * trade-ready, with 100 market accounts on the simulators.
+ * trade-ready, with 100 market accounts on the simulators. Third part (bench-prices.ts): competitor-price
+ * requests per dynamic-orders tick for an account with 100, 1,000 and 5,000 toys, and the tick at tm's limit.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,6 +33,7 @@ import { PGBOSS_SCHEMA } from '../src/jobs/job-store.ts';
 import { migrate, openPgliteDatabase, openPostgresDatabase, type Database } from '../src/server-modules.ts';
 import { dropDatabase } from '../src/testing/test-database.ts';
 import { mainDeliverBench } from './bench-deliver.ts';
+import { mainPricesBench } from './bench-prices.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -235,3 +237,4 @@ if (process.env.BENCH_NO_WRITE !== '1') {
 }
 
 if (process.env.BENCH_DELIVER !== '0') await mainDeliverBench();
+if (process.env.BENCH_PRICES !== '0') await mainPricesBench();

@@ -13,7 +13,7 @@ export { DEFAULT_TM_CONFIG, type TmConfig, type TmConfigPatch } from './tm/state
 export type { FaultKind, FaultSpec } from './tm/faults/fault-store.ts';
 export type { KeyRateBySecond, KeyStats, StatsSnapshot } from './tm/stats/sim-stats.ts';
 export { TM_ERRORS, TM_PING_MESSAGES, CHANGE_CURRENCY_CODES } from './tm/tm-errors.ts';
-export { loadCatalogue, type CatalogueItem } from './data/catalogue.ts';
+export { Catalogue, loadCatalogue, type CatalogueItem } from './data/catalogue.ts';
 export { OTHER_MARKET_DEFINITIONS, OTHER_MARKET_PREFIXES, type OtherMarket } from './server.ts';
 export { KitSimulator, type KitSimulatorOptions } from './kit/kit-simulator.ts';
 export {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { createSimClock, type SimClock } from '../clock/sim-clock.ts';
+import type { Catalogue } from '../data/catalogue.ts';
 import type { TmConfigPatch } from './state/config.ts';
 import { TmSimulator } from './tm-simulator.ts';
 
@@ -14,6 +15,8 @@ export interface RegisterTmOptions {
   /** The market's name in seeds and logs (default: the prefix without slashes). */
   name?: string;
   config?: TmConfigPatch;
+  /** The items it trades (default: the built-in catalogue; bench:bots gives a larger one). */
+  catalogue?: Catalogue;
 }
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -34,6 +37,7 @@ export async function registerTmSimulator(
     clock: options.clock ?? createSimClock(),
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
     ...(options.config ? { config: options.config } : {}),
+    ...(options.catalogue ? { catalogue: options.catalogue } : {}),
   });
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
