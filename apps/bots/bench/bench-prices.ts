@@ -220,7 +220,7 @@ function markdown(rows: PricesRow[]): string {
   ].join('\n');
 }
 
-const HEADING = '### bench:bots: competitor prices per tick';
+const HEADING = '### bench:bots: competitor prices per tick (issue 11, item 4)';
 
 async function writeSection(table: string): Promise<void> {
   const file = path.join(ROOT, 'docs/benchmarks.md');
