@@ -198,6 +198,41 @@ describe('spending calls through the market proxy', () => {
     expect(await buyInfo('price-1')).toMatchObject({ success: false });
   });
 
+  it('money-send: the server adds the payment password; a drop after the transfer is found by custom_id', async () => {
+    const payer = (await (
+      await control('POST', 'accounts', { currency: 'RUB', money: 5_000, payPassword: 'pay-secret-1' })
+    ).json()) as { key: string };
+    const receiver = (await (await control('POST', 'accounts', { currency: 'RUB' })).json()) as {
+      key: string;
+    };
+    const owner = await t.client.post<{ id: number }>('/api/steam/accounts/', {
+      steam_account_name: 'spend_payer',
+    });
+    const account = await t.client.post<{ id: number }>('/api/market/accounts/', {
+      market: 'tm',
+      steam_account: owner.body.id,
+      api_key: payer.key,
+      pay_password: 'pay-secret-1',
+    });
+    expect(account.status, account.text).toBe(201);
+    await fault({ match: { path: '/api/v2/money-send/' }, kind: 'drop', phase: 'after', count: 1 });
+    const reply = await t.client.get<Record<string, unknown>>(
+      `/api/market-proxy/api/v2/money-send/200000/${receiver.key}?custom_id=send-1`,
+      { headers: { 'x-market': 'tm', 'x-market-account': String(account.body.id) } },
+    );
+    expect(reply.status, reply.text).toBe(200);
+    expect(reply.body).toMatchObject({ spend_state: 'done', custom_id: 'send-1', call: 'money-send' });
+    expect(reply.text).not.toContain(receiver.key);
+    expect(reply.text).not.toContain('pay-secret-1');
+    expect(await spendRow('send-1')).toMatchObject({ state: 'done', amount: '2000.000' });
+    const audit = JSON.stringify(
+      await t.services.db.query(`SELECT * FROM audit_entry WHERE entity = 'market_proxy'`),
+    );
+    expect(audit).toContain('money-send/200000/***');
+    expect(audit).not.toContain(receiver.key);
+    expect(audit).not.toContain('pay-secret-1');
+  });
+
   it('Lis-skins: a buy whose connection drops after the purchase is found by custom_id (added by the proxy)', async () => {
     const search = await t.client.get<{ data: { id: string | number }[] }>(
       `/api/market-proxy/v1/market/search?game=csgo&names%5B%5D=${encodeURIComponent(NAME)}`,

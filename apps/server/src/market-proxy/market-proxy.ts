@@ -64,7 +64,10 @@ export function registerMarketProxy(app: FastifyInstance, services: Services, op
       market: string;
       api_key: string | null;
       currency: string;
-    }>('SELECT id, market, api_key, currency FROM market_account WHERE id = $1', [Number(accountId)]);
+      pay_password: string | null;
+    }>('SELECT id, market, api_key, currency, pay_password FROM market_account WHERE id = $1', [
+      Number(accountId),
+    ]);
     const account = rows[0];
     if (!account) throw notFound('Аккаунт площадки не найден. (Market account not found.)');
     if (account.market !== code)
@@ -84,6 +87,15 @@ export function registerMarketProxy(app: FastifyInstance, services: Services, op
         throw refuse(`the ${name} parameter is set by the server`);
     // A buy, a buy order or a money transfer: custom_id required or added, guards, lookup when the answer is lost.
     const spend = recogniseSpendCall(code as MarketCode, checked.path, query, account.currency, request.body);
+    // tm's money-send needs the payment password: the server adds the account's own, like the key.
+    const secrets = [credential];
+    if (spend?.call === 'money-send') {
+      if (!account.pay_password) throw refuse('the account has no payment password for money-send');
+      const payPassword = services.vault.decrypt(account.pay_password);
+      query.set('pay_pass', payPassword);
+      // The receiving account's key travels in the path: masked in errors like our own secrets.
+      secrets.push(payPassword, decodeURIComponent(checked.path.slice(checked.path.lastIndexOf('/') + 1)));
+    }
 
     const headers: Record<string, string> = { accept: 'application/json' };
     const contentType = request.headers['content-type'];
@@ -123,7 +135,7 @@ export function registerMarketProxy(app: FastifyInstance, services: Services, op
         rateLimitKey: marketRateLimitKey(code as MarketCode, credential),
         throwOnStatus: false,
         callName: `proxy.${code}`,
-        redactValues: [credential],
+        redactValues: secrets,
       });
       return {
         status: response.status,
@@ -168,7 +180,8 @@ export function registerMarketProxy(app: FastifyInstance, services: Services, op
           after: {
             market: code,
             method: request.method,
-            path: checked.path,
+            // money-send's path carries the receiving account's key: never in the audit log.
+            path: spend?.call === 'money-send' ? checked.path.replace(/[^/]+$/, '***') : checked.path,
             status,
             ...(spend === null ? {} : { spend: spend.call, custom_id: spend.customId }),
             ms: Date.now() - started,
