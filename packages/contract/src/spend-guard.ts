@@ -72,6 +72,8 @@ export function checkDailyCap(
   spentToday: string,
 ): GuardRefusal | null {
   if (!guard || guard.dailyCap === null) return null;
+  // Nothing spent (a buy order deleted): never refused, even over the cap.
+  if (new Big(amount).lte(0)) return null;
   if (currency !== guard.currency) {
     return {
       guard: 'daily-cap',

@@ -185,6 +185,22 @@ describe('spending calls through the market proxy', () => {
     );
     expect(alert?.details).toMatchObject({ guard: 'daily-cap', toy: NAME, price: '100.00' });
     expect(alert?.message).toContain(NAME);
+
+    // A buy order is held against the cap (price × count) but counts as spent only when filled. (The earlier
+    // tests' buys are today's spending of this account: forgotten here, so the cap has room.)
+    await t.services.db.query('DELETE FROM market_spend WHERE market_account = $1', [accountId]);
+    const order = await proxied('api/v2/set-order', { market_hash_name: NAME, count: '3', price: '1000' });
+    expect(order.status, order.text).toBe(200);
+    expect(await spendRow(String(order.headers.get('x-spend-custom-id')))).toMatchObject({
+      state: 'done',
+      amount: '0.000',
+    });
+    const big = await proxied('api/v2/set-order', { market_hash_name: NAME, count: '1', price: '6000' });
+    expect(big.status, big.text).toBe(409);
+    expect(big.body).toMatchObject({ guard: 'daily-cap' });
+    // Deleting the order spends nothing: never refused.
+    const removed = await proxied('api/v2/set-order', { market_hash_name: NAME, count: '3', price: '0' });
+    expect(removed.status, removed.text).toBe(200);
   });
 
   it('the price guard refuses a buy above the allowed share of the lowest listing', async () => {

@@ -4,7 +4,7 @@ import type { TmSpendLookup } from '@toydesk/markets';
 
 import type { Database } from '../db/database.ts';
 import { raiseSpendAlert } from '../spend/spend-alert.ts';
-import { loadSpendGuard, reserveSpend, settleSpend } from '../spend/spend-store.ts';
+import { checkSpend, loadSpendGuard, reserveSpend, settleSpend } from '../spend/spend-store.ts';
 import type { SpendCall } from './spend-call.ts';
 
 /** The marketplace's answer as the proxy got it. */
@@ -54,6 +54,17 @@ export async function runSpendCall(run: SpendRun): Promise<ProxyAnswer> {
   const { db, accountId, spend } = run;
   const refusal = await priceRefusal(run);
   if (refusal) return refuse(run, refusal, null);
+  // A buy order spends only when filled (the bots count fills): its price × count is held against the cap
+  // now, but not counted as spent.
+  const holdsOnly = spend.call === 'set-order';
+  if (holdsOnly) {
+    const over = await checkSpend(db, {
+      marketAccount: accountId,
+      amount: spend.amount,
+      currency: spend.currency,
+    });
+    if (over) return refuse(run, over.refusal, over.spentToday);
+  }
 
   const reservation = await reserveSpend(db, {
     marketAccount: accountId,
@@ -62,7 +73,7 @@ export async function runSpendCall(run: SpendRun): Promise<ProxyAnswer> {
     customId: spend.customId,
     source: 'proxy',
     subject: spend.subject,
-    amount: spend.amount,
+    amount: holdsOnly ? '0' : spend.amount,
     currency: spend.currency,
     lookup: spend.order ? { order: spend.order } : {},
   });
