@@ -6,6 +6,7 @@ import { startBotTestApp, type BotTestApp } from '../../../testing/bot-test-app.
 import { startMarketSim, type MarketSim } from '../../../testing/market-sim.ts';
 import { DYNAMIC_ORDERS_LOOP } from '../dynamic-orders/dynamic-orders-loop.ts';
 import { CONFIRM_PER_TICK } from '../dynamic-orders/keep-orders.ts';
+import { LIST_REPRICE_LOOP } from '../list-reprice/list-reprice-loop.ts';
 import { sellLimits } from '../list-reprice/reprice-rule.ts';
 import { createTradingContextForTest } from '../trading-context.ts';
 import { screenListings } from './listing-screen.ts';
@@ -162,5 +163,70 @@ describe('dynamic-orders prices from the public list, against the tm simulator',
     });
     await t.db.query(`UPDATE bot_price_import SET last_import_at = '-infinity' WHERE market = 'tm'`);
     expect((await tick()).summary).toMatch(/^0 placed, 1 repriced/);
+  });
+
+  it('list-reprice: a search page of confirmations per tick on a fresh list, every name on a stale one', async () => {
+    // 150 names, one listing each: a search request takes 50 names, so reading every name costs 3.
+    const names = sim.names(300).slice(150);
+    const created = await sim.control<{ key: string; items: { assetid: string }[] }>(
+      'tm',
+      'POST',
+      'accounts',
+      {
+        currency: 'RUB',
+        money: 100_000,
+        names,
+        online: true,
+      },
+    );
+    const key = created.key;
+    // Listed straight at the simulator (set-up only): the loop finds them on sale and reprices them.
+    for (const item of created.items) {
+      await sim.v2('tm', 'add-to-sale', { key, id: item.assetid, price: 1_000_000, cur: 'RUB' });
+    }
+    const [steam] = await t.db.query<{ id: number }>(
+      `INSERT INTO steam_account (steam_account_name) VALUES ($1) RETURNING id`,
+      [`reprice-${randomUUID().slice(0, 8)}`],
+    );
+    const [row] = await t.db.query<{ id: number }>(
+      `INSERT INTO market_account (market, steam_account, api_key, currency, auto_sell, dry_run)
+       VALUES ('tm', $1, $2, 'RUB', true, false) RETURNING id`,
+      [steam!.id, t.runtime.vault.encrypt(key)],
+    );
+    await t.db.query(
+      `WITH t AS (INSERT INTO toy (market_hash_name) SELECT unnest($1::text[])
+                  ON CONFLICT (market_hash_name) DO UPDATE SET updated_at = now() RETURNING id)
+       INSERT INTO market_toy (toy, market, price_sell, price_buy) SELECT id, 'tm', 20000, 1 FROM t
+       ON CONFLICT (toy, market) DO UPDATE SET price_sell = excluded.price_sell, price_buy = excluded.price_buy`,
+      [names],
+    );
+    const searches = async () => {
+      const stats = await sim.control<Stats>('tm', 'GET', 'stats');
+      return stats.keys[key]?.byMethod['search-list-items-by-hash-name-all'] ?? 0;
+    };
+    const tick = async () =>
+      LIST_REPRICE_LOOP.tick(await createTradingContextForTest(t.runtime, row!.id, 'list-reprice'));
+    // No list yet (or an old one): this tick fetches it. Every listing is dearer than the cheapest
+    // competitor, so each name is about to change and is searched (3 pages), and all are repriced.
+    await t.db.query(
+      `UPDATE bot_price_import SET last_import_at = '-infinity', refresh_claimed_until = NULL WHERE market = 'tm'`,
+    );
+    let before = await searches();
+    expect((await tick()).summary).toMatch(/150 repriced/);
+    expect((await searches()) - before).toBe(3);
+    // Once the list is fetched again it shows ours as the cheapest (or alone): it cannot judge them, and one
+    // page of names is confirmed per tick.
+    await t.db.query(`UPDATE bot_price_import SET last_import_at = '-infinity' WHERE market = 'tm'`);
+    before = await searches();
+    await tick();
+    expect((await searches()) - before).toBe(1);
+    // Stale, another process refreshing it: every name is searched again.
+    await t.db.query(
+      `UPDATE bot_price_import SET last_import_at = clock_timestamp() - interval '1 hour',
+         refresh_claimed_until = clock_timestamp() + interval '1 hour' WHERE market = 'tm'`,
+    );
+    before = await searches();
+    await tick();
+    expect((await searches()) - before).toBe(3);
   });
 });
