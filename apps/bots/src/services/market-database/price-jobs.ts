@@ -9,6 +9,7 @@ import type { BotRuntime } from '../../runtime.ts';
 import { loadMarketAccounts, marketFor, SERVICE_MARKET_CODES } from '../market-accounts.ts';
 import { pauseForRejectedKey } from '../market-keys/key-pause.ts';
 import { rejectedKeyReason } from '../market-keys/rejected-key.ts';
+import { onePricePerName } from './one-price-per-name.ts';
 
 /** The markets whose public price lists are imported on the schedule (no key needed). */
 export const PUBLIC_PRICE_MARKETS: MarketCode[] = ['tm', 'tm_usd', 'cs7', 'cs7_proxy'];
@@ -49,7 +50,7 @@ async function fetchPrices(ctx: JobContext<BotRuntime>, market: MarketCode): Pro
 }
 
 export async function importPrices(ctx: JobContext<BotRuntime>, market: MarketCode) {
-  const prices = await fetchPrices(ctx, market);
+  const prices = onePricePerName(await fetchPrices(ctx, market));
   await ctx.log(`${prices.length} price(s) read from ${market}`);
   const db = ctx.deps.db;
   const started = await db.query<{ now: string }>('SELECT clock_timestamp() AS now');
