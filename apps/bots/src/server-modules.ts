@@ -14,6 +14,7 @@ export { writeAudit } from '../../server/src/audit/audit-log.ts';
 // Spend guards and spending calls (migration 015): one store for the proxy and the loops.
 export {
   checkSpend,
+  listSpendGuardViews,
   listSpends,
   listUnsettledSpends,
   loadSpendGuard,

@@ -74,6 +74,25 @@ export async function spendGuardView(db: Queryable, marketAccount: number): Prom
   };
 }
 
+/** The guards and today's spending of every account that has a guard or spent today (the accounts list). */
+export async function listSpendGuardViews(db: Queryable): Promise<SpendGuardView[]> {
+  return db.query<SpendGuardView>(
+    `WITH today AS (
+       SELECT market_account, currency, sum(amount) FILTER (WHERE state <> 'not_done') AS spent,
+         count(*) FILTER (WHERE state IN ('unknown', 'reserved'))::int AS open
+       FROM market_spend WHERE day = ${TODAY} GROUP BY market_account, currency)
+     SELECT a.id AS market_account, g.daily_cap::text AS daily_cap, COALESCE(g.currency, a.currency) AS currency,
+       g.max_price_percent, COALESCE(t.spent, 0)::text AS spent_today,
+       COALESCE((SELECT sum(open) FROM today o WHERE o.market_account = a.id), 0)::int AS unknown_today,
+       g.updated_at
+     FROM market_account a
+     LEFT JOIN market_spend_guard g ON g.market_account = a.id
+     LEFT JOIN today t ON t.market_account = a.id AND t.currency = COALESCE(g.currency, a.currency)
+     WHERE g.market_account IS NOT NULL OR EXISTS (SELECT 1 FROM today x WHERE x.market_account = a.id)
+     ORDER BY a.id`,
+  );
+}
+
 /** Saves both guards (the cap in the account's current currency); null if the account does not exist. */
 export async function saveSpendGuard(
   db: Queryable,

@@ -921,6 +921,14 @@ export const BOT_ROUTES = [
     response: spendGuardSchema,
   }),
   defineRoute({
+    id: 'bot-spend.summary',
+    method: 'GET',
+    path: '/api-node/spend-guards/',
+    tag: 'bot-spend',
+    summary: 'The spend guards and today’s spending of every account that has a guard or spent today',
+    response: z.object({ results: z.array(spendGuardSchema) }),
+  }),
+  defineRoute({
     id: 'bot-spend.list',
     method: 'GET',
     path: '/api-node/market-accounts/{id}/spends/',

@@ -107,6 +107,7 @@ export const en: Messages = {
     complete: 'All done',
   },
   spendGuards: {
+    column: 'Spent today',
     title: 'Spend guards',
     dailyCap: 'Daily spend cap',
     maxPricePercent: 'Max price vs reference',

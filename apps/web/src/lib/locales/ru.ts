@@ -105,6 +105,7 @@ export const ru = {
     complete: 'Всё выполнено',
   },
   spendGuards: {
+    column: 'Потрачено сегодня',
     title: 'Ограничения расходов',
     dailyCap: 'Лимит расходов в день',
     maxPricePercent: 'Макс. цена от эталонной',

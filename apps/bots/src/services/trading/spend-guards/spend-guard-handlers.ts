@@ -2,43 +2,51 @@ import { spendGuardInputSchema } from '@toydesk/contract';
 
 import { notFound } from '../../../http/bot-error.ts';
 import { pathId, type BotHandlers } from '../../../http/handler.ts';
-import { listSpends, saveSpendGuard, spendGuardView, writeAudit } from '../../../server-modules.ts';
+import {
+  listSpendGuardViews,
+  listSpends,
+  saveSpendGuard,
+  spendGuardView,
+  writeAudit,
+} from '../../../server-modules.ts';
 import { BOT_ACTOR } from '../../proxies/proxy-handlers.ts';
 
 /** The spend guards of a market account and its spending calls (issue 11, items 6 and 7). */
-export const SPEND_GUARD_HANDLERS: BotHandlers<'bot-spend.guard' | 'bot-spend.set_guard' | 'bot-spend.list'> =
-  {
-    'bot-spend.guard': async ({ runtime, params }) => {
-      const view = await spendGuardView(runtime.db, pathId(params));
-      if (!view) throw notFound();
-      return view;
-    },
-    'bot-spend.set_guard': async ({ runtime, params, body }) => {
-      const id = pathId(params);
-      return runtime.db.transaction(async (tx) => {
-        const before = await spendGuardView(tx, id);
-        if (!before) throw notFound();
-        // Already checked against the route's schema; parsed again only to narrow its type.
-        const after = await saveSpendGuard(tx, id, spendGuardInputSchema.parse(body));
-        const { daily_cap, max_price_percent, currency } = before;
-        await writeAudit(tx, BOT_ACTOR, 'update', 'market_spend_guard', [
-          {
-            id,
-            before: { daily_cap, max_price_percent, currency },
-            after: {
-              daily_cap: after!.daily_cap,
-              max_price_percent: after!.max_price_percent,
-              currency: after!.currency,
-            },
+export const SPEND_GUARD_HANDLERS: BotHandlers<
+  'bot-spend.guard' | 'bot-spend.set_guard' | 'bot-spend.list' | 'bot-spend.summary'
+> = {
+  'bot-spend.summary': async ({ runtime }) => ({ results: await listSpendGuardViews(runtime.db) }),
+  'bot-spend.guard': async ({ runtime, params }) => {
+    const view = await spendGuardView(runtime.db, pathId(params));
+    if (!view) throw notFound();
+    return view;
+  },
+  'bot-spend.set_guard': async ({ runtime, params, body }) => {
+    const id = pathId(params);
+    return runtime.db.transaction(async (tx) => {
+      const before = await spendGuardView(tx, id);
+      if (!before) throw notFound();
+      // Already checked against the route's schema; parsed again only to narrow its type.
+      const after = await saveSpendGuard(tx, id, spendGuardInputSchema.parse(body));
+      const { daily_cap, max_price_percent, currency } = before;
+      await writeAudit(tx, BOT_ACTOR, 'update', 'market_spend_guard', [
+        {
+          id,
+          before: { daily_cap, max_price_percent, currency },
+          after: {
+            daily_cap: after!.daily_cap,
+            max_price_percent: after!.max_price_percent,
+            currency: after!.currency,
           },
-        ]);
-        return after!;
-      });
-    },
-    'bot-spend.list': async ({ runtime, params }) => {
-      const id = pathId(params);
-      const [exists] = await runtime.db.query('SELECT 1 FROM market_account WHERE id = $1', [id]);
-      if (!exists) throw notFound();
-      return { results: await listSpends(runtime.db, id, 100) };
-    },
-  };
+        },
+      ]);
+      return after!;
+    });
+  },
+  'bot-spend.list': async ({ runtime, params }) => {
+    const id = pathId(params);
+    const [exists] = await runtime.db.query('SELECT 1 FROM market_account WHERE id = $1', [id]);
+    if (!exists) throw notFound();
+    return { results: await listSpends(runtime.db, id, 100) };
+  },
+};

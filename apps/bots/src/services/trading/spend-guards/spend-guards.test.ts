@@ -127,6 +127,13 @@ describe('spend guards and spending checks (issue 11, items 6 and 7)', () => {
       expect.objectContaining({ custom_id: 'elsewhere-1', state: 'done' }),
     ]);
     expect((await t.request('GET', '/api-node/market-accounts/999999/spend-guard/')).status).toBe(404);
+    const summary = await t.request<{ results: { market_account: number; spent_today: string }[] }>(
+      'GET',
+      '/api-node/spend-guards/',
+    );
+    expect(summary.body.results).toContainEqual(
+      expect.objectContaining({ market_account: id, spent_today: '120.250', daily_cap: '500.500' }),
+    );
   });
 
   it('bad guard values are a 400 and change nothing', async () => {

@@ -29,6 +29,19 @@ export function useSpendGuard(accountId: number) {
   );
 }
 
+/** Today's spending and the guards of every account that has either, for the accounts list. Read quietly. */
+export function useSpendSummary() {
+  return useQuery(
+    queryOptions({
+      queryKey: ['market-accounts', 'spend-summary'] as const,
+      queryFn: async ({ signal }): Promise<SpendGuardView[]> =>
+        unwrap(await botApi.call('bot-spend.summary', {}, { signal, hideNotification: true, retry: 0 }))
+          .results,
+      refetchInterval: SPEND_POLL_MS,
+    }),
+  );
+}
+
 /** The account's last spending calls with their state (done, not done, unknown: being checked). */
 export function useSpends(accountId: number) {
   return useQuery(

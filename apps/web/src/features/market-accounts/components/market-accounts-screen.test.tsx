@@ -45,6 +45,20 @@ function stubServices(onWrite: (call: ApiCall) => Response, jobReads: BotTrading
     if (url.includes('/api/market/accounts/extended/'))
       return jsonResponse({ count: rows.length, next: null, previous: null, results: rows });
     if (url.includes('/api-node/trading/')) return jsonResponse({ results: jobReads });
+    if (url.includes('/api-node/spend-guards/'))
+      return jsonResponse({
+        results: [
+          {
+            market_account: 1,
+            daily_cap: '1000.000',
+            currency: 'RUB',
+            max_price_percent: 130,
+            spent_today: '250.000',
+            unknown_today: 1,
+            updated_at: '2026-11-22T00:00:00Z',
+          },
+        ],
+      });
     if (url.includes('/api-node/proxy/'))
       return jsonResponse({ count: 0, next: null, previous: null, results: [] });
     if (url.includes('/api-node/alerts/'))
@@ -80,6 +94,15 @@ function stubServices(onWrite: (call: ApiCall) => Response, jobReads: BotTrading
 }
 
 describe('Market accounts screen', () => {
+  it('shows what each account spent today against its daily cap, and unknown spending calls', async () => {
+    stubServices(() => jsonResponse({}));
+    renderWithProviders(<MarketAccountsScreen />);
+    const cell = await screen.findByTestId('spent-today-1');
+    expect(cell.textContent).toContain('250 / 1000 RUB');
+    expect(cell.textContent).toContain('⚠ 1');
+    expect(screen.getByText('Потрачено сегодня')).toBeTruthy();
+  });
+
   it('lists the accounts per market and toggles a loop switch through the bulk endpoint', async () => {
     const { calls } = stubServices(() => jsonResponse({ updated: 1, results: [] }));
     const user = userEvent.setup();

@@ -23,6 +23,7 @@ import { useDeleteMarketAccount } from '../api/delete-market-account';
 import { useMarketAccounts, type MarketAccountRow } from '../api/get-market-accounts';
 import { useProxyOptions, type ProxyOption } from '../api/get-proxy-options';
 import { loopsByAccount, useTradingStatus } from '../api/get-trading-status';
+import { useSpendSummary } from '../api/spend-guard';
 import {
   EMPTY_FILTERS,
   filterMarketAccounts,
@@ -69,6 +70,11 @@ export function MarketAccountsScreen() {
     return common.markets.filter((market) => present.has(market.code));
   }, [rows, common.markets]);
   const loops = useMemo(() => loopsByAccount(trading.data ?? []), [trading.data]);
+  const spendSummary = useSpendSummary();
+  const spending = useMemo(
+    () => new Map((spendSummary.data ?? []).map((view) => [view.market_account, view])),
+    [spendSummary.data],
+  );
   const proxies = useMemo<ProxyOption[]>(() => {
     if (proxyOptions.data) return proxyOptions.data;
     const byId = new Map<number, string>();
@@ -214,6 +220,7 @@ export function MarketAccountsScreen() {
         sort={sort}
         onSortChange={setSort}
         loops={loops}
+        spending={spending}
         pendingSwitches={pendingSwitches}
         onToggle={onToggle}
         onEdit={onEdit}

@@ -1,6 +1,6 @@
 import { mdiDelete, mdiPencil, mdiRobotOutline } from '@mdi/js';
 import { Box, Chip, IconButton, Stack, Switch, Tooltip, Typography } from '@mui/material';
-import type { BotTradingStatus } from '@toydesk/contract';
+import type { BotTradingStatus, SpendGuardView } from '@toydesk/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -15,6 +15,7 @@ import type { CheckedIds } from '@/lib/use-checked-ids';
 
 import type { MarketAccountRow } from '../api/get-market-accounts';
 import { LOOP_SWITCHES, type LoopSwitch } from './market-account-dialog';
+import { SpentTodayCell } from './spent-today-cell';
 import { LOOP_STATE_COLORS } from './trading-loop-card';
 
 export interface MarketAccountsTableProps {
@@ -24,6 +25,8 @@ export interface MarketAccountsTableProps {
   sort: TableSort | null;
   onSortChange: (sort: TableSort | null) => void;
   loops: ReadonlyMap<number, BotTradingStatus[]>;
+  /** Today's spending against the daily cap, by account (the bot service's spend guards). */
+  spending?: ReadonlyMap<number, SpendGuardView>;
   /** Switches whose PATCH is under way, as "id:field". */
   pendingSwitches: ReadonlySet<string>;
   onToggle: (row: MarketAccountRow, field: LoopSwitch, value: boolean) => void;
@@ -87,6 +90,7 @@ export function MarketAccountsTable({
   sort,
   onSortChange,
   loops,
+  spending,
   pendingSwitches,
   onToggle,
   onEdit,
@@ -218,6 +222,12 @@ export function MarketAccountsTable({
         render: (row) => <LoopDots loops={loops.get(row.id) ?? []} />,
       },
       {
+        id: 'spent_today',
+        header: t('spendGuards.column'),
+        width: 150,
+        render: (row) => <SpentTodayCell view={spending?.get(row.id)} />,
+      },
+      {
         id: 'actions',
         header: '',
         width: 116,
@@ -259,7 +269,7 @@ export function MarketAccountsTable({
         ),
       },
     ],
-    [t, lang, rows, selection, loops, pendingSwitches, onToggle, onEdit, onDelete, onTrading],
+    [t, lang, rows, selection, loops, spending, pendingSwitches, onToggle, onEdit, onDelete, onTrading],
   );
   return (
     <VirtualTable
