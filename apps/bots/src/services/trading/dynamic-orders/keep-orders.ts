@@ -98,6 +98,7 @@ export async function keepOrders(
   );
   const needBook: DynamicSetting[] = [];
   const confirm: DynamicSetting[] = [];
+  const keptByList: DynamicSetting[] = [];
   for (const setting of sorted) {
     const screen = screenOrder(
       { ...setting, band: setting.band! },
@@ -106,12 +107,21 @@ export async function keepOrders(
     );
     if (screen === 'book') needBook.push(setting);
     else if (screen === 'confirm') confirm.push(setting);
-    else outcome.kept += 1;
+    else keptByList.push(setting);
   }
   const confirmed = new Set(
     await longestUnchecked(ctx, 'dynamic-orders', confirm.map(orderKey), CONFIRM_PER_TICK),
   );
-  outcome.kept += confirm.length - confirmed.size;
+  keptByList.push(...confirm.filter((setting) => !confirmed.has(orderKey(setting))));
+  outcome.kept += keptByList.length;
+  // Kept without a book read: the order is still taken as the loop's own, as a kept order read by bid-ask
+  // is (an order placed by a killed tick whose answer never came, at its target).
+  const trackedKeys = new Set(tracked.map(orderKey));
+  for (const setting of keptByList) {
+    const ours = live.get(orderKey(setting));
+    if (ours === undefined || trackedKeys.has(orderKey(setting)) || account.dryRun) continue;
+    await saveTrackedOrder(runtime.db, account.id, trackedOf(setting, ours.price), tm.currency);
+  }
   const due = [...needBook, ...confirm.filter((setting) => confirmed.has(orderKey(setting)))].slice(
     0,
     MAX_TOYS_PER_TICK,
