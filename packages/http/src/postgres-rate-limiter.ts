@@ -92,7 +92,8 @@ const DECIDE = `
     CASE WHEN granted THEN (now + make_interval(secs => $4::float8 / 1000))::text END AS stamp,
     CASE WHEN granted THEN 0
       ELSE greatest(0, extract(epoch FROM stamps[cardinality(stamps) - $3 + 1] + win - now) * 1000)
-    END::float8 AS wait_ms
+    END::float8 AS wait_ms,
+    NOT granted AND stamps[cardinality(stamps) - $3 + 1] > now AS held
   FROM decision`;
 
 /**
@@ -147,25 +148,26 @@ export class PostgresRateLimiter implements RateLimiter {
       // Before the grant: sendBy measured from here is never later than measured from the grant itself.
       const askedAt = this.now();
       const decision = await this.db.transaction(
-        async (q): Promise<{ stamp: string } | { waitMs: number }> => {
+        async (q): Promise<{ stamp: string } | { waitMs: number; held: boolean }> => {
           await q.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2))', [LOCK_CLASS, key]);
-          const [row] = await q.query<{ granted: boolean; stamp: string | null; wait_ms: number }>(DECIDE, [
-            key,
-            this.countedWindowMs,
-            this.limit,
-            this.maxHoldMs,
-          ]);
+          const [row] = await q.query<{
+            granted: boolean;
+            stamp: string | null;
+            wait_ms: number;
+            held: boolean | null;
+          }>(DECIDE, [key, this.countedWindowMs, this.limit, this.maxHoldMs]);
           return row?.granted
             ? { stamp: row.stamp ?? '' }
-            : { waitMs: Math.ceil(Number(row?.wait_ms ?? this.countedWindowMs)) };
+            : { waitMs: Math.ceil(Number(row?.wait_ms ?? this.countedWindowMs)), held: row?.held === true };
         },
       );
       if ('stamp' in decision) {
         if (this.maxHoldMs === 0) return;
         return this.grant(key, decision.stamp, askedAt + this.maxHoldMs / 2);
       }
-      // Held tokens leave when their answers come, which no stamp predicts: ask again soon.
-      const waitMs = this.maxHoldMs > 0 ? Math.min(decision.waitMs, HELD_POLL_MS) : decision.waitMs;
+      // A token still held (its request unanswered) leaves when its answer comes, which no stamp predicts:
+      // ask again soon. A window full of answered tokens has an exact wait.
+      const waitMs = decision.held ? Math.min(decision.waitMs, HELD_POLL_MS) : decision.waitMs;
       // At least 1 ms so that a rounding to 0 cannot spin on the database.
       await this.sleep(Math.max(1, waitMs), signal);
     }
