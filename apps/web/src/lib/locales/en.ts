@@ -117,8 +117,9 @@ export const en: Messages = {
     saved: 'Saved',
     saveFailed: 'The guards could not be saved',
     unavailable: 'The bot service did not answer: spend guards unavailable',
-    spentToday: 'Spent today (UTC): {{spent}} of {{cap}} {{currency}}',
-    spentTodayNoCap: 'Spent today (UTC): {{spent}} {{currency}}, no cap set',
+    spentToday: 'Spent today (UTC): {{spent}} of {{cap}}',
+    spentTodayNoCap: 'Spent today (UTC): {{spent}}, no cap set',
+    percentNotNumber: 'Enter a whole percent, for example 130.',
     unknownToday:
       'Buys and transfers of today with an unknown outcome: {{count}}. Money may be gone; being checked by custom_id. Retry only with the same custom_id.',
     recentCalls: 'Last buys, buy orders and transfers',

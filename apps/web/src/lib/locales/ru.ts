@@ -115,8 +115,9 @@ export const ru = {
     saved: 'Сохранено',
     saveFailed: 'Не удалось сохранить ограничения',
     unavailable: 'Сервис ботов не ответил: ограничения расходов недоступны',
-    spentToday: 'Потрачено сегодня (UTC): {{spent}} из {{cap}} {{currency}}',
-    spentTodayNoCap: 'Потрачено сегодня (UTC): {{spent}} {{currency}}, лимит не задан',
+    spentToday: 'Потрачено сегодня (UTC): {{spent}} из {{cap}}',
+    spentTodayNoCap: 'Потрачено сегодня (UTC): {{spent}}, лимит не задан',
+    percentNotNumber: 'Введите целое число процентов, например 130.',
     unknownToday:
       'Покупок и переводов с неизвестным исходом сегодня: {{count}}. Деньги могли быть списаны; идёт проверка по custom_id. Повторять только с тем же custom_id.',
     recentCalls: 'Последние покупки, ордера и переводы',

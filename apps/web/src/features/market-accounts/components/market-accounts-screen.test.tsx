@@ -98,7 +98,8 @@ describe('Market accounts screen', () => {
     stubServices(() => jsonResponse({}));
     renderWithProviders(<MarketAccountsScreen />);
     const cell = await screen.findByTestId('spent-today-1');
-    expect(cell.textContent).toContain('250 / 1000 RUB');
+    // The account's currency as its symbol, like the balance column (₽ for RUB, $ for USD).
+    expect(cell.textContent).toContain('250 / 1000\u00a0₽');
     expect(cell.textContent).toContain('⚠ 1');
     expect(screen.getByText('Потрачено сегодня')).toBeTruthy();
   });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { MarketSpend, SpendGuardView } from '@toydesk/contract';
 import { describe, expect, it } from 'vitest';
 
+import { setUiLang } from '@/lib/i18n';
 import { jsonResponse } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { stubApi } from '@/test/stub-api';
@@ -58,8 +59,9 @@ describe('the spend guards of a market account', () => {
   it('shows today’s spending against the cap and each spending call’s state with the safe retry only', async () => {
     stub(() => jsonResponse(view));
     renderWithProviders(<SpendGuardPanel accountId={7} />);
-    expect((await screen.findByTestId('spent-today')).textContent).toContain('250.000');
-    expect(screen.getByTestId('spent-today').textContent).toContain('1000.000');
+    expect((await screen.findByTestId('spent-today')).textContent).toBe(
+      'Потрачено сегодня (UTC): 250.00\u00a0₽ из 1\u00a0000.00\u00a0₽',
+    );
     expect(screen.getByTestId('spend-unknown-alert').textContent).toContain('custom_id');
     const unknown = await screen.findByTestId('spend-lost-answer-1');
     expect(within(unknown).getByText(/неизвестно, проверяется/)).toBeTruthy();
@@ -70,6 +72,7 @@ describe('the spend guards of a market account', () => {
     const done = screen.getByTestId('spend-ok-333');
     expect(done.textContent).toContain('выполнено');
     expect(done.textContent).not.toContain('custom_id');
+    expect(done.textContent).toContain('100.00\u00a0₽');
   });
 
   it('saves both guards and shows the server’s 400 on the field', async () => {
@@ -98,6 +101,49 @@ describe('the spend guards of a market account', () => {
     await user.click(screen.getByRole('button', { name: 'Сохранить ограничения' }));
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]).toEqual({ daily_cap: '500', max_price_percent: null });
-    expect((await screen.findByTestId('spent-today')).textContent).toContain('500.000');
+    expect((await screen.findByTestId('spent-today')).textContent).toContain('500.00\u00a0₽');
+  });
+
+  it('shows a USD account’s amounts in $, in English too', async () => {
+    stubApi(({ url }) => {
+      if (url.includes('/spend-guard/'))
+        return jsonResponse({ ...view, currency: 'USD', spent_today: '12.345', daily_cap: '50.000' });
+      if (url.includes('/spends/')) return jsonResponse({ results: [] });
+    });
+    await setUiLang('en');
+    renderWithProviders(<SpendGuardPanel accountId={7} />);
+    expect((await screen.findByTestId('spent-today')).textContent).toBe(
+      'Spent today (UTC): 12.345\u00a0$ of 50.00\u00a0$',
+    );
+    expect(screen.getByText('$')).toBeTruthy();
+    expect(screen.queryByText('USD')).toBeNull();
+  });
+
+  it('takes a decimal comma, and answers a percent that is no number itself', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    stub((body) => {
+      sent.push(body);
+      return jsonResponse(
+        { max_price_percent: ['Введите целое число процентов. (Enter a whole percent.)'] },
+        400,
+      );
+    });
+    renderWithProviders(<SpendGuardPanel accountId={7} />);
+    const cap = await screen.findByTestId('spend-guard-cap');
+    const percent = screen.getByTestId('spend-guard-percent');
+    await user.clear(percent);
+    await user.type(percent, 'abc');
+    await user.click(screen.getByRole('button', { name: 'Сохранить ограничения' }));
+    expect(await screen.findByText('Введите целое число процентов, например 130.')).toBeTruthy();
+    expect(sent).toEqual([]);
+
+    await user.clear(cap);
+    await user.type(cap, '1000,5');
+    await user.clear(percent);
+    await user.type(percent, '12,5');
+    await user.click(screen.getByRole('button', { name: 'Сохранить ограничения' }));
+    expect(await screen.findByText(/Enter a whole percent/)).toBeTruthy();
+    expect(sent).toEqual([{ daily_cap: '1000.5', max_price_percent: 12.5 }]);
   });
 });

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
 
 import { useSaveSpendGuard, useSpendGuard, useSpends } from '../api/spend-guard';
+import { currencySymbol, formatSpendAmount } from '../utils/format-spend-amount';
 
 export const SPEND_STATE_COLORS: Record<SpendState, ChipProps['color']> = {
   done: 'success',
@@ -55,17 +56,19 @@ function GuardForm({ accountId, view }: { accountId: number; view: SpendGuardVie
 
   const submit = async () => {
     setSaved(false);
-    const trimmedPercent = percent.trim();
-    const body = {
-      daily_cap: cap.trim() === '' ? null : cap.trim(),
-      // A non-number stays a string, so the server answers its own 400 for it.
-      max_price_percent:
-        trimmedPercent === ''
-          ? null
-          : /^-?\d+$/.test(trimmedPercent)
-            ? Number(trimmedPercent)
-            : trimmedPercent,
-    } as SpendGuardInput;
+    // A Russian keyboard types a decimal comma; the API takes a dot.
+    const trimmedCap = cap.trim().replace(',', '.');
+    const trimmedPercent = percent.trim().replace(',', '.');
+    // Text that is no number at all gets the console's own message: the server's would be a bare
+    // "expected number, received string". A number (130.5, -5) goes as typed: the server's 400 names the rule.
+    if (trimmedPercent !== '' && !/^-?\d+(\.\d+)?$/.test(trimmedPercent)) {
+      setErrors({ max_price_percent: t('spendGuards.percentNotNumber') });
+      return;
+    }
+    const body: SpendGuardInput = {
+      daily_cap: trimmedCap === '' ? null : trimmedCap,
+      max_price_percent: trimmedPercent === '' ? null : Number(trimmedPercent),
+    };
     const result = await save.mutateAsync(body);
     if (result.success) {
       setErrors({});
@@ -89,7 +92,9 @@ function GuardForm({ accountId, view }: { accountId: number; view: SpendGuardVie
           error={Boolean(errors.daily_cap)}
           helperText={errors.daily_cap ?? t('spendGuards.offWhenEmpty')}
           slotProps={{
-            input: { endAdornment: <InputAdornment position="end">{view.currency}</InputAdornment> },
+            input: {
+              endAdornment: <InputAdornment position="end">{currencySymbol(view.currency)}</InputAdornment>,
+            },
             htmlInput: { 'data-testid': 'spend-guard-cap', inputMode: 'decimal' },
           }}
         />
@@ -122,19 +127,17 @@ function GuardForm({ accountId, view }: { accountId: number; view: SpendGuardVie
 }
 
 function SpentToday({ view }: { view: SpendGuardView }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const money = (amount: string) => formatSpendAmount(amount, view.currency, lang);
   const spent = Number(view.spent_today);
   const cap = view.daily_cap === null ? null : Number(view.daily_cap);
   return (
     <Box data-testid="spent-today">
       <Typography variant="body2">
-        {cap === null
-          ? t('spendGuards.spentTodayNoCap', { spent: view.spent_today, currency: view.currency })
-          : t('spendGuards.spentToday', {
-              spent: view.spent_today,
-              cap: view.daily_cap,
-              currency: view.currency,
-            })}
+        {view.daily_cap === null
+          ? t('spendGuards.spentTodayNoCap', { spent: money(view.spent_today) })
+          : t('spendGuards.spentToday', { spent: money(view.spent_today), cap: money(view.daily_cap) })}
       </Typography>
       {cap !== null && (
         <LinearProgress
@@ -163,7 +166,7 @@ export function SpendRow({ spend }: { spend: MarketSpend }) {
           sx={{ height: 20, fontSize: 11 }}
         />
         <Typography variant="body2">
-          {spend.call} · {spend.subject ?? '—'} · {spend.amount} {spend.currency}
+          {spend.call} · {spend.subject ?? '—'} · {formatSpendAmount(spend.amount, spend.currency, lang)}
         </Typography>
         <Typography variant="caption" color="text.secondary">
           {spend.source} · {formatDateTime(spend.created_at, lang)}

@@ -2,8 +2,10 @@ import { Box, Tooltip, Typography } from '@mui/material';
 import type { SpendGuardView } from '@toydesk/contract';
 import { useTranslation } from 'react-i18next';
 
+import { currencySymbol } from '../utils/format-spend-amount';
+
 /**
- * Today's spending of an account against its daily cap in the accounts list ("250 / 1000 RUB"); red at or
+ * Today's spending of an account against its daily cap in the accounts list ("250 / 1000 ₽"); red at or
  * over the cap, and marked while a spending call's outcome is unknown. An account without a guard and
  * without spending today shows a dash.
  */
@@ -12,10 +14,11 @@ export function SpentTodayCell({ view }: { view: SpendGuardView | undefined }) {
   if (!view) return <>—</>;
   const spent = Number(view.spent_today);
   const over = view.daily_cap !== null && spent >= Number(view.daily_cap);
+  const symbol = currencySymbol(view.currency);
   const text =
     view.daily_cap === null
-      ? `${trim(view.spent_today)} ${view.currency}`
-      : `${trim(view.spent_today)} / ${trim(view.daily_cap)} ${view.currency}`;
+      ? `${trim(view.spent_today)}\u00a0${symbol}`
+      : `${trim(view.spent_today)} / ${trim(view.daily_cap)}\u00a0${symbol}`;
   return (
     <Box data-testid={`spent-today-${view.market_account}`} sx={{ display: 'flex', gap: 0.5 }}>
       <Typography variant="body2" color={over ? 'error' : 'inherit'} noWrap>
