@@ -36,6 +36,7 @@ import { loadBotConfig } from '../src/config.ts';
 import type { BotLogger } from '../src/jobs/job-queue.ts';
 import { openPostgresDatabase } from '../src/server-modules.ts';
 import { DYNAMIC_ORDERS_LOOP } from '../src/services/trading/dynamic-orders/dynamic-orders-loop.ts';
+import { LIST_REPRICE_LOOP } from '../src/services/trading/list-reprice/list-reprice-loop.ts';
 import { CONFIRM_PER_TICK, MAX_TOYS_PER_TICK } from '../src/services/trading/dynamic-orders/keep-orders.ts';
 import { createTradingContextForTest } from '../src/services/trading/trading-context.ts';
 import { openStandalone } from '../src/standalone.ts';
@@ -73,12 +74,13 @@ interface TickCount {
 }
 
 interface PricesRow {
+  loop: 'dynamic-orders' | 'list-reprice';
   toys: number;
   list: TickCount;
   perToy: TickCount;
 }
 
-async function runSize(toys: number, origin: string, control: Control): Promise<PricesRow> {
+async function runSize(toys: number, origin: string, control: Control): Promise<PricesRow[]> {
   const database = await createPostgresTestDatabase();
   const db = await openPostgresDatabase(database.url, 5);
   const config = loadBotConfig({
@@ -123,37 +125,82 @@ async function runSize(toys: number, origin: string, control: Control): Promise<
        SELECT id, 'tm', 0.01, 1000000, true FROM t`,
       [names],
     );
-    const tick = async (): Promise<TickCount> => {
-      const before = await control.stats(key);
+    const tick = async (
+      loop: typeof DYNAMIC_ORDERS_LOOP,
+      sellerKey: string,
+      accountId: number,
+      priceMethod: string,
+    ): Promise<TickCount> => {
+      const before = await control.stats(sellerKey, priceMethod);
       const started = performance.now();
-      const result = await DYNAMIC_ORDERS_LOOP.tick(
-        await createTradingContextForTest(runtime, account!.id, 'dynamic-orders'),
-      );
+      const result = await loop.tick(await createTradingContextForTest(runtime, accountId, loop.name));
       const seconds = (performance.now() - started) / 1000;
-      const after = await control.stats(key);
-      if (!/^0 placed, \d+ repriced, 0 removed/.test(result.summary)) console.warn(`  ! ${result.summary}`);
+      const after = await control.stats(sellerKey, priceMethod);
+      if (/refused|placed, [1-9]/.test(result.summary)) console.warn(`  ! ${result.summary}`);
       return {
-        bidAsk: after.bidAsk - before.bidAsk,
-        other: after.keyed - before.keyed - (after.bidAsk - before.bidAsk),
+        bidAsk: after.price - before.price,
+        other: after.keyed - before.keyed - (after.price - before.price),
         lists: after.lists - before.lists,
         seconds,
       };
     };
-    await tick(); // fetches the list
-    const steady: TickCount[] = [];
-    for (let i = 0; i < STEADY_TICKS; i += 1) steady.push(await tick());
-    const list = {
-      bidAsk: steady.reduce((sum, t) => sum + t.bidAsk, 0) / steady.length,
-      other: steady.reduce((sum, t) => sum + t.other, 0) / steady.length,
-      lists: steady.reduce((sum, t) => sum + t.lists, 0) / steady.length,
-      seconds: steady.reduce((sum, t) => sum + t.seconds, 0) / steady.length,
+    const measure = async (
+      run: () => Promise<TickCount>,
+    ): Promise<{ list: TickCount; perToy: TickCount }> => {
+      const steady: TickCount[] = [];
+      for (let i = 0; i < STEADY_TICKS; i += 1) steady.push(await run());
+      const mean = (pick: (t: TickCount) => number) =>
+        steady.reduce((sum, t) => sum + pick(t), 0) / steady.length;
+      const list = {
+        bidAsk: mean((t) => t.bidAsk),
+        other: mean((t) => t.other),
+        lists: mean((t) => t.lists),
+        seconds: mean((t) => t.seconds),
+      };
+      await db.query(
+        `UPDATE bot_price_import SET last_import_at = clock_timestamp() - interval '1 hour',
+           refresh_claimed_until = clock_timestamp() + interval '1 hour' WHERE market = 'tm'`,
+      );
+      const perToy = await run();
+      // The list as tm would publish it a minute later (with our new prices): the next measurement's start.
+      await db.query(
+        `UPDATE bot_price_import SET last_import_at = '-infinity', refresh_claimed_until = NULL WHERE market = 'tm'`,
+      );
+      return { list, perToy };
     };
-    await db.query(
-      `UPDATE bot_price_import SET last_import_at = clock_timestamp() - interval '1 hour',
-         refresh_claimed_until = clock_timestamp() + interval '1 hour' WHERE market = 'tm'`,
+    const orders = () => tick(DYNAMIC_ORDERS_LOOP, key, account!.id, 'bid-ask');
+    await orders(); // fetches the list
+    const ordersRow: PricesRow = { loop: 'dynamic-orders', toys: names.length, ...(await measure(orders)) };
+
+    // list-reprice: every toy one listing, listed straight at the simulator dearer than the competitors.
+    const seller = await control.json<{ key: string; items: { assetid: string }[] }>('POST', 'accounts', {
+      money: 1000,
+      names,
+      online: true,
+    });
+    for (let i = 0; i < seller.items.length; i += 50) {
+      await Promise.all(
+        seller.items
+          .slice(i, i + 50)
+          .map((item) =>
+            control.v2('add-to-sale', { key: seller.key, id: item.assetid, price: 5_000_000, cur: 'RUB' }),
+          ),
+      );
+    }
+    const [sellerRow] = await db.query<{ id: number }>(
+      `WITH s AS (INSERT INTO steam_account (steam_account_name) VALUES ('bench-prices-seller') RETURNING id)
+       INSERT INTO market_account (market, steam_account, api_key, currency, auto_sell, dry_run)
+       SELECT 'tm', s.id, $1, 'RUB', true, false FROM s RETURNING id`,
+      [runtime.vault.encrypt(seller.key)],
     );
-    const perToy = await tick();
-    return { toys: names.length, list, perToy };
+    await db.query(`UPDATE market_toy SET price_sell = 100000, price_buy = 0.01 WHERE market = 'tm'`);
+    const reprice = () =>
+      tick(LIST_REPRICE_LOOP, seller.key, sellerRow!.id, 'search-list-items-by-hash-name-all');
+    await reprice(); // reprices every listing under its competitor
+    await db.query(`UPDATE bot_price_import SET last_import_at = '-infinity' WHERE market = 'tm'`);
+    await reprice(); // fetches the list as tm publishes it after that (our new prices in it)
+    const repriceRow: PricesRow = { loop: 'list-reprice', toys: names.length, ...(await measure(reprice)) };
+    return [ordersRow, repriceRow];
   } finally {
     await close();
     await database.drop();
@@ -163,7 +210,7 @@ async function runSize(toys: number, origin: string, control: Control): Promise<
 interface Control {
   json<T>(method: string, path: string, body?: unknown): Promise<T>;
   v2<T = unknown>(method: string, query: Record<string, string | number>): Promise<T>;
-  stats(key: string): Promise<{ keyed: number; bidAsk: number; lists: number }>;
+  stats(key: string, priceMethod: string): Promise<{ keyed: number; price: number; lists: number }>;
 }
 
 function controlOf(origin: string, catalogue: Catalogue): Control {
@@ -187,7 +234,7 @@ function controlOf(origin: string, catalogue: Catalogue): Control {
       const response = await fetch(`${origin}/tm/api/v2/${method}?${params}`);
       return (await response.json()) as T;
     },
-    async stats(key: string) {
+    async stats(key: string, priceMethod: string) {
       const stats = await json<{
         totalRequests: number;
         keys: Record<string, { requests: number; byMethod: Record<string, number> }>;
@@ -196,7 +243,7 @@ function controlOf(origin: string, catalogue: Catalogue): Control {
       const keyed = Object.values(stats.keys).reduce((sum, k) => sum + k.requests, 0);
       return {
         keyed: mine?.requests ?? 0,
-        bidAsk: mine?.byMethod['bid-ask'] ?? 0,
+        price: mine?.byMethod[priceMethod] ?? 0,
         // Keyless calls (the public lists) count in the total only.
         lists: stats.totalRequests - keyed,
       };
@@ -206,16 +253,16 @@ function controlOf(origin: string, catalogue: Catalogue): Control {
 
 function markdown(rows: PricesRow[]): string {
   const n = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
-  const line = (label: string, toys: number, t: TickCount) => {
+  const line = (loop: string, label: string, toys: number, t: TickCount) => {
     const keyed = t.bidAsk + t.other;
-    return `| ${toys.toLocaleString('en-US')} | ${label} | ${n(t.bidAsk)} | ${n(t.lists)} | ${n(t.bidAsk + t.lists)} | ${n(t.other)} | ${(keyed * SECONDS_PER_REQUEST).toFixed(1)} s | ${t.seconds.toFixed(1)} s |`;
+    return `| ${loop} | ${toys.toLocaleString('en-US')} | ${label} | ${n(t.bidAsk)} | ${n(t.lists)} | ${n(t.bidAsk + t.lists)} | ${n(t.other)} | ${(keyed * SECONDS_PER_REQUEST).toFixed(1)} s | ${t.seconds.toFixed(1)} s |`;
   };
   return [
-    "| Toys | Competitor prices from | Price requests (bid-ask) | List fetches (no key) | Price requests per tick | Other requests (get-orders pages, history) | Tick at tm's limit (key requests × 0.22 s) | Tick measured |",
-    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    "| Loop | Toys | Competitor prices from | Price requests (bid-ask / search pages) | List fetches (no key) | Price requests per tick | Other requests | Tick at tm's limit (key requests × 0.22 s) | Tick measured |",
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows.flatMap((r) => [
-      line('public list (fresh)', r.toys, r.list),
-      line('per toy (list stale)', r.toys, r.perToy),
+      line(r.loop, 'public list (fresh)', r.toys, r.list),
+      line(r.loop, 'per toy (list stale)', r.toys, r.perToy),
     ]),
   ].join('\n');
 }
@@ -264,10 +311,10 @@ export async function mainPricesBench(): Promise<void> {
   try {
     for (const size of SIZES) {
       process.stdout.write(`prices: ${size} toys ... `);
-      const row = await runSize(size, origin, control);
-      rows.push(row);
+      const sized = await runSize(size, origin, control);
+      rows.push(...sized);
       process.stdout.write(
-        `list ${row.list.bidAsk + row.list.lists} price requests/tick, per toy ${row.perToy.bidAsk + row.perToy.lists}\n`,
+        `${sized.map((row) => `${row.loop}: list ${row.list.bidAsk + row.list.lists} price requests/tick, per toy ${row.perToy.bidAsk + row.perToy.lists}`).join('; ')}\n`,
       );
     }
   } finally {
