@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 
 import type { CommonData } from '@/lib/common-data';
 import { formatAmount, formatDate, formatDateTime, formatNumber } from '@/lib/format';
+import { marketCurrency } from '@/lib/market-currency';
 
 import { PlainIcon } from '../plain-icon';
 import { StatusBadge } from '../status-chip';
@@ -81,9 +82,14 @@ function renderCell(name: string, def: AnyFieldDef, row: EntityRow, ctx: EntityC
         <PlainIcon path={mdiMinus} size={20} color="rgba(0, 0, 0, 0.26)" title={ctx.t('common.no')} />
       );
     case 'money':
+      // A row without a currency of its own (a market toy, a dynamic-order setting) is in its market's.
       return formatAmount(
         value as string | null,
-        typeof row.currency === 'string' ? row.currency : 'RUB',
+        typeof row.currency === 'string'
+          ? row.currency
+          : typeof row.market === 'string'
+            ? marketCurrency(row.market)
+            : 'RUB',
         ctx.lang,
       );
     case 'int':

@@ -70,6 +70,27 @@ describe('Dynamic settings dialog', () => {
     expect(calls[0]?.url).toMatch(/toy=5.*market=tm|market=tm.*toy=5/);
   });
 
+  it('shows the prices of a dollar market in $ (Market CSGO USD), of Market CSGO in ₽', async () => {
+    stubApi();
+    const { unmount } = renderWithProviders(
+      <DynamicSettingsDialog
+        toy={5}
+        market="tm_usd"
+        name="AK-47 | Redline (Field-Tested)"
+        onClose={() => {}}
+      />,
+      { common },
+    );
+    expect(await screen.findAllByText('100.00 $')).toHaveLength(2);
+    expect(screen.queryByText('100.00 ₽')).toBeNull();
+    unmount();
+    renderWithProviders(
+      <DynamicSettingsDialog toy={5} market="tm" name="AK-47 | Redline (Field-Tested)" onClose={() => {}} />,
+      { common },
+    );
+    expect(await screen.findAllByText('100.00 ₽')).toHaveLength(2);
+  });
+
   it('refuses min above max, then saves a private row of one account through create-or-update', async () => {
     const calls = stubApi();
     const user = userEvent.setup();

@@ -27,6 +27,7 @@ import { VirtualTable, type VirtualColumn } from '@/components/virtual-table/vir
 import { marketByCode, useCommonData } from '@/lib/common-data';
 import { formToBody, initialFormValues, type FormValue, type FormValues } from '@/lib/entity-form';
 import { formatAmount } from '@/lib/format';
+import { marketCurrency } from '@/lib/market-currency';
 import { notify } from '@/lib/notifications';
 import { ApiFailure } from '@/lib/query';
 import { fieldErrorsFromBody } from '@/lib/request';
@@ -160,7 +161,7 @@ export function DynamicSettingsDialog({ toy, market, name, onClose }: DynamicSet
       header: t(`fields.${id}`),
       width: 120,
       align: 'right',
-      render: (r) => formatAmount(r[id], 'RUB', lang),
+      render: (r) => formatAmount(r[id], marketCurrency(market), lang),
     })),
     {
       id: 'max_orders',
