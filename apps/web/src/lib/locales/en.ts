@@ -192,6 +192,7 @@ export const en: Messages = {
       paused: 'Paused',
     },
     keyRejected: 'Key rejected',
+    loopPausedKey: 'Paused: the marketplace rejected the API key ({{reason}})',
     keyRejectedHint:
       'The marketplace rejected the API key: {{reason}}. The loops are paused and resume by themselves once the key works (checked every 5 minutes and right after the key is edited).',
     loopEnabled: 'Switch on',

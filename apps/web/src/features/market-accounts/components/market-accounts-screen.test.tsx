@@ -191,7 +191,12 @@ describe('Market accounts screen', () => {
     await user.click(await screen.findByRole('button', { name: 'Торговые циклы Market CSGO trade_bot_01' }));
     const hint = (await screen.findByTestId('key-rejected-alert')).textContent;
     expect(hint).toContain(`Площадка отклонила API-ключ: ${reason}`);
-    expect(within(await screen.findByTestId('loop-deliver')).getByText('Приостановлен')).toBeTruthy();
+    const card = await screen.findByTestId('loop-deliver');
+    expect(within(card).getByText('Приостановлен')).toBeTruthy();
+    // The loop's own line says why in Russian, not the bots' English "paused: ...".
+    expect(within(card).getByTestId('loop-error').textContent).toBe(
+      `Приостановлен: площадка отклонила API-ключ (${reason})`,
+    );
   });
 
   it('deletes an account after confirmation', async () => {

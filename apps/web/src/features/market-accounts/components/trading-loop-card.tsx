@@ -106,8 +106,11 @@ export function TradingLoopCard({ accountId, loop, status }: TradingLoopCardProp
         </Typography>
       )}
       {status?.last_error && (
-        <Alert severity="error" sx={{ mt: 0.5, py: 0 }}>
-          {status.last_error}
+        <Alert severity="error" sx={{ mt: 0.5, py: 0 }} data-testid="loop-error">
+          {/* The bots write "paused: <reason>" in English; the operator reads why in the console's language. */}
+          {status.state === 'paused' && status.key_rejected
+            ? t('marketAccounts.loopPausedKey', { reason: status.key_rejected })
+            : status.last_error}
         </Alert>
       )}
       <JobProgress job={action.job} starting={action.starting} startError={action.startError} />
