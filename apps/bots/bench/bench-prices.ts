@@ -12,7 +12,9 @@
  * other requests (get-orders pages, set-order, history), and the public list fetches (no key). "List" is
  * the steady state on a fresh list (after the tick that fetched it); "per toy" the same tick with the list
  * stale and another process holding its refresh: every due toy's bid-ask, as every tick did before
- * (at most MAX_TOYS_PER_TICK). The tick length at tm's limit is the key's requests × 1.1 s / 5.
+ * (at most MAX_TOYS_PER_TICK). Then list-reprice: a second account with one listing per toy, repriced
+ * under its competitors once, then ticks counted the same way (search pages of 50 names). The tick length
+ * at tm's limit is the key's requests × 1.1 s / 5.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -275,11 +277,13 @@ async function writeSection(table: string): Promise<void> {
   const section = `${HEADING}
 
 Run on ${new Date().toISOString().slice(0, 10)} by \`npm run bench:bots\` (\`apps/bots/bench/bench-prices.ts\`): one tm
-account whose toys all hold their buy order one step over the best competitor; the dynamic-orders tick
-through the shared limiter (5 per second per key, held until answered) on a temporary PostgreSQL database;
+account whose toys all hold their buy order one step over the best competitor, and one whose toys each have
+a listing one step under the cheapest competitor; the dynamic-orders and list-reprice ticks through the
+shared limiter (5 per second per key, held until answered) on a temporary PostgreSQL database;
 requests counted by the tm simulator. A fresh list leaves ${CONFIRM_PER_TICK} confirmations per tick
-(CONFIRM_PER_TICK) plus the orders about to change; a stale one reads every due toy's book (at most
-${MAX_TOYS_PER_TICK} per tick, MAX_TOYS_PER_TICK, as before issue 11). Load average (1 min) at the end:
+(CONFIRM_PER_TICK) plus the orders about to change, and one search page of names for list-reprice; a stale
+one reads every due toy's book (at most ${MAX_TOYS_PER_TICK} per tick, MAX_TOYS_PER_TICK, as before issue 11) and
+searches every listed name (50 a page). Load average (1 min) at the end:
 ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores.
 
 ${table}
