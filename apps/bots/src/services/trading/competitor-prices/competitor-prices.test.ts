@@ -229,4 +229,49 @@ describe('dynamic-orders prices from the public list, against the tm simulator',
     await tick();
     expect((await searches()) - before).toBe(3);
   });
+
+  it('a list that cannot be fetched leaves the loop on bid-ask, and the others do not retry it at once', async () => {
+    const key = await sim.account('tm', { money: 1_000_000 });
+    const [steam] = await t.db.query<{ id: number }>(
+      `INSERT INTO steam_account (steam_account_name) VALUES ($1) RETURNING id`,
+      [`prices-${randomUUID().slice(0, 8)}`],
+    );
+    const [row] = await t.db.query<{ id: number }>(
+      `INSERT INTO market_account (market, steam_account, api_key, currency, dynamic_orders, dry_run)
+       VALUES ('tm', $1, $2, 'RUB', true, false) RETURNING id`,
+      [steam!.id, t.runtime.vault.encrypt(key)],
+    );
+    await t.db.query('UPDATE market_toy SET enable_dynamic_order = false');
+    const names = sim.names(320).slice(300, 303);
+    await t.db.query(
+      `WITH t AS (INSERT INTO toy (market_hash_name) SELECT unnest($1::text[])
+                  ON CONFLICT (market_hash_name) DO UPDATE SET updated_at = now() RETURNING id)
+       INSERT INTO market_toy (toy, market, min_price_buy, max_price_buy, enable_dynamic_order)
+       SELECT id, 'tm', 1, 1000000, true FROM t
+       ON CONFLICT (toy, market) DO UPDATE SET enable_dynamic_order = true`,
+      [names],
+    );
+    await t.db.query(
+      `UPDATE bot_price_import SET last_import_at = '-infinity', refresh_claimed_until = NULL WHERE market = 'tm'`,
+    );
+    await sim.control('tm', 'POST', 'faults', {
+      match: { path: '/api/v2/prices/class_instance/' },
+      kind: 'html',
+      status: 502,
+    });
+    try {
+      const tick = async () =>
+        DYNAMIC_ORDERS_LOOP.tick(await createTradingContextForTest(t.runtime, row!.id, 'dynamic-orders'));
+      const before = await bidAsks(key);
+      expect((await tick()).summary).toMatch(/^3 placed/);
+      expect((await bidAsks(key)) - before).toBe(3);
+      const [claim] = await t.db.query<{ held: boolean; listed: boolean }>(
+        `SELECT refresh_claimed_until > clock_timestamp() AS held, isfinite(last_import_at) AS listed
+         FROM bot_price_import WHERE market = 'tm'`,
+      );
+      expect(claim).toEqual({ held: true, listed: false });
+    } finally {
+      await sim.control('tm', 'DELETE', 'faults');
+    }
+  });
 });

@@ -9,8 +9,14 @@ import type { TradingContext } from '../trading-loop.ts';
  */
 export const PRICE_LIST_MAX_AGE_MS = 120_000;
 
-/** How long a process may take to refresh a list before another one may try. */
+/**
+ * How long a process may take to refresh a list before another one may try; also how long a failed refresh
+ * keeps the others from trying again (a dead list endpoint must not cost every tick a timeout).
+ */
 const REFRESH_CLAIM_SECONDS = 60;
+
+/** The longest a list fetch may take (real lists are several megabytes). */
+const LIST_TIMEOUT_MS = 30_000;
 
 /** A name's prices in the market's public list: the cheapest offer and the best buy order (ours included). */
 export interface ListPrice {
@@ -80,7 +86,7 @@ async function refreshList(ctx: TradingContext, tm: TmClient): Promise<void> {
   const { db } = ctx.runtime;
   const market = ctx.account.market;
   try {
-    const list = await tm.publicFiles.classInstancePrices(tm.currency, { timeoutMs: 60_000 });
+    const list = await tm.publicFiles.classInstancePrices(tm.currency, { timeoutMs: LIST_TIMEOUT_MS });
     const rows = [...pricesByName(list.items)].map(([name, entry]) => ({
       market_hash_name: name,
       price: entry.lowest,
@@ -111,8 +117,8 @@ async function refreshList(ctx: TradingContext, tm: TmClient): Promise<void> {
     });
     await ctx.job.log(`price list of ${market} refreshed: ${rows.length} names`);
   } catch (error) {
-    // The loops go on with per-toy requests; the next tick (of any process) tries again.
-    await db.query('UPDATE bot_price_import SET refresh_claimed_until = NULL WHERE market = $1', [market]);
+    if (ctx.job.signal.aborted) throw error; // the tick's lease is gone: stop, as every long call does
+    // The loops go on with per-toy requests; the claim stays until it lapses, then any process tries again.
     await ctx.job.log(`price list of ${market} not refreshed: ${String(error)}`, 'warn');
   }
 }
