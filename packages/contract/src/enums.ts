@@ -29,6 +29,24 @@ export type ConvertibleCurrency = z.infer<typeof convertibleCurrencySchema>;
 
 export const CURRENCY_SYMBOLS: Record<ConvertibleCurrency, string> = { USD: '$', RUB: '₽', EUR: '€' };
 
+/**
+ * The currency a market quotes and settles its prices in (tm's `tm_usd` key answers in USD; the Steam wallet
+ * of our accounts is in RUB): the currency of the rows that carry a market but no currency of their own.
+ */
+export const MARKET_CURRENCY: Record<MarketCode, Currency> = {
+  tm: 'RUB',
+  tm_usd: 'USD',
+  cs7: 'RUB',
+  cs7_proxy: 'RUB',
+  dmarket: 'USD',
+  steam: 'RUB',
+  lis_skins: 'USD',
+  bitskins: 'USD',
+  csfloat: 'USD',
+  skinport: 'USD',
+  waxpeer: 'USD',
+};
+
 export const SIDES = ['buy', 'sell', 'unknown'] as const;
 export const sideSchema = z.enum(SIDES);
 export type Side = z.infer<typeof sideSchema>;

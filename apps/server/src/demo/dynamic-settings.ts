@@ -1,9 +1,9 @@
+import { MARKET_CURRENCY } from '@toydesk/contract';
 import { bulkInsert } from './bulk-insert.ts';
 import type { DemoContext } from './demo-context.ts';
 import type { DemoMarketAccount } from './market-accounts.ts';
 import type { DemoMarketToy } from './market-toys.ts';
 import { formatMinor, toMinor } from './minor-units.ts';
-import { MARKET_CURRENCY } from './price-model.ts';
 
 /**
  * Dynamic buy-order settings for a few hundred toys: a shared row per toy and market, and for some toys

@@ -1,9 +1,8 @@
-import type { MarketCode, RecordStatus } from '@toydesk/contract';
+import { MARKET_CURRENCY, type MarketCode, type RecordStatus } from '@toydesk/contract';
 
 import { bulkInsert } from './bulk-insert.ts';
 import { dateBefore, type DemoContext } from './demo-context.ts';
 import { formatMinor, toMinor } from './minor-units.ts';
-import { MARKET_CURRENCY } from './price-model.ts';
 import type { DemoToy } from './toys.ts';
 
 /**

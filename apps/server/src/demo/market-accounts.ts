@@ -1,9 +1,8 @@
-import type { Currency, MarketAccountStatus, MarketCode } from '@toydesk/contract';
+import { MARKET_CURRENCY, type Currency, type MarketAccountStatus, type MarketCode } from '@toydesk/contract';
 
 import { bulkInsert, idsByKey, requireId } from './bulk-insert.ts';
 import { DAY, HOUR, isoBefore, MINUTE, type DemoContext } from './demo-context.ts';
 import { formatMinor } from './minor-units.ts';
-import { MARKET_CURRENCY } from './price-model.ts';
 import type { DemoSteamAccount } from './steam-accounts.ts';
 import type { DemoTags } from './tags-and-groups.ts';
 

@@ -1,4 +1,4 @@
-import type { Currency, MarketCode } from '@toydesk/contract';
+import { MARKET_CURRENCY, type Currency, type MarketCode } from '@toydesk/contract';
 
 import type { CatalogueItem } from './item-catalogue.ts';
 import { rubToUsdMinor, toMinor } from './minor-units.ts';
@@ -45,21 +45,6 @@ const WEAR_FACTOR: Record<string, [number, number]> = {
   FT: [0.38, 0.58],
   WW: [0.3, 0.45],
   BS: [0.24, 0.4],
-};
-
-/** The currency a market quotes and settles in. */
-export const MARKET_CURRENCY: Record<MarketCode, Currency> = {
-  tm: 'RUB',
-  tm_usd: 'USD',
-  cs7: 'RUB',
-  cs7_proxy: 'RUB',
-  dmarket: 'USD',
-  steam: 'RUB',
-  lis_skins: 'USD',
-  bitskins: 'USD',
-  csfloat: 'USD',
-  skinport: 'USD',
-  waxpeer: 'USD',
 };
 
 /** A market's price level relative to Market CSGO (Steam's wallet money is worth less, so it is dearer). */
