@@ -20,3 +20,4 @@ export {
 export type { MarketPurchase, TradeLink } from './market-kit/purchase.ts';
 export type { MarketClientConfig } from './market-kit/market-transport.ts';
 export { isAmbiguousFailure, spendOnce, type SpendOnceOptions } from './market-kit/spend-once.ts';
+export { fromUnits } from './market-kit/decimal-units.ts';

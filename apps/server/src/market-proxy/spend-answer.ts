@@ -75,7 +75,10 @@ export async function runSpendCall(run: SpendRun): Promise<ProxyAnswer> {
     subject: spend.subject,
     amount: holdsOnly ? '0' : spend.amount,
     currency: spend.currency,
-    lookup: spend.order ? { order: spend.order } : {},
+    lookup: {
+      ...(spend.order ? { order: spend.order } : {}),
+      ...(spend.listingIds ? { listing_ids: spend.listingIds } : {}),
+    },
   });
   if (reservation.kind === 'refused') return refuse(run, reservation.refusal, reservation.spentToday);
   if (reservation.kind === 'existing') {
@@ -109,7 +112,11 @@ export async function runSpendCall(run: SpendRun): Promise<ProxyAnswer> {
   } catch {
     return settleLost(run, spendId, false, `HTTP ${upstream.status} with an unreadable body`);
   }
-  const ok = upstream.status < 300 && isRecord(parsed) && parsed.success === true;
+  // CSFloat and BitSkins answer a buy without `success` (a refusal is a 4xx): their 2xx is done.
+  const ok =
+    upstream.status < 300 &&
+    isRecord(parsed) &&
+    (parsed.success === true || (spend.doneOn2xx === true && parsed.success === undefined));
   const state: Answered = ok ? 'done' : 'not_done';
   await settleSpend(
     db,

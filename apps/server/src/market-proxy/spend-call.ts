@@ -2,11 +2,15 @@ import { randomUUID } from 'node:crypto';
 
 import { amountTimes, type MarketCode } from '@toydesk/contract';
 import {
+  BITSKINS_UNITS_PER_USD,
+  CSFLOAT_UNITS_PER_USD,
   fromTmUnits,
+  fromUnits,
   isTmCurrency,
   type TmCurrency,
   type TmOrderLookup,
   type TmSpendCall,
+  WAXPEER_UNITS_PER_USD,
 } from '@toydesk/markets';
 
 import { badRequest } from '../http/api-error.ts';
@@ -30,6 +34,10 @@ export interface SpendCall {
   /** The name whose reference price the price guard reads (null when the call names none). */
   hashName: string | null;
   order: TmOrderLookup | null;
+  /** The listings bought, for markets that take no id of ours (CSFloat, BitSkins): what the lookup finds. */
+  listingIds?: string[];
+  /** The market refuses with a 4xx and answers a buy without `success` (CSFloat, BitSkins): a 2xx is done. */
+  doneOn2xx?: true;
   /** The JSON body to forward instead of the caller's (the custom_id added to it), when it changed. */
   bodyText?: string;
 }
@@ -61,6 +69,9 @@ export function recogniseSpendCall(
     return null;
   }
   if (code === 'lis_skins') return path === 'v1/market/buy' ? lisSkinsBuy(body) : null;
+  if (code === 'waxpeer') return path === 'v1/buy-one-p2p-name' ? waxpeerBuy(query) : null;
+  if (code === 'csfloat') return path === 'api/v1/listings/buy' ? csfloatBuy(body) : null;
+  if (code === 'bitskins') return path === 'market/buy/single' ? bitskinsBuy(body) : null;
   if (!TM_FAMILY.has(code)) return null;
   const currencyParam = query.get('cur') ?? accountCurrency;
   if (!isTmCurrency(currencyParam)) throw bad('cur', 'Unknown currency.', 'Неизвестная валюта.');
@@ -179,4 +190,108 @@ function lisSkinsBuy(body: unknown): SpendCall {
     order: null,
     bodyText: JSON.stringify({ ...record, custom_id: customId }),
   };
+}
+
+const badCustomId = (field: string) =>
+  bad(field, `${field}: 1–100 letters, digits, _ . : -`, `${field}: 1–100 латинских букв, цифр, _ . : -`);
+
+function jsonRecord(body: unknown): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw bad('non_field_errors', 'Send the buy as a JSON object.', 'Отправьте покупку объектом JSON.');
+  return body as Record<string, unknown>;
+}
+
+/** A listing id as text, or as a number only while exact (a 64-bit id sent as a JSON number is not). */
+function isListingId(id: unknown): boolean {
+  if (typeof id === 'string') return /^[A-Za-z0-9_-]{1,40}$/.test(id);
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0;
+}
+
+/** A positive whole number of the market's units (mils, cents), from a query text or a JSON value. */
+function wholeUnits(value: unknown, field: string, unit: string, unitRu: string): number {
+  const text = typeof value === 'number' || typeof value === 'string' ? String(value) : '';
+  if (!/^\d{1,12}$/.test(text) || Number(text) <= 0)
+    throw bad(
+      field,
+      `Give ${field} in ${unit} (a positive integer).`,
+      `Укажите ${field} в ${unitRu} (целое > 0).`,
+    );
+  return Number(text);
+}
+
+/**
+ * Waxpeer's GET /v1/buy-one-p2p-name `?name&price&partner&token&project_id`: USD, `price` the most paid in
+ * mils; the project_id is our custom_id (the caller's or added), what check-many-project-id finds it by.
+ */
+function waxpeerBuy(query: URLSearchParams): SpendCall {
+  const name = query.get('name');
+  if (!name) throw bad('name', 'Give name.', 'Укажите name.');
+  const price = fromUnits(wholeUnits(query.get('price'), 'price', 'mils', 'милах'), WAXPEER_UNITS_PER_USD);
+  const given = query.get('project_id');
+  if (given !== null && !CUSTOM_ID.test(given)) throw badCustomId('project_id');
+  const customId = given ?? randomUUID().replace(/-/g, '');
+  if (given === null) query.set('project_id', customId);
+  return {
+    call: 'buy',
+    customId,
+    customIdAdded: given === null,
+    amount: price,
+    currency: 'USD',
+    subject: name,
+    price,
+    hashName: name,
+    order: null,
+  };
+}
+
+/**
+ * A buy at a market that takes no id of ours: the proxy keeps its own custom_id (the caller's `custom_id`,
+ * taken off the forwarded body) and finds the purchase by its listings.
+ */
+function listingBuy(
+  record: Record<string, unknown>,
+  listingIds: string[],
+  amount: string,
+  price: string,
+): SpendCall {
+  const given = record.custom_id;
+  if (given !== undefined && (typeof given !== 'string' || !CUSTOM_ID.test(given)))
+    throw badCustomId('custom_id');
+  const { custom_id: _ours, ...forwarded } = record;
+  return {
+    call: 'buy',
+    customId: given ?? randomUUID(),
+    customIdAdded: given === undefined,
+    amount,
+    currency: 'USD',
+    subject: `listing ${listingIds.join(', ').slice(0, 200)}`,
+    price,
+    hashName: null,
+    order: null,
+    listingIds,
+    doneOn2xx: true,
+    bodyText: JSON.stringify(forwarded),
+  };
+}
+
+/** CSFloat's POST /api/v1/listings/buy `{contract_ids, total_price}`: USD, `total_price` in cents for all. */
+function csfloatBuy(body: unknown): SpendCall {
+  const record = jsonRecord(body);
+  const ids = record.contract_ids;
+  if (!Array.isArray(ids) || ids.length === 0 || !ids.every(isListingId))
+    throw bad('contract_ids', 'Give the listing ids.', 'Укажите id лотов.');
+  const total = fromUnits(
+    wholeUnits(record.total_price, 'total_price', 'cents', 'центах'),
+    CSFLOAT_UNITS_PER_USD,
+  );
+  return listingBuy(record, ids.map(String), total, total);
+}
+
+/** BitSkins' POST /market/buy/single `{app_id, id, max_price}`: USD, `max_price` in mils. */
+function bitskinsBuy(body: unknown): SpendCall {
+  const record = jsonRecord(body);
+  if (!isListingId(record.id)) throw bad('id', 'Give the listing id.', 'Укажите id лота.');
+  const id = String(record.id);
+  const price = fromUnits(wholeUnits(record.max_price, 'max_price', 'mils', 'милах'), BITSKINS_UNITS_PER_USD);
+  return listingBuy(record, [id], price, price);
 }
