@@ -155,7 +155,7 @@ async function settleLost(run: SpendRun, spendId: number, timedOut: boolean, fai
       return json(run, 409, 'not_done', {
         detail:
           `Площадка не ответила (${failure}) и не показывает операцию: не выполнено. ${SAFE_RETRY_RU} ` +
-          `(No answer (${failure}) and tm does not show it: not done. ${SAFE_RETRY_EN})`,
+          `(No answer (${failure}) and the marketplace does not show it: not done. ${SAFE_RETRY_EN})`,
       });
     }
     return await unknown(run, spendId, `${failure}; ${seen.detail} yet`);

@@ -1,10 +1,16 @@
 import {
+  BitskinsClient,
+  CsfloatClient,
   LisSkinsClient,
+  lookupBitskinsSpend,
+  lookupCsfloatSpend,
   lookupLisSkinsSpend,
   lookupTmSpend,
+  lookupWaxpeerSpend,
   type TmOrderLookup,
   type TmSpendCall,
   type TmSpendLookup,
+  WaxpeerClient,
 } from '@toydesk/markets';
 import { z } from 'zod';
 
@@ -47,6 +53,21 @@ function lookupOf(
       credential: account.apiKey,
     });
     return () => lookupLisSkinsSpend(client, spend.custom_id);
+  }
+  // The proxy's buys at Waxpeer (custom_id = project_id), CSFloat and BitSkins (their listings kept in lookup).
+  const config = {
+    baseUrl: runtime.markets.endpoints[account.market].baseUrl,
+    http: runtime.markets.http,
+    credential: account.apiKey,
+  };
+  const listingIds = Array.isArray(spend.lookup.listing_ids) ? spend.lookup.listing_ids.map(String) : [];
+  if (account.market === 'waxpeer' && spend.call === 'buy')
+    return () => lookupWaxpeerSpend(new WaxpeerClient(config), spend.custom_id);
+  if (account.market === 'csfloat' && spend.call === 'buy' && listingIds.length > 0)
+    return () => lookupCsfloatSpend(new CsfloatClient(config), listingIds);
+  if (account.market === 'bitskins' && spend.call === 'buy' && listingIds[0] !== undefined) {
+    const listingId = listingIds[0];
+    return () => lookupBitskinsSpend(new BitskinsClient(config), listingId);
   }
   if (!TM_FAMILY.has(account.market)) return null;
   const order = (spend.lookup.order ?? null) as TmOrderLookup | null;
