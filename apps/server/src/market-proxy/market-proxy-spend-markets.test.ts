@@ -138,6 +138,35 @@ describe('buys of Waxpeer, CSFloat and BitSkins through the market proxy', () =>
     expect(await spendRow('wax-before-1')).toMatchObject({ state: 'done' });
   });
 
+  it('Waxpeer: the price guard compares with the lowest price of the name in /prices', async () => {
+    await t.services.db.query(
+      `INSERT INTO market_spend_guard (market_account, currency, max_price_percent) VALUES ($1, 'USD', 130)`,
+      [accounts.waxpeer],
+    );
+    const prices = await t.client.get<{ items: { name: string; min: number }[] }>(
+      `/api/market-proxy/v1/prices?search=${encodeURIComponent(NAME)}`,
+      { headers: headers('waxpeer') },
+    );
+    const min = prices.body.items.find((item) => item.name === NAME)!.min;
+    const buy = (price: number, projectId: string) =>
+      t.client.get<Record<string, unknown>>(
+        `/api/market-proxy/v1/buy-one-p2p-name?${new URLSearchParams({
+          name: NAME,
+          price: String(price),
+          partner: '1234567',
+          token: 'AbCd1234',
+          project_id: projectId,
+        }).toString()}`,
+        { headers: headers('waxpeer') },
+      );
+    const dear = await buy(min * 2, 'wax-guard-1');
+    expect(dear.status, dear.text).toBe(409);
+    expect(dear.body).toMatchObject({ spend_state: 'not_done', guard: 'max-price' });
+    const fair = await buy(min, 'wax-guard-2');
+    expect(fair.status, fair.text).toBe(200);
+    expect(fair.body).toMatchObject({ success: true });
+  });
+
   it('CSFloat: an HTML 502 after listings/buy is found in /me/trades; the custom_id stays with us', async () => {
     const listing = await csfloatListing();
     await fault('csfloat', {
