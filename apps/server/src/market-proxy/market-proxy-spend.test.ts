@@ -1,5 +1,5 @@
 import { createSimulatorServer, type SimulatorServer } from '@toydesk/simulators';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 
@@ -241,10 +241,14 @@ describe('spending calls through the market proxy', () => {
     expect(reply.text).not.toContain(receiver.key);
     expect(reply.text).not.toContain('pay-secret-1');
     expect(await spendRow('send-1')).toMatchObject({ state: 'done', amount: '2000.000' });
-    const audit = JSON.stringify(
-      await t.services.db.query(`SELECT * FROM audit_entry WHERE entity = 'market_proxy'`),
-    );
-    expect(audit).toContain('money-send/200000/***');
+    // The proxy writes its audit entry once the answer is sent: wait for it rather than race it.
+    const audit = await vi.waitFor(async () => {
+      const text = JSON.stringify(
+        await t.services.db.query(`SELECT * FROM audit_entry WHERE entity = 'market_proxy'`),
+      );
+      expect(text).toContain('money-send/200000/***');
+      return text;
+    });
     expect(audit).not.toContain(receiver.key);
     expect(audit).not.toContain('pay-secret-1');
   });
