@@ -43,6 +43,39 @@ describe('spending calls in proxied paths', () => {
     });
   });
 
+  it('recognises the buys of Waxpeer, CSFloat and BitSkins', () => {
+    const wax = q({ name: 'X', price: '1500', partner: '1', token: 't' });
+    const seen = recogniseSpendCall('waxpeer', 'v1/buy-one-p2p-name', wax, 'USD');
+    expect(seen).toMatchObject({ call: 'buy', amount: '1.50', currency: 'USD', hashName: 'X' });
+    // Waxpeer's own id of the purchase: added to the forwarded query, what check-many-project-id finds.
+    expect(wax.get('project_id')).toBe(seen!.customId);
+
+    const float = recogniseSpendCall('csfloat', 'api/v1/listings/buy', q({}), 'USD', {
+      contract_ids: ['324288155723370196'],
+      total_price: 1234,
+      custom_id: 'f-1',
+    });
+    expect(float).toMatchObject({
+      amount: '12.34',
+      customId: 'f-1',
+      listingIds: ['324288155723370196'],
+      doneOn2xx: true,
+    });
+    // CSFloat takes no id of ours: the proxy keeps it and forwards the body without it.
+    expect(JSON.parse(float!.bodyText!)).toEqual({
+      contract_ids: ['324288155723370196'],
+      total_price: 1234,
+    });
+
+    expect(
+      recogniseSpendCall('bitskins', 'market/buy/single', q({}), 'USD', {
+        app_id: 730,
+        id: '77',
+        max_price: 2500,
+      }),
+    ).toMatchObject({ amount: '2.50', listingIds: ['77'], customIdAdded: true });
+  });
+
   it('leaves every other call and marketplace alone', () => {
     expect(recogniseSpendCall('tm', 'api/v2/get-money', q({}), 'RUB')).toBeNull();
     expect(recogniseSpendCall('csfloat', 'api/v2/buy', q({ price: '1' }), 'USD')).toBeNull();
@@ -61,5 +94,14 @@ describe('spending calls in proxied paths', () => {
       const attempt = () => recogniseSpendCall('tm', path, q(query), 'RUB');
       expect(attempt, `${path} ${JSON.stringify(query)}`).toThrow(ApiError);
     }
+    // A 64-bit listing id that came as a JSON number has already lost digits: refused, never bought.
+    const unsafe = () =>
+      recogniseSpendCall('csfloat', 'api/v1/listings/buy', q({}), 'USD', {
+        contract_ids: [2 ** 53 + 2],
+        total_price: 100,
+      });
+    expect(unsafe).toThrow(ApiError);
+    const noPrice = () => recogniseSpendCall('waxpeer', 'v1/buy-one-p2p-name', q({ name: 'X' }), 'USD');
+    expect(noPrice).toThrow(ApiError);
   });
 });
