@@ -156,7 +156,7 @@ export const marketHandlers: Record<string, Handler> = {
       .split(',')
       .map((f) => f.trim())
       .filter(Boolean);
-    const unknown = requested.filter((f) => !(f in marketToys.entity.fields));
+    const unknown = requested.filter((f) => !Object.hasOwn(marketToys.entity.fields, f));
     if (unknown.length)
       throw badRequest({ fields: [`Неизвестные поля: ${unknown.join(', ')}. (Unknown fields.)`] });
     const fields = requested.length ? requested : ['id', 'market_hash_name'];

@@ -159,6 +159,14 @@ describe('market toys', () => {
       query: { fields: 'id,api_key' },
     });
     expect(badFields.status).toBe(400);
+    // Names an object inherits are no fields either (a property test found `fields=__proto__` answered 500).
+    for (const inherited of ['__proto__', 'constructor', 'toString']) {
+      const answer = await t.client.get<Record<string, string[]>>('/api/market/toys/by-fields/', {
+        query: { fields: inherited },
+      });
+      expect(answer.status, inherited).toBe(400);
+      expect(answer.body.fields).toEqual([expect.stringContaining(inherited)]);
+    }
     const names = await t.client.get<{ count: number; results: string[] }>(
       '/api/market/toys/only-market-hash-name/',
       { query: { market: 'dmarket' } },

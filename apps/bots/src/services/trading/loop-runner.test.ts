@@ -276,6 +276,12 @@ describe('trading loop runner', () => {
       (n) => n >= 1,
     );
     expect(await row(id)).toMatchObject({ state: 'stopped' });
+    // A tick of the old chain that was already running when the stop came may still be finishing (a loaded
+    // machine): while it is alive the dispatcher rightly starts no second chain, so wait for it to end.
+    await eventually(
+      () => aliveTicks(id),
+      (n) => n === 0,
+    );
     await t.db.query(`UPDATE market_account SET status = 'active' WHERE id = $1`, [id]);
     const before = ticks.get(id)!;
     expect(await runner.dispatch(t.runtime)).toMatchObject({ started: 1 });
