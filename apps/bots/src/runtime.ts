@@ -2,8 +2,12 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 
 import type { MarketCode } from '@toydesk/contract';
-import { HttpClient, type RateLimiter } from '@toydesk/http';
-import { createMarketRateLimiter, loadMarketEndpoints, type MarketEndpoint } from '@toydesk/markets';
+import {
+  createMarketOutbound,
+  loadMarketEndpoints,
+  type MarketEndpoint,
+  type MarketOutbound,
+} from '@toydesk/markets';
 
 import type { BotConfig } from './config.ts';
 import { LANES, TRADING_LANES } from './lanes.ts';
@@ -14,12 +18,8 @@ import { ALL_JOB_KINDS, SCHEDULED_KINDS } from './services/all-job-kinds.ts';
 import { SteamAccess } from './services/steam/steam-access.ts';
 
 /** The outbound side: one transport and the PostgreSQL-held per-key limits shared with the server. */
-export interface BotMarkets {
-  endpoints: Record<MarketCode, MarketEndpoint>;
-  http: HttpClient;
-  rateLimiter: RateLimiter;
-  allowIpLiteralHosts: boolean;
-}
+/** The marketplaces as every process calls them (createMarketOutbound). */
+export type BotMarkets = MarketOutbound;
 
 /** Everything a bot handler or job uses; one per process. */
 export interface BotRuntime {
@@ -76,14 +76,13 @@ export function botSchedules(config: BotConfig): JobSchedule[] {
   ];
 }
 
-/** The same limits as the server's market proxy and every other process (createMarketRateLimiter). */
+/** The same outbound setup as the server's market proxy (createMarketOutbound). */
 export function createBotMarkets(
   db: Database,
   endpoints: Record<MarketCode, MarketEndpoint>,
   allowIpLiteralHosts: boolean,
 ): BotMarkets {
-  const rateLimiter = createMarketRateLimiter(db, endpoints);
-  return { endpoints, http: new HttpClient({ rateLimiter }), rateLimiter, allowIpLiteralHosts };
+  return createMarketOutbound(db, endpoints, allowIpLiteralHosts);
 }
 
 export function standaloneMarkets(db: Database, config: BotConfig): BotMarkets {

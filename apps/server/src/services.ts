@@ -1,6 +1,4 @@
-import type { MarketCode } from '@toydesk/contract';
-import type { HttpClient, RateLimiter } from '@toydesk/http';
-import type { MarketEndpoint } from '@toydesk/markets';
+import type { MarketOutbound } from '@toydesk/markets';
 
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -15,12 +13,7 @@ export interface Services {
   vault: Vault;
   resources: Record<ResourceName, Resource>;
   botToken: string;
-  markets: {
-    endpoints: Record<MarketCode, MarketEndpoint>;
-    http: HttpClient;
-    /** Per-key limits shared with the bots (PostgreSQL-backed, so they hold across processes). */
-    rateLimiter: RateLimiter;
-    allowIpLiteralHosts: boolean;
+  markets: MarketOutbound & {
     /** Demo mode: where the in-process simulators listen. */
     simulatorUrl?: string;
   };

@@ -1,6 +1,7 @@
 export * from './market.ts';
 export * from './market-endpoints.ts';
 export * from './market-rate-limiter.ts';
+export * from './market-outbound.ts';
 export * from './tm/index.ts';
 export * from './create-market.ts';
 export * from './waxpeer/index.ts';
