@@ -1,7 +1,7 @@
 import type { TmClient, TmMoneyTransfer } from '@toydesk/markets';
 
 import type { TradingContext } from '../trading-loop.ts';
-import { recordTransferSide } from './transfer-ledger.ts';
+import { recordTransferSide, sideKey, type TransferSide } from './transfer-ledger.ts';
 
 /**
  * tm money transfers (money-send, sent or received) into the ledger, from the deliver loop.
@@ -87,19 +87,32 @@ export async function syncTmTransfers(
   }
 
   const result: TransferSyncResult = { recorded: 0, undecided: 0 };
+  const sideOf = (transfer: TmMoneyTransfer): TransferSide | null =>
+    self === null ? null : transfer.from === self ? 'out' : transfer.to === self ? 'in' : null;
+  // Every sync reads a day back: the sides booked before are skipped with one query, not a transaction each.
+  const booked = await bookedSides(
+    ctx,
+    transfers.flatMap((transfer) => {
+      const side = sideOf(transfer);
+      return side === null ? [] : [sideKey(transfer.id, side)];
+    }),
+  );
+  const ours = new Map<string, number | null>();
   for (const transfer of transfers) {
-    const side = self === null ? null : transfer.from === self ? 'out' : transfer.to === self ? 'in' : null;
+    const side = sideOf(transfer);
     if (side === null) {
       result.undecided += 1;
       continue;
     }
+    if (booked.has(sideKey(transfer.id, side))) continue;
     const counterpart = side === 'out' ? transfer.to : transfer.from;
+    if (counterpart && !ours.has(counterpart)) ours.set(counterpart, await ourAccountOf(ctx, counterpart));
     const recorded = await recordTransferSide(db, {
       market: account.market,
       transferId: transfer.id,
       side,
       marketAccount: account.id,
-      otherMarketAccount: counterpart ? await ourAccountOf(ctx, counterpart) : null,
+      otherMarketAccount: counterpart ? (ours.get(counterpart) ?? null) : null,
       amountFrom: transfer.amountFrom,
       currencyFrom: transfer.currencyFrom,
       amountTo: transfer.amountTo,
@@ -161,6 +174,16 @@ export function ownUserId(
     endsOf(first),
   );
   return common.length === 1 ? common[0]! : null;
+}
+
+/** The ledger keys (`sideKey`) among `keys` already booked on the account's market. */
+async function bookedSides(ctx: TradingContext, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await ctx.runtime.db.query<{ external_id: string }>(
+    `SELECT external_id FROM bot_ledger_entry WHERE market = $1 AND kind = 'money' AND external_id = ANY($2::text[])`,
+    [ctx.account.market, [...keys]],
+  );
+  return new Set(rows.map((row) => row.external_id));
 }
 
 /** Our market account on the same market with that tm user id, when there is one. */

@@ -39,7 +39,8 @@ export interface TransferSideInput {
   date: string | null;
 }
 
-const sideKey = (transferId: string, side: TransferSide) => `transfer:${transferId}:${side}`;
+/** The side's key in bot_ledger_entry (kind money). */
+export const sideKey = (transferId: string, side: TransferSide) => `transfer:${transferId}:${side}`;
 const other = (side: TransferSide): TransferSide => (side === 'out' ? 'in' : 'out');
 
 export async function recordTransferSide(db: Database, input: TransferSideInput): Promise<LedgerResult> {
