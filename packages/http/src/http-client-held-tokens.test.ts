@@ -60,4 +60,31 @@ describe('HttpClient with held tokens', () => {
     expect(script.answered).toEqual([0]);
     await http.close();
   });
+  it('frees the token of a request that was never sent (aborted after the grant, or refused by undici)', async () => {
+    const script = scriptedLimiter([]);
+    const http = new HttpClient({ rateLimiter: script.limiter });
+    const before = server.requests.length;
+    const aborted = new AbortController();
+    aborted.abort(new Error('tick over'));
+    await expect(
+      http.request({
+        method: 'GET',
+        url: `${server.origin}/a`,
+        rateLimitKey: 'tm:x',
+        signal: aborted.signal,
+      }),
+    ).rejects.toThrow('tick over');
+    await expect(
+      http.request({
+        method: 'GET',
+        url: `${server.origin}/a`,
+        rateLimitKey: 'tm:x',
+        headers: { 'x-bad': 'a\nb' },
+        maxRetries: 0,
+      }),
+    ).rejects.toThrow();
+    expect(server.requests.length - before).toBe(0);
+    expect(script.answered).toEqual([0, 1]);
+    await http.close();
+  });
 });

@@ -113,6 +113,11 @@ export class HttpClient {
         req.rateLimitKey === undefined
           ? undefined
           : await this.takeToken(req.rateLimitKey, req.signal, meta, attempt);
+      if (req.signal?.aborted) {
+        // Aborted while the token was granted: nothing was sent, so the token is not held for maxHoldMs.
+        if (grant) void grant.answered();
+        req.signal.throwIfAborted();
+      }
       const started = this.now();
       let parts: ResponseParts;
       try {
@@ -128,8 +133,13 @@ export class HttpClient {
           attempt,
         );
       } catch (error) {
+        if (!(error instanceof HttpTimeoutError || error instanceof HttpNetworkError)) {
+          // Neither a timeout, a network error nor the caller's abort: undici refused the request before
+          // sending it (a caller bug), so its token is free now instead of held for maxHoldMs.
+          if (grant && !req.signal?.aborted) void grant.answered();
+          throw error;
+        }
         // No answer: a held token stays counted until its limiter lets it go (the request may have arrived).
-        if (!(error instanceof HttpTimeoutError || error instanceof HttpNetworkError)) throw error;
         this.log(meta, attempt, started, { error: `${error.code} ${error.statusText}` });
         if (attempt > maxRetries) throw error;
         await this.sleep(retryDelayMs(attempt, null, this.policy, this.random, this.now()), req.signal);
