@@ -155,6 +155,11 @@ describe('spending calls through the market proxy', () => {
       [accountId],
     );
     expect(alerts[0]?.details).toMatchObject({ custom_id: 'unknown-1', call: 'buy' });
+    // A retry while it is being checked is not sent again (its answer would settle this call wrongly).
+    const retry = await proxied('api/v2/buy', { hash_name: NAME, price: '10000000', custom_id: 'unknown-1' });
+    expect(retry.status, retry.text).toBe(409);
+    expect(retry.body).toMatchObject({ spend_state: 'unknown', custom_id: 'unknown-1' });
+    expect(await spendRow('unknown-1')).toMatchObject({ state: 'unknown' });
   });
 
   it('set-order whose answer is lost is read back from the orders', async () => {

@@ -81,6 +81,13 @@ export async function runSpendCall(run: SpendRun): Promise<ProxyAnswer> {
     },
   });
   if (reservation.kind === 'refused') return refuse(run, reservation.refusal, reservation.spentToday);
+  if (reservation.kind === 'existing' && reservation.spend.state !== 'done') {
+    return json(run, 409, 'unknown', {
+      detail:
+        'С этим custom_id операция ещё выполняется или проверяется; повторно не отправлено. ' +
+        '(A call with this custom_id is still in flight or being checked; not sent again.)',
+    });
+  }
   if (reservation.kind === 'existing') {
     return json(run, 200, 'done', {
       success: true,

@@ -57,4 +57,14 @@ describe('the daily cap in the database', () => {
     expect((await reserveSpend(t.services.db, request(first.spend.custom_id, '10'))).kind).toBe('existing');
     expect((await spendGuardView(t.services.db, accountId))?.spent_today).toBe('50.000');
   });
+
+  it('an in-flight or unknown custom_id is not reserved again (a second send would settle it wrongly)', async () => {
+    const first = await reserveSpend(t.services.db, request('flight-1', '1'));
+    if (first.kind !== 'reserved') throw new Error('no reservation');
+    const inFlight = await reserveSpend(t.services.db, request('flight-1', '1'));
+    expect(inFlight).toMatchObject({ kind: 'existing', spend: { state: 'reserved' } });
+    await settleSpend(t.services.db, first.spend.id, 'unknown', 'answer lost');
+    const checking = await reserveSpend(t.services.db, request('flight-1', '1'));
+    expect(checking).toMatchObject({ kind: 'existing', spend: { state: 'unknown' } });
+  });
 });

@@ -128,7 +128,7 @@ export interface SpendRequest {
 
 export type Reservation =
   | { kind: 'reserved'; spend: MarketSpend }
-  /** The same custom_id already happened: its row, unchanged (nothing is sent again). */
+  /** The same custom_id is done, in flight or unknown: its row, unchanged (nothing is sent again). */
   | { kind: 'existing'; spend: MarketSpend }
   | { kind: 'refused'; refusal: GuardRefusal; spentToday: string };
 
@@ -143,10 +143,11 @@ export async function reserveSpend(db: Database, request: SpendRequest): Promise
       `SELECT ${SPEND_COLUMNS} FROM market_spend WHERE market_account = $1 AND call = $2 AND custom_id = $3`,
       [request.marketAccount, request.call, request.customId],
     );
-    if (existing?.state === 'done') return { kind: 'existing', spend: existing };
-    // An unknown or in-flight call is already counted; one that surely did not happen counts again.
-    const refused =
-      existing?.state === 'unknown' || existing?.state === 'reserved' ? null : await checkSpend(tx, request);
+    // Done, in flight or being checked: never sent again. A second send would share this row, and its
+    // answer (say, "custom_id already used") would settle the first call's outcome wrongly.
+    if (existing && existing.state !== 'not_done') return { kind: 'existing', spend: existing };
+    // One that surely did not happen counts again.
+    const refused = await checkSpend(tx, request);
     if (refused) return refused;
     if (existing) {
       const [again] = await tx.query<MarketSpend>(
