@@ -38,7 +38,8 @@ export function parseMaFile(fileName: string, text: string): ParsedMaFile {
   if (read.ok) {
     return { fileName, mafile: record, accountName, steamId: read.data.steam_id, problem: null };
   }
-  const raw = maFileSchema.safeParse(record).success ? maFileSteamId(maFileSchema.parse(record)) : undefined;
+  const parsed = maFileSchema.safeParse(record);
+  const raw = parsed.success ? maFileSteamId(parsed.data) : undefined;
   const steamId = typeof raw === 'string' ? raw : null;
   const problem: MaFileProblem = read.errors.shared_secret
     ? 'noSharedSecret'
