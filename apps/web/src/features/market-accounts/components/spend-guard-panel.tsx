@@ -151,7 +151,7 @@ function SpentToday({ view }: { view: SpendGuardView }) {
   );
 }
 
-/** One spending call: its state, and while it is not done the one safe retry (same custom_id). */
+/** One spending call: its state, and while it is not done a hint naming the one safe retry (same custom_id). */
 export function SpendRow({ spend }: { spend: MarketSpend }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
