@@ -1,8 +1,7 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 
 import { HttpClient, MemoryRateLimiter } from '@toydesk/http';
+import { startTestServer, type RecordedRequest } from '@toydesk/http/testing/test-server';
 
 /**
  * Test support (imported by the recorded-answer tests only): a loopback HTTP server that answers each
@@ -18,20 +17,12 @@ export interface RecordedAnswer {
   contentType?: string;
 }
 
-export interface ReceivedRequest {
-  method: string;
-  /** Path and query as received. */
-  url: string;
-  headers: IncomingMessage['headers'];
-  body: string;
-}
-
 export interface ReplayServer {
   /** http://127.0.0.1:<port> (no trailing slash). */
   base: string;
   http: HttpClient;
   /** Every request received, oldest first. */
-  received: ReceivedRequest[];
+  received: RecordedRequest[];
   /** Sets the answer for `METHOD /path` (the query is ignored when matching). */
   answer(method: string, path: string, answer: RecordedAnswer): void;
   close(): Promise<void>;
@@ -44,48 +35,34 @@ export function fixture(url: URL): string {
 
 export async function startReplayServer(): Promise<ReplayServer> {
   const answers = new Map<string, RecordedAnswer>();
-  const received: ReceivedRequest[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const url = request.url ?? '/';
-      received.push({
-        method: request.method ?? 'GET',
-        url,
-        headers: request.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
-      });
-      const path = new URL(url, 'http://replay').pathname;
-      const recorded = answers.get(`${request.method} ${path}`);
-      if (!recorded) {
-        response.writeHead(599, { 'content-type': 'text/plain' });
-        response.end(`no recorded answer for ${request.method} ${path}`);
-        return;
-      }
-      response.writeHead(recorded.status ?? 200, {
-        'content-type': recorded.contentType ?? 'application/json; charset=utf-8',
-      });
-      response.end(recorded.body);
+  const server = await startTestServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://replay').pathname;
+    const recorded = answers.get(`${request.method} ${path}`);
+    if (!recorded) {
+      response.writeHead(599, { 'content-type': 'text/plain' });
+      response.end(`no recorded answer for ${request.method} ${path}`);
+      return;
+    }
+    response.writeHead(recorded.status ?? 200, {
+      'content-type': recorded.contentType ?? 'application/json; charset=utf-8',
     });
+    response.end(recorded.body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   // No retries: a replayed error must reach the client once, as the marketplace sent it.
   const http = new HttpClient({
     rateLimiter: new MemoryRateLimiter({ limit: 1000, windowMs: 1000 }),
     retry: { baseDelayMs: 1, maxDelayMs: 1, retriesWithoutBody: 0, retriesWithBody: 0 },
   });
   return {
-    base: `http://127.0.0.1:${port}`,
+    base: server.origin,
     http,
-    received,
+    received: server.requests,
     answer(method, path, answer) {
       answers.set(`${method} ${path}`, answer);
     },
     async close() {
       await http.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
     },
   };
 }
