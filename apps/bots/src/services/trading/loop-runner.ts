@@ -235,11 +235,12 @@ export class TradingRunner {
       if (await beginStop(db, params.account, def.name)) await this.enqueueStop(runtime, params);
       return { skipped: `${def.switchField} is off or the account is not active` };
     }
-    const pause = (await readKeyPauses(db, [params.account])).get(params.account);
-    if (pause && def.markets.includes(loaded.account.market)) {
+    // Read with the account (no query of its own on every tick).
+    const pause = loaded.keyPause;
+    if (pause !== null && def.markets.includes(loaded.account.market)) {
       // The key was rejected: no call until a key check gets through (market-keys/key-check-job.ts).
-      await markLoopPaused(db, params.account, def.name, pause.reason);
-      return { skipped: `paused: the marketplace rejected the key (${pause.reason})` };
+      await markLoopPaused(db, params.account, def.name, pause);
+      return { skipped: `paused: the marketplace rejected the key (${pause})` };
     }
     // A manual tick with the switch off leaves the loop's state alone: shown as "running", the dispatcher
     // would take it for a loop whose switch just went off and call its stop.

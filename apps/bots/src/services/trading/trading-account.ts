@@ -10,6 +10,8 @@ export interface LoadedTradingAccount {
   switches: Record<TradingSwitch, boolean>;
   hasApiKey: boolean;
   status: string;
+  /** Why the marketplace rejected the key, while the account is paused for it (market-keys/key-pause.ts). */
+  keyPause: string | null;
 }
 
 type Row = {
@@ -31,6 +33,7 @@ type Row = {
   p_port: number | null;
   p_username: string | null;
   p_password: string | null;
+  key_pause: string | null;
 };
 
 /** One market account with its key and proxy password decrypted (never logged); null when it is gone. */
@@ -42,11 +45,12 @@ export async function loadTradingAccount(
     `SELECT a.id, a.market, a.currency, a.api_key, a.status, a.steam_account, m.name AS market_name,
             s.steam_account_name, a.keep_online, a.auto_deliver, a.auto_sell, a.dynamic_orders, a.dry_run,
             p.protocol AS p_protocol, p.host AS p_host, p.port AS p_port, p.username AS p_username,
-            p.password AS p_password
+            p.password AS p_password, kp.reason AS key_pause
      FROM market_account a
      JOIN steam_account s ON s.id = a.steam_account
      LEFT JOIN market m ON m.code = a.market
      LEFT JOIN proxy p ON p.id = a.proxy
+     LEFT JOIN bot_market_key_pause kp ON kp.market_account = a.id
      WHERE a.id = $1`,
     [id],
   );
@@ -83,5 +87,6 @@ export async function loadTradingAccount(
     },
     hasApiKey,
     status: row.status,
+    keyPause: row.key_pause,
   };
 }
