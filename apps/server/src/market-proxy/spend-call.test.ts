@@ -104,4 +104,38 @@ describe('spending calls in proxied paths', () => {
     const noPrice = () => recogniseSpendCall('waxpeer', 'v1/buy-one-p2p-name', q({ name: 'X' }), 'USD');
     expect(noPrice).toThrow(ApiError);
   });
+
+  it('refuses a spending call with a parameter given twice (the market may read the other value)', () => {
+    const twice = (code: 'tm' | 'waxpeer', path: string, pairs: [string, string][]) => {
+      try {
+        recogniseSpendCall(code, path, new URLSearchParams(pairs), 'RUB');
+      } catch (error) {
+        return error instanceof ApiError ? error.status : -1;
+      }
+      return 0;
+    };
+    const buy: [string, string][] = [
+      ['hash_name', 'X'],
+      ['price', '100'],
+      ['price', '99999999'],
+    ];
+    expect(twice('tm', 'api/v2/buy', buy)).toBe(400);
+    const ids: [string, string][] = [
+      ['hash_name', 'X'],
+      ['price', '100'],
+      ['custom_id', 'a'],
+      ['custom_id', 'b'],
+    ];
+    expect(twice('tm', 'api/v2/buy', ids)).toBe(400);
+    expect(twice('tm', 'api/v2/money-send/100/key', [...ids.slice(2), ['cur', 'RUB'], ['cur', 'USD']])).toBe(
+      400,
+    );
+    const wax: [string, string][] = [
+      ['name', 'X'],
+      ['price', '1000'],
+      ['project_id', 'a'],
+      ['project_id', 'b'],
+    ];
+    expect(twice('waxpeer', 'v1/buy-one-p2p-name', wax)).toBe(400);
+  });
 });

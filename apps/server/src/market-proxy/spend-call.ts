@@ -48,6 +48,16 @@ const UNITS = /^\d{1,15}$/;
 const bad = (field: string, en: string, ru: string) => badRequest({ [field]: [`${ru} (${en})`] });
 
 /**
+ * A spending call's parameters each once: the guards and the record read the first value, the marketplace
+ * may take the last (a second price past the guard, a second custom_id the lookup never finds).
+ */
+function eachOnce(query: URLSearchParams): void {
+  for (const name of new Set(query.keys()))
+    if (query.getAll(name).length > 1)
+      throw bad(name, 'Give each parameter once.', 'Укажите каждый параметр один раз.');
+}
+
+/**
  * Recognises tm's buy, set-order and money-send in a proxied path and query, checks what the guards and the
  * later lookup need, and makes sure a custom_id goes with it: the caller's, or one the proxy adds to the
  * query (buy, money-send) and returns. tm's set-order has no custom_id: the proxy keeps its own (the
@@ -96,6 +106,7 @@ export function recogniseSpendCall(
   };
 
   if (path === 'api/v2/buy') {
+    eachOnce(query);
     const price = units(query.get('price'), 'price');
     const hashName = query.get('hash_name');
     const listing = query.get('id');
@@ -114,6 +125,7 @@ export function recogniseSpendCall(
     };
   }
   if (path === 'api/v2/set-order') {
+    eachOnce(query);
     const hashName = query.get('market_hash_name');
     if (!hashName) throw bad('market_hash_name', 'Give market_hash_name.', 'Укажите market_hash_name.');
     const countText = query.get('count') ?? '';
@@ -139,6 +151,7 @@ export function recogniseSpendCall(
   }
   const send = /^api\/v2\/money-send\/([^/]+)\/[^/]+$/.exec(path);
   if (send) {
+    eachOnce(query);
     const amount = units(send[1] ?? null, 'amount');
     if (given === null) query.set('custom_id', customId);
     return {
@@ -224,6 +237,7 @@ function wholeUnits(value: unknown, field: string, unit: string, unitRu: string)
  * mils; the project_id is our custom_id (the caller's or added), what check-many-project-id finds it by.
  */
 function waxpeerBuy(query: URLSearchParams): SpendCall {
+  eachOnce(query);
   const name = query.get('name');
   if (!name) throw bad('name', 'Give name.', 'Укажите name.');
   const price = fromUnits(wholeUnits(query.get('price'), 'price', 'mils', 'милах'), WAXPEER_UNITS_PER_USD);
