@@ -1,9 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { HttpClient, MemoryRateLimiter } from '@toydesk/http';
+import { startTestServer, type TestServer } from '@toydesk/http/testing/test-server';
 
 import { recordingLogger } from '../testing/tm-test-client.ts';
 import { createTmClient, type TmClient } from './tm-client.ts';
@@ -25,24 +23,22 @@ const BIG = {
 };
 
 const bodies = new Map<string, string>();
-let server: Server;
+let server: TestServer;
 let http: HttpClient;
 let tm: TmClient;
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
+  server = await startTestServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://x').pathname;
-    request.resume();
     response.writeHead(200, { 'content-type': 'application/json' }).end(bodies.get(path) ?? '{}');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   http = new HttpClient({
     rateLimiter: new MemoryRateLimiter({ limit: 1000, windowMs: 1000 }),
     retry: { baseDelayMs: 1, maxDelayMs: 1, retriesWithoutBody: 0, retriesWithBody: 0 },
   });
   tm = createTmClient({
     apiKey: 'big-ids-test-key',
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    baseUrl: server.origin,
     currency: 'RUB',
     http,
     logger: recordingLogger(),
@@ -51,7 +47,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await http.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
 });
 
 describe('tm ids past 2^53 written as bare numbers stay exact', () => {

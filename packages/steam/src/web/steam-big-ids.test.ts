@@ -1,7 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
 import { HttpClient, MemoryRateLimiter } from '@toydesk/http';
+import { startTestServer, type TestServer } from '@toydesk/http/testing/test-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { jsonDataAttribute, jsVariable } from './html.ts';
@@ -22,18 +20,16 @@ const BIG = {
 };
 
 const bodies = new Map<string, string>();
-let server: Server;
+let server: TestServer;
 let http: HttpClient;
 let web: SteamWebClient;
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
+  server = await startTestServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://x').pathname;
-    request.resume();
     response.writeHead(200, { 'content-type': 'application/json' }).end(bodies.get(path) ?? '{}');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const base = server.origin;
   http = new HttpClient({
     rateLimiter: new MemoryRateLimiter({ limit: 1000, windowMs: 1000 }),
     retry: { baseDelayMs: 1, maxDelayMs: 1, retriesWithoutBody: 0, retriesWithBody: 0 },
@@ -43,7 +39,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await http.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
 });
 
 describe('Steam ids past 2^53 written as bare numbers stay exact', () => {
