@@ -478,6 +478,7 @@ export const en: Messages = {
         noSharedSecret: 'No shared_secret',
         noSteamId: 'No SteamID (Session.SteamID)',
         badSteamId: 'SteamID “{{steamId}}” is not a Steam account ID (17 digits, 7656119…)',
+        badField: 'The field “{{field}}” is not what Steam Desktop Authenticator writes',
       },
     },
     checklist: {

@@ -477,6 +477,7 @@ export const ru = {
         noSharedSecret: 'Нет shared_secret',
         noSteamId: 'Нет SteamID (Session.SteamID)',
         badSteamId: 'SteamID «{{steamId}}» — не ID аккаунта Steam (17 цифр, 7656119…)',
+        badField: 'Поле «{{field}}» не такое, как пишет Steam Desktop Authenticator',
       },
     },
     checklist: {

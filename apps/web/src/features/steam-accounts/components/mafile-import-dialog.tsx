@@ -214,7 +214,10 @@ export function MaFileImportDialog({ accounts, onClose }: MaFileImportDialogProp
               </Typography>
               {row.problem ? (
                 <Typography variant="caption" color="error">
-                  {t(`ops.mafile.problem.${row.problem}`, { steamId: row.steamId ?? '—' })}
+                  {t(`ops.mafile.problem.${row.problem}`, {
+                    steamId: row.steamId ?? '—',
+                    field: row.problemField ?? '—',
+                  })}
                 </Typography>
               ) : (
                 <TextField

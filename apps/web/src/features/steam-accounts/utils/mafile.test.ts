@@ -51,6 +51,13 @@ describe('maFile import', () => {
     expect(parseMaFile('a.txt', 'not json').problem).toBe('notJson');
     expect(parseMaFile('a.maFile', '[1]').problem).toBe('notJson');
     expect(parseMaFile('a.maFile', '{"account_name":"x"}').problem).toBe('noSharedSecret');
+    // Another refused field is named, not taken for a missing SteamID.
+    expect(
+      parseMaFile(
+        'a.maFile',
+        '{"shared_secret":"s","identity_secret":5,"Session":{"SteamID":76561198000000002}}',
+      ),
+    ).toMatchObject({ problem: 'badField', problemField: 'identity_secret' });
     expect(parseMaFile('a.maFile', '{"shared_secret":"s","Session":{}}').problem).toBe('noSteamId');
     expect(parseMaFile('a.maFile', '{"shared_secret":"s","Session":{"SteamID":"abc"}}').problem).toBe(
       'badSteamId',

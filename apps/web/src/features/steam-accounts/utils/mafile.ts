@@ -1,7 +1,7 @@
 import { maFileSteamId, maFileSchema, parseJsonLossless, readMaFile } from '@toydesk/contract';
 
 /** Why a file cannot be imported (a translation key under ops.mafile.problem). */
-export type MaFileProblem = 'notJson' | 'noSharedSecret' | 'noSteamId' | 'badSteamId';
+export type MaFileProblem = 'notJson' | 'noSharedSecret' | 'noSteamId' | 'badSteamId' | 'badField';
 
 /** A maFile (Steam Desktop Authenticator's JSON) as read from disk, matched to one of our accounts. */
 export interface ParsedMaFile {
@@ -12,6 +12,8 @@ export interface ParsedMaFile {
   /** The SteamID64 exactly as written, even when SDA wrote it as a bare number past 2^53. */
   steamId: string | null;
   problem: MaFileProblem | null;
+  /** badField: the first field the contract's maFile schema refuses (for example `identity_secret`). */
+  problemField?: string;
 }
 
 export interface MaFileAccount {
@@ -39,6 +41,18 @@ export function parseMaFile(fileName: string, text: string): ParsedMaFile {
     return { fileName, mafile: record, accountName, steamId: read.data.steam_id, problem: null };
   }
   const parsed = maFileSchema.safeParse(record);
+  // A field other than the SteamID refused by the schema is named as it is, not taken for a missing SteamID.
+  const otherField = Object.keys(read.errors).find((key) => !key.startsWith('Session'));
+  if (!parsed.success && !read.errors.shared_secret && otherField) {
+    return {
+      fileName,
+      mafile: null,
+      accountName,
+      steamId: null,
+      problem: 'badField',
+      problemField: otherField,
+    };
+  }
   const raw = parsed.success ? maFileSteamId(parsed.data) : undefined;
   const steamId = typeof raw === 'string' ? raw : null;
   const problem: MaFileProblem = read.errors.shared_secret
