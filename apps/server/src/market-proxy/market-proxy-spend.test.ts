@@ -122,6 +122,14 @@ describe('spending calls through the market proxy', () => {
     }
   });
 
+  it('a gateway timeout (504) not yet seen by custom_id is unknown, never not done', async () => {
+    await fault({ match: { path: '/api/v2/buy?' }, kind: 'status', status: 504, count: 1 });
+    const reply = await proxied('api/v2/buy', { hash_name: NAME, price: '10000000', custom_id: 'gw-1' });
+    expect(reply.status, reply.text).toBe(502);
+    expect(reply.body).toMatchObject({ spend_state: 'unknown', custom_id: 'gw-1' });
+    expect(await spendRow('gw-1')).toMatchObject({ state: 'unknown' });
+  });
+
   it('a 503 before the purchase: not done (409); the retry with the same custom_id buys once', async () => {
     await fault({ match: { path: '/api/v2/buy?' }, kind: 'status', status: 503, count: 1 });
     const reply = await proxied('api/v2/buy', { hash_name: NAME, price: '10000000', custom_id: 'before-1' });

@@ -105,7 +105,9 @@ export async function runSpendCall(run: SpendRun): Promise<ProxyAnswer> {
     return settleLost(run, spendId, error instanceof HttpTimeoutError, describe(error));
   }
   if (upstream.status === 408 || upstream.status >= 500) {
-    return settleLost(run, spendId, false, `HTTP ${upstream.status}`);
+    // A 408 or a gateway's 504 is a timeout too: the call may still be running at the marketplace.
+    const timedOut = upstream.status === 408 || upstream.status === 504;
+    return settleLost(run, spendId, timedOut, `HTTP ${upstream.status}`);
   }
   if (upstream.status >= 300 && upstream.status < 400) {
     await settleSpend(db, spendId, 'not_done', 'redirect refused');
