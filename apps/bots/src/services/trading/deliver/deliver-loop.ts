@@ -31,7 +31,13 @@ export const DELIVER_LOOP = defineTradingLoop({
     } catch (error) {
       failure = error;
     }
-    const transfers = await syncTmTransfers(ctx, tmClientFor(ctx.runtime, ctx.account, ctx.job.signal));
+    let transfers: Awaited<ReturnType<typeof syncTmTransfers>> = null;
+    try {
+      transfers = await syncTmTransfers(ctx, tmClientFor(ctx.runtime, ctx.account, ctx.job.signal));
+    } catch (error) {
+      // A failed sync must not hide the delivery's own failure (the tick's error, its key-rejection check).
+      if (failure === null) throw error;
+    }
     if (failure !== null) throw failure;
     const booked = transfers?.recorded ? `, ${transfers.recorded} money transfers booked` : '';
     return { ...delivered!, summary: `${delivered!.summary}${booked}` };
