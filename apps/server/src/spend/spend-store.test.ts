@@ -67,4 +67,22 @@ describe('the daily cap in the database', () => {
     const checking = await reserveSpend(t.services.db, request('flight-1', '1'));
     expect(checking).toMatchObject({ kind: 'existing', spend: { state: 'unknown' } });
   });
+
+  it('a retry of a call that did not happen is a new attempt: its amount, day and age', async () => {
+    const first = await reserveSpend(t.services.db, request('later-1', '1'));
+    if (first.kind !== 'reserved') throw new Error('no reservation');
+    await settleSpend(t.services.db, first.spend.id, 'not_done', 'refused');
+    await t.services.db.query(
+      `UPDATE market_spend SET day = day - 1, created_at = now() - interval '1 day' WHERE id = $1`,
+      [first.spend.id],
+    );
+    const again = await reserveSpend(t.services.db, request('later-1', '2'));
+    expect(again).toMatchObject({ kind: 'reserved', spend: { amount: '2.000' } });
+    const [row] = await t.services.db.query<{ today: boolean; fresh: boolean }>(
+      `SELECT day = (now() AT TIME ZONE 'UTC')::date AS today, created_at > now() - interval '1 minute' AS fresh
+       FROM market_spend WHERE id = $1`,
+      [first.spend.id],
+    );
+    expect(row).toEqual({ today: true, fresh: true });
+  });
 });

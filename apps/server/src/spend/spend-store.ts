@@ -151,8 +151,12 @@ export async function reserveSpend(db: Database, request: SpendRequest): Promise
     if (refused) return refused;
     if (existing) {
       const [again] = await tx.query<MarketSpend>(
-        `UPDATE market_spend SET state = 'reserved', settled_at = NULL WHERE id = $1 RETURNING ${SPEND_COLUMNS}`,
-        [existing.id],
+        // A new attempt: today's day and this amount count against the cap, and its age restarts (the bots'
+        // check takes an old reservation for a dead process's and may settle it while this one is in flight).
+        `UPDATE market_spend SET state = 'reserved', settled_at = NULL, amount = $2, currency = $3, day = ${TODAY},
+           created_at = now(), checked_at = NULL, checks = 0
+         WHERE id = $1 RETURNING ${SPEND_COLUMNS}`,
+        [existing.id, request.amount, request.currency],
       );
       return { kind: 'reserved', spend: again! };
     }
