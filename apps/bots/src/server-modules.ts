@@ -16,7 +16,6 @@ export {
   checkSpend,
   listSpendGuardViews,
   listSpends,
-  listUnsettledSpends,
   loadSpendGuard,
   recordDoneSpend,
   reserveSpend,

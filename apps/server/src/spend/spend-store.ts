@@ -241,23 +241,6 @@ export async function settleSpend(
 
 export type UnsettledSpend = MarketSpend & { lookup: Record<string, unknown> };
 
-/**
- * Calls whose outcome is open: unknown ones, and reservations older than `staleSeconds` (a process died
- * between reserving and settling). Oldest check first.
- */
-export async function listUnsettledSpends(
-  db: Queryable,
-  staleSeconds: number,
-  limit: number,
-): Promise<UnsettledSpend[]> {
-  return db.query<UnsettledSpend>(
-    `SELECT ${SPEND_COLUMNS}, lookup FROM market_spend
-     WHERE state = 'unknown' OR (state = 'reserved' AND created_at < now() - make_interval(secs => $1))
-     ORDER BY checked_at NULLS FIRST, id LIMIT $2`,
-    [staleSeconds, limit],
-  );
-}
-
 export async function findSpend(
   db: Queryable,
   marketAccount: number,
