@@ -1,7 +1,21 @@
 import type { Messages } from './ru';
+import { enSteamGuard } from './steam-guard-messages';
+import { enBotCalls } from './bot-calls-messages';
+import { enJobResults } from './job-results-messages';
+import { enMarketsRef } from './markets-messages';
+import { enTableExport } from './table-export-messages';
+import { enPricing } from './pricing-messages';
+import { enListing } from './listing-messages';
 
 /** English: the fallback language (spec section 1). Typed by the Russian set, so no key can be missing. */
 export const en: Messages = {
+  steamGuard: enSteamGuard,
+  botCalls: enBotCalls,
+  jobResults: enJobResults,
+  marketsRef: enMarketsRef,
+  tableExport: enTableExport,
+  pricing: enPricing,
+  listing: enListing,
   app: {
     name: 'toydesk',
     demo: 'DEMO',

@@ -1,5 +1,20 @@
+import { ruSteamGuard } from './steam-guard-messages';
+import { ruBotCalls } from './bot-calls-messages';
+import { ruJobResults } from './job-results-messages';
+import { ruMarketsRef } from './markets-messages';
+import { ruTableExport } from './table-export-messages';
+import { ruPricing } from './pricing-messages';
+import { ruListing } from './listing-messages';
+
 /** Russian: the interface language (spec section 1). Every key here must exist in en.ts too (a test checks). */
 export const ru = {
+  steamGuard: ruSteamGuard,
+  botCalls: ruBotCalls,
+  jobResults: ruJobResults,
+  marketsRef: ruMarketsRef,
+  tableExport: ruTableExport,
+  pricing: ruPricing,
+  listing: ruListing,
   app: {
     name: 'toydesk',
     demo: 'DEMO',
