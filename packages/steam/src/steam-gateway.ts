@@ -96,6 +96,11 @@ export interface SteamGateway {
     session: SteamSession,
     input: { identitySecret: string; objectId: string },
   ): Promise<void>;
+  /**
+   * Accepts or declines (cancels) one confirmation of `listConfirmations` by its id and nonce, as the
+   * mobile app's confirmations screen does; declining a trade cancels the offer, a listing returns the item.
+   */
+  respondToConfirmation(session: SteamSession, input: ConfirmationAnswer): Promise<void>;
 
   // ---- Community Market ----
   getWalletBalance(session: SteamSession): Promise<WalletBalance>;
@@ -451,6 +456,15 @@ export interface AcceptOfferResult {
 // confirmations
 
 export type ConfirmationTypeName = 'trade' | 'market_listing' | 'api_key' | 'market_purchase' | 'other';
+
+export interface ConfirmationAnswer {
+  identitySecret: string;
+  /** `MobileConfirmation.id`. */
+  id: string;
+  /** `MobileConfirmation.nonce`. */
+  nonce: string;
+  accept: boolean;
+}
 
 export interface MobileConfirmation {
   id: string;

@@ -66,6 +66,14 @@ export interface CommunityLike {
     callback: Callback<ConfirmationLike[]>,
   ): void;
   acceptConfirmationForObject(identitySecret: string, objectId: string, callback: Callback): void;
+  respondToConfirmation(
+    confId: string,
+    confKey: string,
+    time: number,
+    key: { tag: string; key: string },
+    accept: boolean,
+    callback: Callback,
+  ): void;
   getUserInventoryContents(
     steamId: string,
     appId: number,

@@ -26,6 +26,7 @@ import {
   type Inventory,
   type InventoryQuery,
   type MobileConfirmation,
+  type ConfirmationAnswer,
   type MyGroups,
   type MyListings,
   type OfferItem,
@@ -705,6 +706,20 @@ export class RealSteamGateway implements SteamGateway {
     const community = await this.community(session);
     await this.call('acceptConfirmation', 'confirmation', (done) =>
       community.acceptConfirmationForObject(input.identitySecret, input.objectId, done),
+    );
+  }
+
+  async respondToConfirmation(session: SteamSession, input: ConfirmationAnswer): Promise<void> {
+    const operation = 'respondToConfirmation';
+    const libs = await this.libraries();
+    const offset = await this.steamTimeOffset(operation);
+    const time = libs.SteamTotp.time(offset);
+    // The official app's tags (steamcommunity keeps allow/cancel by default; both are accepted).
+    const tag = input.accept ? 'accept' : 'reject';
+    const key = libs.SteamTotp.getConfirmationKey(input.identitySecret, time, tag);
+    const community = await this.community(session);
+    await this.call(operation, 'confirmation', (done) =>
+      community.respondToConfirmation(input.id, input.nonce, time, { tag, key }, input.accept, done),
     );
   }
 

@@ -1,11 +1,14 @@
 import { SteamError } from '../steam-error.ts';
-import type { MobileConfirmation, SteamSession } from '../steam-gateway.ts';
+import type { ConfirmationAnswer, MobileConfirmation, SteamSession } from '../steam-gateway.ts';
 import { confirmationKey, deviceIdFor } from '../totp.ts';
 import { confirmation } from '../web/trade-mapping.ts';
 import type { SteamWebClient } from '../web/steam-web-client.ts';
 import { queryServerTime } from './sim-auth-calls.ts';
 
-/** steamcommunity's getConfirmations / acceptConfirmationForObject as raw /mobileconf requests. */
+/**
+ * steamcommunity's getConfirmations / acceptConfirmationForObject / respondToConfirmation as raw /mobileconf
+ * requests.
+ */
 
 interface ListReply {
   success?: boolean;
@@ -104,4 +107,42 @@ export async function acceptConfirmation(
       operation,
       message: body.message ?? 'Could not act on confirmation',
     });
+}
+
+/** One confirmation answered by id and nonce: op allow or cancel, keyed with the app's accept/reject tags. */
+export async function respondToConfirmation(
+  web: SteamWebClient,
+  session: SteamSession,
+  input: ConfirmationAnswer,
+): Promise<void> {
+  const operation = 'respondToConfirmation';
+  const time = await queryServerTime(web, session.proxy);
+  const body = await web.communityJson<{
+    success?: boolean;
+    message?: string;
+    detail?: string;
+    needauth?: boolean;
+  }>(operation, session, {
+    path: '/mobileconf/ajaxop',
+    query: {
+      op: input.accept ? 'allow' : 'cancel',
+      cid: input.id,
+      ck: input.nonce,
+      ...params(session, input.identitySecret, time, input.accept ? 'accept' : 'reject'),
+    },
+    headers: { 'user-agent': 'okhttp/4.9.2' },
+    maxRetries: 0,
+  });
+  if (!body.success) {
+    if (body.needauth) throw new SteamError({ kind: 'session_expired', operation, message: 'Not Logged In' });
+    throw new SteamError({
+      kind: /could not act/i.test(body.message ?? '')
+        ? 'not_found'
+        : /authenticator|key/i.test(`${body.message ?? ''} ${body.detail ?? ''}`)
+          ? 'access_denied'
+          : 'failed',
+      operation,
+      message: body.message ?? 'Could not act on confirmation',
+    });
+  }
 }

@@ -24,6 +24,7 @@ import type {
   Inventory,
   InventoryQuery,
   MobileConfirmation,
+  ConfirmationAnswer,
   MyGroups,
   MyListings,
   PhoneNumberInput,
@@ -292,6 +293,10 @@ export class SimulatedSteamGateway implements SteamGateway {
     input: { identitySecret: string; objectId: string },
   ): Promise<void> {
     return confirmations.acceptConfirmation(this.web, session, input.identitySecret, input.objectId);
+  }
+
+  respondToConfirmation(session: SteamSession, input: ConfirmationAnswer): Promise<void> {
+    return confirmations.respondToConfirmation(this.web, session, input);
   }
 
   // ---- market ----

@@ -105,6 +105,15 @@ export class SteamSimControlClient {
     );
   }
 
+  /** Trade offers and market listings waiting for the account's mobile confirmation. */
+  seedPendingConfirmations(login: string, spec: { trades?: number; listings?: number }) {
+    return this.call<{ confirmations: { id: string; type: number; creatorId: string; headline: string }[] }>(
+      'POST',
+      `accounts/${login}/pending-confirmations`,
+      spec,
+    );
+  }
+
   confirmations(login: string) {
     return this.call<{ confirmations: { id: string; type: number; creatorId: string }[] }>(
       'GET',

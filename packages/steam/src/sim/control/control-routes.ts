@@ -6,6 +6,7 @@ import type { SimRouter } from '../http/router.ts';
 import { mergeConfig } from '../sim-config.ts';
 import { confirmationsOf, dropConfirmationsFor } from '../state/confirmations.ts';
 import { buyListing, fillBuyOrder } from '../state/market.ts';
+import { seedPendingConfirmations } from '../state/pending-confirmations.ts';
 import {
   completeOfferAcceptance,
   counterOffer,
@@ -14,7 +15,12 @@ import {
   sendOffer,
 } from '../state/trading.ts';
 import type { SimAccount, SimItem } from '../state/types.ts';
-import { ControlInputError, SimRefusal, type CreateAccountOptions } from '../state/world.ts';
+import {
+  ControlInputError,
+  newTwoFactorData,
+  SimRefusal,
+  type CreateAccountOptions,
+} from '../state/world.ts';
 import type { SteamSimulator } from '../steam-simulator.ts';
 
 /**
@@ -38,6 +44,8 @@ const createAccountSchema = z.object({
   password: z.string().min(1).optional(),
   twoFactor: z.boolean().optional(),
   twoFactorAgeDays: z.number().nonnegative().optional(),
+  sharedSecret: z.string().min(16).optional(),
+  identitySecret: z.string().min(16).optional(),
   phone: z.string().nullable().optional(),
   email: z.string().optional(),
   emailValidated: z.boolean().optional(),
@@ -73,6 +81,10 @@ const patchAccountSchema = z.object({
   walletCurrency: z.number().int().positive().optional(),
   privacy: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
   twoFactorAgeDays: z.number().nonnegative().optional(),
+  /** Gives an account without the mobile authenticator these secrets (a maFile imported elsewhere). */
+  authenticator: z
+    .object({ sharedSecret: z.string().min(16), identitySecret: z.string().min(16) })
+    .optional(),
 });
 
 const addItemsSchema = itemSpec.extend({
@@ -250,6 +262,14 @@ export function registerControlRoutes(router: SimRouter, sim: SteamSimulator): v
       if (patch.privacy !== undefined)
         for (const key of Object.keys(acc.privacy) as (keyof SimAccount['privacy'])[])
           acc.privacy[key] = patch.privacy;
+      if (patch.authenticator && !acc.twoFactor) {
+        acc.twoFactor = {
+          ...newTwoFactorData(acc.login),
+          shared_secret: patch.authenticator.sharedSecret,
+          identity_secret: patch.authenticator.identitySecret,
+          enabledAt: world.now() - (patch.twoFactorAgeDays ?? 30) * 86_400_000,
+        };
+      }
       if (patch.twoFactorAgeDays !== undefined && acc.twoFactor)
         acc.twoFactor.enabledAt = world.now() - patch.twoFactorAgeDays * 86_400_000;
       return created(ctx, acc);
@@ -387,6 +407,29 @@ export function registerControlRoutes(router: SimRouter, sim: SteamSimulator): v
         offers: [...world.offers.values()]
           .filter((offer) => offer.sender === acc.steamId || offer.recipient === acc.steamId)
           .map((offer) => offerView(world, offer, acc)),
+      };
+    }),
+  );
+
+  router.post(
+    '/accounts/:login/pending-confirmations',
+    guard((ctx) => {
+      const body = parse(
+        z.object({
+          trades: z.number().int().nonnegative().max(50).optional(),
+          listings: z.number().int().nonnegative().max(50).optional(),
+        }),
+        ctx,
+      );
+      const owner = account(ctx);
+      if (!owner.twoFactor) throw new ControlInputError(`${owner.login} has no mobile authenticator`);
+      return {
+        confirmations: seedPendingConfirmations(world, owner, body).map((confirmation) => ({
+          id: confirmation.id,
+          type: confirmation.target.type,
+          creatorId: confirmation.creatorId,
+          headline: confirmation.headline,
+        })),
       };
     }),
   );

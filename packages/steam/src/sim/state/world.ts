@@ -54,6 +54,12 @@ export interface CreateAccountOptions {
   twoFactor?: boolean;
   /** How long ago the authenticator was added (default 30: trades without escrow, market allowed). */
   twoFactorAgeDays?: number;
+  /**
+   * The authenticator's secrets (a maFile the operator imported elsewhere), base64 or hex; default random.
+   * Only with twoFactor.
+   */
+  sharedSecret?: string;
+  identitySecret?: string;
   /** Default: a number when twoFactor, none otherwise. */
   phone?: string | null;
   email?: string;
@@ -252,7 +258,12 @@ export class SteamWorld {
       phone: options.phone !== undefined ? options.phone : twoFactor ? `+7900${this.random.digits(7)}` : null,
       pendingPhone: null,
       twoFactor: twoFactor
-        ? { ...newTwoFactorData(login), enabledAt: now - (options.twoFactorAgeDays ?? 30) * DAY }
+        ? {
+            ...newTwoFactorData(login),
+            ...(options.sharedSecret ? { shared_secret: options.sharedSecret } : {}),
+            ...(options.identitySecret ? { identity_secret: options.identitySecret } : {}),
+            enabledAt: now - (options.twoFactorAgeDays ?? 30) * DAY,
+          }
         : null,
       pendingTwoFactor: null,
       familyViewPin: options.familyViewPin ?? null,
@@ -554,7 +565,7 @@ export class SteamWorld {
   }
 }
 
-function newTwoFactorData(login: string): TwoFactorData {
+export function newTwoFactorData(login: string): TwoFactorData {
   const shared = randomBytes(20);
   return {
     shared_secret: shared.toString('base64'),
