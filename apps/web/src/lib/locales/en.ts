@@ -6,6 +6,7 @@ import { enMarketsRef } from './markets-messages';
 import { enTableExport } from './table-export-messages';
 import { enPricing } from './pricing-messages';
 import { enListing } from './listing-messages';
+import { enCatalogueFixes } from './catalogue-fixes-messages';
 
 /** English: the fallback language (spec section 1). Typed by the Russian set, so no key can be missing. */
 export const en: Messages = {
@@ -16,6 +17,7 @@ export const en: Messages = {
   tableExport: enTableExport,
   pricing: enPricing,
   listing: enListing,
+  catalogueFixes: enCatalogueFixes,
   app: {
     name: 'toydesk',
     demo: 'DEMO',

@@ -5,6 +5,7 @@ import { ruMarketsRef } from './markets-messages';
 import { ruTableExport } from './table-export-messages';
 import { ruPricing } from './pricing-messages';
 import { ruListing } from './listing-messages';
+import { ruCatalogueFixes } from './catalogue-fixes-messages';
 
 /** Russian: the interface language (spec section 1). Every key here must exist in en.ts too (a test checks). */
 export const ru = {
@@ -15,6 +16,7 @@ export const ru = {
   tableExport: ruTableExport,
   pricing: ruPricing,
   listing: ruListing,
+  catalogueFixes: ruCatalogueFixes,
   app: {
     name: 'toydesk',
     demo: 'DEMO',

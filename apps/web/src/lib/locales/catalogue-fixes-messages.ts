@@ -1,0 +1,58 @@
+/** Texts of issue 12's catalogue, tag and history fixes; ru.ts and en.ts take them as `catalogueFixes`. */
+export const ruCatalogueFixes = {
+  tagColor: {
+    palette: 'Цвет тега',
+    custom: 'Другой цвет',
+    current: 'Выбран: {{color}}',
+    invalid: 'Выберите цвет из палитры или в «Другой цвет»',
+    swatch: '{{name}} ({{color}})',
+    names: {
+      blue: 'Синий',
+      lightBlue: 'Голубой',
+      cyan: 'Бирюзовый',
+      teal: 'Сине-зелёный',
+      green: 'Зелёный',
+      lime: 'Салатовый',
+      amber: 'Янтарный',
+      orange: 'Оранжевый',
+      red: 'Красный',
+      darkRed: 'Тёмно-красный',
+      pink: 'Розовый',
+      purple: 'Фиолетовый',
+      brown: 'Коричневый',
+      grey: 'Серый',
+      blueGrey: 'Серо-синий',
+      black: 'Чёрный',
+    },
+  },
+  tagNameTaken: 'Тег с таким названием уже есть',
+};
+
+export const enCatalogueFixes: typeof ruCatalogueFixes = {
+  tagColor: {
+    palette: 'Tag colour',
+    custom: 'Other colour',
+    current: 'Chosen: {{color}}',
+    invalid: 'Pick a colour from the palette or under “Other colour”',
+    swatch: '{{name}} ({{color}})',
+    names: {
+      blue: 'Blue',
+      lightBlue: 'Light blue',
+      cyan: 'Cyan',
+      teal: 'Teal',
+      green: 'Green',
+      lime: 'Lime',
+      amber: 'Amber',
+      orange: 'Orange',
+      red: 'Red',
+      darkRed: 'Dark red',
+      pink: 'Pink',
+      purple: 'Purple',
+      brown: 'Brown',
+      grey: 'Grey',
+      blueGrey: 'Blue grey',
+      black: 'Black',
+    },
+  },
+  tagNameTaken: 'A tag with this name already exists',
+};
