@@ -19,6 +19,7 @@ export function crudHandlers(tag: string, pick: (ctx: ApiContext) => Resource): 
         count,
         sql: resource.selectSql(where, orderBy),
         params,
+        columns: Object.keys(resource.entity.fields),
       });
       return ctx.reply;
     },

@@ -20,6 +20,7 @@ import {
   transactionEntity,
 } from '@toydesk/contract';
 
+import { auditNameSql } from '../audit/audit-log.ts';
 import type { Params } from './sql.ts';
 import type { ResourceConfig } from './resource.ts';
 import { MARKET_ACCOUNT_LABEL_SQL, MARKET_ACCOUNT_LINK_JSON } from './sql-fragments.ts';
@@ -33,7 +34,20 @@ const marketFilter = (column: string) => (values: string[], params: Params) =>
   `EXISTS (SELECT 1 FROM market_account ma WHERE ma.steam_account = ${column} AND ma.market = ANY(${params.add(values)}::text[]))`;
 
 export const RESOURCE_CONFIGS = {
-  market: { entity: marketEntity, table: 'market', search: ['t.name', 't.code'], defaultOrdering: 'id' },
+  market: {
+    entity: marketEntity,
+    table: 'market',
+    search: ['t.name', 't.code'],
+    defaultOrdering: 'id',
+    serverSet: ['rates_set_at'],
+    // Totals converted with a rate show when it was set: a new or changed rate restamps the market.
+    prepare: (data, _ctx, existing) => {
+      const changed = (['usd_to_rub_rate', 'eur_to_rub_rate'] as const).some(
+        (name) => data[name] !== undefined && (!existing || Number(data[name]) !== Number(existing[name])),
+      );
+      return changed ? { ...data, rates_set_at: new Date().toISOString() } : data;
+    },
+  },
   tag: { entity: tagEntity, table: 'tag', search: ['t.name'], defaultOrdering: 'name' },
   serverGroup: {
     entity: serverGroupEntity,
@@ -156,8 +170,12 @@ export const RESOURCE_CONFIGS = {
   audit: {
     entity: auditEntryEntity,
     table: 'audit_entry',
-    search: ['t.entity', 't.operator'],
+    search: ['t.entity', 't.operator', 't.label'],
     defaultOrdering: '-id',
+    // Entries written before labels were stored name their object from the rows they keep.
+    computed: {
+      object_name: `coalesce(t.label, ${auditNameSql('t.after')}, ${auditNameSql('t.before')})`,
+    },
   },
 } satisfies Record<string, ResourceConfig>;
 

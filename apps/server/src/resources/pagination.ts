@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database, Row } from '../db/database.ts';
 import { notFound } from '../http/api-error.ts';
 import { queryValue } from '../http/query-string.ts';
+import { sendCsv, wantsCsv } from './csv-export.ts';
 
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 999999;
@@ -47,6 +48,8 @@ export interface PageSource {
   sql: string;
   params: unknown[];
   transform?: (row: Row) => unknown;
+  /** The field names of a row, for the header of an empty CSV export. */
+  columns?: readonly string[];
 }
 
 /**
@@ -60,6 +63,16 @@ export async function sendPage(
   pageRequest: PageRequest,
   source: PageSource,
 ): Promise<void> {
+  // ?format=csv: the whole filtered, ordered list as a file, whatever the page asked for.
+  if (wantsCsv(request.query)) {
+    const { transform } = source;
+    return sendCsv(db, request, reply, {
+      sql: source.sql,
+      params: source.params,
+      columns: source.columns,
+      transform: transform ? (row) => transform(row) as Row : undefined,
+    });
+  }
   const { pageSize } = pageRequest;
   const lastPage = Math.max(1, Math.ceil(source.count / pageSize));
   const page = pageRequest.page === Number.MAX_SAFE_INTEGER ? lastPage : pageRequest.page;

@@ -1,7 +1,7 @@
 import type { EntityDef, FieldDef } from '@toydesk/contract';
 import { z } from 'zod';
 
-import { writeAudit } from '../audit/audit-log.ts';
+import { auditNameSql, writeAudit } from '../audit/audit-log.ts';
 import type { Database, Queryable, Row } from '../db/database.ts';
 import { badRequest, notFound, parseOrThrow } from '../http/api-error.ts';
 import { queryValue } from '../http/query-string.ts';
@@ -400,8 +400,9 @@ export class Resource {
     const rows = await tx.query<{ id: number }>(
       `WITH before AS (${this.selectSql(where)} FOR UPDATE OF t),
             changed AS (UPDATE ${this.table} AS u SET ${sets.join(', ')} FROM before b WHERE u.id = b.id RETURNING u.*),
-            audited AS (INSERT INTO audit_entry (operator, action, entity, entity_id, before, after)
-              SELECT ${op}, 'update', ${entity}, b.id, to_jsonb(b), to_jsonb(b) || jsonb_build_object(${diff})
+            audited AS (INSERT INTO audit_entry (operator, action, entity, entity_id, before, after, label)
+              SELECT ${op}, 'update', ${entity}, b.id, to_jsonb(b), to_jsonb(b) || jsonb_build_object(${diff}),
+                     ${auditNameSql('to_jsonb(b)')}
               FROM before b JOIN changed c ON c.id = b.id)
        SELECT id FROM changed ORDER BY id`,
       params.values,

@@ -11,6 +11,9 @@ export const auditEntryEntity = defineEntity('audit_entry', 'Audit entry', {
   action: field.enum(AUDIT_ACTIONS),
   entity: field.text({ max: 64 }),
   entity_id: field.int({ nullable: true }),
+  object_name: field.computed(z.string().nullable(), {
+    description: "The object's human name (a market_hash_name, an account's name); null when none is known",
+  }),
   before: field.json(z.record(z.string(), z.unknown()).nullable(), { readOnly: true }),
   after: field.json(z.record(z.string(), z.unknown()).nullable(), { readOnly: true }),
 });

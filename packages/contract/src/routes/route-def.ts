@@ -35,6 +35,10 @@ export const listQuerySchema = z.object({
   page_size: z.coerce.number().int().min(1).max(999999).optional(),
   ordering: z.string().optional().describe('Comma-separated fields, "-" for descending, e.g. name,-id'),
   search: z.string().optional(),
+  format: z
+    .enum(['json', 'csv'])
+    .optional()
+    .describe('csv: every row of the filtered, ordered list as a CSV file (UTF-8 with BOM), pages ignored'),
 });
 
 /** Keeps a route's literal id and schema types, so the typed client knows each route's body and reply. */

@@ -2,7 +2,8 @@ import { SIGNUP_STEPS, type ChecklistStep, type SignupStep } from '@toydesk/cont
 import { randomProfileInfo } from '@toydesk/steam';
 
 import { PermanentJobError } from '../../jobs/job-kind.ts';
-import type { Database, Queryable } from '../../server-modules.ts';
+import { writeAudit, type Database, type Queryable } from '../../server-modules.ts';
+import { BOT_ACTOR } from '../proxies/proxy-handlers.ts';
 import type { SteamScope } from '../steam/steam-scope.ts';
 import { avatarPng, isAvatarName, randomAvatars } from './avatars.ts';
 import { lastConfirmationLink } from './mailbox/last-email-link.ts';
@@ -61,12 +62,25 @@ export async function markStep(
     error: value.error ? value.error.slice(0, 2000) : null,
     job_id: value.job_id ?? null,
   };
-  await db.query(
-    `INSERT INTO account_checklist (steam_account, steps) VALUES ($1, jsonb_build_object($2::text, $3::jsonb))
+  const [row] = await db.query<{ id: number; before: ChecklistStep | null }>(
+    `WITH prev AS (SELECT steps->$2::text AS s FROM account_checklist WHERE steam_account = $1)
+     INSERT INTO account_checklist (steam_account, steps) VALUES ($1, jsonb_build_object($2::text, $3::jsonb))
      ON CONFLICT (steam_account) DO UPDATE
-       SET steps = account_checklist.steps || jsonb_build_object($2::text, $3::jsonb), updated_at = now()`,
+       SET steps = account_checklist.steps || jsonb_build_object($2::text, $3::jsonb), updated_at = now()
+     RETURNING id, (SELECT s FROM prev) AS before`,
     [account, step, JSON.stringify(entry)],
   );
+  // A step's outcome (and a step asked for) is a change an operator looks for in the audit log; 'running'
+  // is only the moment between, shown by the job itself.
+  if (row && value.state !== 'running') {
+    await writeAudit(db, BOT_ACTOR, 'update', 'account_checklist', [
+      {
+        id: row.id,
+        before: { [step]: row.before?.state ?? null },
+        after: { [step]: entry.state, ...(entry.error ? { error: entry.error } : {}) },
+      },
+    ]);
+  }
 }
 
 /** The message of the 409 (and of the job's refusal) when a step comes too early; null when it may run. */
