@@ -25,6 +25,7 @@ export * from './routes/special-schemas.ts';
 export * from './routes/api-routes.ts';
 export * from './routes/api-client.ts';
 export * from './routes/bot-routes.ts';
+export * from './routes/bot-routes-steam-guard.ts';
 export * from './money.ts';
 export * from './paint-phases.ts';
 export * from './spend-guard.ts';

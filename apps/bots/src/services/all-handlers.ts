@@ -8,6 +8,7 @@ import { ORDER_HANDLERS } from './orders/order-handlers.ts';
 import { PROXY_HANDLERS } from './proxies/proxy-handlers.ts';
 import { SIGNUP_HANDLERS } from './signup/signup-handlers.ts';
 import { STEAM_HANDLERS } from './steam/steam-handlers.ts';
+import { STEAM_GUARD_HANDLERS } from './steam-guard/steam-guard-handlers.ts';
 import { TRADING_HANDLERS } from './trading/trading-handlers.ts';
 import { DELIVERY_HANDLERS } from './trading/deliver/delivery-handlers.ts';
 import { SPEND_GUARD_HANDLERS } from './trading/spend-guards/spend-guard-handlers.ts';
@@ -20,6 +21,7 @@ export const BOT_HANDLERS: BotHandlers<BotRouteId> = {
   ...MARKET_DATABASE_HANDLERS,
   ...SIGNUP_HANDLERS,
   ...STEAM_HANDLERS,
+  ...STEAM_GUARD_HANDLERS,
   ...JOB_HANDLERS,
   ...ALERT_HANDLERS,
   ...TRADING_HANDLERS,

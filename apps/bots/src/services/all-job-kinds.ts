@@ -5,6 +5,7 @@ import { PRICE_JOB_KINDS } from './market-database/price-jobs.ts';
 import { PROXY_JOB_KINDS } from './proxies/proxy-jobs.ts';
 import { SIGNUP_JOB_KINDS } from './signup/signup-jobs.ts';
 import { STEAM_JOB_KINDS } from './steam/steam-jobs.ts';
+import { STEAM_GUARD_JOB_KINDS } from './steam-guard/steam-guard-jobs.ts';
 import { TRADING_JOB_KINDS } from './trading/loop-runner.ts';
 import { SET_PRICES_JOB_KINDS } from './trading/sell-prices/set-prices-job.ts';
 import { SPEND_CHECK_JOB_KINDS } from './trading/spend-guards/spend-check-job.ts';
@@ -23,6 +24,7 @@ export const ALL_JOB_KINDS: BotJobKind[] = [
   ...PRICE_JOB_KINDS,
   ...SIGNUP_JOB_KINDS,
   ...STEAM_JOB_KINDS,
+  ...STEAM_GUARD_JOB_KINDS,
   ...TRADING_JOB_KINDS,
   ...KEY_CHECK_JOB_KINDS,
   ...SET_PRICES_JOB_KINDS,

@@ -4,6 +4,7 @@ import { proxyEntity, type ProxyPatch } from '../entities/proxy.ts';
 import { PROFILE_THEMES, SHOWCASE_KINDS } from '../enums.ts';
 import { marketSpendSchema, spendGuardInputSchema, spendGuardSchema } from '../spend-guard.ts';
 import { maFileSchema } from '../steam/mafile.ts';
+import { botSteamGuardRoutes } from './bot-routes-steam-guard.ts';
 import { defineRoute, paginatedSchema } from './route-def.ts';
 
 /**
@@ -983,6 +984,8 @@ export const BOT_ROUTES = [
         'the sell_item rows follow; dry_run accounts only log what would change.',
     },
   ),
+
+  ...botSteamGuardRoutes(botJobSchema),
 
   // Jobs
   defineRoute({

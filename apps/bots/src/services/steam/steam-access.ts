@@ -26,13 +26,28 @@ export interface SignupInbox {
   lastEmailLink(accountName: string): Promise<string | null>;
   /** The last SMS code of the given purpose ("phone_verify", "2fa_activation"), or null. */
   lastSmsCode(accountName: string, purpose: string): Promise<string | null>;
-  /** Demo: makes sure the simulated Steam knows the account (same name and password). */
-  ensureAccount(accountName: string, password: string): Promise<void>;
+  /**
+   * Demo: makes sure the simulated Steam knows the account (same name and password; in demo mode also the
+   * vault's mobile authenticator, with a few trades and listings waiting for confirmation, as on a phone).
+   */
+  ensureAccount(
+    accountName: string,
+    password: string,
+    authenticator?: DemoAuthenticator | null,
+  ): Promise<void>;
+}
+
+export interface DemoAuthenticator {
+  sharedSecret: string;
+  identitySecret: string;
 }
 
 class SimulatorInbox implements SignupInbox {
   private readonly known = new Set<string>();
-  constructor(private readonly control: SteamSimControlClient) {}
+  constructor(
+    private readonly control: SteamSimControlClient,
+    private readonly demo: boolean,
+  ) {}
 
   async lastEmailLink(accountName: string) {
     const email = await this.control.lastEmail(accountName).catch(() => null);
@@ -44,10 +59,25 @@ class SimulatorInbox implements SignupInbox {
     return sms && sms.purpose === purpose ? sms.code : null;
   }
 
-  async ensureAccount(accountName: string, password: string) {
+  async ensureAccount(accountName: string, password: string, authenticator?: DemoAuthenticator | null) {
     if (this.known.has(accountName)) return;
     const existing = await this.control.account(accountName).catch(() => null);
-    if (!existing) await this.control.createAccount({ accountName, password, twoFactor: false });
+    const withAuthenticator = this.demo && authenticator ? authenticator : null;
+    if (!existing) {
+      await this.control.createAccount({
+        accountName,
+        password,
+        twoFactor: withAuthenticator !== null,
+        ...(withAuthenticator ?? {}),
+      });
+      // The Steam Guard screen of the demo then has something to accept and decline.
+      if (withAuthenticator)
+        await this.control
+          .seedPendingConfirmations(accountName, { trades: 3, listings: 2 })
+          .catch(() => null);
+    } else if (withAuthenticator && !existing.sharedSecret) {
+      await this.control.patchAccount(accountName, { authenticator: withAuthenticator });
+    }
     this.known.add(accountName);
   }
 }
@@ -74,7 +104,7 @@ export class SteamAccess {
     if (base) {
       return {
         gateway: new SimulatedSteamGateway({ baseUrl: base }),
-        inbox: new SimulatorInbox(new SteamSimControlClient(base)),
+        inbox: new SimulatorInbox(new SteamSimControlClient(base), this.demo),
       };
     }
     return { gateway: new RealSteamGateway(), inbox: null };

@@ -76,7 +76,14 @@ export async function openSteamScope(ctx: JobContext<BotRuntime>, accountId: num
 
   const relogin = async () => {
     const credentials = credentialsOf(runtime.vault, account!, !runtime.demo);
-    await inbox?.ensureAccount(credentials.accountName, credentials.password);
+    const identity = account!.identity_secret ? runtime.vault.decrypt(account!.identity_secret) : null;
+    await inbox?.ensureAccount(
+      credentials.accountName,
+      credentials.password,
+      credentials.sharedSecret && identity
+        ? { sharedSecret: credentials.sharedSecret, identitySecret: identity }
+        : null,
+    );
     const previous = current ?? (await loadSession(runtime.db, runtime.vault, accountId));
     current = await gateway.relogin(credentials, previous);
     ctx.signal.throwIfAborted();
