@@ -1,5 +1,5 @@
 import { Alert, Box, Button, LinearProgress, MenuItem, TextField } from '@mui/material';
-import { MARKET_ACCOUNT_STATUSES, type MarketAccountPatch } from '@toydesk/contract';
+import { MARKET_ACCOUNT_STATUSES, type MarketAccountPatch, type SpendGuardView } from '@toydesk/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -9,7 +9,10 @@ import { notify } from '@/lib/notifications';
 import { serverFormErrors } from '@/lib/server-form-errors';
 
 import { useBulkUpdateMarketAccounts } from '../api/bulk-update-market-accounts';
+import type { MarketAccountRow } from '../api/get-market-accounts';
 import type { ProxyOption } from '../api/get-proxy-options';
+import { goLiveAccounts, type GoLiveAccount } from '../utils/go-live';
+import { GoLiveDialog } from './go-live-dialog';
 import { LOOP_SWITCHES } from './market-account-dialog';
 
 /** '' leaves the field as it is on every account. */
@@ -36,13 +39,25 @@ export function bulkFields(choices: BulkChoices): MarketAccountPatch {
 
 export interface MarketAccountsBulkDialogProps {
   ids: readonly number[];
+  /** The selected accounts' rows: a change that takes any of them live is confirmed first. */
+  accounts: readonly MarketAccountRow[];
+  spending: ReadonlyMap<number, SpendGuardView> | undefined;
+  spendingFailed: boolean;
   proxies: readonly ProxyOption[];
   onClose: () => void;
   onDone: () => void;
 }
 
 /** Sets tags, proxy, status and loop switches on every selected account in one atomic call. */
-export function MarketAccountsBulkDialog({ ids, proxies, onClose, onDone }: MarketAccountsBulkDialogProps) {
+export function MarketAccountsBulkDialog({
+  ids,
+  accounts,
+  spending,
+  spendingFailed,
+  proxies,
+  onClose,
+  onDone,
+}: MarketAccountsBulkDialogProps) {
   const { t } = useTranslation();
   const formId = useId();
   const bulk = useBulkUpdateMarketAccounts();
@@ -53,12 +68,20 @@ export function MarketAccountsBulkDialog({ ids, proxies, onClose, onDone }: Mark
     switches: {},
   });
   const [formError, setFormError] = useState<string | null>(null);
+  const [goLive, setGoLive] = useState<GoLiveAccount[] | null>(null);
   const fields = bulkFields(choices);
   const nothing = Object.keys(fields).length === 0;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (nothing) return;
+    // Dry run off or a loop on outside dry run: the accounts going live are confirmed first.
+    const live = goLiveAccounts(accounts, fields);
+    if (live.length > 0) setGoLive(live);
+    else await send();
+  };
+
+  const send = async () => {
     setFormError(null);
     try {
       const updated = await bulk.mutateAsync({ ids, fields });
@@ -68,6 +91,7 @@ export function MarketAccountsBulkDialog({ ids, proxies, onClose, onDone }: Mark
       const shown = serverFormErrors(error, []);
       setFormError(shown.form);
     }
+    setGoLive(null);
   };
 
   return (
@@ -88,6 +112,16 @@ export function MarketAccountsBulkDialog({ ids, proxies, onClose, onDone }: Mark
         </>
       }
     >
+      {goLive && (
+        <GoLiveDialog
+          accounts={goLive}
+          spending={spending}
+          spendingFailed={spendingFailed}
+          busy={bulk.isPending}
+          onConfirm={() => void send()}
+          onClose={() => setGoLive(null)}
+        />
+      )}
       {bulk.isPending && <LinearProgress sx={{ mb: 1 }} />}
       {formError && (
         <Alert severity="error" sx={{ mb: 1 }} data-testid="form-error">

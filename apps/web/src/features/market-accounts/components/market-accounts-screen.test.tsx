@@ -138,6 +138,11 @@ describe('Market accounts screen', () => {
     await user.click(within(dialog).getByLabelText('Статус'));
     await user.click(await screen.findByRole('option', { name: 'На паузе' }));
     await user.click(within(dialog).getByRole('button', { name: 'Применить' }));
+    // Dry run off takes both accounts live: asked first, nothing sent before the confirmation.
+    const table = await screen.findByTestId('go-live-table');
+    expect(within(table).getByTestId('go-live-2').textContent).toContain('Автопродажа');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    await user.click(screen.getByTestId('go-live-confirm'));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     expect(calls.find((call) => call.method === 'POST')!.body).toEqual({
       ids: [1, 2],
@@ -145,6 +150,32 @@ describe('Market accounts screen', () => {
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(notifications.list()[0]).toMatchObject({ text: 'Изменено 2 аккаунта', color: 'success' });
+  });
+
+  it('asks before dry run goes off: names the account, its loops, cap, price guard and spending; Cancel sends nothing', async () => {
+    const { calls } = stubServices(() => jsonResponse({ updated: 1, results: [] }));
+    const user = userEvent.setup();
+    renderWithProviders(<MarketAccountsScreen />);
+    const dryRun = await screen.findByRole('switch', { name: 'Пробный режим: Market CSGO trade_bot_01' });
+    await user.click(dryRun);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Включить торговлю всерьёз: Market CSGO trade_bot_01?')).toBeTruthy();
+    const row = within(dialog).getByTestId('go-live-1').textContent?.replace(/\s/g, ' ');
+    expect(row).toContain('1 000.00 ₽');
+    expect(row).toContain('не выше 130 % от опорной цены');
+    expect(row).toContain('250.00 ₽');
+    await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    expect((dryRun as HTMLInputElement).checked).toBe(true);
+
+    await user.click(dryRun);
+    await user.click(await screen.findByTestId('go-live-confirm'));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')!.body).toEqual({
+      ids: [1],
+      fields: { dry_run: false },
+    });
   });
 
   it('shows an account’s loops and alerts and runs a loop now, following its job', async () => {

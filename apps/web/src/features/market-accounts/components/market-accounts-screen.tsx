@@ -1,6 +1,6 @@
 import { mdiPlus } from '@mdi/js';
 import { Alert, Autocomplete, Button, MenuItem, Tab, Tabs, TextField } from '@mui/material';
-import { MARKET_ACCOUNT_STATUSES } from '@toydesk/contract';
+import { MARKET_ACCOUNT_STATUSES, type MarketAccountPatch } from '@toydesk/contract';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -30,6 +30,8 @@ import {
   sortMarketAccounts,
   type MarketAccountFilters,
 } from '../utils/filter-market-accounts';
+import { goLiveAccounts, type GoLiveAccount } from '../utils/go-live';
+import { GoLiveDialog } from './go-live-dialog';
 import { MarketAccountDialog, type LoopSwitch } from './market-account-dialog';
 import { MarketAccountsBulkDialog } from './market-accounts-bulk-dialog';
 import { MarketAccountsTable } from './market-accounts-table';
@@ -59,6 +61,12 @@ export function MarketAccountsScreen() {
   const [deleting, setDeleting] = useState<MarketAccountRow[] | null>(null);
   const [tradingFor, setTradingFor] = useState<number | null>(null);
   const [pendingSwitches, setPendingSwitches] = useState<ReadonlySet<string>>(new Set());
+  /** A switch that takes an account live, waiting for the operator's confirmation (nothing sent yet). */
+  const [goLive, setGoLive] = useState<{
+    row: MarketAccountRow;
+    fields: MarketAccountPatch;
+    accounts: GoLiveAccount[];
+  } | null>(null);
 
   const rows = useMemo(() => accounts.data ?? [], [accounts.data]);
   const visible = useMemo(
@@ -86,7 +94,7 @@ export function MarketAccountsScreen() {
     setFilters((current) => ({ ...current, ...change }));
 
   const { mutate: bulkMutate } = bulk;
-  const onToggle = useCallback(
+  const sendToggle = useCallback(
     (row: MarketAccountRow, field: LoopSwitch, value: boolean) => {
       const key = `${row.id}:${field}`;
       setPendingSwitches((current) => new Set(current).add(key));
@@ -103,6 +111,16 @@ export function MarketAccountsScreen() {
       );
     },
     [bulkMutate],
+  );
+  const onToggle = useCallback(
+    (row: MarketAccountRow, field: LoopSwitch, value: boolean) => {
+      const fields = { [field]: value } as MarketAccountPatch;
+      // Dry run off, or a loop on outside dry run, spends money: the operator confirms first.
+      const accounts = goLiveAccounts([row], fields);
+      if (accounts.length > 0) setGoLive({ row, fields, accounts });
+      else sendToggle(row, field, value);
+    },
+    [sendToggle],
   );
   const onEdit = useCallback((account: MarketAccountRow) => setEditing({ account }), []);
   const onDelete = useCallback((account: MarketAccountRow) => setDeleting([account]), []);
@@ -239,6 +257,9 @@ export function MarketAccountsScreen() {
       {bulkOpen && (
         <MarketAccountsBulkDialog
           ids={[...selection.selected]}
+          accounts={selectedRows}
+          spending={spendSummary.isSuccess ? spending : undefined}
+          spendingFailed={spendSummary.isError}
           proxies={proxies}
           onClose={() => setBulkOpen(false)}
           onDone={() => setBulkOpen(false)}
@@ -251,6 +272,19 @@ export function MarketAccountsScreen() {
           busy={remove.isPending}
           onConfirm={() => void confirmDelete()}
           onClose={() => setDeleting(null)}
+        />
+      )}
+      {goLive && (
+        <GoLiveDialog
+          accounts={goLive.accounts}
+          spending={spendSummary.isSuccess ? spending : undefined}
+          spendingFailed={spendSummary.isError}
+          onConfirm={() => {
+            const [field, value] = Object.entries(goLive.fields)[0] as [LoopSwitch, boolean];
+            sendToggle(goLive.row, field, value);
+            setGoLive(null);
+          }}
+          onClose={() => setGoLive(null)}
         />
       )}
       {tradingAccount && (

@@ -1,0 +1,145 @@
+import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
+import type { SpendGuardView } from '@toydesk/contract';
+import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { AppDialog } from '@/components/app-dialog';
+
+import type { GoLiveAccount } from '../utils/go-live';
+import { formatSpendAmount } from '../utils/format-spend-amount';
+
+export interface GoLiveDialogProps {
+  /** The accounts the change takes live, with the loops that will run for real. */
+  accounts: readonly GoLiveAccount[];
+  /**
+   * Today's spending and the guards by account, undefined while not read; an account missing from a read
+   * map has neither a guard nor spending today.
+   */
+  spending: ReadonlyMap<number, SpendGuardView> | undefined;
+  /** The bot service did not answer the spend summary. */
+  spendingFailed: boolean;
+  busy?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+const cell: CSSProperties = {
+  padding: '4px 8px',
+  borderBottom: '1px solid rgba(0,0,0,0.12)',
+  textAlign: 'left',
+};
+const head: CSSProperties = { ...cell, fontWeight: 500 };
+
+/**
+ * Asks before trading goes live (issue 12: one click used to start a live loop that placed 8 buy orders):
+ * names each account, the loops that will spend for real, its daily spend cap, its price guard and what it
+ * has spent today, in the account's currency. Only Confirm sends the change; Cancel sends nothing.
+ */
+export function GoLiveDialog({
+  accounts,
+  spending,
+  spendingFailed,
+  busy = false,
+  onConfirm,
+  onClose,
+}: GoLiveDialogProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const unguarded = accounts.some(({ account }) => {
+    const view = spending?.get(account.id);
+    return spending !== undefined && (!view || (view.daily_cap === null && view.max_price_percent === null));
+  });
+  return (
+    <AppDialog
+      open
+      onClose={onClose}
+      persistent={busy}
+      maxWidth="md"
+      fullWidth
+      title={t('pricing.goLive.title', {
+        count: accounts.length,
+        names: accounts.map(({ account }) => account.label).join(', '),
+      })}
+      actions={
+        <>
+          <Button onClick={onClose} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            variant="contained"
+            color="warning"
+            onClick={onConfirm}
+            disabled={busy}
+            data-testid="go-live-confirm"
+          >
+            {t('pricing.goLive.confirm')}
+          </Button>
+        </>
+      }
+    >
+      {busy && <LinearProgress sx={{ mb: 1 }} />}
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {t('pricing.goLive.intro')}
+      </Typography>
+      {spendingFailed && (
+        <Alert severity="warning" sx={{ mb: 1 }}>
+          {t('pricing.goLive.guardsUnavailable')}
+        </Alert>
+      )}
+      {unguarded && (
+        <Alert severity="warning" sx={{ mb: 1 }} data-testid="go-live-unguarded">
+          {t('pricing.goLive.noGuardsWarning')}
+        </Alert>
+      )}
+      <Box sx={{ maxHeight: '50vh', overflow: 'auto' }}>
+        <table
+          style={{ width: '100%', borderCollapse: 'collapse', fontSize: 13 }}
+          data-testid="go-live-table"
+        >
+          <thead>
+            <tr>
+              <th style={head}>{t('pricing.goLive.account')}</th>
+              <th style={head}>{t('pricing.goLive.loops')}</th>
+              <th style={head}>{t('pricing.goLive.dailyCap')}</th>
+              <th style={head}>{t('pricing.goLive.priceGuard')}</th>
+              <th style={head}>{t('pricing.goLive.spentToday')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {accounts.map(({ account, loops }) => {
+              const view = spending?.get(account.id);
+              const currency = view?.currency ?? account.currency;
+              // Not answered (yet): the limits are not shown as absent.
+              const unknown = spendingFailed ? '?' : spending === undefined ? '…' : null;
+              return (
+                <tr key={account.id} data-testid={`go-live-${account.id}`}>
+                  <td style={cell}>{account.label}</td>
+                  <td style={cell}>
+                    {loops.length > 0
+                      ? loops.map((loop) => t(`fields.${loop}`)).join(', ')
+                      : t('pricing.goLive.noLoops')}
+                  </td>
+                  <td style={cell}>
+                    {unknown ??
+                      (view?.daily_cap
+                        ? formatSpendAmount(view.daily_cap, currency, lang)
+                        : t('pricing.goLive.noCap'))}
+                  </td>
+                  <td style={cell}>
+                    {unknown ??
+                      (view?.max_price_percent
+                        ? t('pricing.goLive.priceGuardValue', { percent: view.max_price_percent })
+                        : t('pricing.goLive.noPriceGuard'))}
+                  </td>
+                  <td style={cell}>
+                    {unknown ?? formatSpendAmount(view?.spent_today ?? '0', currency, lang)}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </Box>
+    </AppDialog>
+  );
+}
