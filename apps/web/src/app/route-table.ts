@@ -128,6 +128,11 @@ export const ROUTES: readonly RouteDefinition[] = [
     titleKey: 'nav.availableIps',
   },
   {
+    path: paths.marketDatabase.path,
+    page: lazyPage(() => import('./routes/market-database')),
+    titleKey: 'botCalls.nav.marketDatabase',
+  },
+  {
     path: paths.transactions.path,
     page: lazyPage(() => import('./routes/transactions')),
     titleKey: 'nav.transactions',

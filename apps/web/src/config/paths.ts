@@ -46,6 +46,7 @@ export const paths = {
   tags: fixed('/tags'),
   serverGroups: fixed('/server-groups'),
   availableIps: fixed('/available-ips'),
+  marketDatabase: fixed('/market-database'),
   transactions: fixed('/transactions'),
   auditLog: fixed('/audit-log'),
   botJobs: fixed('/bot-jobs'),

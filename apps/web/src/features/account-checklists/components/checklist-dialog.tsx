@@ -1,4 +1,4 @@
-import { mdiPlay, mdiPlayCircle } from '@mdi/js';
+import { mdiEmailArrowRight, mdiPlay, mdiPlayCircle } from '@mdi/js';
 import { Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
 import { SIGNUP_STEPS, type SignupStep } from '@toydesk/contract';
 import { useQueryClient } from '@tanstack/react-query';
@@ -30,7 +30,7 @@ export function ChecklistDialog({ row, onClose }: ChecklistDialogProps) {
   const queryClient = useQueryClient();
   const [inputs, setInputs] = useState<Record<string, string>>({});
   const [inputErrors, setInputErrors] = useState<Record<string, string>>({});
-  const [running, setRunning] = useState<SignupStep | 'chain' | null>(null);
+  const [running, setRunning] = useState<SignupStep | 'chain' | 'email' | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: checklistsQueryKey });
   const action = useBotAction({ onFinish: refresh });
   // A job started elsewhere (another operator, the chain) is followed too until ours replaces it.
@@ -65,6 +65,13 @@ export function ChecklistDialog({ row, onClose }: ChecklistDialogProps) {
     if (started) refresh();
   };
 
+  // The confirmation link of the last email (spec section 7): the service takes it once the phone is added.
+  const followEmail = async () => {
+    setRunning('email');
+    const started = await action.run('bot-signup.follow_to_last_email', { body: { id: row.id } });
+    if (started) refresh();
+  };
+
   return (
     <AppDialog
       open
@@ -79,12 +86,21 @@ export function ChecklistDialog({ row, onClose }: ChecklistDialogProps) {
           {t('checklists.progress')}: {row.done} / {row.total}
         </Typography>
         <Button
+          variant="outlined"
+          startIcon={<MdiIcon path={mdiEmailArrowRight} />}
+          disabled={busy || row.steps.add_phone?.state !== 'done'}
+          onClick={() => void followEmail()}
+          data-testid="follow-email"
+          sx={{ ml: 'auto' }}
+        >
+          {t('botCalls.actions.followLastEmail')}
+        </Button>
+        <Button
           variant="contained"
           startIcon={<MdiIcon path={mdiPlayCircle} />}
           disabled={busy || row.next === null}
           onClick={() => void runChain()}
           data-testid="run-chain"
-          sx={{ ml: 'auto' }}
         >
           {t('ops.checklist.runChain')}
         </Button>
@@ -98,9 +114,11 @@ export function ChecklistDialog({ row, onClose }: ChecklistDialogProps) {
             title={
               running === 'chain'
                 ? t('ops.checklist.runChain')
-                : running
-                  ? t(`enums.signup_step.${running}`)
-                  : undefined
+                : running === 'email'
+                  ? t('botCalls.actions.followLastEmail')
+                  : running
+                    ? t(`enums.signup_step.${running}`)
+                    : undefined
             }
           />
         </Box>

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '@/components/mdi-icon';
 
 import type { SteamAccountRow } from '../api/get-steam-accounts';
-import { STEAM_ACTIONS, type SteamAction } from '../utils/steam-actions';
+import { actionTitleKey, STEAM_ACTIONS, SUBMENU_GROUPS, type SteamAction } from '../utils/steam-actions';
+import { SteamActionSubmenu } from './steam-action-submenu';
 
 export interface SteamAccountRowMenuProps {
   row: SteamAccountRow;
@@ -51,7 +52,7 @@ export function SteamAccountRowMenu({ row, onEdit, onAction, onDelete }: SteamAc
           {t('common.edit')}
         </MenuItem>
         <Divider />
-        {STEAM_ACTIONS.map((action) => (
+        {STEAM_ACTIONS.filter((action) => action.group === 'top').map((action) => (
           <MenuItem
             key={action.key}
             onClick={() => {
@@ -59,8 +60,19 @@ export function SteamAccountRowMenu({ row, onEdit, onAction, onDelete }: SteamAc
               onAction(row, action);
             }}
           >
-            {t(`ops.steamActions.${action.key}`)}
+            {t(actionTitleKey(action))}
           </MenuItem>
+        ))}
+        {/* The other bot calls in submenus by what the operator looks for, so the menu fits a 768 px screen. */}
+        {SUBMENU_GROUPS.map((group) => (
+          <SteamActionSubmenu
+            key={group}
+            group={group}
+            onPick={(action) => {
+              close();
+              onAction(row, action);
+            }}
+          />
         ))}
         <Divider />
         <MenuItem

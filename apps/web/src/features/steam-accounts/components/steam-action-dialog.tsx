@@ -1,14 +1,22 @@
-import { Box, Button, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, MenuItem, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { AppDialog } from '@/components/app-dialog';
 import { JobProgress } from '@/components/job-progress';
+import { botApi } from '@/lib/bot-api';
 import { useBotAction } from '@/lib/bot-jobs';
 
 import { steamAccountsQueryKey, type SteamAccountRow } from '../api/get-steam-accounts';
-import { buildActionCall, initialInputValues, type SteamAction } from '../utils/steam-actions';
+import {
+  actionTitleKey,
+  buildActionCall,
+  initialInputValues,
+  inputLabelKey,
+  type ActionInput,
+  type SteamAction,
+} from '../utils/steam-actions';
 
 export interface SteamActionDialogProps {
   account: SteamAccountRow;
@@ -16,18 +24,38 @@ export interface SteamActionDialogProps {
   onClose: () => void;
 }
 
-/** One Steam-service action for one account: its inputs, then the job followed until it ends. */
+interface RandomAvatar {
+  name: string;
+  url: string;
+}
+
+/** One bot call for one account: its inputs, then the job followed until it ends (or the direct answer). */
 export function SteamActionDialog({ account, action, onClose }: SteamActionDialogProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [values, setValues] = useState(() => initialInputValues(action));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [direct, setDirect] = useState<{ busy: boolean; avatars: RandomAvatar[] | null }>({
+    busy: false,
+    avatars: null,
+  });
   const job = useBotAction({
     onFinish: () => {
       if (action.refreshAccounts) void queryClient.invalidateQueries({ queryKey: steamAccountsQueryKey });
     },
   });
-  const title = t(`ops.steamActions.${action.key}`);
+  const title = t(actionTitleKey(action));
+  // Our other accounts with a trade URL: a trade offer between own accounts is the usual case.
+  const partners = (queryClient.getQueryData<SteamAccountRow[]>(steamAccountsQueryKey) ?? []).filter(
+    (row) => row.id !== account.id && row.trade_url,
+  );
+
+  const runDirect = async (options: ReturnType<typeof buildActionCall>['options']) => {
+    setDirect({ busy: true, avatars: null });
+    const result = await botApi.call(action.route, options);
+    const data = result.success ? (result.data as { results?: RandomAvatar[] } | null) : null;
+    setDirect({ busy: false, avatars: data?.results ?? null });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -37,16 +65,54 @@ export function SteamActionDialog({ account, action, onClose }: SteamActionDialo
         Object.fromEntries(
           Object.entries(call.errors).map(([name, message]) => [
             name,
-            message === 'required' ? t('ops.required') : message,
+            message === 'required' ? t('ops.required') : t('botCalls.invalid'),
           ]),
         ),
       );
       return;
     }
     setErrors({});
-    void job.run(action.route, call.options);
+    if (action.direct) void runDirect(call.options);
+    else void job.run(action.route, call.options);
   };
 
+  const setValue = (name: string, value: string) => setValues((current) => ({ ...current, [name]: value }));
+  // Errors of the schema on no input (the account id in the body): shown above the form.
+  const formError = Object.entries(errors)
+    .filter(([name]) => !action.inputs.some((item) => item.name === name))
+    .map(([, message]) => message)[0];
+
+  const field = (item: ActionInput) => {
+    const multiline = item.kind === 'multiline' || item.kind === 'assets';
+    return (
+      <TextField
+        key={item.name}
+        name={item.name}
+        label={t(inputLabelKey(item))}
+        type={item.kind === 'number' ? 'number' : 'text'}
+        select={item.kind === 'select'}
+        multiline={multiline}
+        minRows={multiline ? 2 : undefined}
+        maxRows={multiline ? 6 : undefined}
+        required={item.required}
+        value={values[item.name] ?? ''}
+        onChange={(event) => setValue(item.name, event.target.value)}
+        error={Boolean(errors[item.name])}
+        helperText={errors[item.name] || (item.helperKey ? t(item.helperKey) : undefined)}
+        fullWidth
+      >
+        {item.kind === 'select' &&
+          (item.options ?? []).map((option) => (
+            <MenuItem key={option} value={option}>
+              {item.optionsKey ? t(`${item.optionsKey}.${option}`) : option}
+            </MenuItem>
+          ))}
+      </TextField>
+    );
+  };
+
+  const busy = job.starting || job.active || direct.busy;
+  const ran = Boolean(job.job) || direct.avatars !== null;
   const formId = `steam-action-${action.key}`;
   return (
     <AppDialog
@@ -58,14 +124,8 @@ export function SteamActionDialog({ account, action, onClose }: SteamActionDialo
       actions={
         <>
           <Button onClick={onClose}>{t('common.close')}</Button>
-          <Button
-            type="submit"
-            form={formId}
-            variant="contained"
-            disabled={job.starting || job.active}
-            data-testid="run-action"
-          >
-            {job.job ? t('ops.runAgain') : t('ops.run')}
+          <Button type="submit" form={formId} variant="contained" disabled={busy} data-testid="run-action">
+            {ran ? t('ops.runAgain') : t('ops.run')}
           </Button>
         </>
       }
@@ -76,22 +136,51 @@ export function SteamActionDialog({ account, action, onClose }: SteamActionDialo
             {t('ops.steamActions.noInputs')}
           </Typography>
         )}
-        {action.inputs.map((input) => (
+        {formError && (
+          <Alert severity="error" sx={{ mb: 1 }}>
+            {formError}
+          </Alert>
+        )}
+        {action.inputs.some((item) => item.name === 'trade_url') && partners.length > 0 && (
           <TextField
-            key={input.name}
-            name={input.name}
-            label={t(`ops.steamActions.input.${input.labelKey}`)}
-            type={input.kind === 'number' ? 'number' : 'text'}
-            required={input.required}
-            value={values[input.name] ?? ''}
-            onChange={(event) => setValues((current) => ({ ...current, [input.name]: event.target.value }))}
-            error={Boolean(errors[input.name])}
-            helperText={errors[input.name]}
+            select
+            label={t('botCalls.input.partner')}
+            value=""
+            onChange={(event) => {
+              const partner = partners.find((row) => String(row.id) === event.target.value);
+              if (partner?.trade_url) setValue('trade_url', partner.trade_url);
+            }}
+            helperText={t('botCalls.input.partnerHint')}
             fullWidth
-          />
-        ))}
+          >
+            {partners.map((row) => (
+              <MenuItem key={row.id} value={String(row.id)}>
+                {row.steam_account_name}
+                {row.steam_id ? ` · ${row.steam_id}` : ''}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+        {action.inputs.map(field)}
       </Box>
-      <JobProgress job={job.job} starting={job.starting} startError={job.startError} logsOpen />
+      {action.direct ? (
+        direct.avatars && (
+          <Box data-testid="direct-result" sx={{ mt: 1 }}>
+            <Typography variant="body2" sx={{ fontWeight: 500 }}>
+              {t('botCalls.avatars', { count: direct.avatars.length })}
+            </Typography>
+            <Box component="ul" sx={{ m: 0, pl: 2 }}>
+              {direct.avatars.map((avatar) => (
+                <Typography component="li" variant="body2" key={avatar.name}>
+                  {avatar.name}
+                </Typography>
+              ))}
+            </Box>
+          </Box>
+        )
+      ) : (
+        <JobProgress job={job.job} starting={job.starting} startError={job.startError} logsOpen />
+      )}
     </AppDialog>
   );
 }

@@ -1,0 +1,5 @@
+import { MarketDatabaseScreen } from '@/features/market-database/components/market-database-screen';
+
+export default function MarketDatabaseRoute() {
+  return <MarketDatabaseScreen />;
+}
