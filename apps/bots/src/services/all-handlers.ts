@@ -13,6 +13,7 @@ import { TRADING_HANDLERS } from './trading/trading-handlers.ts';
 import { DELIVERY_HANDLERS } from './trading/deliver/delivery-handlers.ts';
 import { SPEND_GUARD_HANDLERS } from './trading/spend-guards/spend-guard-handlers.ts';
 import { SET_PRICES_HANDLERS } from './trading/sell-prices/set-prices-handlers.ts';
+import { LIST_ITEMS_HANDLERS } from './trading/manual-listing/list-items-handlers.ts';
 
 /** The handler of every bot route; the type makes a missing one a compile error, bot-app.ts a start error. */
 export const BOT_HANDLERS: BotHandlers<BotRouteId> = {
@@ -28,4 +29,5 @@ export const BOT_HANDLERS: BotHandlers<BotRouteId> = {
   ...SET_PRICES_HANDLERS,
   ...DELIVERY_HANDLERS,
   ...SPEND_GUARD_HANDLERS,
+  ...LIST_ITEMS_HANDLERS,
 };

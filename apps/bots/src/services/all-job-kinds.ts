@@ -8,6 +8,7 @@ import { STEAM_JOB_KINDS } from './steam/steam-jobs.ts';
 import { STEAM_GUARD_JOB_KINDS } from './steam-guard/steam-guard-jobs.ts';
 import { TRADING_JOB_KINDS } from './trading/loop-runner.ts';
 import { SET_PRICES_JOB_KINDS } from './trading/sell-prices/set-prices-job.ts';
+import { LIST_ITEMS_JOB_KINDS } from './trading/manual-listing/list-items-job.ts';
 import { SPEND_CHECK_JOB_KINDS } from './trading/spend-guards/spend-check-job.ts';
 
 /** The kinds started by the cron schedules (each on a lane of its own). */
@@ -29,4 +30,5 @@ export const ALL_JOB_KINDS: BotJobKind[] = [
   ...KEY_CHECK_JOB_KINDS,
   ...SET_PRICES_JOB_KINDS,
   ...SPEND_CHECK_JOB_KINDS,
+  ...LIST_ITEMS_JOB_KINDS,
 ];

@@ -4,6 +4,7 @@ import { proxyEntity, type ProxyPatch } from '../entities/proxy.ts';
 import { PROFILE_THEMES, SHOWCASE_KINDS } from '../enums.ts';
 import { marketSpendSchema, spendGuardInputSchema, spendGuardSchema } from '../spend-guard.ts';
 import { maFileSchema } from '../steam/mafile.ts';
+import { botListingRoutes } from './bot-routes-listing.ts';
 import { botSteamGuardRoutes } from './bot-routes-steam-guard.ts';
 import { defineRoute, paginatedSchema } from './route-def.ts';
 
@@ -985,6 +986,7 @@ export const BOT_ROUTES = [
     },
   ),
 
+  ...botListingRoutes(botJobSchema),
   ...botSteamGuardRoutes(botJobSchema),
 
   // Jobs

@@ -2,7 +2,8 @@ import { isAddToSaleInventoryError } from '@toydesk/contract';
 import { TmBadKeyError, TmError, type TmClient } from '@toydesk/markets';
 
 import type { TradingContext } from '../trading-loop.ts';
-import { activeListingWait, startListingWait } from './listing-wait.ts';
+import { addToSaleOnce, waitAfterInventoryRefusal } from './add-to-sale-once.ts';
+import { activeListingWait } from './listing-wait.ts';
 import type { SellToy } from './sell-toys.ts';
 
 /** At most this many add-to-sale calls per tick (tm allows 5 calls a second per key): the rest wait a tick. */
@@ -68,22 +69,12 @@ export async function listNewItems(
           },
         },
         () =>
-          ctx.job.once(
+          addToSaleOnce(
+            ctx.job,
+            tm,
             `list-reprice:${account.id}:${ctx.job.job.id}:list:${item.assetId}`,
-            () => findListing(tm, item.assetId),
-            async () => {
-              try {
-                return await tm.selling.addToSale({ assetId: item.assetId, price });
-              } catch (error) {
-                // A GET is sent twice when the first answer is lost: the second try then finds the item
-                // listed by the first one and says item_not_in_inventory. It is listed, once.
-                if (error instanceof TmError && error.code === 'item_not_in_inventory') {
-                  const listed = await findListing(tm, item.assetId);
-                  if (listed !== null) return listed;
-                }
-                throw error;
-              }
-            },
+            item.assetId,
+            price,
           ),
       );
       if (result !== null) outcome.listed += 1;
@@ -105,12 +96,6 @@ export async function listNewItems(
   return outcome;
 }
 
-/** The market's listing of an asset (tm `items`), or null. */
-async function findListing(tm: TmClient, assetId: string): Promise<{ itemId: string } | null> {
-  const listing = (await tm.selling.items()).find((entry) => entry.assetId === assetId);
-  return listing ? { itemId: listing.itemId } : null;
-}
-
 /** The spec's reaction: update-inventory, then no listing for 30 s (recorded, not slept). */
 async function refreshAndWait(
   ctx: TradingContext,
@@ -121,9 +106,5 @@ async function refreshAndWait(
   await ctx.act({ kind: 'inventory-refresh', detail: { reason, asset_id: assetId } }, () =>
     tm.account.updateInventory(),
   );
-  const until = await startListingWait(ctx.runtime.db, ctx.account.id, reason, assetId);
-  await ctx.job.log(
-    `add-to-sale refused with ${reason}: inventory refreshed, listing waits until ${until.toISOString()}`,
-  );
-  return until;
+  return waitAfterInventoryRefusal(ctx.job, ctx.runtime.db, ctx.account.id, reason, assetId);
 }

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+
+import { manualListingSupport, type BotJob, type MarketCode } from '@toydesk/contract';
+
+import { BotError, notFound } from '../../../http/bot-error.ts';
+import { pathId, type BotHandlers } from '../../../http/handler.ts';
+import { PGBOSS_SCHEMA } from '../../../jobs/job-store.ts';
+import { LANES } from '../../../lanes.ts';
+import type { BotRuntime } from '../../../runtime.ts';
+import { LIST_ITEMS_KIND } from './list-items-job.ts';
+
+/** The listing key's job slot: a second job of one key is refused by the queue within it (one UTC day). */
+const LISTING_KEY_SLOT_SECONDS = 86_400;
+
+export const LIST_ITEMS_HANDLERS: BotHandlers<'bot-trading.list-items'> = {
+  /**
+   * 202 with the listing job. 400 when the market cannot take a listing or a currency is not the account's;
+   * a listing key already used answers with its job (a double click, a retried request): nothing twice.
+   */
+  'bot-trading.list-items': async ({ runtime, params, body, reply }) => {
+    const account = pathId(params);
+    const [row] = await runtime.db.query<{ market: MarketCode; currency: string }>(
+      'SELECT market, currency FROM market_account WHERE id = $1',
+      [account],
+    );
+    if (!row) throw notFound();
+    const unsupported = manualListingSupport(row.market);
+    if (unsupported !== null) {
+      throw new BotError(400, {
+        market: [
+          `Площадка ${row.market} не принимает выставление через бота (${row.market} cannot take a listing: ${unsupported})`,
+        ],
+        code: unsupported,
+      });
+    }
+    const wrong = body.items.flatMap((item, index) => (item.currency === row.currency ? [] : [index]));
+    if (wrong.length > 0) {
+      const message = `Валюта площадки: ${row.currency} (the market account's currency is ${row.currency})`;
+      throw new BotError(400, {
+        items: Object.fromEntries(wrong.map((index) => [String(index), { currency: [message] }])),
+      });
+    }
+    const key = body.listing_key ?? randomUUID();
+    const existing = body.listing_key ? await jobOfKey(runtime, account, key) : null;
+    reply.status(202);
+    if (existing) return existing;
+    const job = await runtime.queue.enqueue(
+      LIST_ITEMS_KIND,
+      { ...body, listing_key: key, account },
+      { singletonKey: `list-items:${account}:${key}`, singletonSeconds: LISTING_KEY_SLOT_SECONDS },
+    );
+    if (job) return job;
+    // Another request of the same key got there first.
+    const first = await jobOfKey(runtime, account, key);
+    if (!first)
+      throw new BotError(409, {
+        detail: 'Такая задача уже стоит в очереди. (The same job is already queued.)',
+      });
+    return first;
+  },
+};
+
+/** The listing job of a key, live or archived. */
+async function jobOfKey(runtime: BotRuntime, account: number, key: string): Promise<BotJob | null> {
+  const where = `name = $1 AND data->>'kind' = $2 AND data->>'account' = $3 AND data->'params'->>'listing_key' = $4`;
+  const [found] = await runtime.db.query<{ id: string }>(
+    `SELECT id::text AS id FROM ${PGBOSS_SCHEMA}.job WHERE ${where}
+     UNION ALL SELECT id::text AS id FROM ${PGBOSS_SCHEMA}.archive WHERE ${where} LIMIT 1`,
+    [LANES.market, LIST_ITEMS_KIND, String(account), key],
+  );
+  return found ? ((await runtime.queue.store.get(found.id))?.job ?? null) : null;
+}
