@@ -13,8 +13,14 @@ export interface SetPricesPlan {
   skipped: number;
 }
 
-/** Groups the chosen rows by market account, each listing at `price` ("0" takes it off sale). */
-export function planSetPrices(rows: readonly EntityRow[], price: string): SetPricesPlan {
+/**
+ * Groups the chosen rows by market account, each listing at `price`, one for all or one per row ("0" takes
+ * it off sale).
+ */
+export function planSetPrices(
+  rows: readonly EntityRow[],
+  price: string | ((row: EntityRow) => string),
+): SetPricesPlan {
   const byAccount = new Map<number, BotSetPricesBody['items']>();
   let skipped = 0;
   for (const row of rows) {
@@ -25,7 +31,7 @@ export function planSetPrices(rows: readonly EntityRow[], price: string): SetPri
       continue;
     }
     const items = byAccount.get(account) ?? [];
-    items.push({ item_id: itemId, price });
+    items.push({ item_id: itemId, price: typeof price === 'string' ? price : price(row) });
     byAccount.set(account, items);
   }
   return {

@@ -1,25 +1,26 @@
 import { mdiCurrencyRub, mdiStoreRemoveOutline } from '@mdi/js';
-import { Button, IconButton, Stack, Tooltip } from '@mui/material';
+import { Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { sellItemEntity, type BotJob } from '@toydesk/contract';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { checkboxColumn } from '@/components/checkbox-column';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { BulkEditDialog } from '@/components/entity-form/bulk-edit-dialog';
-import { EntityFormDialog } from '@/components/entity-form/entity-form-dialog';
+import { MoneyPreviewDialog } from '@/components/money-preview-dialog';
 import type { EntityRow } from '@/components/entity-table/entity-columns';
 import { EntityTable } from '@/components/entity-table/entity-table';
 import { withItemColumn } from '@/components/item-name-cell';
 import { MdiIcon } from '@/components/mdi-icon';
 import { SelectionBar } from '@/components/selection-bar';
 import type { VirtualColumn } from '@/components/virtual-table/virtual-table';
+import { useCommonData } from '@/lib/common-data';
 import { notify } from '@/lib/notifications';
 import type { QueryParams } from '@/lib/query-string';
 import { useCheckedIds } from '@/lib/use-checked-ids';
 
 import { planSetPrices, startSetPrices, TAKE_OFF_PRICE } from '../api/set-market-prices';
+import { saleLot } from '../utils/sale-lot';
 import { MarketPriceJobsDialog } from './market-price-jobs-dialog';
+import { MassPricingDialog } from './mass-pricing-dialog';
 
 const FIELDS = [
   'market_hash_name',
@@ -50,6 +51,7 @@ export interface SellItemsListProps {
  */
 export function SellItemsList({ filters, toolbar }: SellItemsListProps) {
   const { t } = useTranslation();
+  const common = useCommonData();
   const selection = useCheckedIds();
   const [rows, setRows] = useState<EntityRow[]>([]);
   const [starting, setStarting] = useState(false);
@@ -109,9 +111,19 @@ export function SellItemsList({ filters, toolbar }: SellItemsListProps) {
     const wanted = new Set(ids);
     return rows.filter((row) => wanted.has(idOf(row)));
   };
+  const accountLabels = useMemo(
+    () =>
+      new Map(
+        common.steamAccounts.flatMap((steam) =>
+          steam.market_accounts.map((account) => [account.id, account.label] as const),
+        ),
+      ),
+    [common.steamAccounts],
+  );
+  const accountLabel = useCallback((id: number) => accountLabels.get(id) ?? `#${id}`, [accountLabels]);
 
   /** Starts the market jobs for these rows at `price`; throws when none started (the dialog stays). */
-  const sendPrices = async (chosen: readonly EntityRow[], price: string) => {
+  const sendPrices = async (chosen: readonly EntityRow[], price: string | ((row: EntityRow) => string)) => {
     const plan = planSetPrices(chosen, price);
     setStarting(true);
     try {
@@ -125,12 +137,22 @@ export function SellItemsList({ filters, toolbar }: SellItemsListProps) {
     }
   };
 
-  const takeOff = async () => {
+  const takeOff = async (ids: readonly number[]) => {
     if (!removing) return;
     try {
-      await sendPrices(rowsOf(removing), TAKE_OFF_PRICE);
+      await sendPrices(rowsOf(ids), TAKE_OFF_PRICE);
       selection.setMany(removing, false);
       setRemoving(null);
+    } catch {
+      // The wrapper has notified; the dialog stays for another try.
+    }
+  };
+
+  /** Sends the confirmed new prices (one per lot) and closes the pricing dialog. */
+  const sendNewPrices = async (prices: ReadonlyMap<number, string>, close: () => void) => {
+    try {
+      await sendPrices(rowsOf([...prices.keys()]), (row) => prices.get(idOf(row))!);
+      close();
     } catch {
       // The wrapper has notified; the dialog stays for another try.
     }
@@ -159,33 +181,50 @@ export function SellItemsList({ filters, toolbar }: SellItemsListProps) {
         height="calc(100vh - 280px)"
       />
       {pricing && (
-        <EntityFormDialog
-          entity={sellItemEntity}
-          record={pricing}
-          fields={['price']}
-          required={['price']}
-          title={t('sellItems.setPriceNamed', { name: nameOf(pricing) })}
-          save={(body) => sendPrices([pricing], String(body.price))}
+        <MassPricingDialog
+          lots={[saleLot(pricing)]}
+          accountLabel={accountLabel}
+          busy={starting}
+          onConfirm={(prices) => void sendNewPrices(prices, () => setPricing(null))}
           onClose={() => setPricing(null)}
         />
       )}
       {massPricing && (
-        <BulkEditDialog
-          entity={sellItemEntity}
-          fields={['price']}
-          title={t('sellItems.massSetPrice')}
-          scope={t('sellItems.scope', { count: selectedIds.length })}
-          apply={(patch) => sendPrices(rowsOf(selectedIds), String(patch.price))}
+        <MassPricingDialog
+          lots={rowsOf(selectedIds).map(saleLot)}
+          accountLabel={accountLabel}
+          busy={starting}
+          onConfirm={(prices) => void sendNewPrices(prices, () => setMassPricing(false))}
           onClose={() => setMassPricing(false)}
         />
       )}
       {removing && (
-        <ConfirmDialog
-          title={t('sellItems.takeOffTitle', { count: removing.length })}
-          text={t('sellMarketPrices.takeOffText')}
+        <MoneyPreviewDialog
+          title={t('pricing.takeOff.title', { count: removing.length })}
+          intro={
+            <Typography variant="body2" sx={{ mb: 1 }}>
+              {t('sellMarketPrices.takeOffText')}
+            </Typography>
+          }
+          rows={rowsOf(removing)
+            .map(saleLot)
+            .map((lot) => ({
+              id: lot.id,
+              name: lot.name,
+              account: accountLabel(lot.marketAccount),
+              currency: lot.currency,
+              from: lot.price,
+              to: null,
+              toText: t('pricing.preview.offSale'),
+              sendable: lot.marketItemId !== null,
+              marks:
+                lot.marketItemId === null ? [{ label: t('pricing.marks.noListing'), tone: 'error' }] : [],
+            }))}
+          totalOf="from"
+          danger
           confirmLabel={t('sellItems.takeOff')}
           busy={starting}
-          onConfirm={() => void takeOff()}
+          onConfirm={(ids) => void takeOff(ids as number[])}
           onClose={() => setRemoving(null)}
         />
       )}
