@@ -92,6 +92,11 @@ export const ROUTES: readonly RouteDefinition[] = [
     page: lazyPage(() => import('./routes/steam-account-check-list')),
     titleKey: 'nav.steamAccountCheckList',
   },
+  {
+    path: paths.steamAccount.guard.path,
+    page: lazyPage(() => import('./routes/steam-account-guard')),
+    titleKey: 'steamGuard.title',
+  },
 
   { path: paths.marketAccount.root.path, redirect: paths.marketAccount.list.path },
   {

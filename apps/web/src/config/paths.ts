@@ -34,6 +34,12 @@ export const paths = {
     root: fixed('/steam-account'),
     list: fixed('/steam-account/list'),
     checkList: fixed('/steam-account/check-list'),
+    /** Steam Guard: one account's 2FA code and mobile confirmations (?account=<id>). */
+    guard: {
+      path: '/steam-account/guard',
+      getHref: (account?: number | null) =>
+        account ? `/steam-account/guard?account=${account}` : '/steam-account/guard',
+    },
   },
   marketAccount: {
     root: fixed('/market-account'),

@@ -22,6 +22,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     links: [
       { key: 'list', labelKey: 'nav.steamAccountList', to: paths.steamAccount.list.path },
       { key: 'check-list', labelKey: 'nav.steamAccountCheckList', to: paths.steamAccount.checkList.path },
+      { key: 'guard', labelKey: 'steamGuard.title', to: paths.steamAccount.guard.path },
     ],
   },
   {

@@ -3,7 +3,9 @@ import { Divider, IconButton, ListItemIcon, Menu, MenuItem } from '@mui/material
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { AppLink } from '@/components/app-link';
 import { MdiIcon } from '@/components/mdi-icon';
+import { paths } from '@/config/paths';
 
 import type { SteamAccountRow } from '../api/get-steam-accounts';
 import { actionTitleKey, STEAM_ACTIONS, SUBMENU_GROUPS, type SteamAction } from '../utils/steam-actions';
@@ -50,6 +52,10 @@ export function SteamAccountRowMenu({ row, onEdit, onAction, onDelete }: SteamAc
             <MdiIcon path={mdiPencil} fontSize="small" />
           </ListItemIcon>
           {t('common.edit')}
+        </MenuItem>
+        {/* Steam Guard is a screen of its own (features/steam-guard): a link, no feature import. */}
+        <MenuItem component={AppLink} to={paths.steamAccount.guard.getHref(row.id)} onClick={close}>
+          {t('steamGuard.menuEntry')}
         </MenuItem>
         <Divider />
         {STEAM_ACTIONS.filter((action) => action.group === 'top').map((action) => (
