@@ -60,12 +60,23 @@ describe('Inventory screen', () => {
     await user.click(screen.getByRole('button', { name: 'Выставить в Steam' }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText(/Цена/), '12.345');
-    await user.click(within(dialog).getByRole('button', { name: 'Выставить' }));
+    // A price with three decimals cannot be confirmed; nothing is sent.
+    expect(within(dialog).getByRole('button', { name: 'Выставить' })).toHaveProperty('disabled', true);
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
     await user.clear(within(dialog).getByLabelText(/Цена/));
     await user.type(within(dialog).getByLabelText(/Цена/), '12.34');
+    // The preview: the item, its Steam account, the price in the market's currency; the total.
+    const row = within(dialog).getByTestId('money-preview-row').textContent?.replace(/\s/g, ' ');
+    expect(row).toContain('AK-47 | Redline (Field-Tested) #1');
+    expect(row).toContain('→ 12.34 ₽');
+    expect(within(dialog).getByTestId('money-preview-totals').textContent?.replace(/\s/g, ' ')).toContain(
+      '12.34 ₽',
+    );
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Выставить' }));
-    await waitFor(() => expect(within(dialog).getByTestId('job-result').textContent).toBe('{"listed":true}'));
+    // The preview gives way to the jobs' progress.
+    // (How the result reads is the job-results area's; here: the job was followed to its end.)
+    expect(await screen.findByTestId('job-result')).toBeTruthy();
     const post = calls.find((call) => call.method === 'POST')!;
     expect(post.url).toMatch(/\/api-node\/steam\/1\/market\/list$/);
     expect(post.body).toEqual({ asset_id: '30001', price: '12.34' });

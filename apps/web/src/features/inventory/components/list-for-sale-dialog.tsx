@@ -1,11 +1,14 @@
-import { Alert, Box, Button, LinearProgress, Stack, TextField, Typography } from '@mui/material';
-import { BOT_ROUTES_BY_ID, type BotJob } from '@toydesk/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { Alert, Box, Button, InputAdornment, Stack, TextField } from '@mui/material';
+import { BOT_ROUTES_BY_ID, CURRENCY_SYMBOLS, type BotJob } from '@toydesk/contract';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { AppDialog } from '@/components/app-dialog';
 import { JobProgress } from '@/components/job-progress';
+import { MoneyPreviewDialog } from '@/components/money-preview-dialog';
 import { useBotJob } from '@/lib/bot-jobs';
+import { useCommonData } from '@/lib/common-data';
+import { marketCurrency } from '@/lib/market-currency';
 import { notify } from '@/lib/notifications';
 import { validateWithSchema } from '@/lib/validation';
 
@@ -29,28 +32,39 @@ export interface ListForSaleDialogProps {
   onClose: () => void;
 }
 
+/** The Steam market's currency as the console knows it (the market record of `steam`). */
+const STEAM_CURRENCY = marketCurrency('steam');
+
 /**
  * Lists the selected inventory items on the Steam market at one price, one bot job per item, and follows
- * the jobs. (Marketplace listings are the auto-sell loop's work, switched on per market account.)
+ * the jobs. (Marketplace listings are the auto-sell loop's work, switched on per market account.) Nothing
+ * starts before the preview (each item, its Steam account, the price in the market's currency) and the
+ * confirmation naming the accounts, the count and the total.
  */
 export function ListForSaleDialog({ items, onClose }: ListForSaleDialogProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
   const formId = useId();
+  const common = useCommonData();
   const [price, setPrice] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
   const [starts, setStarts] = useState<ListingStart[] | null>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (items.length === 0) return;
-    const schema = BOT_ROUTES_BY_ID['bot-steam.market_list'].body;
-    const found = schema ? validateWithSchema(schema, { asset_id: '1', price: price.trim() }, lang) : null;
-    if (found?.price || price.trim() === '' || Number(price) <= 0) {
-      setError(found?.price ?? t('inventory.priceInvalid'));
-      return;
-    }
+  const typed = price.trim();
+  const schema = BOT_ROUTES_BY_ID['bot-steam.market_list'].body;
+  const found = schema && typed ? validateWithSchema(schema, { asset_id: '1', price: typed }, lang) : null;
+  const error =
+    typed === ''
+      ? null
+      : found?.price || !(Number(typed) > 0)
+        ? (found?.price ?? t('inventory.priceInvalid'))
+        : null;
+  const valid = typed !== '' && error === null;
+  const accountName = (id: number) =>
+    common.steamAccounts.find((account) => account.id === id)?.steam_account_name ?? `#${id}`;
+
+  const submit = async () => {
+    if (items.length === 0 || !valid) return;
     setStarting(true);
     const result = await listOnSteamMarket(items.map((item) => ({ ...item, price: price.trim() })));
     setStarting(false);
@@ -59,63 +73,66 @@ export function ListForSaleDialog({ items, onClose }: ListForSaleDialogProps) {
     notify({ text: t('inventory.listingStarted', { count: started }), color: started ? 'success' : 'error' });
   };
 
+  if (!starts)
+    return (
+      <MoneyPreviewDialog
+        title={<span id={`${formId}-title`}>{t('inventory.listTitle', { count: items.length })}</span>}
+        intro={
+          <Box sx={{ mb: 1.5 }}>
+            <Alert severity="info" sx={{ mb: 1 }}>
+              {t('inventory.listHint')} {t('pricing.steamList.intro')}
+            </Alert>
+            <TextField
+              id={`${formId}-price`}
+              label={t('inventory.listPrice')}
+              value={price}
+              onChange={(event) => setPrice(event.target.value)}
+              error={Boolean(error)}
+              helperText={error}
+              required
+              fullWidth
+              slotProps={{
+                input: {
+                  endAdornment: (
+                    <InputAdornment position="end">{CURRENCY_SYMBOLS[STEAM_CURRENCY]}</InputAdornment>
+                  ),
+                },
+                htmlInput: { inputMode: 'decimal' },
+              }}
+            />
+          </Box>
+        }
+        rows={items.map((item) => ({
+          id: item.inventoryId,
+          name: item.marketHashName,
+          account: accountName(item.steamAccount),
+          currency: STEAM_CURRENCY,
+          from: null,
+          to: valid ? typed : null,
+          sendable: valid,
+        }))}
+        confirmLabel={t('pricing.steamList.confirm')}
+        busy={starting}
+        onConfirm={() => void submit()}
+        onClose={onClose}
+      />
+    );
+
   return (
     <AppDialog
       open
       onClose={onClose}
-      persistent={starting}
       maxWidth="sm"
       fullWidth
       aria-labelledby={`${formId}-title`}
       title={<span id={`${formId}-title`}>{t('inventory.listTitle', { count: items.length })}</span>}
-      actions={
-        starts ? (
-          <Button onClick={onClose}>{t('common.close')}</Button>
-        ) : (
-          <>
-            <Button onClick={onClose}>{t('common.cancel')}</Button>
-            <Button type="submit" form={formId} variant="contained" disabled={starting || items.length === 0}>
-              {t('inventory.listSubmit')}
-            </Button>
-          </>
-        )
-      }
+      actions={<Button onClick={onClose}>{t('common.close')}</Button>}
     >
-      {starting && <LinearProgress sx={{ mb: 1 }} />}
-      {starts ? (
-        <Stack spacing={0.5}>
-          {starts.map((start) => (
-            <ListingJob key={start.request.inventoryId} start={start} />
-          ))}
-        </Stack>
-      ) : (
-        <Box component="form" id={formId} noValidate onSubmit={(event) => void submit(event)}>
-          <Alert severity="info" sx={{ mb: 1 }}>
-            {t('inventory.listHint')}
-          </Alert>
-          <Typography variant="body2" sx={{ mb: 1 }}>
-            {items
-              .slice(0, 5)
-              .map((item) => item.marketHashName)
-              .join(', ')}
-            {items.length > 5 ? ` … (+${items.length - 5})` : ''}
-          </Typography>
-          <TextField
-            id={`${formId}-price`}
-            label={t('inventory.listPrice')}
-            value={price}
-            onChange={(event) => {
-              setPrice(event.target.value);
-              setError(null);
-            }}
-            error={Boolean(error)}
-            helperText={error}
-            required
-            fullWidth
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          />
-        </Box>
-      )}
+      <Stack spacing={0.5}>
+        {starts.map((start) => (
+          <ListingJob key={start.request.inventoryId} start={start} />
+        ))}
+      </Stack>
     </AppDialog>
   );
 }
