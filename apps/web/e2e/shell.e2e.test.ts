@@ -33,6 +33,7 @@ const ROUTES: Array<[name: string, href: string]> = [
   ['tags', paths.tags.getHref()],
   ['server-groups', paths.serverGroups.getHref()],
   ['available-ips', paths.availableIps.getHref()],
+  ['markets', paths.markets.getHref()],
   ['market-database', paths.marketDatabase.getHref()],
   ['transactions', paths.transactions.getHref()],
   ['audit-log', paths.auditLog.getHref()],

@@ -24,6 +24,7 @@ const lookupNameSql = (entity: string, id: string): string => `CASE ${entity}
   WHEN 'steam_account' THEN (SELECT o.steam_account_name FROM steam_account o WHERE o.id = ${id})
   WHEN 'account_checklist' THEN (SELECT s.steam_account_name FROM account_checklist o JOIN steam_account s ON s.id = o.steam_account WHERE o.id = ${id})
   WHEN 'market_account' THEN (SELECT ${MARKET_ACCOUNT_LABEL_SQL('o')} FROM market_account o WHERE o.id = ${id})
+  WHEN 'market_proxy' THEN (SELECT ${MARKET_ACCOUNT_LABEL_SQL('o')} FROM market_account o WHERE o.id = ${id})
   WHEN 'market_spend_guard' THEN (SELECT ${MARKET_ACCOUNT_LABEL_SQL('o')} FROM market_account o WHERE o.id = ${id})
   WHEN 'market' THEN (SELECT o.name FROM market o WHERE o.id = ${id})
   WHEN 'proxy' THEN (SELECT o.host FROM proxy o WHERE o.id = ${id})

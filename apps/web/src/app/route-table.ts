@@ -138,6 +138,11 @@ export const ROUTES: readonly RouteDefinition[] = [
     titleKey: 'botCalls.nav.marketDatabase',
   },
   {
+    path: paths.markets.path,
+    page: lazyPage(() => import('./routes/markets')),
+    titleKey: 'marketsRef.title',
+  },
+  {
     path: paths.transactions.path,
     page: lazyPage(() => import('./routes/transactions')),
     titleKey: 'nav.transactions',

@@ -4,24 +4,33 @@ import { useTranslation } from 'react-i18next';
 
 import { formatAmount, formatConverted } from '@/lib/format';
 
+import { formatRatesDate } from './rate-date-hint';
+
 export interface MoneyTextProps {
   amount: string | number | null | undefined;
   currency: string;
   /** Shows the amount converted to this currency (with rates), the original in a tooltip. */
   displayCurrency?: string;
-  rates?: MarketRates;
+  /** A market record: its rates, and when they were set (named in the tooltip of a converted amount). */
+  rates?: MarketRates & { rates_set_at?: string | null };
 }
 
 /** An amount with its currency symbol, rounded to 2 decimals, optionally converted (spec sections 3 and 5). */
 export function MoneyText({ amount, currency, displayCurrency, rates }: MoneyTextProps) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
   const original = formatAmount(amount, currency, lang);
   if (!displayCurrency || displayCurrency === currency || !rates) {
     return <span style={{ fontVariantNumeric: 'tabular-nums' }}>{original}</span>;
   }
   return (
-    <Tooltip title={original}>
+    <Tooltip
+      title={
+        rates.rates_set_at
+          ? `${original} · ${t('marketsRef.rateDate', { date: formatRatesDate(rates.rates_set_at, lang) })}`
+          : original
+      }
+    >
       <span style={{ fontVariantNumeric: 'tabular-nums' }}>
         {formatConverted(amount, currency, displayCurrency, rates, lang)}
       </span>

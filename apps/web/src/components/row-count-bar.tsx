@@ -1,5 +1,5 @@
-import { mdiRefresh } from '@mdi/js';
-import { IconButton, Tooltip, Typography } from '@mui/material';
+import { mdiFileDelimitedOutline, mdiRefresh } from '@mdi/js';
+import { Button, IconButton, Tooltip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 
 import { formatNumber } from '@/lib/format';
@@ -13,13 +13,19 @@ export interface RowCountBarProps {
   total: number;
   kind: 'loaded' | 'shown';
   onRefresh: () => void;
+  /**
+   * The whole list as a CSV file with the table's filters and ordering (`csvExportUrl`): every row, not only
+   * the loaded ones. No button without it.
+   */
+  exportHref?: string;
 }
 
 /**
- * The end of a table's toolbar: how many rows it shows ('12 rows', 'Loaded 500 of 50,000', 'Shown 3 of 12')
- * and the refresh button. Placed last in a row Stack: it pushes itself to the right.
+ * The end of a table's toolbar: how many rows it shows ('12 rows', 'Loaded 500 of 50,000', 'Shown 3 of 12'),
+ * the CSV export of the whole list (when the screen gives its URL) and the refresh button. Placed last in a
+ * row Stack: it pushes itself to the right.
  */
-export function RowCountBar({ count, total, kind, onRefresh }: RowCountBarProps) {
+export function RowCountBar({ count, total, kind, onRefresh, exportHref }: RowCountBarProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
   const text =
@@ -39,6 +45,20 @@ export function RowCountBar({ count, total, kind, onRefresh }: RowCountBarProps)
       >
         {text}
       </Typography>
+      {exportHref && (
+        <Tooltip title={t('tableExport.tooltip', { count: formatNumber(total, lang) })}>
+          <Button
+            size="small"
+            component="a"
+            href={exportHref}
+            download
+            startIcon={<MdiIcon path={mdiFileDelimitedOutline} fontSize="small" />}
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+          >
+            {t('tableExport.button')}
+          </Button>
+        </Tooltip>
+      )}
       <Tooltip title={t('table.refresh')}>
         <IconButton size="small" onClick={onRefresh} aria-label={t('table.refresh')}>
           <MdiIcon path={mdiRefresh} fontSize="small" />

@@ -52,6 +52,7 @@ export const paths = {
   tags: fixed('/tags'),
   serverGroups: fixed('/server-groups'),
   availableIps: fixed('/available-ips'),
+  markets: fixed('/markets'),
   marketDatabase: fixed('/market-database'),
   transactions: fixed('/transactions'),
   auditLog: fixed('/audit-log'),

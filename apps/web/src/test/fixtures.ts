@@ -14,6 +14,7 @@ export const market = (
   usd_to_rub_rate: usd,
   eur_to_rub_rate: eur,
   is_active: true,
+  rates_set_at: '2026-01-01T00:00:00Z',
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
 });

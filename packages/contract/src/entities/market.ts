@@ -15,7 +15,8 @@ const positiveRate = (description: string): FieldDef<string, string, true> => ({
 /** When the rates last changed: the server sets it; totals converted with them show this date. */
 const ratesSetAt: FieldDef<string | null, never, true> = {
   kind: 'datetime',
-  read: z.string().nullable(),
+  // A reply from before migration 020 (or a hand-made fixture) without it reads as never set.
+  read: z.string().nullable().default(null),
   write: null,
   optional: true,
   description: 'When usd_to_rub_rate or eur_to_rub_rate was last set',

@@ -12,14 +12,14 @@ beforeAll(async () => {
 });
 afterAll(async () => db?.close());
 
-interface Entry {
+type Entry = {
   operator: string | null;
   entity: string;
   entity_id: number;
   label: string | null;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
-}
+};
 
 describe('checklist runs are audited', () => {
   it('a step asked for, done or failed writes an entry named by the Steam account; running does not', async () => {

@@ -80,6 +80,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { key: 'tags', labelKey: 'nav.tags', to: paths.tags.path },
       { key: 'server-groups', labelKey: 'nav.serverGroups', to: paths.serverGroups.path },
       { key: 'available-ips', labelKey: 'nav.availableIps', to: paths.availableIps.path },
+      { key: 'markets', labelKey: 'marketsRef.title', to: paths.markets.path },
       { key: 'market-database', labelKey: 'botCalls.nav.marketDatabase', to: paths.marketDatabase.path },
       { key: 'transactions', labelKey: 'nav.transactions', to: paths.transactions.path },
       { key: 'audit-log', labelKey: 'nav.auditLog', to: paths.auditLog.path },

@@ -5,6 +5,7 @@ import { useCallback, useContext, useEffect, useMemo, useState, type ReactNode }
 import { useTranslation } from 'react-i18next';
 
 import { CommonDataContext } from '@/lib/common-data';
+import { csvExportUrl } from '@/lib/csv-export';
 
 import { apiListInfiniteOptions, type ListRouteId } from '@/lib/query';
 import type { QueryParams } from '@/lib/query-string';
@@ -103,7 +104,13 @@ export function EntityTable({
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         {toolbar}
         {searchable && <SearchField value={search} onChange={setSearch} width={280} />}
-        <RowCountBar kind="loaded" count={rows.length} total={total} onRefresh={() => void list.refetch()} />
+        <RowCountBar
+          kind="loaded"
+          count={rows.length}
+          total={total}
+          onRefresh={() => void list.refetch()}
+          exportHref={csvExportUrl(routeId, fullQuery as QueryParams)}
+        />
       </Stack>
       <VirtualTable
         rows={rows}

@@ -1,4 +1,82 @@
 /** Texts of the markets reference screen (names, activity, exchange rates); ru.ts and en.ts take them as `marketsRef`. */
-export const ruMarketsRef = {};
+export const ruMarketsRef = {
+  title: 'Площадки',
+  code: 'Код',
+  name: 'Название',
+  active: 'Активна',
+  usdRate: 'Курс USD, ₽',
+  eurRate: 'Курс EUR, ₽',
+  ratesSetAt: 'Курсы заданы',
+  editTitle: 'Площадка {{name}}',
+  saved: 'Площадка {{name}} сохранена',
+  ratesHelp:
+    'Рублей за 1 единицу валюты, больше нуля, до 6 знаков после точки. Все суммы в ₽ пересчитываются по этим курсам.',
+  /** The hint beside a total converted with the markets' rates. */
+  rateDate: 'по курсу от {{date}}',
+  rateDateUnknown: 'курс не задан',
+  rateDateTooltip: '{{name}}: USD {{usd}} ₽, EUR {{eur}} ₽, заданы {{date}}',
+  /** The audit log (Журнал изменений): objects by their names, bots as «бот». */
+  audit: {
+    object: 'Объект',
+    bot: 'бот',
+    entity: {
+      steam_account: 'Steam-аккаунт',
+      market_account: 'Аккаунт площадки',
+      market: 'Площадка',
+      toy: 'Предмет',
+      market_toy: 'Предмет на площадке',
+      toy_dynamic_setting: 'Динамическая настройка',
+      toy_history: 'Сделка',
+      sell_item: 'Лот',
+      transaction: 'Транзакция',
+      tag: 'Тег',
+      server_group: 'Группа серверов',
+      available_ip: 'Доступный IP',
+      proxy: 'Прокси',
+      account_checklist: 'Чек-лист',
+      market_proxy: 'Вызов площадки',
+      market_spend_guard: 'Лимит расходов',
+      steam_inventory: 'Предмет инвентаря',
+    },
+  },
+};
 
-export const enMarketsRef: typeof ruMarketsRef = {};
+export const enMarketsRef: typeof ruMarketsRef = {
+  title: 'Markets',
+  code: 'Code',
+  name: 'Name',
+  active: 'Active',
+  usdRate: 'USD rate, ₽',
+  eurRate: 'EUR rate, ₽',
+  ratesSetAt: 'Rates set',
+  editTitle: 'Market {{name}}',
+  saved: 'Market {{name}} saved',
+  ratesHelp:
+    'Roubles per 1 unit of currency, above zero, up to 6 decimals. Every ₽ total is converted with these rates.',
+  rateDate: 'at the rate of {{date}}',
+  rateDateUnknown: 'rate not set',
+  rateDateTooltip: '{{name}}: USD {{usd}} ₽, EUR {{eur}} ₽, set {{date}}',
+  audit: {
+    object: 'Object',
+    bot: 'bot',
+    entity: {
+      steam_account: 'Steam account',
+      market_account: 'Market account',
+      market: 'Market',
+      toy: 'Item',
+      market_toy: 'Market item',
+      toy_dynamic_setting: 'Dynamic setting',
+      toy_history: 'Deal',
+      sell_item: 'Listing',
+      transaction: 'Transaction',
+      tag: 'Tag',
+      server_group: 'Server group',
+      available_ip: 'Available IP',
+      proxy: 'Proxy',
+      account_checklist: 'Checklist',
+      market_proxy: 'Market call',
+      market_spend_guard: 'Spend guard',
+      steam_inventory: 'Inventory item',
+    },
+  },
+};

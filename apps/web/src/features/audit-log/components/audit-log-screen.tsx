@@ -1,17 +1,19 @@
 import { Box, MenuItem, TextField, Typography } from '@mui/material';
 import { AUDIT_ACTIONS, auditEntryEntity } from '@toydesk/contract';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { AppDialog } from '@/components/app-dialog';
 import type { EntityRow } from '@/components/entity-table/entity-columns';
 import { EntityTable } from '@/components/entity-table/entity-table';
 import { Page } from '@/components/page';
+import type { VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { formatDateTime } from '@/lib/format';
 import type { QueryParams } from '@/lib/query-string';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 import { auditQuery, changedFields, type AuditFilters } from '../utils/audit-filters';
+import { BOT_ACTOR, objectTitle } from '../utils/audit-names';
 
 /** The entities the back end and the bots write to the log (free text finds any other). */
 const ENTITIES = [
@@ -27,8 +29,20 @@ const ENTITIES = [
   'available_ip',
   'proxy',
   'account_checklist',
+  'market',
+  'market_spend_guard',
   'market_proxy',
 ];
+
+type Translate = ReturnType<typeof useTranslation>['t'];
+
+/** «Предмет на площадке» for market_toy; an entity the texts do not know shows as it is. */
+const entityLabel = (t: Translate, entity: unknown) =>
+  t(`marketsRef.audit.entity.${String(entity)}`, { defaultValue: String(entity) });
+
+/** The bot services write as bot-service: «бот» to the operator. */
+const operatorLabel = (t: Translate, operator: unknown) =>
+  operator === BOT_ACTOR ? t('marketsRef.audit.bot') : typeof operator === 'string' ? operator : '—';
 
 function AuditEntryDialog({ row, onClose }: { row: EntityRow; onClose: () => void }) {
   const { t, i18n } = useTranslation();
@@ -42,10 +56,10 @@ function AuditEntryDialog({ row, onClose }: { row: EntityRow; onClose: () => voi
       onClose={onClose}
       maxWidth="md"
       fullWidth
-      title={`${t(`enums.action.${String(row.action)}`, { defaultValue: String(row.action) })} · ${String(row.entity)} #${String(row.entity_id ?? '—')}`}
+      title={`${t(`enums.action.${String(row.action)}`, { defaultValue: String(row.action) })} · ${objectTitle(row, entityLabel(t, row.entity))}`}
     >
       <Typography variant="body2" sx={{ mb: 1 }}>
-        {formatDateTime(String(row.at), lang)} · {String(row.operator ?? '—')}
+        {formatDateTime(String(row.at), lang)} · {operatorLabel(t, row.operator)}
       </Typography>
       <Box
         component="table"
@@ -99,6 +113,37 @@ export function AuditLogScreen() {
   const query = useMemo<QueryParams>(() => auditQuery(debounced), [debounced]);
   const [open, setOpen] = useState<EntityRow | null>(null);
   const patch = (change: Partial<AuditFilters>) => setFilters((current) => ({ ...current, ...change }));
+  // Labels are worked out once per render of the column set, not per cell (cells stay light).
+  const columns = useCallback(
+    (generated: VirtualColumn<EntityRow>[]) => {
+      const bot = t('marketsRef.audit.bot');
+      const entityNames = new Map(ENTITIES.map((name) => [name, entityLabel(t, name)]));
+      const out = generated.map((column) => {
+        if (column.id === 'operator')
+          return {
+            ...column,
+            render: (row: EntityRow) => (row.operator === BOT_ACTOR ? bot : String(row.operator ?? '—')),
+          };
+        if (column.id === 'entity')
+          return {
+            ...column,
+            render: (row: EntityRow) => entityNames.get(String(row.entity)) ?? String(row.entity),
+          };
+        return column;
+      });
+      const at = out.findIndex((column) => column.id === 'entity_id');
+      out.splice(at + 1, 0, {
+        id: 'object_name',
+        header: t('marketsRef.audit.object'),
+        width: 320,
+        grow: 1,
+        render: (row: EntityRow) =>
+          objectTitle(row, entityNames.get(String(row.entity)) ?? String(row.entity)),
+      });
+      return out;
+    },
+    [t],
+  );
   return (
     <Page title={t('nav.auditLog')}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1, alignItems: 'center' }}>
@@ -113,7 +158,7 @@ export function AuditLogScreen() {
           <MenuItem value="">{t('common.all')}</MenuItem>
           {ENTITIES.map((name) => (
             <MenuItem key={name} value={name}>
-              {name}
+              {entityLabel(t, name)}
             </MenuItem>
           ))}
         </TextField>
@@ -164,6 +209,7 @@ export function AuditLogScreen() {
         label={t('nav.auditLog')}
         query={query}
         fields={['id', 'at', 'operator', 'action', 'entity', 'entity_id']}
+        columns={columns}
         defaultSort={{ id: 'id', desc: true }}
         onRowClick={setOpen}
         height="calc(100vh - 270px)"

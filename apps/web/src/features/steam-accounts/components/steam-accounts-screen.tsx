@@ -9,6 +9,7 @@ import { FilterBar } from '@/components/filter-bar';
 import { MdiIcon } from '@/components/mdi-icon';
 import { MultiSelect } from '@/components/multi-select';
 import { Page } from '@/components/page';
+import { RateDateHint } from '@/components/rate-date-hint';
 import { RowCountBar } from '@/components/row-count-bar';
 import { SearchField } from '@/components/search-field';
 import { SelectionBar } from '@/components/selection-bar';
@@ -187,6 +188,7 @@ export function SteamAccountsScreen() {
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
+        <RateDateHint />
         <SelectionBar
           inline
           count={selectedIds.length}

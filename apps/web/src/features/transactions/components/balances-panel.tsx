@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 import { MdiIcon } from '@/components/mdi-icon';
 import { MoneyText } from '@/components/money-text';
+import { RateDateHint } from '@/components/rate-date-hint';
 import { VirtualTable, type VirtualColumn } from '@/components/virtual-table/virtual-table';
 
 import { useBalances } from '../api/get-balances';
@@ -56,7 +57,7 @@ export function BalancesPanel() {
           />
         ))}
         <Typography variant="body2" sx={{ fontWeight: 500 }} data-testid="balance-total">
-          {t('transactions.total')}: <MoneyText amount={data.totalRub} currency="RUB" />
+          {t('transactions.total')}: <MoneyText amount={data.totalRub} currency="RUB" /> <RateDateHint />
         </Typography>
         <Button
           size="small"
