@@ -1,14 +1,20 @@
-import { Alert, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { MARKET_CODES, type forSellRowSchema, type MarketCode } from '@toydesk/contract';
+import { Alert, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { MARKET_CODES, MARKET_CURRENCY, type forSellRowSchema, type MarketCode } from '@toydesk/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 
+import { checkboxColumn } from '@/components/checkbox-column';
 import { ItemNameCell } from '@/components/item-name-cell';
+import { ListOnMarketDialog } from '@/components/list-on-market-dialog';
 import { MoneyText } from '@/components/money-text';
+import { SelectionBar } from '@/components/selection-bar';
 import { VirtualTable, type VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { useCommonData } from '@/lib/common-data';
 import { formatNumber } from '@/lib/format';
+import type { ListingItem } from '@/lib/manual-listing';
+import { useCheckedIds } from '@/lib/use-checked-ids';
 
 import { useSaleCandidates } from '../api/get-sale-candidates';
 
@@ -16,7 +22,8 @@ type CandidateRow = z.infer<typeof forSellRowSchema>;
 
 /**
  * Tradable inventory items not on sale yet, with the toy's sell price on the chosen market: what the
- * auto-sell loop would list next.
+ * auto-sell loop would list next. Selected candidates can be listed on a marketplace by hand («Выставить на
+ * площадку»: preview, confirmation, a bot job per market account).
  */
 export function SaleCandidatesTable() {
   const { t, i18n } = useTranslation();
@@ -24,9 +31,19 @@ export function SaleCandidatesTable() {
   const common = useCommonData();
   const [market, setMarket] = useState<MarketCode>('tm');
   const candidates = useSaleCandidates(market);
-  const rows = candidates.data ?? [];
+  const rows = useMemo(() => candidates.data ?? [], [candidates.data]);
+  const selection = useCheckedIds();
+  const queryClient = useQueryClient();
+  const [listing, setListing] = useState<ListingItem[] | null>(null);
   const columns = useMemo<VirtualColumn<CandidateRow>[]>(
     () => [
+      checkboxColumn<CandidateRow>({
+        selection,
+        rows,
+        getId: (row) => row.inventory_id,
+        allLabel: t('inventory.selectAll'),
+        rowLabel: (row) => t('inventory.selectNamed', { name: row.market_hash_name }),
+      }),
       {
         id: 'market_hash_name',
         header: t('fields.market_hash_name'),
@@ -55,7 +72,11 @@ export function SaleCandidatesTable() {
         width: 130,
         align: 'right',
         render: (row) =>
-          row.price_sell === null ? '—' : <MoneyText amount={row.price_sell} currency="RUB" />,
+          row.price_sell === null ? (
+            '—'
+          ) : (
+            <MoneyText amount={row.price_sell} currency={MARKET_CURRENCY[row.market]} />
+          ),
       },
       {
         id: 'on_sale_count',
@@ -65,8 +86,19 @@ export function SaleCandidatesTable() {
         render: (row) => formatNumber(row.on_sale_count, lang),
       },
     ],
-    [t, lang],
+    [t, lang, selection, rows],
   );
+  const chosen = (): ListingItem[] =>
+    rows
+      .filter((row) => selection.selected.has(row.inventory_id))
+      .map((row) => ({
+        key: String(row.inventory_id),
+        assetId: row.asset_id,
+        steamAccount: row.steam_account,
+        steamAccountName: row.steam_account_name,
+        marketHashName: row.market_hash_name,
+        toy: row.toy,
+      }));
   const markets = common.markets.length > 0 ? common.markets.map((m) => m.code) : [...MARKET_CODES];
   return (
     <>
@@ -77,7 +109,10 @@ export function SaleCandidatesTable() {
           label={t('fields.market')}
           sx={{ width: 200 }}
           value={market}
-          onChange={(event) => setMarket(event.target.value as MarketCode)}
+          onChange={(event) => {
+            selection.clear();
+            setMarket(event.target.value as MarketCode);
+          }}
         >
           {markets.map((code) => (
             <MenuItem key={code} value={code}>
@@ -92,6 +127,11 @@ export function SaleCandidatesTable() {
           {t('table.rows', { count: rows.length, formatted: formatNumber(rows.length, lang) })}
         </Typography>
       </Stack>
+      <SelectionBar count={selection.selected.size} onClear={selection.clear}>
+        <Button size="small" variant="contained" onClick={() => setListing(chosen())}>
+          {t('listing.action')}
+        </Button>
+      </SelectionBar>
       {candidates.isError && <Alert severity="error">{t('table.failed')}</Alert>}
       <VirtualTable
         rows={rows}
@@ -102,6 +142,17 @@ export function SaleCandidatesTable() {
         emptyText={t('table.empty')}
         height="calc(100vh - 280px)"
       />
+      {listing && (
+        <ListOnMarketDialog
+          items={listing}
+          market={market}
+          onClose={() => setListing(null)}
+          onFinished={() => {
+            selection.clear();
+            void queryClient.invalidateQueries({ queryKey: ['sell-items'] });
+          }}
+        />
+      )}
     </>
   );
 }

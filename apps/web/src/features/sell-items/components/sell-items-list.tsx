@@ -1,7 +1,7 @@
 import { mdiCurrencyRub, mdiStoreRemoveOutline } from '@mdi/js';
 import { Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { sellItemEntity, type BotJob } from '@toydesk/contract';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { checkboxColumn } from '@/components/checkbox-column';
@@ -18,7 +18,7 @@ import type { QueryParams } from '@/lib/query-string';
 import { useCheckedIds } from '@/lib/use-checked-ids';
 
 import { planSetPrices, startSetPrices, TAKE_OFF_PRICE } from '../api/set-market-prices';
-import { saleLot } from '../utils/sale-lot';
+import { saleLot, type SaleLot } from '../utils/sale-lot';
 import { MarketPriceJobsDialog } from './market-price-jobs-dialog';
 import { MassPricingDialog } from './mass-pricing-dialog';
 
@@ -57,10 +57,20 @@ export function SellItemsList({ filters, toolbar }: SellItemsListProps) {
   const [starting, setStarting] = useState(false);
   const [started, setStarted] = useState<{ jobs: BotJob[]; skipped: number } | null>(null);
   const [pricing, setPricing] = useState<EntityRow | null>(null);
-  const [massPricing, setMassPricing] = useState(false);
-  const [removing, setRemoving] = useState<number[] | null>(null);
+  /** The lots of the open mass pricing dialog, taken when it opened. */
+  const [massPricing, setMassPricing] = useState<SaleLot[] | null>(null);
+  /** The lots of the open take-off preview, taken when it opened. */
+  const [removing, setRemoving] = useState<SaleLot[] | null>(null);
 
-  const onRowsChange = useCallback((loaded: EntityRow[]) => setRows(loaded), []);
+  /**
+   * Every row seen since the screen opened, by id: a lot ticked under one search stays selected (and is
+   * priced and sent) after the search changes.
+   */
+  const seen = useRef(new Map<number, EntityRow>());
+  const onRowsChange = useCallback((loaded: EntityRow[]) => {
+    for (const row of loaded) seen.current.set(idOf(row), row);
+    setRows(loaded);
+  }, []);
   const columns = useCallback(
     (generated: VirtualColumn<EntityRow>[]) => [
       checkboxColumn({
@@ -94,7 +104,7 @@ export function SellItemsList({ filters, toolbar }: SellItemsListProps) {
                   color="error"
                   disabled={row.status !== 'on_sale'}
                   aria-label={t('sellItems.takeOffNamed', { name: nameOf(row) })}
-                  onClick={() => setRemoving([idOf(row)])}
+                  onClick={() => setRemoving([saleLot(row)])}
                 >
                   <MdiIcon path={mdiStoreRemoveOutline} sx={{ fontSize: 18 }} />
                 </IconButton>
@@ -107,10 +117,11 @@ export function SellItemsList({ filters, toolbar }: SellItemsListProps) {
     [selection, rows, t],
   );
   const selectedIds = useMemo(() => [...selection.selected], [selection.selected]);
-  const rowsOf = (ids: readonly number[]) => {
-    const wanted = new Set(ids);
-    return rows.filter((row) => wanted.has(idOf(row)));
-  };
+  const rowsOf = (ids: readonly number[]) =>
+    ids.flatMap((id) => {
+      const row = seen.current.get(id);
+      return row ? [row] : [];
+    });
   const accountLabels = useMemo(
     () =>
       new Map(
@@ -120,6 +131,7 @@ export function SellItemsList({ filters, toolbar }: SellItemsListProps) {
       ),
     [common.steamAccounts],
   );
+  const pricingLots = useMemo(() => (pricing ? [saleLot(pricing)] : []), [pricing]);
   const accountLabel = useCallback((id: number) => accountLabels.get(id) ?? `#${id}`, [accountLabels]);
 
   /** Starts the market jobs for these rows at `price`; throws when none started (the dialog stays). */
@@ -141,7 +153,10 @@ export function SellItemsList({ filters, toolbar }: SellItemsListProps) {
     if (!removing) return;
     try {
       await sendPrices(rowsOf(ids), TAKE_OFF_PRICE);
-      selection.setMany(removing, false);
+      selection.setMany(
+        removing.map((lot) => lot.id),
+        false,
+      );
       setRemoving(null);
     } catch {
       // The wrapper has notified; the dialog stays for another try.
@@ -161,10 +176,19 @@ export function SellItemsList({ filters, toolbar }: SellItemsListProps) {
   return (
     <>
       <SelectionBar count={selection.selected.size} onClear={selection.clear}>
-        <Button size="small" variant="outlined" onClick={() => setMassPricing(true)}>
+        <Button
+          size="small"
+          variant="outlined"
+          onClick={() => setMassPricing(rowsOf(selectedIds).map(saleLot))}
+        >
           {t('sellItems.massSetPrice')}
         </Button>
-        <Button size="small" variant="outlined" color="error" onClick={() => setRemoving(selectedIds)}>
+        <Button
+          size="small"
+          variant="outlined"
+          color="error"
+          onClick={() => setRemoving(rowsOf(selectedIds).map(saleLot))}
+        >
           {t('sellItems.takeOff')}
         </Button>
       </SelectionBar>
@@ -182,7 +206,7 @@ export function SellItemsList({ filters, toolbar }: SellItemsListProps) {
       />
       {pricing && (
         <MassPricingDialog
-          lots={[saleLot(pricing)]}
+          lots={pricingLots}
           accountLabel={accountLabel}
           busy={starting}
           onConfirm={(prices) => void sendNewPrices(prices, () => setPricing(null))}
@@ -191,11 +215,11 @@ export function SellItemsList({ filters, toolbar }: SellItemsListProps) {
       )}
       {massPricing && (
         <MassPricingDialog
-          lots={rowsOf(selectedIds).map(saleLot)}
+          lots={massPricing}
           accountLabel={accountLabel}
           busy={starting}
-          onConfirm={(prices) => void sendNewPrices(prices, () => setMassPricing(false))}
-          onClose={() => setMassPricing(false)}
+          onConfirm={(prices) => void sendNewPrices(prices, () => setMassPricing(null))}
+          onClose={() => setMassPricing(null)}
         />
       )}
       {removing && (
@@ -206,20 +230,17 @@ export function SellItemsList({ filters, toolbar }: SellItemsListProps) {
               {t('sellMarketPrices.takeOffText')}
             </Typography>
           }
-          rows={rowsOf(removing)
-            .map(saleLot)
-            .map((lot) => ({
-              id: lot.id,
-              name: lot.name,
-              account: accountLabel(lot.marketAccount),
-              currency: lot.currency,
-              from: lot.price,
-              to: null,
-              toText: t('pricing.preview.offSale'),
-              sendable: lot.marketItemId !== null,
-              marks:
-                lot.marketItemId === null ? [{ label: t('pricing.marks.noListing'), tone: 'error' }] : [],
-            }))}
+          rows={removing.map((lot) => ({
+            id: lot.id,
+            name: lot.name,
+            account: accountLabel(lot.marketAccount),
+            currency: lot.currency,
+            from: lot.price,
+            to: null,
+            toText: t('pricing.preview.offSale'),
+            sendable: lot.marketItemId !== null,
+            marks: lot.marketItemId === null ? [{ label: t('pricing.marks.noListing'), tone: 'error' }] : [],
+          }))}
           totalOf="from"
           danger
           confirmLabel={t('sellItems.takeOff')}
