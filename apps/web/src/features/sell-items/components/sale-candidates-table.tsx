@@ -1,20 +1,14 @@
-import { Alert, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { MARKET_CODES, MARKET_CURRENCY, type forSellRowSchema, type MarketCode } from '@toydesk/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { Alert, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { MARKET_CODES, type forSellRowSchema, type MarketCode } from '@toydesk/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 
-import { checkboxColumn } from '@/components/checkbox-column';
 import { ItemNameCell } from '@/components/item-name-cell';
-import { ListOnMarketDialog } from '@/components/list-on-market-dialog';
 import { MoneyText } from '@/components/money-text';
-import { SelectionBar } from '@/components/selection-bar';
 import { VirtualTable, type VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { useCommonData } from '@/lib/common-data';
 import { formatNumber } from '@/lib/format';
-import type { ListingItem } from '@/lib/manual-listing';
-import { useCheckedIds } from '@/lib/use-checked-ids';
 
 import { useSaleCandidates } from '../api/get-sale-candidates';
 
@@ -22,8 +16,7 @@ type CandidateRow = z.infer<typeof forSellRowSchema>;
 
 /**
  * Tradable inventory items not on sale yet, with the toy's sell price on the chosen market: what the
- * auto-sell loop would list next. Selected candidates can be listed on a marketplace by hand («Выставить на
- * площадку»: preview, confirmation, a bot job per market account).
+ * auto-sell loop would list next.
  */
 export function SaleCandidatesTable() {
   const { t, i18n } = useTranslation();
@@ -31,19 +24,9 @@ export function SaleCandidatesTable() {
   const common = useCommonData();
   const [market, setMarket] = useState<MarketCode>('tm');
   const candidates = useSaleCandidates(market);
-  const rows = useMemo(() => candidates.data ?? [], [candidates.data]);
-  const selection = useCheckedIds();
-  const queryClient = useQueryClient();
-  const [listing, setListing] = useState<ListingItem[] | null>(null);
+  const rows = candidates.data ?? [];
   const columns = useMemo<VirtualColumn<CandidateRow>[]>(
     () => [
-      checkboxColumn<CandidateRow>({
-        selection,
-        rows,
-        getId: (row) => row.inventory_id,
-        allLabel: t('inventory.selectAll'),
-        rowLabel: (row) => t('inventory.selectNamed', { name: row.market_hash_name }),
-      }),
       {
         id: 'market_hash_name',
         header: t('fields.market_hash_name'),
@@ -72,11 +55,7 @@ export function SaleCandidatesTable() {
         width: 130,
         align: 'right',
         render: (row) =>
-          row.price_sell === null ? (
-            '—'
-          ) : (
-            <MoneyText amount={row.price_sell} currency={MARKET_CURRENCY[row.market]} />
-          ),
+          row.price_sell === null ? '—' : <MoneyText amount={row.price_sell} currency="RUB" />,
       },
       {
         id: 'on_sale_count',
@@ -86,19 +65,8 @@ export function SaleCandidatesTable() {
         render: (row) => formatNumber(row.on_sale_count, lang),
       },
     ],
-    [t, lang, selection, rows],
+    [t, lang],
   );
-  const chosen = (): ListingItem[] =>
-    rows
-      .filter((row) => selection.selected.has(row.inventory_id))
-      .map((row) => ({
-        key: String(row.inventory_id),
-        assetId: row.asset_id,
-        steamAccount: row.steam_account,
-        steamAccountName: row.steam_account_name,
-        marketHashName: row.market_hash_name,
-        toy: row.toy,
-      }));
   const markets = common.markets.length > 0 ? common.markets.map((m) => m.code) : [...MARKET_CODES];
   return (
     <>
@@ -109,10 +77,7 @@ export function SaleCandidatesTable() {
           label={t('fields.market')}
           sx={{ width: 200 }}
           value={market}
-          onChange={(event) => {
-            selection.clear();
-            setMarket(event.target.value as MarketCode);
-          }}
+          onChange={(event) => setMarket(event.target.value as MarketCode)}
         >
           {markets.map((code) => (
             <MenuItem key={code} value={code}>
@@ -127,11 +92,6 @@ export function SaleCandidatesTable() {
           {t('table.rows', { count: rows.length, formatted: formatNumber(rows.length, lang) })}
         </Typography>
       </Stack>
-      <SelectionBar count={selection.selected.size} onClear={selection.clear}>
-        <Button size="small" variant="contained" onClick={() => setListing(chosen())}>
-          {t('listing.action')}
-        </Button>
-      </SelectionBar>
       {candidates.isError && <Alert severity="error">{t('table.failed')}</Alert>}
       <VirtualTable
         rows={rows}
@@ -142,17 +102,6 @@ export function SaleCandidatesTable() {
         emptyText={t('table.empty')}
         height="calc(100vh - 280px)"
       />
-      {listing && (
-        <ListOnMarketDialog
-          items={listing}
-          market={market}
-          onClose={() => setListing(null)}
-          onFinished={() => {
-            selection.clear();
-            void queryClient.invalidateQueries({ queryKey: ['sell-items'] });
-          }}
-        />
-      )}
     </>
   );
 }
