@@ -1,6 +1,7 @@
 import { Dialog, DialogActions, DialogContent, DialogTitle, type DialogProps } from '@mui/material';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useBlocker } from 'react-router';
+
+import { CloseOnBack } from './close-on-back';
 
 export interface AppDialogProps extends Omit<DialogProps, 'onClose' | 'title'> {
   onClose: () => void;
@@ -8,17 +9,6 @@ export interface AppDialogProps extends Omit<DialogProps, 'onClose' | 'title'> {
   persistent?: boolean;
   title?: ReactNode;
   actions?: ReactNode;
-}
-
-/** While mounted, Back closes the dialog instead of leaving the page (the navigation is cancelled). */
-function BackNavigationGuard({ onBack }: { onBack: () => void }) {
-  const blocker = useBlocker(({ historyAction }) => historyAction === 'POP');
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    blocker.reset();
-    onBack();
-  }, [blocker, onBack]);
-  return null;
 }
 
 const BOUNCE_MS = 150;
@@ -67,7 +57,7 @@ export function AppDialog({
       ]}
       {...rest}
     >
-      {open && <BackNavigationGuard onBack={requestClose} />}
+      {open && <CloseOnBack onBack={requestClose} />}
       {title && <DialogTitle>{title}</DialogTitle>}
       <DialogContent dividers={Boolean(title)}>{children}</DialogContent>
       {actions && <DialogActions>{actions}</DialogActions>}

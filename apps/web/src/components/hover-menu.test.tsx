@@ -1,12 +1,23 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 
 import { HoverMenu } from './hover-menu';
 
+/** The menu on the second of two pages, so Back has somewhere to go. */
 function renderMenu() {
   const chosen = vi.fn();
-  render(<HoverMenu label="Аккаунты" items={[{ key: 'a', label: 'Steam', onSelect: chosen }]} />);
-  return { button: screen.getByRole('button', { name: 'Аккаунты' }), chosen };
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: <HoverMenu label="Аккаунты" items={[{ key: 'a', label: 'Steam', onSelect: chosen }]} />,
+      },
+    ],
+    { initialEntries: ['/first', '/second'], initialIndex: 1 },
+  );
+  render(<RouterProvider router={router} />);
+  return { button: screen.getByRole('button', { name: 'Аккаунты' }), chosen, router };
 }
 
 describe('HoverMenu (spec section 9)', () => {
@@ -38,14 +49,15 @@ describe('HoverMenu (spec section 9)', () => {
     expect(document.activeElement).toBe(button);
   });
 
-  it('closes on back navigation', () => {
-    const { button } = renderMenu();
+  it('closes on back navigation and stays on the page; closed, Back leaves it', async () => {
+    const { button, router } = renderMenu();
     fireEvent.click(button);
     expect(screen.getByRole('menu')).toBeTruthy();
-    act(() => {
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    });
+    await act(() => router.navigate(-1));
     expect(screen.queryByRole('menu')).toBeNull();
+    expect(router.state.location.pathname).toBe('/second');
+    await act(() => router.navigate(-1));
+    expect(router.state.location.pathname).toBe('/first');
   });
 
   it('runs an item and closes', () => {

@@ -13,6 +13,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { UI } from '@/lib/theme';
 
 import { AppLink } from './app-link';
+import { CloseOnBack } from './close-on-back';
 import { MdiIcon } from './mdi-icon';
 
 export interface HoverMenuItem {
@@ -36,7 +37,8 @@ export interface HoverMenuProps {
 
 /**
  * A menu that opens when the pointer rests on its button for 300 ms and closes 250 ms after it leaves
- * (spec section 9). A click or Enter opens it at once; Escape, a click outside and back navigation close it.
+ * (spec section 9). A click or Enter opens it at once; Escape, a click outside and Back close it (Back then
+ * stays on the page).
  */
 export function HoverMenu({
   label,
@@ -66,8 +68,8 @@ export function HoverMenu({
     setOpen(false);
   };
 
-  // Opened by hover or click, the menu never has the focus: Escape is heard on the document, and back
-  // navigation closes it like the other overlays (spec section 9).
+  // Opened by hover or click, the menu never has the focus: Escape is heard on the document. Back closes
+  // it like the other overlays, and the page stays (CloseOnBack below, spec section 9).
   useEffect(() => {
     if (!open) return undefined;
     const onKey = (event: KeyboardEvent) => {
@@ -76,16 +78,8 @@ export function HoverMenu({
       setOpen(false);
       anchor?.focus();
     };
-    const onBack = () => {
-      clear();
-      setOpen(false);
-    };
     document.addEventListener('keydown', onKey);
-    window.addEventListener('popstate', onBack);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      window.removeEventListener('popstate', onBack);
-    };
+    return () => document.removeEventListener('keydown', onKey);
   }, [open, anchor]);
 
   return (
@@ -113,6 +107,7 @@ export function HoverMenu({
       >
         {label}
       </Button>
+      {open && <CloseOnBack onBack={close} />}
       <Popper
         open={open}
         anchorEl={anchor}

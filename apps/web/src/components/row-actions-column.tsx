@@ -28,7 +28,7 @@ const BUTTON: CSSProperties = {
 const DELETE_BUTTON: CSSProperties = { ...BUTTON, color: '#d32f2f' };
 
 /**
- * A trailing column with edit and delete buttons; their clicks never reach the row's own click handler.
+ * A trailing column with edit and delete buttons, pinned at the table's right edge; their clicks never reach the row's own click handler.
  * Plain buttons with a title, not IconButton + Tooltip: two Tooltips and two ButtonBases per row mounting
  * on every scroll frame were a large part of the frame (bench:web).
  */
@@ -43,6 +43,8 @@ export function rowActionsColumn<Row>({
     header: '',
     width: 80,
     align: 'center',
+    // Always in view at the table's right edge, however wide the table scrolls.
+    pinned: 'right',
     render: (row) => (
       <div style={GROUP} onClick={(event) => event.stopPropagation()}>
         {onEdit && (

@@ -70,8 +70,14 @@ export function createAppTheme(lang: UiLang = 'ru'): Theme {
         background: { default: '#f5f5f5' },
       },
       breakpoints: { values: BREAKPOINTS },
-      // Overlays (dialogs, menus, popovers) sit at 2000; snackbars and tooltips above them.
-      zIndex: { modal: UI.overlayZIndex, snackbar: UI.overlayZIndex + 100, tooltip: UI.overlayZIndex + 200 },
+      // Overlays (dialogs, drawers, menus, popovers) sit at 2000; snackbars and tooltips above them. A
+      // temporary drawer is a modal too: at MUI's own 1200 it slid under the spec's overlay layer.
+      zIndex: {
+        modal: UI.overlayZIndex,
+        drawer: UI.overlayZIndex,
+        snackbar: UI.overlayZIndex + 100,
+        tooltip: UI.overlayZIndex + 200,
+      },
       typography: { fontSize: 13 },
       components: {
         MuiButtonBase: { defaultProps: { disableRipple: true } },

@@ -1,5 +1,5 @@
 import { mdiArrowDown, mdiArrowUp } from '@mdi/js';
-import { Box, ButtonBase, LinearProgress, Typography } from '@mui/material';
+import { Box, ButtonBase, LinearProgress, Typography, useTheme } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   memo,
@@ -15,6 +15,7 @@ import {
 } from 'react';
 
 import { MdiIcon } from '../mdi-icon';
+import { textMeasurer, twoLineWidth } from './header-width';
 
 export interface VirtualColumn<Row> {
   id: string;
@@ -26,6 +27,13 @@ export interface VirtualColumn<Row> {
   grow?: number;
   align?: 'left' | 'right' | 'center';
   sortable?: boolean;
+  /**
+   * Keeps the column at the table's right edge while the others scroll sideways: row actions stay in
+   * view however wide the table. Columns with the id 'actions' or '__actions' are pinned unless false.
+   */
+  pinned?: 'right' | false;
+  /** A longer explanation of a short header, shown as its tooltip. */
+  headerTitle?: string;
   render: (row: Row, index: number) => ReactNode;
 }
 
@@ -55,7 +63,14 @@ export interface VirtualTableProps<Row> {
 }
 
 const DEFAULT_WIDTH = 140;
+/** Room for two lines of header text at its 1.2 line height. */
 const HEADER_HEIGHT = 36;
+/** A cell's horizontal padding (8 px each side) and a sort arrow with its gap. */
+const CELL_PADDING = 16;
+const SORT_ICON = 18;
+/** The font of the header cells (the table's 13 px at weight 500), for measuring their text. */
+const HEADER_FONT_SIZE = 13;
+const HEADER_FONT_WEIGHT = 500;
 
 const cellBase: CSSProperties = {
   overflow: 'hidden',
@@ -79,18 +94,51 @@ const JUSTIFY: Record<NonNullable<VirtualColumn<never>['align']>, CSSProperties[
  * size twelve tracks and measure each cell again for every row entering the view, a third more layout per
  * scroll frame than this (bench:web).
  */
-function columnStyles(columns: readonly VirtualColumn<never>[]): CSSProperties[] {
-  return columns.map((column) => ({
+function columnStyles(columns: readonly VirtualColumn<never>[], widths: readonly number[]): CSSProperties[] {
+  return columns.map((column, at) => ({
     ...cellBase,
     justifyContent: JUSTIFY[column.align ?? 'left'],
-    flex: `${column.grow ?? 0} 0 ${column.width ?? DEFAULT_WIDTH}px`,
+    flex: `${column.grow ?? 0} 0 ${widths[at] ?? DEFAULT_WIDTH}px`,
+    ...(isPinned(column) ? PINNED : null),
   }));
 }
 
-const ellipsis: CSSProperties = {
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
+const PINNED_IDS = new Set(['actions', '__actions']);
+
+function isPinned(column: VirtualColumn<never>): boolean {
+  return column.pinned === undefined ? PINNED_IDS.has(column.id) : column.pinned === 'right';
+}
+
+/**
+ * A pinned cell sticks to the scrolling box's right edge over the cells scrolled beneath it, so it is
+ * opaque (the class gives it the row's background and a shadow on its left).
+ */
+const PINNED: CSSProperties = { position: 'sticky', right: 0, zIndex: 1 };
+const PINNED_CLASS = 'vt-pin';
+
+/**
+ * Each column's width: its own, or wider when its header text needs more to show whole in two lines (a
+ * string header only; measured where a canvas exists, so jsdom keeps the given widths).
+ */
+function columnWidths(columns: readonly VirtualColumn<never>[], fontFamily: string): number[] {
+  const measure = textMeasurer(`${HEADER_FONT_WEIGHT} ${HEADER_FONT_SIZE}px ${fontFamily}`);
+  return columns.map((column) => {
+    const width = column.width ?? DEFAULT_WIDTH;
+    if (!measure || typeof column.header !== 'string' || !column.header.trim()) return width;
+    const needed = twoLineWidth(column.header, measure) + CELL_PADDING + (column.sortable ? SORT_ICON : 0);
+    // One pixel more than measured: canvas and layout may round the text's width apart.
+    return Math.max(width, needed + 1);
+  });
+}
+
+/**
+ * A header's text: up to two lines broken between words, the column being wide enough for that
+ * (columnWidths); never an ellipsis, which hid what a column is («Пере…», «Прод…»).
+ */
+const headerText: CSSProperties = {
+  whiteSpace: 'normal',
+  overflowWrap: 'normal',
+  lineHeight: 1.2,
   minWidth: 0,
 };
 
@@ -140,7 +188,8 @@ function RowViewInner<Row>({
         display: 'flex',
         cursor: onRowClick ? 'pointer' : undefined,
         background: index % 2 ? 'rgba(0,0,0,0.015)' : undefined,
-        overflow: 'hidden',
+        // clip, not hidden: a hidden overflow would make the row the scroll box its pinned cell sticks to.
+        overflow: 'clip',
         // Size, layout and paint of a row never depend on its content nor reach outside it: the forced
         // layout after each commit of new rows (TanStack Virtual reads scrollTop) lays out only the new
         // rows, at their fixed height, instead of measuring their cells (bench:web).
@@ -148,7 +197,12 @@ function RowViewInner<Row>({
       }}
     >
       {columns.map((column, at) => (
-        <div key={column.id} role="cell" style={styles[at]}>
+        <div
+          key={column.id}
+          role="cell"
+          style={styles[at]}
+          className={styles[at]?.position === 'sticky' ? PINNED_CLASS : undefined}
+        >
           {column.render(row, index)}
         </div>
       ))}
@@ -169,7 +223,9 @@ function useSlotCount(shown: number): number {
 
 /**
  * A table that renders only the rows in view (@tanstack/react-virtual): 50,000 rows scroll as smoothly as
- * 50. Columns are a CSS grid; the header stays on top while the body scrolls.
+ * 50. Columns are flex cells; the header stays on top while the body scrolls. A table wider than its box
+ * scrolls sideways inside the box, its row actions pinned at the right edge, and no column is narrower
+ * than its header text (two lines at most): at 1366 px nothing of the table falls off the page.
  */
 export function VirtualTable<Row>({
   rows,
@@ -187,11 +243,16 @@ export function VirtualTable<Row>({
   totalCount,
 }: VirtualTableProps<Row>) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const styles = useMemo(() => columnStyles(columns as readonly VirtualColumn<never>[]), [columns]);
-  const minWidth = useMemo(
-    () => columns.reduce((sum, column) => sum + (column.width ?? DEFAULT_WIDTH), 0),
-    [columns],
+  const fontFamily = useTheme().typography.fontFamily ?? 'sans-serif';
+  const widths = useMemo(
+    () => columnWidths(columns as readonly VirtualColumn<never>[], fontFamily),
+    [columns, fontFamily],
   );
+  const styles = useMemo(
+    () => columnStyles(columns as readonly VirtualColumn<never>[], widths),
+    [columns, widths],
+  );
+  const minWidth = useMemo(() => widths.reduce((sum, width) => sum + width, 0), [widths]);
   // Stable while the rows are: a new key function makes the virtualizer lay out every row again, which
   // on each scroll frame over 50,000 rows was most of the frame (bench:web).
   const getItemKey = useCallback(
@@ -253,15 +314,16 @@ export function VirtualTable<Row>({
               key={column.id}
               role="columnheader"
               aria-sort={sorted}
-              title={typeof title === 'string' ? title : undefined}
+              title={column.headerTitle ?? (typeof title === 'string' ? title : undefined)}
               style={styles[at]}
+              className={styles[at]?.position === 'sticky' ? PINNED_CLASS : undefined}
             >
               {column.sortable && onSortChange ? (
                 <ButtonBase
                   onClick={() => toggleSort(column.id)}
                   sx={{ font: 'inherit', gap: 0.5, maxWidth: '100%', justifyContent: 'inherit' }}
                 >
-                  <span style={ellipsis}>{title}</span>
+                  <span style={{ ...headerText, textAlign: column.align ?? 'left' }}>{title}</span>
                   {sorted && (
                     <MdiIcon
                       path={sorted === 'descending' ? mdiArrowDown : mdiArrowUp}
@@ -270,7 +332,7 @@ export function VirtualTable<Row>({
                   )}
                 </ButtonBase>
               ) : (
-                <span style={ellipsis}>{title}</span>
+                <span style={{ ...headerText, textAlign: column.align ?? 'left' }}>{title}</span>
               )}
             </div>
           );
@@ -300,6 +362,13 @@ export function VirtualTable<Row>({
         contain: 'strict',
         '& .vt-row': { borderBottom: '1px solid', borderColor: 'divider' },
         '& .vt-row:hover': { bgcolor: 'action.hover' },
+        // Pinned cells cover what scrolls beneath them: opaque, with a shadow on their left.
+        [`& .${PINNED_CLASS}`]: {
+          bgcolor: 'background.paper',
+          boxShadow: '-6px 0 6px -6px rgba(0,0,0,0.25)',
+        },
+        [`& [role="columnheader"].${PINNED_CLASS}`]: { bgcolor: 'grey.100' },
+        [`& .vt-row:hover .${PINNED_CLASS}`]: { bgcolor: 'grey.100' },
       }}
     >
       <Box sx={{ minWidth, width: '100%', position: 'relative' }}>

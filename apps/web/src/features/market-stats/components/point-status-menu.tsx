@@ -2,6 +2,7 @@ import { ListSubheader, Menu, MenuItem } from '@mui/material';
 import { RECORD_STATUSES, type RecordStatus } from '@toydesk/contract';
 import { useTranslation } from 'react-i18next';
 
+import { CloseOnBack } from '@/components/close-on-back';
 import { StatusChip } from '@/components/status-chip';
 import { notify } from '@/lib/notifications';
 
@@ -38,19 +39,23 @@ export function PointStatusMenu({ target, onClose }: { target: PointTarget | nul
     onClose();
   };
   return (
-    <Menu
-      open={target !== null}
-      onClose={onClose}
-      anchorReference="anchorPosition"
-      anchorPosition={target?.position}
-      slotProps={{ list: { 'aria-label': t('marketStats.statusMenu') } }}
-    >
-      <ListSubheader sx={{ lineHeight: '32px' }}>{target?.label}</ListSubheader>
-      {RECORD_STATUSES.map((status) => (
-        <MenuItem key={status} selected={status === target?.status} onClick={() => choose(status)}>
-          <StatusChip value={status} />
-        </MenuItem>
-      ))}
-    </Menu>
+    <>
+      {/* Back closes the menu and stays on the screen (spec section 9). */}
+      {target && <CloseOnBack onBack={onClose} />}
+      <Menu
+        open={target !== null}
+        onClose={onClose}
+        anchorReference="anchorPosition"
+        anchorPosition={target?.position}
+        slotProps={{ list: { 'aria-label': t('marketStats.statusMenu') } }}
+      >
+        <ListSubheader sx={{ lineHeight: '32px' }}>{target?.label}</ListSubheader>
+        {RECORD_STATUSES.map((status) => (
+          <MenuItem key={status} selected={status === target?.status} onClick={() => choose(status)}>
+            <StatusChip value={status} />
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { AppLink } from '@/components/app-link';
+import { CloseOnBack } from '@/components/close-on-back';
 import { MdiIcon } from '@/components/mdi-icon';
 import { paths } from '@/config/paths';
 
@@ -36,6 +37,8 @@ export function SteamAccountRowMenu({ row, onEdit, onAction, onDelete }: SteamAc
       >
         <MdiIcon path={mdiDotsVertical} fontSize="small" />
       </IconButton>
+      {/* Back closes the menu and stays on the list (spec section 9). */}
+      {anchor && <CloseOnBack onBack={close} />}
       <Menu
         anchorEl={anchor}
         open={Boolean(anchor)}
