@@ -1,5 +1,13 @@
-import { Autocomplete, Checkbox, Chip, FormControlLabel, MenuItem, TextField } from '@mui/material';
-import type { AnyFieldDef } from '@toydesk/contract';
+import {
+  Autocomplete,
+  Checkbox,
+  Chip,
+  FormControlLabel,
+  InputAdornment,
+  MenuItem,
+  TextField,
+} from '@mui/material';
+import { CURRENCY_SYMBOLS, type AnyFieldDef } from '@toydesk/contract';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -24,6 +32,12 @@ export interface EntityFieldProps {
   id?: string;
   required?: boolean;
   disabled?: boolean;
+  /** A money field's currency (the row's, or its market's): its symbol ends the input. */
+  currency?: string;
+}
+
+function currencySymbol(currency: string): string {
+  return (CURRENCY_SYMBOLS as Record<string, string | undefined>)[currency] ?? currency;
 }
 
 /** The translated name of an enum value: statuses share one list, other enums have their own. */
@@ -54,6 +68,7 @@ export function EntityField({
   id,
   required,
   disabled,
+  currency,
 }: EntityFieldProps) {
   const { t } = useTranslation();
   const common = useCommonData();
@@ -176,6 +191,12 @@ export function EntityField({
       onChange={(e) => onChange(e.target.value)}
       slotProps={{
         inputLabel: type === 'text' ? undefined : { shrink: true },
+        input:
+          def.kind === 'money' && currency
+            ? {
+                endAdornment: <InputAdornment position="end">{currencySymbol(currency)}</InputAdornment>,
+              }
+            : undefined,
         htmlInput: numeric
           ? { inputMode: def.kind === 'money' || def.kind === 'rate' ? 'decimal' : 'numeric' }
           : undefined,

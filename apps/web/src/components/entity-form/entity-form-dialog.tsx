@@ -1,6 +1,6 @@
 import { Alert, Box, Button, LinearProgress } from '@mui/material';
 import { formatRuleMessage, type EntityDef } from '@toydesk/contract';
-import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { formToBody, initialFormValues, type FormValue, type FormValues } from '@/lib/entity-form';
@@ -10,7 +10,7 @@ import { validateWithSchema } from '@/lib/validation';
 
 import { AppDialog } from '../app-dialog';
 import { fromLocalInput, toLocalInput } from './datetime-input';
-import { EntityField, type FieldChoice } from './entity-field';
+import { EntityField, type EntityFieldProps, type FieldChoice } from './entity-field';
 
 export type FormMode = 'create' | 'patch';
 
@@ -25,6 +25,10 @@ export interface EntityFormDialogProps {
   choices?: Partial<Record<string, readonly FieldChoice[]>>;
   /** Defaults of a new record (field name to form value). */
   defaults?: FormValues;
+  /** The currency of the money fields as the form stands (a market toy's is its market's). */
+  currencyOf?: (values: FormValues) => string | null | undefined;
+  /** Controls of their own for some fields (a tag's colour palette) instead of the kind's default. */
+  fieldControls?: Partial<Record<string, ComponentType<EntityFieldProps>>>;
   /** Checks the schema cannot express (min ≤ max): field errors, or null. */
   validate?: (body: Record<string, unknown>, values: FormValues) => Record<string, string> | null;
   /** Sends the body; throws an ApiFailure on failure (its 400 goes to the fields). */
@@ -66,6 +70,8 @@ export function EntityFormDialog({
   title,
   choices,
   defaults,
+  currencyOf,
+  fieldControls,
   validate,
   save,
   onClose,
@@ -85,6 +91,10 @@ export function EntityFormDialog({
   const [pending, setPending] = useState(false);
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
 
+  /** The form has a control for the field (listed, and with a value in this mode). */
+  const shown = (name: string) => fields.includes(name) && values[name] !== undefined;
+  const fieldLabel = (name: string) => t(`fields.${name}`, { defaultValue: name });
+
   const set = (name: string, value: FormValue) => {
     setValues((current) => ({ ...current, [name]: value }));
     setErrors(({ [name]: _removed, ...rest }) => rest);
@@ -102,11 +112,18 @@ export function EntityFormDialog({
     const schema = mode === 'create' ? entity.createSchema : entity.patchSchema;
     const found = { ...validateWithSchema(schema, body, lang), ...validate?.(body, values) };
     for (const name of required) {
+      // Only the fields the form shows: a required field the mode leaves out (a market toy's name when
+      // editing) is not the operator's to fill, and used to stop every save without a word.
+      if (!shown(name)) continue;
       const value = values[name];
       if (value === '' || value === undefined) found[name] ??= formatRuleMessage('required', lang);
     }
     if (Object.keys(found).length > 0) {
       setErrors(found);
+      // A check failing on a field the form does not show has no place to appear: say it above the form.
+      const hidden = Object.entries(found).filter(([name]) => !shown(name));
+      if (hidden.length > 0)
+        setFormError(hidden.map(([name, message]) => `${fieldLabel(name)}: ${message}`).join(' '));
       return;
     }
     if (mode === 'patch' && Object.keys(body).length === 0) {
@@ -123,8 +140,9 @@ export function EntityFormDialog({
         const onFields: Record<string, string> = {};
         const other: string[] = [];
         for (const [name, messages] of Object.entries(fieldErrorsFromBody(error.errors))) {
-          if (name in values) onFields[name] = messages.join(' ');
-          else other.push(messages.join(' '));
+          if (shown(name)) onFields[name] = messages.join(' ');
+          else if (name === 'non_field_errors' || name === 'detail') other.push(messages.join(' '));
+          else other.push(`${fieldLabel(name)}: ${messages.join(' ')}`);
         }
         setErrors(onFields);
         setFormError(other.length > 0 ? other.join(' ') : null);
@@ -137,6 +155,7 @@ export function EntityFormDialog({
   };
 
   const working = pending || Boolean(busy);
+  const currency = currencyOf?.(values) ?? undefined;
   return (
     <AppDialog
       open
@@ -172,9 +191,10 @@ export function EntityFormDialog({
           const def = entity.fields[name];
           if (!def || values[name] === undefined) return null;
           const wide = name === 'market_hash_name' || name === 'comment' || def.kind === 'int_array';
+          const Control = fieldControls?.[name] ?? EntityField;
           return (
             <Box key={name} sx={wide ? { gridColumn: '1 / -1' } : undefined}>
-              <EntityField
+              <Control
                 id={`${formId}-${name}`}
                 name={name}
                 def={def}
@@ -183,6 +203,7 @@ export function EntityFormDialog({
                 error={errors[name]}
                 choices={choices?.[name]}
                 required={required.includes(name)}
+                currency={def.kind === 'money' ? currency : undefined}
               />
             </Box>
           );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { EntityFormDialog } from '@/components/entity-form/entity-form-dialog';
 import type { EntityRow } from '@/components/entity-table/entity-columns';
+import { marketCurrency } from '@/lib/market-currency';
 import { notify } from '@/lib/notifications';
 
 import { useCreateMarketToy, type MarketToyByName } from '../api/create-market-toy';
@@ -22,6 +23,8 @@ const EDIT_FIELDS = [
   'tags',
 ] as const;
 const CREATE_FIELDS = ['market_hash_name', ...EDIT_FIELDS] as const;
+const EDIT_REQUIRED = ['market'] as const;
+const CREATE_REQUIRED = ['market_hash_name', 'market'] as const;
 
 /** Create a market toy by market hash name, or edit one's prices and dynamic-order range. */
 export function MarketToyDialog({
@@ -43,12 +46,18 @@ export function MarketToyDialog({
       entity={marketToy ? marketToyEntity : marketToyByNameEntity}
       record={marketToy}
       fields={marketToy ? EDIT_FIELDS : CREATE_FIELDS}
-      required={['market_hash_name', 'market']}
+      // The name is only asked for a new row: editing shows no name field, so requiring it there made
+      // every save stop silently (issue 12).
+      required={marketToy ? EDIT_REQUIRED : CREATE_REQUIRED}
       defaults={market ? { market } : undefined}
       title={
         marketToy
           ? t('marketToys.editTitle', { name: String(marketToy.market_hash_name) })
           : t('marketToys.createTitle')
+      }
+      // Prices are in the chosen market's currency: Market CSGO USD's and DMarket's in $, not ₽ (issue 12).
+      currencyOf={(values) =>
+        typeof values.market === 'string' && values.market ? marketCurrency(values.market) : undefined
       }
       validate={(body) => priceRangeErrors(body, marketToy ?? {}, lang, t('marketToys.minAboveMax'))}
       save={(body, mode) =>

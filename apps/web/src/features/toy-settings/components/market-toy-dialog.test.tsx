@@ -1,0 +1,80 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { commonData, jsonResponse, market } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+import { stubApi } from '@/test/stub-api';
+
+import { marketToyRow } from '../testing/toy-row';
+import { MarketToyDialog } from './market-toy-dialog';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('MarketToyDialog', () => {
+  it("saves an edited row's prices: the name it does not show is not required (issue 12)", async () => {
+    const row = marketToyRow(7);
+    const calls = stubApi(
+      () => undefined,
+      () => jsonResponse({ ...row, price_sell: '999.00' }),
+    );
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(<MarketToyDialog marketToy={{ ...row }} onClose={onClose} />);
+    const dialog = await screen.findByRole('dialog');
+    const price = within(dialog).getByRole('textbox', { name: 'Цена продажи' });
+    await user.clear(price);
+    await user.type(price, '999');
+    await user.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.filter((c) => c.method === 'PATCH')).toMatchObject([
+      { url: expect.stringContaining('/api/market/toys/7/') as string, body: { price_sell: '999' } },
+    ]);
+  });
+
+  it("shows the prices in the chosen market's currency: $ for Market CSGO USD, ₽ for Market CSGO", async () => {
+    stubApi(() => undefined);
+    const user = userEvent.setup();
+    const common = commonData({
+      markets: [
+        market('tm', 'Market CSGO'),
+        market('tm_usd', 'Market CSGO USD'),
+        market('dmarket', 'DMarket'),
+      ],
+    });
+    renderWithProviders(
+      <MarketToyDialog marketToy={{ ...marketToyRow(9, { market: 'tm_usd' }) }} onClose={() => undefined} />,
+      { common },
+    );
+    const dialog = await screen.findByRole('dialog');
+    const adornmentOf = (label: string) =>
+      within(dialog)
+        .getByRole('textbox', { name: label })
+        .parentElement?.querySelector('.MuiInputAdornment-root')?.textContent;
+    expect(adornmentOf('Цена продажи')).toBe('$');
+    expect(adornmentOf('Цена покупки')).toBe('$');
+    expect(dialog.textContent).not.toContain('₽');
+    await user.click(within(dialog).getByRole('combobox', { name: /Площадка/ }));
+    await user.click(await screen.findByRole('option', { name: 'Market CSGO' }));
+    expect(adornmentOf('Макс. цена покупки')).toBe('₽');
+  });
+
+  it('says above the form when the server refuses a field the form does not show', async () => {
+    const row = marketToyRow(8);
+    stubApi(
+      () => undefined,
+      () => jsonResponse({ toy: ['Недопустимый первичный ключ "108"'] }, 400),
+    );
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(<MarketToyDialog marketToy={{ ...row }} onClose={onClose} />);
+    const dialog = await screen.findByRole('dialog');
+    const price = within(dialog).getByRole('textbox', { name: 'Цена продажи' });
+    await user.clear(price);
+    await user.type(price, '12');
+    await user.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    const error = await within(dialog).findByTestId('form-error');
+    expect(error.textContent).toContain('Недопустимый первичный ключ "108"');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
