@@ -15,9 +15,13 @@ describe('item outbound links (marketplaces.md section 4)', () => {
   it("builds each market's listing page", () => {
     const item = { marketHashName: 'AK-47 | Redline (Field-Tested)' };
     const enc = 'AK-47%20%7C%20Redline%20%28Field-Tested%29';
-    expect(marketListingUrl('tm', { ...item, classid: '310776', instanceid: '0' })).toBe(
-      `https://market.csgo.com/item/310776-0-${enc}/`,
-    );
+    // The tm family (tm, tm_usd, cs7, cs7_proxy) opens market.csgo.com's search, ids or not (issue 12).
+    for (const market of ['tm', 'tm_usd', 'cs7', 'cs7_proxy']) {
+      expect(marketListingUrl(market, item)).toBe(`https://market.csgo.com/en/?search=${enc}`);
+      expect(marketListingUrl(market, { ...item, classid: '310776', instanceid: '0' })).toBe(
+        `https://market.csgo.com/en/?search=${enc}`,
+      );
+    }
     expect(marketListingUrl('dmarket', item)).toBe(
       `https://dmarket.com/ingame-items/item-list/csgo-skins?title=${enc}`,
     );
@@ -30,12 +34,13 @@ describe('item outbound links (marketplaces.md section 4)', () => {
     expect(marketListingUrl('skinport', item)).toBe(`https://skinport.com/market?search=${enc}`);
   });
 
-  it('falls back to the Steam Community Market listing of app 730', () => {
+  it('falls back to the Steam Community Market listing of app 730 for Steam and unknown markets only', () => {
     const steam = `https://steamcommunity.com/market/listings/730/${encodeMarketHashName(name)}`;
     expect(marketListingUrl('steam', { marketHashName: name })).toBe(steam);
-    expect(marketListingUrl('cs7', { marketHashName: name })).toBe(steam);
-    expect(marketListingUrl('tm', { marketHashName: name })).toBe(steam);
+    expect(marketListingUrl('no-such-market', { marketHashName: name })).toBe(steam);
     expect(marketListingUrl(null, { marketHashName: name })).toBe(steam);
+    expect(marketListingUrl('cs7', { marketHashName: name })).not.toBe(steam);
+    expect(marketListingUrl('tm', { marketHashName: name })).not.toBe(steam);
   });
 
   it('slugs names for Lis-Skins', () => {

@@ -1,7 +1,7 @@
 /**
  * Outbound item links (spec section 2): each marketplace's listing page from the market hash name, as
  * /work/shared/docs/marketplaces.md section 4 gives them; the Steam Community Market listing of app 730
- * when a marketplace has no page to link to. Patterns marked [mem] there are unverified.
+ * only for Steam itself and a market the console does not know. Patterns marked [mem] there are unverified.
  */
 
 export const STEAM_APP_ID = 730;
@@ -33,6 +33,15 @@ export interface ItemRef {
   instanceid?: string | null;
 }
 
+/**
+ * market.csgo.com's search for one market hash name: its current site answers every item there, while the
+ * legacy /item/{classid}-{instanceid}-{name}/ page needs ids most rows lack (and those rows used to open
+ * Steam instead).
+ */
+export function marketCsgoSearchUrl(marketHashName: string): string {
+  return `https://market.csgo.com/en/?search=${encodeMarketHashName(marketHashName)}`;
+}
+
 /** The listing page of an item on a market (by code); Steam's listing as the fallback. */
 export function marketListingUrl(market: string | null | undefined, item: ItemRef): string {
   const name = item.marketHashName;
@@ -40,10 +49,10 @@ export function marketListingUrl(market: string | null | undefined, item: ItemRe
   switch (market) {
     case 'tm':
     case 'tm_usd':
-      // The legacy item page needs the class and instance ids; without them, Steam's page.
-      return item.classid && item.instanceid
-        ? `https://market.csgo.com/item/${item.classid}-${item.instanceid}-${enc}/`
-        : steamListingUrl(name);
+    case 'cs7':
+    case 'cs7_proxy':
+      // The tm API family (cs7 and cs7_proxy are markets of it, marketplaces.md): market.csgo.com's page.
+      return marketCsgoSearchUrl(name);
     case 'dmarket':
       return `https://dmarket.com/ingame-items/item-list/csgo-skins?title=${enc}`;
     case 'lis_skins':
@@ -57,7 +66,7 @@ export function marketListingUrl(market: string | null | undefined, item: ItemRe
     case 'waxpeer':
       return `https://waxpeer.com/?game=csgo&search=${enc}`;
     default:
-      // steam, cs7, cs7_proxy and anything unknown.
+      // steam and anything unknown.
       return steamListingUrl(name);
   }
 }

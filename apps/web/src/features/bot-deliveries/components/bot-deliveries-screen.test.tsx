@@ -89,10 +89,10 @@ describe('bot deliveries screen', () => {
     expect(cells.getByText(/812\.00/).textContent).toContain('$');
     expect(within(table).getAllByText('tm · trade_bot_01')).toHaveLength(2);
     expect(within(table).getByText('Ждёт покупателя')).toBeTruthy();
-    // tm links to market.csgo.com's item page by class and instance ids.
+    // tm links to market.csgo.com's search by market hash name.
     const links = within(table).getAllByRole('link', { name: 'Открыть на площадке' });
     expect(links.map((link) => link.getAttribute('href'))).toContain(
-      'https://market.csgo.com/item/310776560-188530139-AK-47%20%7C%20Redline%20%28Field-Tested%29/',
+      'https://market.csgo.com/en/?search=AK-47%20%7C%20Redline%20%28Field-Tested%29',
     );
     expect(screen.getByTestId('row-count').textContent).toMatch(/^3\b/);
     // Newest first comes from the service; the first read asks for the first page of 200.
