@@ -5,6 +5,7 @@ import { historyHandlers } from './history-handlers.ts';
 import { marketHandlers } from './market-handlers.ts';
 import { sessionHandlers } from './session-handlers.ts';
 import { steamHandlers } from './steam-handlers.ts';
+import { tagHandlers } from './tag-handlers.ts';
 import { toyHandlers } from './toy-handlers.ts';
 
 /** Route tag of the contract → the resource behind its CRUD routes. */
@@ -37,4 +38,5 @@ export const ALL_HANDLERS: Record<string, Handler> = Object.assign(
   marketHandlers,
   steamHandlers,
   toyHandlers,
+  tagHandlers,
 ) as Record<string, Handler>;

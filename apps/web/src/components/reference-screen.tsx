@@ -12,7 +12,7 @@ import { unwrap, type ListRouteId } from '@/lib/query';
 
 import { ConfirmDialog } from './confirm-dialog';
 import type { FieldChoice } from './entity-form/entity-field';
-import { EntityFormDialog } from './entity-form/entity-form-dialog';
+import { EntityFormDialog, type EntityFormDialogProps } from './entity-form/entity-form-dialog';
 import type { EntityRow } from './entity-table/entity-columns';
 import { EntityTable } from './entity-table/entity-table';
 import { MdiIcon } from './mdi-icon';
@@ -35,6 +35,12 @@ export interface ReferenceScreenProps {
   formFields: readonly string[];
   required?: readonly string[];
   choices?: Partial<Record<string, readonly FieldChoice[]>>;
+  /** Form values a new row starts with (a tag's default colour). */
+  defaults?: EntityFormDialogProps['defaults'];
+  /** Controls of their own for some form fields (a tag's colour palette). */
+  fieldControls?: EntityFormDialogProps['fieldControls'];
+  /** Checks before sending that the schema cannot make (a name another row has): field errors, or null. */
+  validate?: (body: Record<string, unknown>, row: EntityRow | null) => Record<string, string> | null;
   /** How a row is named in dialogs and notifications. */
   nameOf: (row: EntityRow) => string;
   columns?: (generated: VirtualColumn<EntityRow>[]) => VirtualColumn<EntityRow>[];
@@ -54,6 +60,9 @@ export function ReferenceScreen({
   formFields,
   required,
   choices,
+  defaults,
+  fieldControls,
+  validate,
   nameOf,
   columns: customise,
   defaultSort,
@@ -133,6 +142,9 @@ export function ReferenceScreen({
           fields={formFields}
           required={required}
           choices={choices}
+          defaults={defaults}
+          fieldControls={fieldControls}
+          validate={validate ? (body) => validate(body, editing.row) : undefined}
           title={
             editing.row
               ? t('ops.reference.editTitle', { name: nameOf(editing.row) })
