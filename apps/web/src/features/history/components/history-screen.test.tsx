@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { jsonResponse } from '@/test/fixtures';
@@ -41,6 +42,11 @@ function reads({ url }: ApiCall): Response | undefined {
 }
 
 afterEach(() => vi.unstubAllGlobals());
+
+/** The address the screen is at, for the URL-kept filters. */
+function LocationProbe() {
+  return <output data-testid="location">{useLocation().search}</output>;
+}
 
 describe('History screen', () => {
   it('shows the rows and the server totals of the filter, and refilters both', async () => {
@@ -93,5 +99,34 @@ describe('History screen', () => {
         fields: { record_status: 'outdated' },
       }),
     );
+  });
+
+  it('reads its filters from the URL and writes a changed filter back to it (issue 12)', async () => {
+    const calls = stubApi(reads, () => jsonResponse({}, 500));
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <HistoryScreen />
+        <LocationProbe />
+      </>,
+      { path: '/history/list?side=sell&date_from=2026-11-20&price_to=900&unlinked=1' },
+    );
+    await screen.findByText('AWP | Asiimov (Field-Tested) #1');
+    const first = new URL(calls.find((c) => c.url.includes('history-extended'))?.url ?? 'http://x/');
+    expect(first.searchParams.getAll('side')).toEqual(['sell']);
+    expect(first.searchParams.get('price__lte')).toBe('900');
+    expect(first.searchParams.get('toy__isnull')).toBe('true');
+    expect(first.searchParams.get('date__gte')).toMatch(/^2026-11-(19|20)T\d\d:00:00\.000Z$/);
+    expect((screen.getByLabelText('С даты') as HTMLInputElement).value).toBe('2026-11-20');
+    expect((screen.getByRole('textbox', { name: 'Цена до' }) as HTMLInputElement).value).toBe('900');
+
+    await user.type(screen.getByRole('textbox', { name: 'Цена от' }), '100');
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(
+        '?side=sell&price_from=100&price_to=900&date_from=2026-11-20&unlinked=1',
+      ),
+    );
+    await user.clear(screen.getByRole('textbox', { name: 'Цена до' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).not.toContain('price_to'));
   });
 });

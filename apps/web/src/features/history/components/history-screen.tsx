@@ -3,6 +3,7 @@ import { Button, Stack } from '@mui/material';
 import { toyHistoryEntity, type ToyHistoryPatch } from '@toydesk/contract';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 
 import { checkboxColumn } from '@/components/checkbox-column';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -23,7 +24,12 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useBulkUpdateHistory } from '../api/bulk-update-history';
 import { useConnectHistoryItems } from '../api/connect-history-items';
 import { useDeleteHistory } from '../api/delete-history';
-import { EMPTY_HISTORY_FILTERS, historyFiltersToQuery, type HistoryFilters } from '../utils/history-filters';
+import {
+  historyFiltersFromSearch,
+  historyFiltersToQuery,
+  historyFiltersToSearch,
+  type HistoryFilters,
+} from '../utils/history-filters';
 import { HistoryDialog } from './history-dialog';
 import { HistoryFiltersBar } from './history-filters-bar';
 import { HistoryTotalsBar } from './history-totals-bar';
@@ -67,7 +73,20 @@ const idOf = (row: EntityRow) => Number(row.id);
 export function HistoryScreen() {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
-  const [filters, setFilters] = useState<HistoryFilters>(EMPTY_HISTORY_FILTERS);
+  // Every filter lives in the URL (issue 12): a reload or Back keeps them, a copied link shares them.
+  // replace, so typing a search does not fill the browser's history with one entry per letter.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => historyFiltersFromSearch(searchParams), [searchParams]);
+  const changeFilters = useCallback(
+    (change: Partial<HistoryFilters>) =>
+      setSearchParams(
+        (current) => historyFiltersToSearch({ ...historyFiltersFromSearch(current), ...change }, current),
+        {
+          replace: true,
+        },
+      ),
+    [setSearchParams],
+  );
   const debounced = useDebouncedValue(filters);
   const query = useMemo(() => historyFiltersToQuery(debounced), [debounced]);
   const selection = useCheckedIds();
@@ -141,10 +160,7 @@ export function HistoryScreen() {
       }
     >
       <Stack spacing={1}>
-        <HistoryFiltersBar
-          filters={filters}
-          onChange={(change) => setFilters((current) => ({ ...current, ...change }))}
-        />
+        <HistoryFiltersBar filters={filters} onChange={changeFilters} />
         <HistoryTotalsBar query={query} />
         <SelectionBar count={selection.selected.size} onClear={selection.clear}>
           <Button

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { historyFiltersToQuery, EMPTY_HISTORY_FILTERS, nextDay } from './history-filters';
 import { sumTotals, totalsQuery } from './history-totals';
@@ -29,7 +29,15 @@ describe('sumTotals', () => {
 });
 
 describe('history filters and the totals query', () => {
-  it('turns day bounds into UTC midnights that include the last day', () => {
+  const zone = process.env.TZ;
+  beforeEach(() => {
+    process.env.TZ = 'UTC';
+  });
+  afterEach(() => {
+    process.env.TZ = zone;
+  });
+
+  it('turns day bounds into local midnights that include the last day (UTC here)', () => {
     expect(nextDay('2026-12-31')).toBe('2027-01-01');
     const query = historyFiltersToQuery({
       ...EMPTY_HISTORY_FILTERS,
@@ -48,8 +56,8 @@ describe('history filters and the totals query', () => {
       steam_account: '3',
       price__gte: '10',
       price__lte: '99.5',
-      date__gte: '2026-11-01T00:00:00Z',
-      date__lt: '2026-12-01T00:00:00Z',
+      date__gte: '2026-11-01T00:00:00.000Z',
+      date__lt: '2026-12-01T00:00:00.000Z',
       toy__isnull: 'true',
     });
   });

@@ -13,6 +13,7 @@ import {
 import type { MarketCode } from '@toydesk/contract';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 
 import { FilterBar } from '@/components/filter-bar';
 import { MarketTabs } from '@/components/market-tabs';
@@ -28,6 +29,7 @@ import { usePricePoints } from '../api/get-price-points';
 import { useStatsByDate } from '../api/get-stats-by-date';
 import { filterAndSortAvgRows } from '../utils/avg-rows';
 import { pointSeries, sideSeries, type DailyPoint } from '../utils/daily-series';
+import { statsFiltersFromSearch, statsFiltersToSearch, type StatsFilters } from '../utils/stats-filters';
 import { AvgByNameTable } from './avg-by-name-table';
 import { PointStatusMenu, type PointTarget } from './point-status-menu';
 import { PointsTable } from './points-table';
@@ -52,11 +54,23 @@ function Panel({ title, children }: { title: string; children: React.ReactNode }
 export function MarketStatsScreen({ market }: { market?: string }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
-  const [search, setSearch] = useState('');
+  // Search, side, chosen item and sort live in the URL (issue 12): a reload or Back keeps them, a link
+  // shares them; replace, so typing does not add a history entry per letter.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { search, side, item, sort } = useMemo(() => statsFiltersFromSearch(searchParams), [searchParams]);
+  const change = useCallback(
+    (next: Partial<StatsFilters>) =>
+      setSearchParams(
+        (current) => statsFiltersToSearch({ ...statsFiltersFromSearch(current), ...next }, current),
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+  const setSearch = useCallback((value: string) => change({ search: value }), [change]);
+  const setItem = useCallback((value: string | null) => change({ item: value }), [change]);
+  const setSide = useCallback((value: 'sell' | 'buy') => change({ side: value }), [change]);
+  const setSort = useCallback((value: TableSort | null) => change({ sort: value }), [change]);
   const deferredSearch = useDeferredValue(search);
-  const [item, setItem] = useState<string | null>(null);
-  const [side, setSide] = useState<'sell' | 'buy'>('sell');
-  const [sort, setSort] = useState<TableSort | null>({ id: 'sell_count', desc: true });
   const [menu, setMenu] = useState<PointTarget | null>(null);
 
   const trades = useStatsByDate({ market, marketHashName: item ?? undefined });
