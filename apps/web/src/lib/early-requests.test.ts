@@ -36,6 +36,15 @@ describe('early requests', () => {
     expect(untakenEarlyRequests()).toHaveLength(2);
   });
 
+  it("sends only the common data when the URL holds a query: the screen's first list is another one", () => {
+    const fetchMock = vi.fn(async () => jsonResponse({}));
+    vi.stubGlobal('fetch', fetchMock);
+    runScript('/history/list?side=sell&date_from=2026-11-20');
+    expect(fetchMock.mock.calls.map((call) => (call as unknown[])[0])).toEqual([
+      `${window.location.origin}/api/frontend/common`,
+    ]);
+  });
+
   it('sends the anti-forgery header from the XSRF-TOKEN cookie, like every other call (spec section 6)', () => {
     const fetchMock = vi.fn(async () => jsonResponse({}));
     vi.stubGlobal('fetch', fetchMock);

@@ -52,7 +52,8 @@ export function untakenEarlyRequests(): string[] {
  * base is the build's VITE_API_BASE_URL ('' for the console's own origin); credentials go only to another
  * host, as the wrapper sends them (spec section 6). It also preloads the current page's chunks, which the
  * router would otherwise ask for only once the first-screen scripts have run. A failure here only means
- * the console loads and fetches as it would without it.
+ * the console loads and fetches as it would without it. A URL with a query (the history's filters kept in
+ * it) asks for another first list than the plan's, so only the common data goes early then.
  */
 export function earlyRequestScript(
   plan: EarlyRequestPlan,
@@ -65,7 +66,7 @@ export function earlyRequestScript(
   return `(function(){try{var plan=${JSON.stringify(plan)},mods=${JSON.stringify(modules)},base=${JSON.stringify(base)},prefix=${JSON.stringify(prefix)};
 var path=location.pathname;if(prefix&&path.indexOf(prefix)===0)path=path.slice(prefix.length)||'/';
 if(path.length>1)path=path.replace(/\\/+$/,'');
-var urls=(plan['*']||[]).concat(plan[path]||[]),early={};
+var urls=(plan['*']||[]).concat(location.search?[]:(plan[path]||[])),early={};
 var xsrf=/(?:^|; *)XSRF-TOKEN=([^;]*)/.exec(document.cookie),headers={accept:'application/json'};
 if(xsrf)headers['X-XSRF-TOKEN']=decodeURIComponent(xsrf[1]);
 urls.forEach(function(u){var url=new URL((base||location.origin)+u,location.href);
