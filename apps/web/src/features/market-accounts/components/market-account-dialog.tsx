@@ -29,6 +29,9 @@ import { useRules, validateWithSchema } from '@/lib/validation';
 import type { MarketAccountRow } from '../api/get-market-accounts';
 import type { ProxyOption } from '../api/get-proxy-options';
 import { useSaveMarketAccount } from '../api/save-market-account';
+import { useSpendSummary } from '../api/spend-guard';
+import { goLiveAccounts, type GoLiveAccount } from '../utils/go-live';
+import { GoLiveDialog } from './go-live-dialog';
 
 /** Write-only: the form starts them empty, shows the stored mask, and sends only what is typed. */
 const SECRET_FIELDS = ['api_key', 'pay_password'] as const;
@@ -74,6 +77,13 @@ export function MarketAccountDialog({ account, defaultMarket, proxies, onClose }
   const [values, setValues] = useState<FormValues>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  /** An edit that takes the account live, waiting for the operator's confirmation (nothing sent yet). */
+  const [goLive, setGoLive] = useState<{ body: MarketAccountPatch; accounts: GoLiveAccount[] } | null>(null);
+  const spendSummary = useSpendSummary();
+  const spending = useMemo(
+    () => new Map((spendSummary.data ?? []).map((view) => [view.market_account, view])),
+    [spendSummary.data],
+  );
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
 
   const set = (name: string, value: FormValue) => {
@@ -110,11 +120,24 @@ export function MarketAccountDialog({ account, defaultMarket, proxies, onClose }
       onClose();
       return;
     }
+    if (account) {
+      const patch = schema.parse(body) as MarketAccountPatch;
+      // Dry run off, or a loop on outside dry run, spends money: the operator confirms first.
+      const accounts = goLiveAccounts([account], patch);
+      if (accounts.length > 0) setGoLive({ body: patch, accounts });
+      else await send(patch);
+      return;
+    }
+    await send(schema.parse(body) as MarketAccountCreate);
+  };
+
+  const send = async (body: MarketAccountPatch | MarketAccountCreate) => {
+    setGoLive(null);
     try {
       if (account) {
-        await save.mutateAsync({ id: account.id, body: schema.parse(body) as MarketAccountPatch });
+        await save.mutateAsync({ id: account.id, body: body as MarketAccountPatch });
       } else {
-        await save.mutateAsync({ id: null, body: schema.parse(body) as MarketAccountCreate });
+        await save.mutateAsync({ id: null, body: body as MarketAccountCreate });
       }
       notify({ text: account ? t('marketAccounts.saved') : t('marketAccounts.created'), color: 'success' });
       onClose();
@@ -147,6 +170,15 @@ export function MarketAccountDialog({ account, defaultMarket, proxies, onClose }
         </>
       }
     >
+      {goLive && (
+        <GoLiveDialog
+          accounts={goLive.accounts}
+          spending={spendSummary.isSuccess ? spending : undefined}
+          spendingFailed={spendSummary.isError}
+          onConfirm={() => void send(goLive.body)}
+          onClose={() => setGoLive(null)}
+        />
+      )}
       {save.isPending && <LinearProgress sx={{ mb: 1 }} />}
       {formError && (
         <Alert severity="error" sx={{ mb: 1 }} data-testid="form-error">
