@@ -96,7 +96,7 @@ export function MassPricingDialog({ lots, accountLabel, busy, onConfirm, onClose
           },
           mode,
         );
-        const marks = marksOf(priced, lot, kind === 'undercut' ? competitor : null);
+        const marks = marksOf(priced, lot, kind, kind === 'undercut' ? competitor : null);
         return {
           id: lot.id,
           name: lot.name,
@@ -240,6 +240,7 @@ type MarkKey =
   | 'noBand'
   | 'unchanged'
   | 'noInput'
+  | 'noValue'
   | 'badInput'
   | 'noCompetitor'
   | 'badPrice'
@@ -250,6 +251,7 @@ type MarkKey =
 function marksOf(
   priced: PricedLot,
   lot: SaleLot,
+  kind: ModeKind,
   competitor: string | null,
 ): { key: MarkKey; tone: 'info' | 'warning' | 'error' }[] {
   const marks: { key: MarkKey; tone: 'info' | 'warning' | 'error' }[] = [];
@@ -265,6 +267,8 @@ function marksOf(
     'no-competitor': 'noCompetitor',
     'bad-price': 'badPrice',
   };
-  if (priced.problem) marks.push({ key: problems[priced.problem], tone: 'error' });
+  // An empty percent or step count: one value for every lot, not a price per currency.
+  if (priced.problem === 'no-input' && kind !== 'absolute') marks.push({ key: 'noValue', tone: 'error' });
+  else if (priced.problem) marks.push({ key: problems[priced.problem], tone: 'error' });
   return marks;
 }
