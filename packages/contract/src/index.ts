@@ -35,6 +35,7 @@ export * from './error-catalogue.ts';
 export * from './validation-messages.ts';
 export * from './settings-diff.ts';
 export * from './loopback-host.ts';
+export * from './proxy-check.ts';
 export * from './json/parse-json-lossless.ts';
 export * from './json/wire-id.ts';
 export * from './steam/steam-id64.ts';

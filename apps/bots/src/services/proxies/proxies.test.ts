@@ -1,5 +1,5 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer } from 'node:net';
 
 import type { BotJob } from '@toydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ interface ProxyRecord {
   last_checked_at: string | null;
 }
 
-const listen = async (server: Server) => {
+const listen = async (server: Server | TcpServer) => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return (server.address() as AddressInfo).port;
 };
@@ -114,24 +114,30 @@ describe('proxies: list, add, delete, health checks through the proxy', () => {
     expect(audit).toMatchObject({ operator: 'bot-service', after: { password: '••••••••' } });
   });
 
-  it('marks a proxy down when it refuses the credentials or does not answer', async () => {
+  it('marks a proxy down when it refuses the credentials or does not answer, and says why', async () => {
     const wrong = await t.request<ProxyRecord>('POST', '/api-node/proxy/', {
       body: { host: '127.0.0.1', port: proxyPort, username: 'user', password: 'wrong' },
     });
     const refused = await checkOf(wrong.body.id);
-    expect(refused).toMatchObject({ state: 'done', result: { status: 'down' } });
+    expect(refused).toMatchObject({ state: 'done', result: { status: 'down', reason: 'auth' } });
     expect(JSON.stringify(refused.result)).toMatch(/407/);
     const dead = await t.request<ProxyRecord>('POST', '/api-node/proxy/', {
       body: { host: '127.0.0.1', port: 9 },
     });
     expect(await checkOf(dead.body.id)).toMatchObject({
       state: 'done',
-      result: { status: 'down', http_status: null },
+      result: { status: 'down', http_status: null, reason: 'refused' },
     });
     const down = await t.request<{ results: ProxyRecord[] }>('GET', '/api-node/proxy/', {
       query: { status: 'down' },
     });
     expect(down.body.results.map((p) => p.id).sort()).toEqual([wrong.body.id, dead.body.id].sort());
+    // The down alert carries the reason too.
+    const [alert] = await t.db.query<{ details: { reason: string } }>(
+      `SELECT details FROM bot_alert WHERE kind = 'proxy-down' AND proxy = $1`,
+      [dead.body.id],
+    );
+    expect(alert?.details.reason).toBe('refused');
   });
 
   it('the scheduled check-all queues one check per proxy, at most one per proxy per minute', async () => {
@@ -183,5 +189,22 @@ describe('proxies: list, add, delete, health checks through the proxy', () => {
     expect(all.body.kind).toBe('proxy.check-all');
     // Its fan-out finishes before the queue stops at the end of the file.
     expect(await t.runtime.queue.waitFor(all.body.id, 20_000)).toMatchObject({ state: 'done' });
+  });
+
+  it('says "timeout" for a proxy that takes the connection and never answers', async () => {
+    const silent = createTcpServer(() => undefined);
+    const port = await listen(silent);
+    try {
+      const mute = await t.request<ProxyRecord>('POST', '/api-node/proxy/', {
+        body: { host: '127.0.0.1', port },
+        query: { check: '0' },
+      });
+      const started = await t.request<BotJob>('POST', `/api-node/proxy/${mute.body.id}/check/`);
+      const job = await t.runtime.queue.waitFor(started.body.id, 20_000);
+      expect(job).toMatchObject({ state: 'done', result: { status: 'down', reason: 'timeout' } });
+      await t.request('DELETE', `/api-node/proxy/${mute.body.id}/`);
+    } finally {
+      silent.close();
+    }
   });
 });

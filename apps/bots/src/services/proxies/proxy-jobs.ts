@@ -1,4 +1,4 @@
-import { isLoopbackHost } from '@toydesk/contract';
+import { isLoopbackHost, type ProxyCheckReason, type ProxyCheckResult } from '@toydesk/contract';
 import type { ProxyConfig } from '@toydesk/http';
 import { z } from 'zod';
 
@@ -6,6 +6,7 @@ import { defineJobKind } from '../../jobs/job-kind.ts';
 import { LANES } from '../../lanes.ts';
 import type { BotRuntime } from '../../runtime.ts';
 import { raiseAlert } from '../alerts/alert-store.ts';
+import { proxyFailureReason, proxyStatusReason } from './proxy-failure.ts';
 
 type ProxyRow = {
   id: number;
@@ -20,25 +21,19 @@ type ProxyRow = {
 export const DEMO_REMOTE_PROXY =
   'not checked in demo mode: only proxies on this machine (loopback) are contacted';
 
-export interface ProxyCheckResult {
-  proxy: number;
-  status: 'up' | 'down' | 'deleted';
-  latency_ms: number | null;
-  http_status: number | null;
-  error: string | null;
-}
-
 /**
  * One health check: a GET of the configured URL through the proxy. Any HTTP answer but 407 (the proxy
  * refused our credentials) or 502-504 (the proxy could not reach the target) means the proxy works. In demo
- * mode the URL is the simulators' (`withDemoProxyCheck`) and only loopback proxies are contacted.
+ * mode the URL is the simulators' (`withDemoProxyCheck`) and only loopback proxies are contacted. A failed
+ * check says why (`reason`: timeout, refused, auth, address, http_status, ...), which the console names.
  */
 export async function checkProxy(runtime: BotRuntime, id: number): Promise<ProxyCheckResult> {
   const [row] = await runtime.db.query<ProxyRow>(
     'SELECT id, protocol, host, port, username, password FROM proxy WHERE id = $1',
     [id],
   );
-  if (!row) return { proxy: id, status: 'deleted', latency_ms: null, http_status: null, error: null };
+  if (!row)
+    return { proxy: id, status: 'deleted', latency_ms: null, http_status: null, error: null, reason: null };
   const proxy: ProxyConfig = {
     protocol: row.protocol,
     host: row.host,
@@ -49,10 +44,12 @@ export async function checkProxy(runtime: BotRuntime, id: number): Promise<Proxy
   const started = performance.now();
   let httpStatus: number | null = null;
   let error: string | null = null;
+  let reason: ProxyCheckReason | null = null;
   if (runtime.demo && !isLoopbackHost(proxy.host)) {
     // The demo never leaves this machine: its own proxies are loopback simulators, and one an operator
     // adds elsewhere is not contacted (it shows as down, with this reason).
     error = DEMO_REMOTE_PROXY;
+    reason = 'not_checked';
   } else {
     try {
       const response = await runtime.markets.http.request({
@@ -65,9 +62,11 @@ export async function checkProxy(runtime: BotRuntime, id: number): Promise<Proxy
         callName: 'proxy.check',
       });
       httpStatus = response.status;
-      if ([407, 502, 503, 504].includes(response.status)) error = `HTTP ${response.status}`;
+      reason = proxyStatusReason(response.status);
+      if (reason !== null) error = `HTTP ${response.status}`;
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
+      reason = proxyFailureReason(e);
     }
   }
   const up = error === null;
@@ -85,10 +84,17 @@ export async function checkProxy(runtime: BotRuntime, id: number): Promise<Proxy
       severity: 'warning',
       message: `Proxy ${row.host}:${row.port} is down (${error})`,
       proxy: id,
-      details: { host: row.host, port: row.port, http_status: httpStatus, error },
+      details: { host: row.host, port: row.port, http_status: httpStatus, error, reason },
     });
   }
-  return { proxy: id, status: up ? 'up' : 'down', latency_ms: latency, http_status: httpStatus, error };
+  return {
+    proxy: id,
+    status: up ? 'up' : 'down',
+    latency_ms: latency,
+    http_status: httpStatus,
+    error,
+    reason,
+  };
 }
 
 const checkParams = z.object({ proxy: z.number().int().positive() });

@@ -7,6 +7,7 @@ import { enTableExport } from './table-export-messages';
 import { enPricing } from './pricing-messages';
 import { enListing } from './listing-messages';
 import { enCatalogueFixes } from './catalogue-fixes-messages';
+import { enLayoutFit } from './layout-messages';
 
 /** English: the fallback language (spec section 1). Typed by the Russian set, so no key can be missing. */
 export const en: Messages = {
@@ -18,6 +19,7 @@ export const en: Messages = {
   pricing: enPricing,
   listing: enListing,
   catalogueFixes: enCatalogueFixes,
+  layoutFit: enLayoutFit,
   app: {
     name: 'toydesk',
     demo: 'DEMO',

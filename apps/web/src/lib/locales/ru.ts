@@ -6,6 +6,7 @@ import { ruTableExport } from './table-export-messages';
 import { ruPricing } from './pricing-messages';
 import { ruListing } from './listing-messages';
 import { ruCatalogueFixes } from './catalogue-fixes-messages';
+import { ruLayoutFit } from './layout-messages';
 
 /** Russian: the interface language (spec section 1). Every key here must exist in en.ts too (a test checks). */
 export const ru = {
@@ -17,6 +18,7 @@ export const ru = {
   pricing: ruPricing,
   listing: ruListing,
   catalogueFixes: ruCatalogueFixes,
+  layoutFit: ruLayoutFit,
   app: {
     name: 'toydesk',
     demo: 'DEMO',

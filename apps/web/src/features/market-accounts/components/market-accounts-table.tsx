@@ -134,7 +134,9 @@ export function MarketAccountsTable({
       },
       {
         id: 'online',
-        header: t('fields.online'),
+        // «В сети», not «Онлайн»: the keep-online switch column is about staying online.
+        header: t('layoutFit.marketAccounts.onlineNow'),
+        headerTitle: t('layoutFit.marketAccounts.onlineNowHint'),
         width: 120,
         sortable: true,
         render: (row) => (
@@ -189,11 +191,9 @@ export function MarketAccountsTable({
       },
       ...LOOP_SWITCHES.map<VirtualColumn<MarketAccountRow>>((field) => ({
         id: field,
-        header: (
-          <Tooltip title={t(`fields.${field}`)}>
-            <span>{t(`marketAccounts.switchShort.${field}`)}</span>
-          </Tooltip>
-        ),
+        // A short name the column widens to show whole; the full one is its tooltip.
+        header: t(`layoutFit.marketAccounts.switchShort.${field}`),
+        headerTitle: t(`fields.${field}`),
         width: 64,
         align: 'center',
         render: (row) => (

@@ -157,7 +157,8 @@ export function ProxiesScreen() {
       {
         id: 'check',
         header: t('ops.proxies.check'),
-        width: 110,
+        // Room for why a check failed («Неверный логин или пароль (407)»).
+        width: 200,
         render: (row) => {
           const job = checks.get(row.id);
           return job ? <ProxyCheck key={job.id} job={job} onFinish={refresh} /> : null;
