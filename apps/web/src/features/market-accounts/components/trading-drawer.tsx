@@ -13,6 +13,7 @@ import {
 import { TRADING_LOOP_NAMES, type BotTradingStatus } from '@toydesk/contract';
 import { useTranslation } from 'react-i18next';
 
+import { CloseOnBack } from '@/components/close-on-back';
 import { MdiIcon } from '@/components/mdi-icon';
 import { formatDateTime } from '@/lib/format';
 
@@ -86,6 +87,8 @@ export function TradingDrawer({ account, loops, loopsUnavailable, onClose }: Tra
       onClose={onClose}
       slotProps={{ paper: { sx: { width: { xs: '100%', sm: 520 }, p: 2 } } }}
     >
+      {/* Back closes the drawer and stays on the list, as it does a dialog (spec section 9). */}
+      <CloseOnBack onBack={onClose} />
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
         <Typography variant="h6" sx={{ flex: 1 }} noWrap>
           {t('marketAccounts.tradingTitle', { name: account.label })}
