@@ -8,11 +8,13 @@ import { checkboxColumn } from '@/components/checkbox-column';
 import type { EntityRow } from '@/components/entity-table/entity-columns';
 import { EntityTable } from '@/components/entity-table/entity-table';
 import { withItemColumn } from '@/components/item-name-cell';
+import { ListOnMarketDialog } from '@/components/list-on-market-dialog';
 import { MdiIcon } from '@/components/mdi-icon';
 import { Page } from '@/components/page';
 import { SelectionBar } from '@/components/selection-bar';
 import type { VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { useCommonData } from '@/lib/common-data';
+import type { ListingItem } from '@/lib/manual-listing';
 import { notify } from '@/lib/notifications';
 import { useCheckedIds } from '@/lib/use-checked-ids';
 
@@ -38,7 +40,8 @@ const nameOf = (row: EntityRow) => String(row.market_hash_name ?? row.id);
 
 /**
  * /inventory/list: the items of every Steam account's inventory with images, tradability and holds;
- * link items to the catalogue, list selected items on the Steam market.
+ * link items to the catalogue, list selected items on the Steam market or on a marketplace (preview,
+ * confirmation, a bot job per market account).
  */
 export function InventoryScreen() {
   const { t } = useTranslation();
@@ -49,6 +52,7 @@ export function InventoryScreen() {
   const query = useMemo(() => inventoryQuery(filters, new Date()), [filters]);
   const [rows, setRows] = useState<EntityRow[]>([]);
   const [listing, setListing] = useState<EntityRow[] | null>(null);
+  const [marketListing, setMarketListing] = useState<ListingItem[] | null>(null);
   // A selection is of the rows shown: another filter shows other rows, so it starts again.
   const patch = (change: Partial<InventoryFilters>) => {
     selection.clear();
@@ -83,6 +87,17 @@ export function InventoryScreen() {
     () => rows.filter((row) => selection.selected.has(idOf(row))),
     [rows, selection.selected],
   );
+
+  const steamName = (id: number) =>
+    common.steamAccounts.find((account) => account.id === id)?.steam_account_name ?? String(id);
+  const listingItemOf = (row: EntityRow): ListingItem => ({
+    key: String(idOf(row)),
+    assetId: String(row.asset_id),
+    steamAccount: row.steam_account as number,
+    steamAccountName: steamName(row.steam_account as number),
+    marketHashName: nameOf(row),
+    toy: typeof row.toy === 'number' ? row.toy : null,
+  });
 
   const runConnect = async (ids: number[] | null) => {
     try {
@@ -169,6 +184,13 @@ export function InventoryScreen() {
         <Button
           size="small"
           variant="outlined"
+          onClick={() => setMarketListing(selectedRows.map(listingItemOf))}
+        >
+          {t('listing.action')}
+        </Button>
+        <Button
+          size="small"
+          variant="outlined"
           disabled={connect.isPending}
           onClick={() => void runConnect([...selection.selected])}
         >
@@ -197,6 +219,7 @@ export function InventoryScreen() {
           onClose={() => setListing(null)}
         />
       )}
+      {marketListing && <ListOnMarketDialog items={marketListing} onClose={() => setMarketListing(null)} />}
     </Page>
   );
 }

@@ -1,14 +1,21 @@
-import { Alert, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { MARKET_CODES, type forSellRowSchema, type MarketCode } from '@toydesk/contract';
+import { Alert, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { MARKET_CODES, MARKET_CURRENCY, type forSellRowSchema, type MarketCode } from '@toydesk/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 
+import { checkboxColumn } from '@/components/checkbox-column';
 import { ItemNameCell } from '@/components/item-name-cell';
+import { ListOnMarketDialog } from '@/components/list-on-market-dialog';
 import { MoneyText } from '@/components/money-text';
+import { SearchField } from '@/components/search-field';
+import { SelectionBar } from '@/components/selection-bar';
 import { VirtualTable, type VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { useCommonData } from '@/lib/common-data';
 import { formatNumber } from '@/lib/format';
+import type { ListingItem } from '@/lib/manual-listing';
+import { useCheckedIds } from '@/lib/use-checked-ids';
 
 import { useSaleCandidates } from '../api/get-sale-candidates';
 
@@ -16,17 +23,37 @@ type CandidateRow = z.infer<typeof forSellRowSchema>;
 
 /**
  * Tradable inventory items not on sale yet, with the toy's sell price on the chosen market: what the
- * auto-sell loop would list next.
+ * auto-sell loop would list next. Selected candidates can be listed on a marketplace by hand («Выставить на
+ * площадку»: preview, confirmation, a bot job per market account).
  */
 export function SaleCandidatesTable() {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
   const common = useCommonData();
   const [market, setMarket] = useState<MarketCode>('tm');
-  const candidates = useSaleCandidates(market);
-  const rows = candidates.data ?? [];
+  const [steamAccount, setSteamAccount] = useState('');
+  const [search, setSearch] = useState('');
+  const candidates = useSaleCandidates(market, steamAccount === '' ? null : Number(steamAccount));
+  // The name search is over the loaded rows (the list is read whole): one account's few hundred at most.
+  const rows = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    const all = candidates.data ?? [];
+    return needle
+      ? all.filter((row) => row.market_hash_name.toLowerCase().includes(needle) || row.asset_id === needle)
+      : all;
+  }, [candidates.data, search]);
+  const selection = useCheckedIds();
+  const queryClient = useQueryClient();
+  const [listing, setListing] = useState<ListingItem[] | null>(null);
   const columns = useMemo<VirtualColumn<CandidateRow>[]>(
     () => [
+      checkboxColumn<CandidateRow>({
+        selection,
+        rows,
+        getId: (row) => row.inventory_id,
+        allLabel: t('sellItems.selectAll'),
+        rowLabel: (row) => t('sellItems.selectNamed', { name: row.market_hash_name }),
+      }),
       {
         id: 'market_hash_name',
         header: t('fields.market_hash_name'),
@@ -55,7 +82,11 @@ export function SaleCandidatesTable() {
         width: 130,
         align: 'right',
         render: (row) =>
-          row.price_sell === null ? '—' : <MoneyText amount={row.price_sell} currency="RUB" />,
+          row.price_sell === null ? (
+            '—'
+          ) : (
+            <MoneyText amount={row.price_sell} currency={MARKET_CURRENCY[row.market]} />
+          ),
       },
       {
         id: 'on_sale_count',
@@ -65,8 +96,19 @@ export function SaleCandidatesTable() {
         render: (row) => formatNumber(row.on_sale_count, lang),
       },
     ],
-    [t, lang],
+    [t, lang, selection, rows],
   );
+  const chosen = (): ListingItem[] =>
+    rows
+      .filter((row) => selection.selected.has(row.inventory_id))
+      .map((row) => ({
+        key: String(row.inventory_id),
+        assetId: row.asset_id,
+        steamAccount: row.steam_account,
+        steamAccountName: row.steam_account_name,
+        marketHashName: row.market_hash_name,
+        toy: row.toy,
+      }));
   const markets = common.markets.length > 0 ? common.markets.map((m) => m.code) : [...MARKET_CODES];
   return (
     <>
@@ -77,7 +119,10 @@ export function SaleCandidatesTable() {
           label={t('fields.market')}
           sx={{ width: 200 }}
           value={market}
-          onChange={(event) => setMarket(event.target.value as MarketCode)}
+          onChange={(event) => {
+            selection.clear();
+            setMarket(event.target.value as MarketCode);
+          }}
         >
           {markets.map((code) => (
             <MenuItem key={code} value={code}>
@@ -85,6 +130,25 @@ export function SaleCandidatesTable() {
             </MenuItem>
           ))}
         </TextField>
+        <TextField
+          select
+          margin="none"
+          label={t('fields.steam_account')}
+          sx={{ width: 200 }}
+          value={steamAccount}
+          onChange={(event) => {
+            selection.clear();
+            setSteamAccount(event.target.value);
+          }}
+        >
+          <MenuItem value="">{t('common.all')}</MenuItem>
+          {common.steamAccounts.map((account) => (
+            <MenuItem key={account.id} value={String(account.id)}>
+              {account.steam_account_name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <SearchField value={search} onChange={setSearch} width={220} />
         <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
           {t('sellItems.candidatesHint')}
         </Typography>
@@ -92,6 +156,11 @@ export function SaleCandidatesTable() {
           {t('table.rows', { count: rows.length, formatted: formatNumber(rows.length, lang) })}
         </Typography>
       </Stack>
+      <SelectionBar count={selection.selected.size} onClear={selection.clear}>
+        <Button size="small" variant="contained" onClick={() => setListing(chosen())}>
+          {t('listing.action')}
+        </Button>
+      </SelectionBar>
       {candidates.isError && <Alert severity="error">{t('table.failed')}</Alert>}
       <VirtualTable
         rows={rows}
@@ -102,6 +171,17 @@ export function SaleCandidatesTable() {
         emptyText={t('table.empty')}
         height="calc(100vh - 280px)"
       />
+      {listing && (
+        <ListOnMarketDialog
+          items={listing}
+          market={market}
+          onClose={() => setListing(null)}
+          onFinished={() => {
+            selection.clear();
+            void queryClient.invalidateQueries({ queryKey: ['sell-items'] });
+          }}
+        />
+      )}
     </>
   );
 }
