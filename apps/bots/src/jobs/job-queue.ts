@@ -278,7 +278,12 @@ export class JobQueue<D> {
             [lane.name, outcome.id],
           );
         }
-        await this.boss.fail(lane.name, outcome.id, { error: outcome.error });
+        // The attempts the job had (its retry limit is lowered above): the console shows "1 of 3", not "1 of 1".
+        const planned = jobs.find((job) => job.id === outcome.id)?.retryLimit;
+        await this.boss.fail(lane.name, outcome.id, {
+          error: outcome.error,
+          ...(outcome.permanent && planned !== undefined ? { max_attempts: planned + 1 } : {}),
+        });
       }
     }
     const ends: JobLogLine[] = outcomes.map((o) =>

@@ -53,6 +53,8 @@ export interface JobFilters {
   states?: BotJobState[];
   kinds?: string[];
   accounts?: number[];
+  /** Kinds whose done jobs are left out (the routine scheduled ticks); their failures stay. */
+  hideDoneKinds?: string[];
 }
 
 function errorOf(row: JobRow): BotJob['error'] {
@@ -85,7 +87,9 @@ export function toBotJob(row: JobRow, logs?: BotJobLogLine[], sealer?: Sealer): 
     account: row.data?.account ?? null,
     params: row.data?.params ?? null,
     attempts: row.started_on === null ? 0 : row.retry_count + 1,
-    max_attempts: row.retry_limit + 1,
+    // A permanent failure lowers retry_limit to stop the retries; its output keeps the attempts it had.
+    max_attempts:
+      typeof row.output?.max_attempts === 'number' ? row.output.max_attempts : row.retry_limit + 1,
     result: resultOf(row, sealer),
     error: errorOf(row),
     created_at: row.created_on,
@@ -133,6 +137,12 @@ export class JobStore {
     if (filters.kinds?.length) {
       params.push(filters.kinds);
       where.push(`data->>'kind' = ANY($${params.length}::text[])`);
+    }
+    if (filters.hideDoneKinds?.length) {
+      params.push(filters.hideDoneKinds);
+      where.push(
+        `NOT (state::text = 'completed' AND COALESCE(data->>'kind', '') = ANY($${params.length}::text[]))`,
+      );
     }
     if (filters.accounts?.length) {
       params.push(filters.accounts.map(String));

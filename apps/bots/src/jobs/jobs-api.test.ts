@@ -67,12 +67,12 @@ describe('jobs: queue, states, attempts, logs and the jobs API', () => {
     });
   });
 
-  it('does not retry a permanent failure', async () => {
+  it('does not retry a permanent failure, and still says it had 3 attempts (1 of 3, as its log does)', async () => {
     const failed = await run({ fail: 'permanent' });
     expect(failed).toMatchObject({
       state: 'failed',
       attempts: 1,
-      max_attempts: 1,
+      max_attempts: 3,
       error: { message: 'refused for good', name: 'PermanentJobError', retryable: false, reason: 'test' },
     });
   });
@@ -92,6 +92,14 @@ describe('jobs: queue, states, attempts, logs and the jobs API', () => {
       query: { state: ['failed', 'done'], kind: 'test.echo' },
     });
     expect(both.body.count).toBe(all.body.count);
+
+    // The routine kinds' done jobs left out; their failures stay.
+    const quiet = await t.request<Page<BotJob>>('GET', '/api-node/jobs/', {
+      query: { kind: 'test.echo', hide_done_kind: 'test.echo' },
+    });
+    expect(quiet.body.results.length).toBeGreaterThan(0);
+    expect(quiet.body.results.every((j) => j.state !== 'done')).toBe(true);
+    expect(quiet.body.count).toBe(all.body.results.filter((j) => j.state !== 'done').length);
 
     const mine = await t.request<Page<BotJob>>('GET', '/api-node/jobs/', { query: { account: 7 } });
     expect(mine.body.results.map((j) => j.account)).toEqual([7]);

@@ -67,7 +67,11 @@ describe('bot jobs', () => {
     renderWithProviders(<Relogin onFinish={onFinish} />);
     await user.click(screen.getByRole('button', { name: 'go' }));
     await waitFor(() => expect(screen.getByTestId('job-state').textContent).toBe('Готово'));
-    expect(screen.getByTestId('job-result').textContent).toContain('7656');
+    // A sentence in Russian; the raw result behind «Подробнее».
+    expect(screen.getByTestId('job-result').textContent).toBe('Повторный вход: готово');
+    expect(screen.queryByTestId('result-details')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Подробнее' }));
+    expect(screen.getByTestId('result-details').textContent).toContain('"steamid": "7656"');
     expect(screen.getByTestId('job-attempts').textContent).toBe('Попытка 1 из 3');
     expect(screen.queryByRole('progressbar')).toBeNull();
     await user.click(screen.getByRole('button', { name: /Журнал \(2/ }));
@@ -98,9 +102,33 @@ describe('bot jobs', () => {
     expect(await screen.findByRole('progressbar')).toBeTruthy();
     expect(screen.getByTestId('job-state').textContent).toBe('Выполняется');
     expect(await screen.findByTestId('job-error')).toBeTruthy();
-    expect(screen.getByTestId('job-error').textContent).toContain('Steam refused the login');
+    // The bots' English message is not the Russian UI's sentence: it is behind «Подробнее».
+    expect(screen.getByTestId('job-error').textContent).toContain(
+      'Не выполнено: сервис ботов сообщил об ошибке',
+    );
+    expect(screen.getByTestId('job-error').textContent).not.toContain('Steam refused the login');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Подробнее' }));
+    expect(screen.getByTestId('result-details').textContent).toContain('Steam refused the login');
     expect(screen.getByTestId('job-state').textContent).toBe('Ошибка');
     expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('counts the attempts a failure that was not retried had: 1 of 3, not retried', async () => {
+    stubBots([
+      botJob('j1', {
+        state: 'failed',
+        attempts: 1,
+        max_attempts: 3,
+        error: { message: 'Step add_phone must be done first', retryable: false },
+      }),
+    ]);
+    function Follow() {
+      const view = useBotJob('j1', { pollMs: 30 });
+      return <JobProgress job={view.job} />;
+    }
+    renderWithProviders(<Follow />);
+    expect(await screen.findByTestId('job-error')).toBeTruthy();
+    expect(screen.getByTestId('job-attempts').textContent).toBe('Попытка 1 из 3, без повторов');
   });
 
   it('shows a refused start', async () => {

@@ -16,8 +16,13 @@ import { useTranslation } from 'react-i18next';
 
 import { isJobFinished } from '@/lib/bot-jobs';
 import { formatDateTime } from '@/lib/format';
+import { kindTitle } from '@/lib/job-results/job-kinds';
+import { formatJobError, formatJobResult } from '@/lib/job-results/job-result';
+import type { TextContext } from '@/lib/job-results/text-context';
+import { useTextContext } from '@/lib/job-results/use-text-context';
 
 import { MdiIcon } from './mdi-icon';
+import { ResultDetails } from './result-details';
 
 const STATE_COLORS: Record<BotJobState, ChipProps['color']> = {
   queued: 'default',
@@ -42,11 +47,18 @@ export function JobStateChip({ state }: { state: BotJobState }) {
   );
 }
 
-/** A job's result in one line: short values as they are, objects as compact JSON. */
-export function summariseResult(result: unknown, max = 300): string {
-  if (result === null || result === undefined) return '';
-  const text = typeof result === 'string' ? result : JSON.stringify(result);
-  return text.length > max ? `${text.slice(0, max)}…` : text;
+/**
+ * "Попытка 1 из 3": the attempts the job had; a failure that was not retried says so ("1 of 3, not
+ * retried") instead of the bots' lowered retry limit.
+ */
+export function attemptsText(
+  job: Pick<BotJob, 'attempts' | 'max_attempts' | 'error' | 'state'>,
+  ctx: TextContext,
+) {
+  const options = { attempts: job.attempts, max: job.max_attempts };
+  return job.state === 'failed' && job.error?.retryable === false && job.attempts < job.max_attempts
+    ? ctx.t('jobResults.attemptsNotRetried', options)
+    : ctx.t('ops.jobs.attempts', options);
 }
 
 export interface JobProgressProps {
@@ -68,6 +80,7 @@ export interface JobProgressProps {
 export function JobProgress({ job, title, starting, startError, logsOpen = false }: JobProgressProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const ctx = useTextContext();
   const [open, setOpen] = useState(logsOpen);
   if (!job && !starting && !startError) return null;
   const logs = job?.logs ?? [];
@@ -87,12 +100,13 @@ export function JobProgress({ job, title, starting, startError, logsOpen = false
         ) : null}
         {job && (
           <Typography variant="caption" color="text.secondary" data-testid="job-attempts">
-            {t('ops.jobs.attempts', { attempts: job.attempts, max: job.max_attempts })}
+            {attemptsText(job, ctx)}
           </Typography>
         )}
         {job && (
           <Typography variant="caption" color="text.secondary">
-            {job.kind} · {formatDateTime(job.finished_at ?? job.started_at ?? job.created_at, lang)}
+            {kindTitle(job.kind, ctx)} ·{' '}
+            {formatDateTime(job.finished_at ?? job.started_at ?? job.created_at, lang)}
           </Typography>
         )}
         {logs.length > 0 && (
@@ -114,23 +128,24 @@ export function JobProgress({ job, title, starting, startError, logsOpen = false
       )}
       {job?.state === 'failed' && job.error && (
         <Alert severity="error" sx={{ mt: 0.5, py: 0 }} data-testid="job-error">
-          {job.error.message}
-          {job.error.retryable === false ? ` (${t('ops.jobs.notRetryable')})` : ''}
+          <ResultDetails values={[job.error]}>
+            {formatJobError(job.error, ctx)}
+            {job.error.retryable === false ? ` (${t('ops.jobs.notRetryable')})` : ''}
+          </ResultDetails>
         </Alert>
       )}
       {job?.state === 'done' && job.result !== null && job.result !== undefined && (
-        <Typography
-          variant="caption"
-          component="div"
-          data-testid="job-result"
-          sx={{ mt: 0.5, fontFamily: 'monospace', wordBreak: 'break-all' }}
-        >
-          {summariseResult(job.result)}
+        <Typography variant="body2" component="div" sx={{ mt: 0.5 }}>
+          <ResultDetails values={[job.result]}>
+            <span data-testid="job-result">{formatJobResult(job, ctx)}</span>
+          </ResultDetails>
         </Typography>
       )}
       <Collapse in={open} unmountOnExit>
         <Box
           component="ol"
+          // The bots' own log lines, as they wrote them (English): a raw view like «Подробнее».
+          data-details=""
           data-testid="job-logs"
           sx={{
             m: 0,

@@ -45,18 +45,45 @@ describe('bot alerts poller', () => {
     expect(store.get()).toEqual({ open: 2, lastId: 2 });
     expect(notifications.list()).toHaveLength(0);
 
+    store.setNames({
+      markets: [],
+      steamAccounts: [
+        {
+          id: 1,
+          steam_account_name: 'op_walk_01',
+          market_accounts: [{ id: 31, market: 'tm', label: 'Market CSGO op_walk_01' }],
+        },
+      ],
+    });
     open = [
-      alert(4, { severity: 'error', message: 'Аккаунт забанен', kind: 'market-ban' }),
-      alert(3),
+      alert(4, {
+        severity: 'error',
+        message: 'Market CSGO op_walk_01: banned',
+        kind: 'market-ban',
+        market_account: 31,
+      }),
+      alert(3, {
+        kind: 'order-failed',
+        market_account: 31,
+        details: { market_hash_name: 'AK-47 | Redline' },
+      }),
       ...open,
     ];
     await store.poll();
     expect(store.get()).toEqual({ open: 4, lastId: 4 });
-    expect(notifications.list().map((n) => [n.text, n.color])).toEqual([
-      ['Аккаунт забанен', 'error'],
-      ['alert 3', 'warning'],
+    // Sentences in the UI's language with the account's label and market, never the bots' English.
+    expect(notifications.list().map((n) => [n.title, n.text, n.color])).toEqual([
+      [
+        'Оповещение ботов: Блокировка на площадке',
+        'Market CSGO op_walk_01: площадка заблокировала аккаунт, цикл «Онлайн» выключен',
+        'error',
+      ],
+      [
+        'Оповещение ботов: Заказ на покупку отклонён',
+        'Market CSGO op_walk_01: площадка отклонила заказ на покупку AK-47 | Redline',
+        'warning',
+      ],
     ]);
-    expect(notifications.list()[0]?.title).toBe('Оповещение ботов: market-ban');
     expect(urls.at(-1)).toContain('acknowledged=0');
     expect(urls.at(-1)).toContain('after_id=2');
 

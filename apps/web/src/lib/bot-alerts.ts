@@ -2,7 +2,10 @@ import type { BotAlert } from '@toydesk/contract';
 import { useEffect, useSyncExternalStore } from 'react';
 
 import { botApi } from './bot-api';
-import { i18n } from './i18n';
+import type { CommonData } from './common-data';
+import { getUiLang, i18n } from './i18n';
+import { alertTitle, formatAlert } from './job-results/alert-text';
+import { createTextContext } from './job-results/use-text-context';
 import { notify, type NotificationColor } from './notifications';
 
 /**
@@ -28,6 +31,23 @@ export interface AlertsStore {
   /** One poll: the open count, then the alerts after the last seen id as notifications. */
   poll(): Promise<void>;
   reset(): void;
+  /** The names the notifications use (market account labels, Steam account names, market names). */
+  setNames(names: AlertNames): void;
+}
+
+export type AlertNames = Pick<CommonData, 'markets' | 'steamAccounts'>;
+
+/** A new alert as a notification: its kind's title and its sentence, in the UI's language. */
+export function describeAlert(alert: BotAlert, names: AlertNames): { title: string; text: string } {
+  const ctx = createTextContext(
+    { t: (key, options) => i18n.t(key, options ?? {}) as string, exists: (key) => i18n.exists(key) },
+    getUiLang(),
+    names,
+  );
+  return {
+    title: i18n.t('ops.alerts.notificationTitle', { kind: alertTitle(alert.kind, ctx) }),
+    text: formatAlert(alert, ctx),
+  };
 }
 
 const SEVERITY_COLOR: Record<BotAlert['severity'], NotificationColor> = {
@@ -41,6 +61,7 @@ const MAX_NOTIFIED = 5;
 
 export function createAlertsStore(): AlertsStore {
   let state: AlertsState = { open: null, lastId: null };
+  let names: AlertNames = { markets: [], steamAccounts: [] };
   const listeners = new Set<Listener>();
   const set = (next: AlertsState) => {
     if (next.open === state.open && next.lastId === state.lastId) return;
@@ -72,8 +93,7 @@ export function createAlertsStore(): AlertsStore {
       for (const alert of alerts.slice(0, MAX_NOTIFIED))
         notify({
           id: `bot-alert-${alert.id}`,
-          title: i18n.t('ops.alerts.notificationTitle', { kind: alert.kind }),
-          text: alert.message,
+          ...describeAlert(alert, names),
           color: SEVERITY_COLOR[alert.severity],
         });
       lastId = Math.max(lastId, newest, ...alerts.map((alert) => alert.id));
@@ -96,6 +116,9 @@ export function createAlertsStore(): AlertsStore {
     },
     reset() {
       set({ open: null, lastId: null });
+    },
+    setNames(next) {
+      names = next;
     },
   };
 }

@@ -68,6 +68,8 @@ export const botJobListQuerySchema = z.object({
   state: oneOrMany(botJobStateSchema).optional(),
   kind: oneOrMany(z.string().max(100)).optional(),
   account: oneOrMany(z.coerce.number().int().positive()).optional(),
+  /** Kinds whose done jobs are left out (the routine scheduled ticks the jobs screen hides by default). */
+  hide_done_kind: oneOrMany(z.string().max(100)).optional(),
   page: z.coerce.number().int().min(1).optional(),
   page_size: z.coerce.number().int().min(1).max(1000).optional(),
 });
@@ -298,7 +300,10 @@ const cookieOtherSiteQuerySchema = z.object({
 /** An alert the console shows (a ban, repeated 429s, a Steam session lost, a proxy down, ...). */
 export const botAlertSchema = z.object({
   id: z.number().int(),
-  /** market-ban, rate-limited, steam-session, proxy-down, delivery-failed, listing-failed, order-failed. */
+  /**
+   * market-ban, rate-limited, steam-session, proxy-down, delivery-failed, listing-failed, order-failed,
+   * spend-guard, spend-unknown, spend-settled, market-key-rejected; the console titles each (jobResults.alertKind).
+   */
   kind: z.string(),
   severity: z.enum(['error', 'warning', 'info']),
   message: z.string(),
@@ -389,6 +394,18 @@ export const botDeliveryListQuerySchema = z
 export const TRADING_LOOP_NAMES = ['keep-online', 'deliver', 'list-reprice', 'dynamic-orders'] as const;
 export const tradingLoopNameSchema = z.enum(TRADING_LOOP_NAMES);
 
+/**
+ * A sentence the bots say as a machine-readable code and its parameters, so the console can say it in its
+ * own language; the English text beside it stays for logs. `dry_run` counts the actions a dry-run tick only
+ * recorded, by action kind ("listed": 50).
+ */
+export const botTextSchema = z.object({
+  code: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  dry_run: z.record(z.string(), z.number().int()).optional(),
+});
+export type BotText = z.infer<typeof botTextSchema>;
+
 export const botTradingActionSchema = z.object({
   at: z.string(),
   kind: z.string(),
@@ -407,6 +424,8 @@ export const botTradingStatusSchema = z.object({
   last_run_at: z.string().nullable(),
   next_run_at: z.string().nullable(),
   last_summary: z.string().nullable(),
+  /** last_summary as code and parameters (from the last tick's job; absent while it runs or when purged). */
+  last_summary_text: botTextSchema.nullable().optional(),
   last_error: z.string().nullable(),
   last_job: z.string().nullable(),
   /** Newest first, at most 50. */

@@ -13,6 +13,7 @@ export const JOB_HANDLERS: BotHandlers<'bot-jobs.list' | 'bot-jobs.retrieve' | '
         states: list<BotJobState>(query.state),
         kinds: list(query.kind),
         accounts: list(query.account),
+        hideDoneKinds: list(query.hide_done_kind),
       },
       page.number,
       page.size,

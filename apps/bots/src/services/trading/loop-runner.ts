@@ -1,4 +1,4 @@
-import { marketAccountEntity, type BotJob } from '@toydesk/contract';
+import { marketAccountEntity, type BotJob, type BotText } from '@toydesk/contract';
 import { z } from 'zod';
 
 import type { JobContext } from '../../jobs/job-context.ts';
@@ -28,6 +28,7 @@ import { countRateLimit } from './rate-limit-alert.ts';
 import { loadTradingAccount, type LoadedTradingAccount } from './trading-account.ts';
 import { createTradingContext } from './trading-context.ts';
 import { LeaseLostError, leaseCheckMsFor, watchTickLease } from './tick-lease.ts';
+import { skipText, withDryRunCounts } from './tick-text.ts';
 import type { LoopTickResult, TradingLoopDef, TradingLoopName, TradingSwitch } from './trading-loop.ts';
 import { TRADING_LOOPS } from './trading-loops.ts';
 import { queueSpendChecks } from './spend-guards/spend-check-job.ts';
@@ -228,35 +229,40 @@ export class TradingRunner {
     const def = this.loop(params.loop);
     if (!def) throw new PermanentJobError(`Unknown trading loop ${params.loop}`);
     const loaded = await loadTradingAccount(runtime, params.account);
-    if (!loaded) return { skipped: 'the market account no longer exists' };
+    if (!loaded) return { skipped: 'the market account no longer exists', text: skipText('gone') };
     const on = isOn(loaded, def);
     if (!on && !params.manual) {
       // The switch went off since this tick was queued: stop instead of ticking.
       if (await beginStop(db, params.account, def.name)) await this.enqueueStop(runtime, params);
-      return { skipped: `${def.switchField} is off or the account is not active` };
+      return { skipped: `${def.switchField} is off or the account is not active`, text: skipText('off') };
     }
     // Read with the account (no query of its own on every tick).
     const pause = loaded.keyPause;
     if (pause !== null && def.markets.includes(loaded.account.market)) {
       // The key was rejected: no call until a key check gets through (market-keys/key-check-job.ts).
       await markLoopPaused(db, params.account, def.name, pause);
-      return { skipped: `paused: the marketplace rejected the key (${pause})` };
+      return {
+        skipped: `paused: the marketplace rejected the key (${pause})`,
+        text: skipText('paused', { reason: pause }),
+      };
     }
     // A manual tick with the switch off leaves the loop's state alone: shown as "running", the dispatcher
     // would take it for a loop whose switch just went off and call its stop.
     if (!(await claimTick(db, params.account, def.name, ctx.job.id, ctx.job.expireInSeconds, on))) {
       await ctx.log('another tick of this loop is running: nothing to do');
-      return { skipped: 'another tick is running' };
+      return { skipped: 'another tick is running', text: skipText('busy') };
     }
 
     let result: LoopTickResult | null = null;
     let failure: unknown = null;
+    const dryRunCounts: Record<string, number> = {};
     if (!def.markets.includes(loaded.account.market)) {
       result = {
         summary: `skipped: ${def.name} works on ${def.markets.join(', ')}, not ${loaded.account.market}`,
+        text: skipText('market', { market: loaded.account.market }),
       };
     } else if (!loaded.hasApiKey) {
-      result = { summary: 'skipped: the account has no API key' };
+      result = { summary: 'skipped: the account has no API key', text: skipText('no-key') };
     } else {
       // The tick's own signal: the queue's time limit, and the lease (another tick took it: stop at once).
       const lease = watchTickLease(
@@ -266,7 +272,12 @@ export class TradingRunner {
         this.leaseCheckMs ?? leaseCheckMsFor(ctx.job.expireInSeconds),
       );
       try {
-        result = await def.tick(createTradingContext(ctx.withSignal(lease.signal), loaded.account, def.name));
+        result = withDryRunCounts(
+          await def.tick(
+            createTradingContext(ctx.withSignal(lease.signal), loaded.account, def.name, dryRunCounts),
+          ),
+          dryRunCounts,
+        );
       } catch (error) {
         failure = error;
       } finally {
@@ -313,7 +324,11 @@ export class TradingRunner {
       }
     }
     if (failure !== null) throw failure;
-    return { summary: result?.summary ?? null, ...(ended ? { ended: true } : {}) };
+    return {
+      summary: result?.summary ?? null,
+      ...(result?.text ? { text: result.text } : {}),
+      ...(ended ? { ended: true } : {}),
+    };
   }
 
   private async stop(ctx: JobContext<BotRuntime>, params: StopParams): Promise<Record<string, unknown>> {
@@ -322,14 +337,14 @@ export class TradingRunner {
     const loaded = await loadTradingAccount(runtime, params.account);
     if (!def || !loaded) {
       await endStop(runtime.db, params.account, params.loop);
-      return { skipped: 'nothing to stop' };
+      return { skipped: 'nothing to stop', text: skipText('nothing-to-stop') };
     }
     const rows = await readLoopRows(runtime.db, params.account);
     const row = rows.find((r) => r.loop === params.loop);
-    if (!row?.stop_pending) return { skipped: 'already stopped' };
+    if (!row?.stop_pending) return { skipped: 'already stopped', text: skipText('already-stopped') };
     if (isOn(loaded, def)) {
       await endStop(runtime.db, params.account, params.loop);
-      return { skipped: `${def.switchField} is on again` };
+      return { skipped: `${def.switchField} is on again`, text: skipText('on-again') };
     }
     if (def.stop && def.markets.includes(loaded.account.market) && loaded.hasApiKey) {
       try {
@@ -351,7 +366,7 @@ export class TradingRunner {
       `UPDATE bot_trading_loop SET last_summary = $3, updated_at = now() WHERE market_account = $1 AND loop = $2`,
       [params.account, params.loop, `stopped (${def.switchField} off or the account not active)`],
     );
-    return { stopped: true };
+    return { stopped: true, text: { code: 'trading.stopped', params: {} } satisfies BotText };
   }
 
   /** The job kinds: each loop's ticks on its lane, the stops on theirs, the dispatcher on its cron lane. */

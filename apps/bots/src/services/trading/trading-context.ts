@@ -41,6 +41,8 @@ export function createTradingContext(
   job: JobContext<BotRuntime>,
   account: TradingAccount,
   loop: TradingLoopName,
+  /** Counts the actions a dry-run tick only recorded, by kind (the tick's summary reports them). */
+  dryRunCounts?: Record<string, number>,
 ): TradingContext {
   const runtime = job.deps;
   const { signal } = job;
@@ -52,6 +54,7 @@ export function createTradingContext(
       signal.throwIfAborted();
       if (account.dryRun) {
         await recordAction(runtime.db, account.id, loop, action, true);
+        if (dryRunCounts) dryRunCounts[action.kind] = (dryRunCounts[action.kind] ?? 0) + 1;
         await job.log(`dry run: would ${action.kind} ${JSON.stringify(action.detail)}`);
         return null;
       }

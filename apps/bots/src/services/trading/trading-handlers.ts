@@ -4,6 +4,7 @@ import { fieldError, notFound } from '../../http/bot-error.ts';
 import { pathId, type BotHandlers } from '../../http/handler.ts';
 import { readKeyPauses } from '../market-keys/key-pause.ts';
 import { readLoopRows } from './loop-state.ts';
+import { readSummaryTexts } from './summary-texts.ts';
 import { TRADING_RUNNER } from './loop-runner.ts';
 import type { TradingSwitch } from './trading-loop.ts';
 
@@ -21,6 +22,10 @@ export const TRADING_HANDLERS: BotHandlers<'bot-trading.list' | 'bot-trading.run
     const rows = await readLoopRows(runtime.db, account ?? undefined);
     const rowOf = new Map(rows.map((r) => [`${r.market_account}:${r.loop}`, r]));
     const paused = await readKeyPauses(runtime.db, account === null ? undefined : [account]);
+    const texts = await readSummaryTexts(
+      runtime.db,
+      rows.flatMap((r) => (r.last_job ? [r.last_job] : [])),
+    );
     const results: BotTradingStatus[] = [];
     for (const a of accounts) {
       for (const loop of TRADING_RUNNER.loops) {
@@ -36,6 +41,7 @@ export const TRADING_HANDLERS: BotHandlers<'bot-trading.list' | 'bot-trading.run
           last_run_at: row?.last_run_at ?? null,
           next_run_at: row?.next_run_at ?? null,
           last_summary: row?.last_summary ?? null,
+          last_summary_text: (row?.last_job && texts.get(row.last_job)) || null,
           last_error: pause ? `paused: ${pause.reason}` : (row?.last_error ?? null),
           last_job: row?.last_job ?? null,
           recent_actions: row?.recent_actions ?? [],

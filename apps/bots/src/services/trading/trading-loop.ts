@@ -1,4 +1,4 @@
-import type { MarketCode } from '@toydesk/contract';
+import type { BotText, MarketCode } from '@toydesk/contract';
 
 import type { BotConfig } from '../../config.ts';
 import type { JobContext } from '../../jobs/job-context.ts';
@@ -74,6 +74,8 @@ export interface TradingContext {
 export interface LoopTickResult {
   /** One line for the console's loop status ("3 sold items delivered", "2 listed, 14 repriced"). */
   summary: string;
+  /** The summary as code and parameters, for the console to say in its language (kept in the job's result). */
+  text?: BotText;
   /** False stops the loop for this account (a ban): the runner turns its switch off and calls `stop`. */
   continue?: boolean;
 }

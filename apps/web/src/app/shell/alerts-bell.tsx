@@ -1,15 +1,22 @@
 import { mdiBell, mdiBellOutline } from '@mdi/js';
 import { Badge, IconButton, Tooltip } from '@mui/material';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { AppLink } from '@/components/app-link';
 import { MdiIcon } from '@/components/mdi-icon';
 import { paths } from '@/config/paths';
-import { useAlertPoller, useAlertsState } from '@/lib/bot-alerts';
+import { alertsStore, useAlertPoller, useAlertsState } from '@/lib/bot-alerts';
+import { useCommonData } from '@/lib/common-data';
 
 /** The bell in the top bar: polls the bot alerts, counts the open ones and leads to the alerts screen. */
 export function AlertsBell() {
   const { t } = useTranslation();
+  const common = useCommonData();
+  // New alerts are announced with the accounts' names, not their ids.
+  useEffect(() => {
+    alertsStore.setNames({ markets: common.markets, steamAccounts: common.steamAccounts });
+  }, [common.markets, common.steamAccounts]);
   useAlertPoller();
   const { open } = useAlertsState();
   const count = open ?? 0;

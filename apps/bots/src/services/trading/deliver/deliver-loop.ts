@@ -22,7 +22,10 @@ export const DELIVER_LOOP = defineTradingLoop({
   async tick(ctx) {
     // The other markets' clients have no delivery flow (their sales settle on the market side).
     if (!TM_FAMILY.includes(ctx.account.market))
-      return { summary: `${ctx.account.market}: no delivery flow for this market, skipped` };
+      return {
+        summary: `${ctx.account.market}: no delivery flow for this market, skipped`,
+        text: { code: 'deliver.no-flow', params: { market: ctx.account.market } },
+      };
     // Money transfers are booked even when a delivery step failed (the failure is still the tick's).
     let delivered: LoopTickResult | null = null;
     let failure: unknown = null;
@@ -40,6 +43,11 @@ export const DELIVER_LOOP = defineTradingLoop({
     }
     if (failure !== null) throw failure;
     const booked = transfers?.recorded ? `, ${transfers.recorded} money transfers booked` : '';
-    return { ...delivered!, summary: `${delivered!.summary}${booked}` };
+    const text = delivered!.text;
+    return {
+      ...delivered!,
+      summary: `${delivered!.summary}${booked}`,
+      ...(text ? { text: { ...text, params: { ...text.params, transfers: transfers?.recorded ?? 0 } } } : {}),
+    };
   },
 });

@@ -81,7 +81,8 @@ export async function deliverTmTick(ctx: TradingContext): Promise<LoopTickResult
   const sold = soldDeals(await tm.selling.items());
   await notePending(db, account, sold);
   const before = await openDeliveries(db, account.id);
-  if (before.length === 0) return { summary: 'nothing to deliver' };
+  if (before.length === 0)
+    return { summary: 'nothing to deliver', text: { code: 'deliver.none', params: {} } };
   let open = before;
 
   const tally: Tally = { sent: 0, ready: 0, delivered: 0, failed: 0, wouldSend: 0, errors: [] };
@@ -149,7 +150,20 @@ export async function deliverTmTick(ctx: TradingContext): Promise<LoopTickResult
   const summary = parts.length > 0 ? parts.join(', ') : `${open.length} deliveries in progress`;
   // The tick still did what it could for the other offers; failing it shows the error and retries the rest.
   if (tally.errors.length > 0) throw new Error(`${summary}; ${tally.errors.join('; ')}`);
-  return { summary };
+  return {
+    summary,
+    text: {
+      code: 'deliver.done',
+      params: {
+        sent: tally.sent,
+        would_send: tally.wouldSend,
+        ready: tally.ready,
+        delivered: tally.delivered,
+        failed: tally.failed,
+        in_progress: open.length,
+      },
+    },
+  };
 }
 
 async function sendOwedOffer(

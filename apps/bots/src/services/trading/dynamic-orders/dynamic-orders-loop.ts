@@ -29,7 +29,21 @@ export const DYNAMIC_ORDERS_LOOP = defineTradingLoop({
     if (kept.failed > 0) parts.push(`${kept.failed} refused`);
     if (kept.refused > 0) parts.push(`${kept.refused} stopped by spend guards`);
     if (bought > 0) parts.push(`${bought} purchases recorded`);
-    return { summary: parts.join(', ') };
+    return {
+      summary: parts.join(', '),
+      text: {
+        code: 'dynamic-orders.done',
+        params: {
+          placed: kept.placed,
+          repriced: kept.repriced,
+          removed: kept.removed,
+          unchanged: kept.kept,
+          refused: kept.failed,
+          guarded: kept.refused,
+          bought,
+        },
+      },
+    };
   },
   async stop(ctx) {
     const removed = await removeAllOrders(ctx, tmClientFor(ctx.runtime, ctx.account, ctx.job.signal));

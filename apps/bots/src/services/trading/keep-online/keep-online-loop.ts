@@ -4,7 +4,7 @@ import type { ProxyConfig } from '@toydesk/http';
 import { tmClientFor } from '../../market-accounts.ts';
 import { loadSession, loadSteamAccount } from '../../steam/steam-access.ts';
 import { openSteamScope } from '../../steam/steam-scope.ts';
-import { defineTradingLoop, type TradingContext } from '../trading-loop.ts';
+import { defineTradingLoop, type LoopTickResult, type TradingContext } from '../trading-loop.ts';
 
 /** tm's answer to ping-new for a trade-banned account starts with this (marketplaces.md, ping-new). */
 const TRADE_BAN_MESSAGE = 'You cant trade until';
@@ -75,7 +75,7 @@ export const KEEP_ONLINE_LOOP = defineTradingLoop({
   markets: ['tm', 'tm_usd', 'cs7', 'cs7_proxy'],
   intervalSeconds: (config) => config.trading.keepOnlineSeconds,
 
-  async tick(ctx) {
+  async tick(ctx): Promise<LoopTickResult> {
     const proxy = await steamProxy(ctx);
     const client = tmClientFor(ctx.runtime, ctx.account, ctx.job.signal);
     let result: TmPingResult | null;
@@ -93,10 +93,19 @@ export const KEEP_ONLINE_LOOP = defineTradingLoop({
         message: `${ctx.account.label}: ${error.code}`,
         details: { loop: 'keep-online', market: ctx.account.market, answer: error.code },
       });
-      return { summary: `banned: ${error.code}; keep-online switched off`, continue: false };
+      return {
+        summary: `banned: ${error.code}; keep-online switched off`,
+        text: { code: 'keep-online.banned', params: { answer: error.code } },
+        continue: false,
+      };
     }
-    if (result === null) return { summary: 'dry run: would ping-new' };
-    if (result.status === 'too_early') return { summary: 'too early for ping (pinged recently)' };
+    if (result === null)
+      return { summary: 'dry run: would ping-new', text: { code: 'keep-online.dry-run', params: {} } };
+    if (result.status === 'too_early')
+      return {
+        summary: 'too early for ping (pinged recently)',
+        text: { code: 'keep-online.too-early', params: {} },
+      };
     await ctx.runtime.db.query(
       `UPDATE market_account SET online = $2, last_online_at = CASE WHEN $2 THEN now() ELSE last_online_at END
        WHERE id = $1`,
@@ -106,6 +115,12 @@ export const KEEP_ONLINE_LOOP = defineTradingLoop({
       summary: result.online
         ? `online${result.p2p ? ', p2p' : ''}${result.steamApiKey ? '' : ', tm has no Steam API key'}`
         : 'pinged, but tm reports the account offline',
+      text: result.online
+        ? {
+            code: 'keep-online.online',
+            params: { p2p: !!result.p2p, steam_api_key: !!result.steamApiKey },
+          }
+        : { code: 'keep-online.offline', params: {} },
     };
   },
 

@@ -1,5 +1,5 @@
 import { tmClientFor } from '../../market-accounts.ts';
-import { defineTradingLoop, type TradingLoopDef } from '../trading-loop.ts';
+import { defineTradingLoop, type LoopTickResult, type TradingLoopDef } from '../trading-loop.ts';
 import { listNewItems } from './list-new-items.ts';
 import { REPRICE_BATCH_SIZE, repriceListings } from './reprice-listings.ts';
 import { loadSellToys } from './sell-toys.ts';
@@ -24,13 +24,16 @@ export function createListRepriceLoop(options: ListRepriceOptions = {}): Trading
     switchField: 'auto_sell',
     markets: ['tm', 'tm_usd', 'cs7', 'cs7_proxy'],
     intervalSeconds: (config) => config.trading.listRepriceSeconds,
-    async tick(ctx) {
+    async tick(ctx): Promise<LoopTickResult> {
       const tm = tmClientFor(ctx.runtime, ctx.account, ctx.job.signal);
       const toys = await loadSellToys(ctx.runtime.db, ctx.account.market);
       if (toys.size === 0) {
         const listings = await tm.selling.items();
         await syncSellItems(ctx.runtime.db, ctx.account, listings, toys);
-        return { summary: 'no market toy with a price_sell' };
+        return {
+          summary: 'no market toy with a price_sell',
+          text: { code: 'list-reprice.no-toys', params: {} },
+        };
       }
       const listed = await listNewItems(ctx, tm, toys);
       const listings = await tm.selling.items();
@@ -42,7 +45,20 @@ export function createListRepriceLoop(options: ListRepriceOptions = {}): Trading
       if (synced.removed > 0) parts.push(`${synced.removed} gone from sale`);
       if (listed.waitingUntil !== null)
         parts.push(`listing waits until ${listed.waitingUntil.toISOString()}`);
-      return { summary: parts.join(', ') };
+      return {
+        summary: parts.join(', '),
+        text: {
+          code: 'list-reprice.done',
+          params: {
+            listed: listed.listed,
+            repriced: repriced.repriced,
+            refused: listed.failed,
+            not_repriced: repriced.failed,
+            gone: synced.removed,
+            waiting_until: listed.waitingUntil?.toISOString() ?? null,
+          },
+        },
+      };
     },
   });
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import type { BotJob } from '@toydesk/contract';
+import type { BotJob, BotTradingStatus } from '@toydesk/contract';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -376,6 +376,28 @@ describe('list-reprice against the tm simulator', () => {
     const recorded = await actions(id);
     expect(recorded.filter((action) => action.kind === 'listed')).toHaveLength(2);
     expect(recorded.every((action) => action.dry_run)).toBe(true);
+  });
+
+  it('a dry-run tick run by the runner counts what it only recorded, as text the console translates', async () => {
+    const name = freshName();
+    const { id } = await account([name, name], { dryRun: true });
+    await toy(name, '100000', null);
+    const run = await t.request<BotJob>('POST', `/api-node/trading/${id}/list-reprice/run`);
+    expect(run.status, run.text).toBe(202);
+    const done = await t.runtime.queue.waitFor(run.body.id, 30_000);
+    expect(done?.state).toBe('done');
+    // Not "0 listed" beside 2 recorded "listed" actions: the summary and its code say 2 would be listed.
+    expect(done?.result).toMatchObject({
+      summary: expect.stringMatching(/^0 listed, 0 repriced.*\(dry run: 2 listed\)$/),
+      text: { code: 'list-reprice.done', params: { listed: 0, repriced: 0 }, dry_run: { listed: 2 } },
+    });
+    const status = await t.request<{ results: BotTradingStatus[] }>('GET', '/api-node/trading/', {
+      query: { market_account: id },
+    });
+    expect(status.body.results.find((row) => row.loop === 'list-reprice')?.last_summary_text).toMatchObject({
+      code: 'list-reprice.done',
+      dry_run: { listed: 2 },
+    });
   });
 
   it('runs as a job of the trading runner (bot-trading.run)', async () => {

@@ -76,11 +76,18 @@ describe('bot alerts screen', () => {
     const calls = stubAlerts();
     const user = userEvent.setup();
     renderWithProviders(<BotAlertsScreen />, { common });
-    expect(await screen.findByText('alert 3')).toBeTruthy();
+    // Each alert is a sentence with its subject's name, its kind a title (the bots' English is in «Подробнее»).
+    expect(await screen.findByText('Прокси #2 не отвечает')).toBeTruthy();
+    expect(
+      screen.getAllByText('tm · trade_bot_01: площадка заблокировала аккаунт, цикл «Онлайн» выключен'),
+    ).toHaveLength(2);
+    expect(screen.getAllByText('Блокировка на площадке')).toHaveLength(2);
+    expect(screen.getByText('Прокси не работает')).toBeTruthy();
+    expect(screen.queryByText('alert 3')).toBeNull();
     expect(screen.getAllByText('tm · trade_bot_01')).toHaveLength(2);
     expect(screen.getByText('прокси #2')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Подтвердить оповещение 2' }));
-    await waitFor(() => expect(screen.queryByText('alert 2')).toBeNull());
+    await waitFor(() => expect(screen.getAllByTestId('alert-text')).toHaveLength(2));
     expect(calls.some((call) => call.method === 'POST' && call.url.endsWith('/api-node/alerts/2/ack/'))).toBe(
       true,
     );
@@ -109,7 +116,8 @@ describe('bot alerts screen', () => {
     renderWithProviders(<BotAlertsScreen />, { common });
     await user.click(await screen.findByLabelText('Показать'));
     await user.click(await screen.findByRole('option', { name: 'Все' }));
-    expect(await screen.findByText(/rejected the API key/)).toBeTruthy();
+    expect(await screen.findByText(/площадка отклонила ключ API/)).toBeTruthy();
+    expect(screen.getByText('Ключ API отклонён')).toBeTruthy();
     expect(screen.getAllByText(/^Устранено /)).toHaveLength(1);
   });
 
@@ -117,11 +125,11 @@ describe('bot alerts screen', () => {
     stubAlerts();
     const user = userEvent.setup();
     renderWithProviders(<BotAlertsScreen />, { common });
-    await screen.findByText('alert 1');
+    await screen.findByText('Прокси #2 не отвечает');
     await user.click(screen.getByRole('button', { name: 'Подтвердить все' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByTestId('confirm-button'));
-    await waitFor(() => expect(screen.queryByText('alert 1')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Прокси #2 не отвечает')).toBeNull());
     expect(screen.getByText('Оповещений нет')).toBeTruthy();
   });
 });

@@ -18,11 +18,14 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FilterBar } from '@/components/filter-bar';
 import { MdiIcon } from '@/components/mdi-icon';
 import { Page } from '@/components/page';
+import { ResultDetails } from '@/components/result-details';
 import { RowCountBar } from '@/components/row-count-bar';
 import { SelectionBar } from '@/components/selection-bar';
 import { VirtualTable, type VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { useCommonData } from '@/lib/common-data';
 import { formatDateTime, formatNumber } from '@/lib/format';
+import { alertTitle, formatAlert } from '@/lib/job-results/alert-text';
+import { useTextContext } from '@/lib/job-results/use-text-context';
 import { notify } from '@/lib/notifications';
 import { useCheckedIds } from '@/lib/use-checked-ids';
 
@@ -45,6 +48,7 @@ export function BotAlertsScreen() {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
   const common = useCommonData();
+  const ctx = useTextContext();
   const [filters, setFilters] = useState<AlertFilters>({ scope: 'open', marketAccount: null });
   const [severity, setSeverity] = useState<string>('');
   const [confirmAll, setConfirmAll] = useState(false);
@@ -60,7 +64,6 @@ export function BotAlertsScreen() {
       ),
     [common.steamAccounts],
   );
-  const marketLabel = useMemo(() => new Map(marketAccounts.map((m) => [m.id, m.label])), [marketAccounts]);
   const steamLabel = useMemo(
     () => new Map(common.steamAccounts.map((account) => [account.id, account.steam_account_name])),
     [common.steamAccounts],
@@ -102,19 +105,25 @@ export function BotAlertsScreen() {
           />
         ),
       },
-      { id: 'kind', header: t('ops.alerts.kind'), width: 140, render: (row) => row.kind },
+      { id: 'kind', header: t('ops.alerts.kind'), width: 200, render: (row) => alertTitle(row.kind, ctx) },
       {
         id: 'message',
         header: t('ops.alerts.message'),
         width: 320,
         grow: 2,
-        render: (row) => (
-          <Tooltip title={row.message}>
-            <Typography variant="body2" noWrap sx={{ fontWeight: row.acknowledged_at ? 400 : 500 }}>
-              {row.message}
-            </Typography>
-          </Tooltip>
-        ),
+        render: (row) => {
+          const text = formatAlert(row, ctx);
+          // The bots' English message and the details stay behind «Подробнее».
+          return (
+            <Tooltip title={text}>
+              <Typography variant="body2" noWrap sx={{ fontWeight: row.acknowledged_at ? 400 : 500 }}>
+                <ResultDetails values={[row.message, row.details]} popover>
+                  <span data-testid="alert-text">{text}</span>
+                </ResultDetails>
+              </Typography>
+            </Tooltip>
+          );
+        },
       },
       {
         id: 'subject',
@@ -123,9 +132,7 @@ export function BotAlertsScreen() {
         grow: 1,
         render: (row) =>
           [
-            row.market_account !== null
-              ? (marketLabel.get(row.market_account) ?? `#${row.market_account}`)
-              : null,
+            row.market_account !== null ? ctx.marketAccountLabel(row.market_account) : null,
             row.steam_account !== null
               ? (steamLabel.get(row.steam_account) ?? `#${row.steam_account}`)
               : null,
@@ -183,7 +190,7 @@ export function BotAlertsScreen() {
     ],
     // acknowledge only closes over the stable mutation and t.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, lang, selection, rows, marketLabel, steamLabel, ack.isPending],
+    [t, lang, ctx, selection, rows, steamLabel, ack.isPending],
   );
 
   return (

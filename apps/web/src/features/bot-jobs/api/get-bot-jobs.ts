@@ -1,18 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { BotJob, BotJobState } from '@toydesk/contract';
+import type { BotJob } from '@toydesk/contract';
 
 import { botApi } from '@/lib/bot-api';
 import { botJobsQueryKey } from '@/lib/bot-jobs';
 import { unwrap, type ListPage } from '@/lib/query';
 
-export interface BotJobFilters {
-  states: BotJobState[];
-  /** Exact job kinds, e.g. "proxy.check". */
-  kinds: string[];
-  accounts: number[];
-}
-
-export const EMPTY_JOB_FILTERS: BotJobFilters = { states: [], kinds: [], accounts: [] };
+import { jobsListQuery, type BotJobFilters } from '../utils/job-filters';
 
 /** Rows read per page while the table scrolls (the service allows at most 1000). */
 export const JOB_PAGE_SIZE = 200;
@@ -28,9 +21,7 @@ export function botJobsListOptions(filters: BotJobFilters, refetchMs: number | f
             'bot-jobs.list',
             {
               query: {
-                state: filters.states,
-                kind: filters.kinds,
-                account: filters.accounts,
+                ...jobsListQuery(filters),
                 page: pageParam,
                 page_size: JOB_PAGE_SIZE,
               },

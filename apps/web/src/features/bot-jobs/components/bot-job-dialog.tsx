@@ -5,34 +5,23 @@ import { useTranslation } from 'react-i18next';
 import { AppDialog } from '@/components/app-dialog';
 import { JobProgress } from '@/components/job-progress';
 import { MdiIcon } from '@/components/mdi-icon';
+import { ResultDetails } from '@/components/result-details';
 import { useBotJob } from '@/lib/bot-jobs';
 import { formatDateTime } from '@/lib/format';
+import { isMarketAccountKind, kindTitle } from '@/lib/job-results/job-kinds';
+import { useTextContext } from '@/lib/job-results/use-text-context';
 
 import { useCancelBotJob } from '../api/cancel-bot-job';
 
-function Json({ label, value }: { label: string; value: unknown }) {
+/** The job's raw parameters, result and error: behind «Подробнее», like every raw value. */
+function Raw({ label, value }: { label: string; value: unknown }) {
   if (value === null || value === undefined) return null;
   return (
     <Box sx={{ mt: 1 }}>
       <Typography variant="caption" color="text.secondary">
         {label}
-      </Typography>
-      <Box
-        component="pre"
-        sx={{
-          m: 0,
-          p: 1,
-          bgcolor: 'grey.100',
-          borderRadius: 1,
-          fontSize: 12,
-          maxHeight: 240,
-          overflow: 'auto',
-          whiteSpace: 'pre-wrap',
-          wordBreak: 'break-all',
-        }}
-      >
-        {JSON.stringify(value, null, 2)}
-      </Box>
+      </Typography>{' '}
+      <ResultDetails values={[value]} />
     </Box>
   );
 }
@@ -41,6 +30,7 @@ function Json({ label, value }: { label: string; value: unknown }) {
 export function BotJobDialog({ jobId, onClose }: { jobId: string; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const ctx = useTextContext();
   const view = useBotJob(jobId);
   const cancel = useCancelBotJob();
   const job = view.job;
@@ -50,7 +40,7 @@ export function BotJobDialog({ jobId, onClose }: { jobId: string; onClose: () =>
       onClose={onClose}
       maxWidth="md"
       fullWidth
-      title={t('ops.botJobs.jobTitle', { kind: job?.kind ?? '…', id: jobId })}
+      title={t('ops.botJobs.jobTitle', { kind: job ? kindTitle(job.kind, ctx) : '…', id: jobId })}
       actions={
         <>
           {job && view.active && (
@@ -73,12 +63,18 @@ export function BotJobDialog({ jobId, onClose }: { jobId: string; onClose: () =>
             {t('ops.botJobs.created')}: {formatDateTime(job.created_at, lang)} · {t('ops.botJobs.started')}:{' '}
             {formatDateTime(job.started_at, lang)} · {t('ops.botJobs.finished')}:{' '}
             {formatDateTime(job.finished_at, lang)}
-            {job.account !== null ? ` · ${t('ops.botJobs.account')}: ${job.account}` : ''}
+            {job.account !== null
+              ? ` · ${t('ops.botJobs.account')}: ${
+                  isMarketAccountKind(job.kind)
+                    ? ctx.marketAccountLabel(job.account)
+                    : ctx.steamAccountName(job.account)
+                }`
+              : ''}
           </Typography>
-          <JobProgress job={job} logsOpen />
-          <Json label={t('ops.botJobs.params')} value={job.params} />
-          <Json label={t('ops.botJobs.result')} value={job.result} />
-          <Json label={t('ops.botJobs.error')} value={job.error} />
+          <JobProgress job={job} />
+          <Raw label={t('ops.botJobs.params')} value={job.params} />
+          <Raw label={t('ops.botJobs.result')} value={job.result} />
+          <Raw label={t('ops.botJobs.error')} value={job.error} />
         </>
       )}
     </AppDialog>

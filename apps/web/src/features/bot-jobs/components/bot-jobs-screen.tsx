@@ -10,77 +10,104 @@ import {
   Typography,
 } from '@mui/material';
 import { BOT_JOB_STATES, type BotJob, type BotJobState } from '@toydesk/contract';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 
 import { FilterBar } from '@/components/filter-bar';
-import { JobStateChip, summariseResult } from '@/components/job-progress';
+import { JobStateChip } from '@/components/job-progress';
 import { MdiIcon } from '@/components/mdi-icon';
 import { Page } from '@/components/page';
+import { ResultDetails } from '@/components/result-details';
 import { RowCountBar } from '@/components/row-count-bar';
 import { VirtualTable, type VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { isJobFinished } from '@/lib/bot-jobs';
 import { useCommonData } from '@/lib/common-data';
 import { formatDateTime } from '@/lib/format';
+import {
+  KIND_GROUPS,
+  KNOWN_KINDS,
+  isMarketAccountKind,
+  kindTitle,
+  type KindGroup,
+} from '@/lib/job-results/job-kinds';
+import { formatJobError, formatJobResult } from '@/lib/job-results/job-result';
+import { useTextContext } from '@/lib/job-results/use-text-context';
 
 import { useCancelBotJob } from '../api/cancel-bot-job';
-import { EMPTY_JOB_FILTERS, useBotJobsList, type BotJobFilters } from '../api/get-bot-jobs';
+import { useBotJobsList } from '../api/get-bot-jobs';
+import {
+  accountToken,
+  filtersFromSearch,
+  filtersToSearch,
+  matchesAccounts,
+  type BotJobFilters,
+} from '../utils/job-filters';
 import { BotJobDialog } from './bot-job-dialog';
-
-/** Kinds offered in the filter before any job of them has been seen (free text works too). */
-const KNOWN_KINDS = [
-  'proxy.check',
-  'proxy.check-all',
-  'signup.relogin',
-  'signup.import-mafile',
-  'steam.relogin',
-  'steam.balance',
-  'steam.set-api-key',
-  'orders.active',
-  'orders.active-stats',
-  'prices.import',
-  'prices.import-all',
-  'market.account-items',
-  'trading.keep-online',
-  'trading.list-reprice',
-  'trading.dynamic-orders',
-];
 
 const AUTO_REFRESH_MS = 5000;
 
 interface AccountOption {
   id: number;
   label: string;
+  /** Market accounts and Steam accounts have ids of their own: the same number is two options. */
+  market: boolean;
 }
 
-/** Bot jobs (/bot-jobs): newest first, filtered by state, kind and account, live; a job's log and cancel. */
+/**
+ * Bot jobs (/bot-jobs): newest first, filtered by state, kind group, kind and account (kept in the URL),
+ * live; the routine scheduled ticks that ended well are hidden unless asked for; a job's log and cancel.
+ */
 export function BotJobsScreen() {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
   const common = useCommonData();
-  const [filters, setFilters] = useState<BotJobFilters>(EMPTY_JOB_FILTERS);
+  const ctx = useTextContext();
+  const [search, setSearch] = useSearchParams();
+  const filters = useMemo(() => filtersFromSearch(search), [search]);
   const [live, setLive] = useState(true);
   const [openId, setOpenId] = useState<string | null>(null);
   const jobs = useBotJobsList(filters, live ? AUTO_REFRESH_MS : false);
   const cancel = useCancelBotJob();
 
-  const rows = useMemo(() => jobs.data?.pages.flatMap((page) => page.results) ?? [], [jobs.data]);
+  const rows = useMemo(
+    () =>
+      (jobs.data?.pages.flatMap((page) => page.results) ?? []).filter((row) =>
+        matchesAccounts(row, filters, isMarketAccountKind),
+      ),
+    [jobs.data, filters],
+  );
   const total = jobs.data?.pages[0]?.count ?? 0;
   const accounts = useMemo<AccountOption[]>(
     () => [
-      ...common.steamAccounts.map((account) => ({ id: account.id, label: account.steam_account_name })),
       ...common.steamAccounts.flatMap((account) =>
-        account.market_accounts.map((market) => ({ id: market.id, label: market.label })),
+        account.market_accounts.map((market) => ({
+          id: market.id,
+          label: ctx.marketAccountLabel(market.id),
+          market: true,
+        })),
       ),
+      ...common.steamAccounts.map((account) => ({
+        id: account.id,
+        label: `${account.steam_account_name} · Steam`,
+        market: false,
+      })),
     ],
-    [common.steamAccounts],
+    [common.steamAccounts, ctx],
   );
-  const accountName = useMemo(() => {
-    const names = new Map(common.steamAccounts.map((account) => [account.id, account.steam_account_name]));
-    return (id: number | null) => (id === null ? '—' : `${names.get(id) ?? ''} #${id}`.trim());
-  }, [common.steamAccounts]);
+  // A job's subject by its kind: a market account (label and market) or a Steam account (its name).
+  const subject = useCallback(
+    (row: BotJob) =>
+      row.account === null
+        ? '—'
+        : isMarketAccountKind(row.kind)
+          ? ctx.marketAccountLabel(row.account)
+          : ctx.steamAccountName(row.account),
+    [ctx],
+  );
   const kinds = useMemo(() => [...new Set([...KNOWN_KINDS, ...rows.map((row) => row.kind)])].sort(), [rows]);
-  const patch = (change: Partial<BotJobFilters>) => setFilters((current) => ({ ...current, ...change }));
+  const patch = (change: Partial<BotJobFilters>) =>
+    setSearch(filtersToSearch({ ...filters, ...change }), { replace: true });
 
   const columns = useMemo<VirtualColumn<BotJob>[]>(
     () => [
@@ -90,7 +117,7 @@ export function BotJobsScreen() {
         width: 150,
         render: (row) => formatDateTime(row.created_at, lang),
       },
-      { id: 'kind', header: t('ops.botJobs.kind'), width: 190, render: (row) => row.kind },
+      { id: 'kind', header: t('ops.botJobs.kind'), width: 230, render: (row) => kindTitle(row.kind, ctx) },
       {
         id: 'state',
         header: t('fields.status'),
@@ -100,8 +127,8 @@ export function BotJobsScreen() {
       {
         id: 'account',
         header: t('ops.botJobs.account'),
-        width: 170,
-        render: (row) => accountName(row.account),
+        width: 220,
+        render: (row) => subject(row),
       },
       {
         id: 'attempts',
@@ -124,13 +151,19 @@ export function BotJobsScreen() {
         render: (row) =>
           row.error ? (
             <Typography variant="body2" color="error" noWrap>
-              {row.error.message}
+              <ResultDetails values={[row.error]} popover>
+                {row.state === 'cancelled'
+                  ? t('jobResults.generic.cancelled')
+                  : formatJobError(row.error, ctx)}
+              </ResultDetails>
             </Typography>
-          ) : (
-            <Typography variant="caption" sx={{ fontFamily: 'monospace' }} noWrap>
-              {summariseResult(row.result, 200)}
+          ) : row.state === 'done' ? (
+            <Typography variant="body2" noWrap>
+              <ResultDetails values={[row.result]} popover>
+                <span data-testid="job-outcome">{formatJobResult(row, ctx)}</span>
+              </ResultDetails>
             </Typography>
-          ),
+          ) : null,
       },
       {
         id: 'actions',
@@ -156,7 +189,7 @@ export function BotJobsScreen() {
           ),
       },
     ],
-    [t, lang, accountName, cancel],
+    [t, lang, subject, cancel, ctx],
   );
 
   return (
@@ -186,26 +219,64 @@ export function BotJobsScreen() {
             </MenuItem>
           ))}
         </TextField>
+        <TextField
+          select
+          margin="none"
+          label={t('jobResults.kindGroup.label')}
+          sx={{ width: 200 }}
+          value={filters.groups}
+          slotProps={{
+            select: {
+              multiple: true,
+              renderValue: (selected) =>
+                (selected as KindGroup[]).map((group) => t(`jobResults.kindGroup.${group}`)).join(', '),
+            },
+          }}
+          onChange={(event) => {
+            const value = event.target.value as unknown as KindGroup[] | string;
+            patch({ groups: typeof value === 'string' ? (value.split(',') as KindGroup[]) : value });
+          }}
+        >
+          {KIND_GROUPS.map((group) => (
+            <MenuItem key={group} value={group}>
+              {t(`jobResults.kindGroup.${group}`)}
+            </MenuItem>
+          ))}
+        </TextField>
         <Autocomplete
           multiple
-          freeSolo
-          limitTags={2}
+          limitTags={1}
           options={kinds}
           value={filters.kinds}
+          getOptionLabel={(kind) => kindTitle(kind, ctx)}
           onChange={(_event, value) => patch({ kinds: value.map(String).filter(Boolean) })}
           renderInput={(params) => <TextField {...params} margin="none" label={t('ops.botJobs.kind')} />}
-          sx={{ width: 280 }}
+          sx={{ width: 260 }}
         />
         <Autocomplete
           multiple
-          limitTags={2}
+          limitTags={1}
           options={accounts}
-          value={accounts.filter((option) => filters.accounts.includes(option.id))}
-          getOptionLabel={(option) => `${option.label} #${option.id}`}
-          isOptionEqualToValue={(a, b) => a.id === b.id && a.label === b.label}
-          onChange={(_event, value) => patch({ accounts: [...new Set(value.map((option) => option.id))] })}
+          value={accounts.filter((option) =>
+            filters.accounts.includes(accountToken(option.market, option.id)),
+          )}
+          getOptionLabel={(option) => option.label}
+          getOptionKey={(option) => accountToken(option.market, option.id)}
+          isOptionEqualToValue={(a, b) => a.id === b.id && a.market === b.market}
+          onChange={(_event, value) =>
+            patch({ accounts: [...new Set(value.map((option) => accountToken(option.market, option.id)))] })
+          }
           renderInput={(params) => <TextField {...params} margin="none" label={t('ops.botJobs.account')} />}
-          sx={{ width: 280 }}
+          sx={{ width: 260 }}
+        />
+        <FormControlLabel
+          control={
+            <Switch
+              checked={filters.routine}
+              onChange={(event) => patch({ routine: event.target.checked })}
+            />
+          }
+          label={t('jobResults.showRoutine')}
         />
         <FormControlLabel
           control={<Switch checked={live} onChange={(event) => setLive(event.target.checked)} />}

@@ -31,11 +31,21 @@ const deliver: BotTradingStatus = {
   state: 'failed',
   last_run_at: '2026-11-22T01:00:00Z',
   next_run_at: null,
-  last_summary: '2 trades sent',
+  last_summary: '2 deliveries in progress (dry run: 2 offer-sent)',
+  last_summary_text: {
+    code: 'deliver.done',
+    params: { sent: 0, would_send: 0, ready: 0, delivered: 0, failed: 0, in_progress: 2 },
+    dry_run: { 'offer-sent': 2 },
+  },
   last_error: 'Steam session lost',
   last_job: 'job-0',
   recent_actions: [
-    { at: '2026-11-22T01:00:00Z', kind: 'send-offer', dry_run: true, detail: { offer: '77' } },
+    {
+      at: '2026-11-22T01:00:00Z',
+      kind: 'offer-sent',
+      dry_run: true,
+      detail: { offer_code: 'X1', deals: ['77'], items: ['AK-47 | Redline (Field-Tested)'], partner: 5 },
+    },
   ],
 };
 
@@ -189,12 +199,20 @@ describe('Market accounts screen', () => {
     await user.click(await screen.findByRole('button', { name: 'Торговые циклы Market CSGO trade_bot_01' }));
     const card = await screen.findByTestId('loop-deliver');
     expect(within(card).getByText('Ошибка')).toBeTruthy();
-    expect(within(card).getByText('2 trades sent')).toBeTruthy();
-    expect(within(card).getByText('Steam session lost')).toBeTruthy();
-    expect(await screen.findByText('Сессия Steam потеряна')).toBeTruthy();
+    // The summary counts what the dry run only recorded; the actions are sentences; English is in «Подробнее».
+    expect(within(card).getByTestId('loop-summary').textContent).toBe('Обменов отправлено: 2 (пробно)');
+    expect(within(card).getByText('Не выполнено: сервис ботов сообщил об ошибке')).toBeTruthy();
+    expect(within(card).queryByText(/Steam session lost|dry run/)).toBeNull();
+    await user.click(within(card).getByRole('button', { name: /Последние действия/ }));
+    expect(within(card).getByTestId('loop-action').textContent).toBe(
+      'Отправить обмен: AK-47 | Redline (Field-Tested)',
+    );
+    expect(await screen.findByText(/^Сессия Steam потеряна ·/)).toBeTruthy();
 
     await user.click(within(card).getByRole('button', { name: 'Запустить сейчас: Передача проданных' }));
-    await waitFor(() => expect(within(card).getByTestId('job-result').textContent).toBe('{"sent":2}'));
+    await waitFor(() =>
+      expect(within(card).getByTestId('job-result').textContent).toBe('Цикл передачи проданного: готово'),
+    );
     expect(
       calls.some((call) => call.method === 'POST' && call.url.endsWith('/api-node/trading/1/deliver/run')),
     ).toBe(true);

@@ -15,7 +15,10 @@ import { useTranslation } from 'react-i18next';
 
 import { CloseOnBack } from '@/components/close-on-back';
 import { MdiIcon } from '@/components/mdi-icon';
+import { ResultDetails } from '@/components/result-details';
 import { formatDateTime } from '@/lib/format';
+import { alertTitle, formatAlert } from '@/lib/job-results/alert-text';
+import { useTextContext } from '@/lib/job-results/use-text-context';
 
 import { useAccountAlerts, useAckAlert } from '../api/get-account-alerts';
 import type { MarketAccountRow } from '../api/get-market-accounts';
@@ -33,6 +36,7 @@ export interface TradingDrawerProps {
 function AccountAlerts({ accountId }: { accountId: number }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const ctx = useTextContext();
   const alerts = useAccountAlerts(accountId);
   const ack = useAckAlert(accountId);
   if (alerts.isPending) return <LinearProgress />;
@@ -65,9 +69,11 @@ function AccountAlerts({ accountId }: { accountId: number }) {
             )
           }
         >
-          <Typography variant="body2">{alert.message}</Typography>
+          <Typography variant="body2">
+            <ResultDetails values={[alert.message, alert.details]}>{formatAlert(alert, ctx)}</ResultDetails>
+          </Typography>
           <Typography variant="caption" color="text.secondary">
-            {alert.kind} · {formatDateTime(alert.last_at, lang)}
+            {alertTitle(alert.kind, ctx)} · {formatDateTime(alert.last_at, lang)}
             {alert.count > 1 ? ` · ×${alert.count}` : ''}
           </Typography>
         </Alert>

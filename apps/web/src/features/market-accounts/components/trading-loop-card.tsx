@@ -7,8 +7,13 @@ import { useTranslation } from 'react-i18next';
 
 import { JobProgress } from '@/components/job-progress';
 import { MdiIcon } from '@/components/mdi-icon';
+import { ResultDetails } from '@/components/result-details';
 import { useBotAction } from '@/lib/bot-jobs';
 import { formatDateTime } from '@/lib/format';
+import { formatBotText } from '@/lib/job-results/bot-text';
+import { formatJobError } from '@/lib/job-results/job-result';
+import { formatTradingAction } from '@/lib/job-results/trading-action';
+import { useTextContext } from '@/lib/job-results/use-text-context';
 
 import { tradingStatusQueryKey } from '../api/get-trading-status';
 
@@ -46,6 +51,7 @@ export function TradingLoopCard({ accountId, loop, status }: TradingLoopCardProp
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
   const queryClient = useQueryClient();
+  const ctx = useTextContext();
   const [actionsOpen, setActionsOpen] = useState(false);
   const action = useBotAction({
     onFinish: () => void queryClient.invalidateQueries({ queryKey: tradingStatusQueryKey }),
@@ -96,8 +102,17 @@ export function TradingLoopCard({ accountId, loop, status }: TradingLoopCardProp
           <Typography variant="caption" color="text.secondary" component="dt">
             {t('marketAccounts.lastSummary')}
           </Typography>
-          <Typography variant="caption" component="dd" sx={{ m: 0 }} data-testid="loop-summary">
-            {status.last_summary ?? '—'}
+          <Typography variant="caption" component="dd" sx={{ m: 0 }}>
+            {/* The bots' English summary is behind «Подробнее»; a tick still running has no text yet. */}
+            <ResultDetails values={[status.last_summary]}>
+              <span data-testid="loop-summary">
+                {status.last_summary_text
+                  ? formatBotText(status.last_summary_text, ctx)
+                  : status.last_summary
+                    ? t('jobResults.summaryInDetails')
+                    : '—'}
+              </span>
+            </ResultDetails>
           </Typography>
         </Box>
       ) : (
@@ -108,9 +123,13 @@ export function TradingLoopCard({ accountId, loop, status }: TradingLoopCardProp
       {status?.last_error && (
         <Alert severity="error" sx={{ mt: 0.5, py: 0 }} data-testid="loop-error">
           {/* The bots write "paused: <reason>" in English; the operator reads why in the console's language. */}
-          {status.state === 'paused' && status.key_rejected
-            ? t('marketAccounts.loopPausedKey', { reason: status.key_rejected })
-            : status.last_error}
+          {status.state === 'paused' && status.key_rejected ? (
+            t('marketAccounts.loopPausedKey', { reason: status.key_rejected })
+          ) : (
+            <ResultDetails values={[status.last_error]}>
+              {formatJobError({ message: status.last_error }, ctx)}
+            </ResultDetails>
+          )}
         </Alert>
       )}
       <JobProgress job={action.job} starting={action.starting} startError={action.startError} />
@@ -134,8 +153,8 @@ export function TradingLoopCard({ accountId, loop, status }: TradingLoopCardProp
                   <Typography variant="caption" color="text.secondary">
                     {formatDateTime(item.at, lang)}
                   </Typography>{' '}
-                  <Typography variant="caption" sx={{ fontWeight: 500 }}>
-                    {item.kind}
+                  <Typography variant="caption" sx={{ fontWeight: 500 }} data-testid="loop-action">
+                    {formatTradingAction(item, ctx)}
                   </Typography>
                   {item.dry_run && (
                     <Chip
@@ -146,8 +165,8 @@ export function TradingLoopCard({ accountId, loop, status }: TradingLoopCardProp
                       sx={{ height: 16, fontSize: 10, ml: 0.5 }}
                     />
                   )}{' '}
-                  <Typography variant="caption" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
-                    {JSON.stringify(item.detail)}
+                  <Typography variant="caption">
+                    <ResultDetails values={[item.detail]} />
                   </Typography>
                 </Box>
               ))}
