@@ -253,23 +253,29 @@ for (const lang of ['ru', 'en'] as const satisfies readonly Lang[]) {
       expect(query.get('date__gte')).toBe('2026-11-19T21:00:00.000Z');
       expect(query.get('date__lt')).toBe('2026-11-21T21:00:00.000Z');
       expect(query.getAll('side')).toEqual(['sell']);
-      expect(await page.getByLabel(T.dateFrom).inputValue()).toBe('2026-11-20');
-      expect(await page.getByLabel(T.dateTo).inputValue()).toBe('2026-11-21');
+      expect(await page.getByLabel(T.dateFrom, { exact: true }).inputValue()).toBe('2026-11-20');
+      expect(await page.getByLabel(T.dateTo, { exact: true }).inputValue()).toBe('2026-11-21');
 
       // A filter chosen on the page goes to the URL, and survives a reload and a round trip.
-      await page.getByRole('combobox', { name: T.market }).click();
+      await page.getByRole('combobox', { name: T.market, exact: true }).click();
       await page.getByRole('option', { name: 'Market CSGO USD', exact: true }).click();
       await poll(() => new URL(page.url()).searchParams.get('market')).toBe('tm_usd');
       expect(new URL(page.url()).searchParams.get('date_from')).toBe('2026-11-20');
       await session.screenshot(`catalogue-fixes-history-filters-${lang}`);
       await page.reload();
-      await page.getByRole('combobox', { name: T.market }).filter({ hasText: 'Market CSGO USD' }).waitFor();
-      expect(await page.getByLabel(T.dateFrom).inputValue()).toBe('2026-11-20');
+      await page
+        .getByRole('combobox', { name: T.market, exact: true })
+        .filter({ hasText: 'Market CSGO USD' })
+        .waitFor();
+      expect(await page.getByLabel(T.dateFrom, { exact: true }).inputValue()).toBe('2026-11-20');
       await session.goto(paths.tags.getHref());
       await waitForRows(page);
       await page.goBack();
-      await page.getByRole('combobox', { name: T.market }).filter({ hasText: 'Market CSGO USD' }).waitFor();
-      expect(await page.getByLabel(T.dateTo).inputValue()).toBe('2026-11-21');
+      await page
+        .getByRole('combobox', { name: T.market, exact: true })
+        .filter({ hasText: 'Market CSGO USD' })
+        .waitFor();
+      expect(await page.getByLabel(T.dateTo, { exact: true }).inputValue()).toBe('2026-11-21');
       await cdp.send('Emulation.setTimezoneOverride', { timezoneId: '' }).catch(() => undefined);
     });
 
@@ -284,7 +290,11 @@ for (const lang of ['ru', 'en'] as const satisfies readonly Lang[]) {
       await poll(() => new URL(page.url()).searchParams.get('search')).toBe('Asiimov');
       await page.reload();
       expect(await page.getByRole('textbox', { name: T.statsSearch }).inputValue()).toBe('Asiimov');
-      await page.getByRole('button', { name: T.sell, exact: true, pressed: true }).waitFor();
+      await session.screenshot(`catalogue-fixes-market-stats-${lang}`);
+      expect(new URL(page.url()).search).toBe('?search=Asiimov');
+      expect(await page.getByRole('button', { name: T.sell, exact: true }).getAttribute('aria-pressed')).toBe(
+        'true',
+      );
     });
 
     it('met no page errors', () => {

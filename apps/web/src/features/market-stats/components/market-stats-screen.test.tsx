@@ -101,4 +101,19 @@ describe('Market stats screen', () => {
       expect(call?.url).toContain('status=very_outdated');
     });
   });
+
+  it('takes its search, side and item from the URL and keeps a change there (issue 12)', async () => {
+    stubApi();
+    const user = userEvent.setup();
+    renderWithProviders(<MarketStatsScreen market="tm" />, {
+      path: '/history/market-stats/tm?side=buy&search=Asiimov&item=AWP%20%7C%20Asiimov%20(Field-Tested)',
+    });
+    expect(await screen.findByTestId('chosen-item')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Покупка', pressed: true })).toBeTruthy();
+    expect(
+      (screen.getByRole('textbox', { name: 'Поиск по market hash name' }) as HTMLInputElement).value,
+    ).toBe('Asiimov');
+    await user.click(screen.getByRole('button', { name: 'Продажа' }));
+    expect(screen.getByRole('button', { name: 'Продажа', pressed: true })).toBeTruthy();
+  });
 });
