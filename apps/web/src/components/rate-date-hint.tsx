@@ -63,7 +63,7 @@ export function RateDateHint({ market }: RateDateHintProps) {
     }),
   );
   return (
-    <Tooltip title={<span style={{ whiteSpace: 'pre-line' }}>{details.join('\n')}</span>}>
+    <Tooltip title={details.join('\n')} slotProps={{ tooltip: { sx: { whiteSpace: 'pre-line' } } }}>
       <Typography
         component="span"
         variant="caption"

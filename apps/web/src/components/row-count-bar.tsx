@@ -46,7 +46,8 @@ export function RowCountBar({ count, total, kind, onRefresh, exportHref }: RowCo
         {text}
       </Typography>
       {exportHref && (
-        <Tooltip title={t('tableExport.tooltip', { count: formatNumber(total, lang) })}>
+        // describeChild: the tooltip describes the link; its name stays «Экспорт CSV».
+        <Tooltip describeChild title={t('tableExport.tooltip', { count: formatNumber(total, lang) })}>
           <Button
             size="small"
             component="a"

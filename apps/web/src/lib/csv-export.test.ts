@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { csvExportUrl } from './csv-export';
+import { csvExportUrl, MAX_EXPORT_IDS, shownRowsExportUrl } from './csv-export';
 
 describe('csvExportUrl', () => {
   it('keeps the filters, search and ordering, drops paging and asks for CSV', () => {
@@ -26,5 +26,25 @@ describe('csvExportUrl', () => {
     const url = new URL(csvExportUrl('tags.list', { id: [1, 2] }));
     expect(url.searchParams.getAll('id')).toEqual(['1', '2']);
     expect(url.searchParams.get('format')).toBe('csv');
+  });
+});
+
+describe('shownRowsExportUrl', () => {
+  const rows = [{ id: 1 }, { id: 2 }, { id: 3 }];
+  it('exports the whole list when nothing is filtered out, else the rows shown by id', () => {
+    expect(
+      new URL(shownRowsExportUrl('steam-accounts.extended', rows, 3)!).searchParams.getAll('id'),
+    ).toEqual([]);
+    expect(
+      new URL(shownRowsExportUrl('steam-accounts.extended', rows.slice(1), 3)!).searchParams.getAll('id'),
+    ).toEqual(['2', '3']);
+    expect(new URL(shownRowsExportUrl('steam-accounts.extended', [], 3)!).searchParams.getAll('id')).toEqual([
+      '0',
+    ]);
+  });
+
+  it('offers no export when more rows are shown than one request can name', () => {
+    const many = Array.from({ length: MAX_EXPORT_IDS + 1 }, (_, i) => ({ id: i + 1 }));
+    expect(shownRowsExportUrl('steam-accounts.extended', many, many.length + 1)).toBeUndefined();
   });
 });

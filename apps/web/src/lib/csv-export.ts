@@ -20,3 +20,22 @@ export function csvExportUrl(
   const path = fillPath(API_ROUTES_BY_ID[routeId].path, params);
   return withQuery(`${backendBaseUrl()}${path}`, { ...filters, format: 'csv' });
 }
+
+/** Ids the query string of one export can name: about 8 characters each, well under a 16 KB request line. */
+export const MAX_EXPORT_IDS = 1500;
+
+/**
+ * The export of a list the screen filters in the browser (all rows loaded, filters applied on the client):
+ * the server's same list, limited by id to the rows shown when a filter hides some. Undefined (no button)
+ * when more rows are shown than one request can name.
+ */
+export function shownRowsExportUrl(
+  routeId: ApiRouteId,
+  shown: readonly { id: number }[],
+  loaded: number,
+): string | undefined {
+  if (shown.length === loaded) return csvExportUrl(routeId, {});
+  if (shown.length > MAX_EXPORT_IDS) return undefined;
+  // No rows shown: an id no row has, so the file is the header alone.
+  return csvExportUrl(routeId, { id: shown.length ? shown.map((row) => row.id) : [0] });
+}

@@ -9,6 +9,7 @@ export const ruMarketsRef = {
   ratesSetAt: 'Курсы заданы',
   editTitle: 'Площадка {{name}}',
   saved: 'Площадка {{name}} сохранена',
+  ratePositive: 'Курс: число больше нуля, не более 6 знаков после точки',
   ratesHelp:
     'Рублей за 1 единицу валюты, больше нуля, до 6 знаков после точки. Все суммы в ₽ пересчитываются по этим курсам.',
   /** The hint beside a total converted with the markets' rates. */
@@ -17,7 +18,7 @@ export const ruMarketsRef = {
   rateDateTooltip: '{{name}}: USD {{usd}} ₽, EUR {{eur}} ₽, заданы {{date}}',
   /** The audit log (Журнал изменений): objects by their names, bots as «бот». */
   audit: {
-    object: 'Объект',
+    object: 'Название объекта',
     bot: 'бот',
     entity: {
       steam_account: 'Steam-аккаунт',
@@ -51,13 +52,14 @@ export const enMarketsRef: typeof ruMarketsRef = {
   ratesSetAt: 'Rates set',
   editTitle: 'Market {{name}}',
   saved: 'Market {{name}} saved',
+  ratePositive: 'Rate: a number above zero, at most 6 decimals',
   ratesHelp:
     'Roubles per 1 unit of currency, above zero, up to 6 decimals. Every ₽ total is converted with these rates.',
   rateDate: 'at the rate of {{date}}',
   rateDateUnknown: 'rate not set',
   rateDateTooltip: '{{name}}: USD {{usd}} ₽, EUR {{eur}} ₽, set {{date}}',
   audit: {
-    object: 'Object',
+    object: 'Object name',
     bot: 'bot',
     entity: {
       steam_account: 'Steam account',

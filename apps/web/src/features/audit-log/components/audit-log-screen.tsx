@@ -88,7 +88,10 @@ function AuditEntryDialog({ row, onClose }: { row: EntityRow; onClose: () => voi
         <tbody>
           {changes.map((change) => (
             <tr key={change.field}>
-              <td>{change.field}</td>
+              {/* The field's label where the console has one (the stored name in its title). */}
+              <td title={change.field}>
+                {i18n.exists(`fields.${change.field}`) ? t(`fields.${change.field}`) : change.field}
+              </td>
               <td>{change.before}</td>
               <td>{change.after}</td>
             </tr>

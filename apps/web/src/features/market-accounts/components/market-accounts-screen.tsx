@@ -14,6 +14,7 @@ import { Page } from '@/components/page';
 import { RowCountBar } from '@/components/row-count-bar';
 import type { TableSort } from '@/components/virtual-table/virtual-table';
 import { useCommonData } from '@/lib/common-data';
+import { shownRowsExportUrl } from '@/lib/csv-export';
 
 import { notify } from '@/lib/notifications';
 import { useCheckedIds } from '@/lib/use-checked-ids';
@@ -216,6 +217,7 @@ export function MarketAccountsScreen() {
             void accounts.refetch();
             void trading.refetch();
           }}
+          exportHref={shownRowsExportUrl('market-accounts.extended', visible, rows.length)}
         />
       </FilterBar>
       <SelectionBar count={selection.selected.size} onClear={selection.clear}>

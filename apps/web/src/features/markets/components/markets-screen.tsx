@@ -27,6 +27,10 @@ const HEADERS: Record<string, string> = {
 };
 const RATE_CELL = { fontVariantNumeric: 'tabular-nums' } as const;
 
+/** A rate the server takes: above zero, at most 6 decimals (the contract's rule, said in the UI's language). */
+const RATE_PATTERN = /^\d{1,12}(\.\d{1,6})?$/;
+const isGoodRate = (value: unknown) => RATE_PATTERN.test(String(value ?? '').trim()) && Number(value) > 0;
+
 /** 92.500000 → 92.5 */
 const plainRate = (value: unknown) => (value === null || value === undefined ? '—' : String(Number(value)));
 
@@ -106,6 +110,12 @@ export function MarketsScreen() {
               </Typography>
             </>
           }
+          validate={(body) => {
+            const errors: Record<string, string> = {};
+            for (const name of ['usd_to_rub_rate', 'eur_to_rub_rate'])
+              if (name in body && !isGoodRate(body[name])) errors[name] = t('marketsRef.ratePositive');
+            return Object.keys(errors).length ? errors : null;
+          }}
           save={save}
           onSaved={() =>
             notify({ text: t('marketsRef.saved', { name: String(editing.name) }), color: 'success' })

@@ -14,6 +14,7 @@ import { RowCountBar } from '@/components/row-count-bar';
 import { SearchField } from '@/components/search-field';
 import { SelectionBar } from '@/components/selection-bar';
 import { marketByCode, useCommonData } from '@/lib/common-data';
+import { shownRowsExportUrl } from '@/lib/csv-export';
 
 import { notify } from '@/lib/notifications';
 
@@ -218,6 +219,7 @@ export function SteamAccountsScreen() {
           count={visible.length}
           total={rows.length}
           onRefresh={() => void accounts.refetch()}
+          exportHref={shownRowsExportUrl('steam-accounts.extended', visible, rows.length)}
         />
       </FilterBar>
       <SteamAccountsTable
