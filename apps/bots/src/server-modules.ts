@@ -11,6 +11,13 @@ export { migrate } from '../../server/src/db/migrate.ts';
 export { loadVault } from '../../server/src/vault/load-vault.ts';
 export { maskSql, type Vault } from '../../server/src/vault/vault.ts';
 export { writeAudit } from '../../server/src/audit/audit-log.ts';
+// ?format=csv of the bot services' paged lists, written like the API's.
+export {
+  BOT_CSV_MAX_ROWS,
+  csvDocument,
+  csvFileName,
+  wantsCsv,
+} from '../../server/src/resources/csv-export.ts';
 // Spend guards and spending calls (migration 015): one store for the proxy and the loops.
 export {
   checkSpend,

@@ -2,6 +2,7 @@ import cors from '@fastify/cors';
 import { BOT_ROUTES, type BotRouteId, type RouteDef } from '@toydesk/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 
+import { BOT_CSV_MAX_ROWS, csvDocument, csvFileName, wantsCsv } from '../server-modules.ts';
 import type { BotRuntime } from '../runtime.ts';
 import { BOT_HANDLERS } from '../services/all-handlers.ts';
 import { appTokenGuard } from './app-token.ts';
@@ -95,11 +96,27 @@ export async function buildBotApp(
   return app;
 }
 
+/** A paged list's answer ({count, results: rows}): what ?format=csv turns into a file. */
+function isPage(value: unknown): value is { count: number; results: Record<string, unknown>[] } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Array.isArray((value as { results?: unknown }).results) &&
+    typeof (value as { count?: unknown }).count === 'number'
+  );
+}
+
 function pageHelper(request: FastifyRequest): PageHelper {
   const query = request.query as Record<string, unknown>;
+  // ?format=csv: the whole filtered list (up to BOT_CSV_MAX_ROWS) as one page, sent as a file.
+  const csv = wantsCsv(query);
   const sizeText = typeof query.page_size === 'string' ? query.page_size : '';
-  const size = /^\d{1,6}$/.test(sizeText) && Number(sizeText) > 0 ? Number(sizeText) : DEFAULT_PAGE_SIZE;
-  const pageText = typeof query.page === 'string' ? query.page : '1';
+  const size = csv
+    ? BOT_CSV_MAX_ROWS
+    : /^\d{1,6}$/.test(sizeText) && Number(sizeText) > 0
+      ? Number(sizeText)
+      : DEFAULT_PAGE_SIZE;
+  const pageText = csv ? '1' : typeof query.page === 'string' ? query.page : '1';
   const valid = /^\d{1,9}$/.test(pageText) && Number(pageText) >= 1;
   const number = valid ? Number(pageText) : 1;
   const link = (page: number | null) => {
@@ -161,6 +178,12 @@ function registerRoute(
       });
       if (reply.sent) return reply;
       if (reply.statusCode === 204) return reply.send();
+      if (wantsCsv(request.query) && isPage(result))
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${csvFileName(route.id)}"`)
+          .header('cache-control', 'no-store')
+          .send(csvDocument(result.results));
       return reply.send(result);
     },
   });

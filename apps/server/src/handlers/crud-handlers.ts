@@ -1,11 +1,27 @@
-import { idsSchema } from '@toydesk/contract';
+import { idsSchema, MARKET_CURRENCY, type MarketCode } from '@toydesk/contract';
 import { z } from 'zod';
 
 import { notFound, parseOrThrow } from '../http/api-error.ts';
 import { queryValues } from '../http/query-string.ts';
-import { readPageRequest, sendPage } from '../resources/pagination.ts';
+import { wantsCsv } from '../resources/csv-export.ts';
+import { readPageRequest, sendPage, type PageSource } from '../resources/pagination.ts';
 import type { Resource } from '../resources/resource.ts';
 import { idParam, writeContext, type ApiContext, type Handler } from './handler.ts';
+
+/**
+ * A CSV export states each amount's currency: rows with money in their market's currency (market toys,
+ * dynamic settings) and no currency field get one, after their fields.
+ */
+function csvCurrency(resource: Resource): Pick<PageSource, 'columns' | 'transform'> {
+  const fields = resource.entity.fields;
+  const columns = Object.keys(fields);
+  const hasMoney = Object.values(fields).some((def) => def.kind === 'money');
+  if (!hasMoney || 'currency' in fields || !('market' in fields)) return { columns };
+  return {
+    columns: [...columns, 'currency'],
+    transform: (row) => ({ ...row, currency: MARKET_CURRENCY[row.market as MarketCode] ?? null }),
+  };
+}
 
 /** The DRF router's handlers for one resource, keyed like the contract's route ids. */
 export function crudHandlers(tag: string, pick: (ctx: ApiContext) => Resource): Record<string, Handler> {
@@ -19,7 +35,7 @@ export function crudHandlers(tag: string, pick: (ctx: ApiContext) => Resource): 
         count,
         sql: resource.selectSql(where, orderBy),
         params,
-        columns: Object.keys(resource.entity.fields),
+        ...(wantsCsv(ctx.query) ? csvCurrency(resource) : {}),
       });
       return ctx.reply;
     },

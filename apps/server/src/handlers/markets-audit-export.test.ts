@@ -204,6 +204,20 @@ describe('CSV export of a list: ?format=csv', () => {
     expect(header).toEqual(expect.arrayContaining(['balance', 'currency', 'balance_rub']));
   });
 
+  it("money of a market's rows comes with that market's currency", async () => {
+    const created = await t.client.post<{ id: number }>('/api/market/toys/', {
+      toy: f.toyId,
+      market: 'dmarket',
+      price_sell: '12.34',
+    });
+    expect(created.status, created.text).toBe(201);
+    const { rows } = await csv('/api/market/toys/', { id: created.body.id });
+    const header = rows[0]!;
+    expect(header.at(-1)).toBe('currency');
+    expect(rows[1]![header.indexOf('price_sell')]).toBe('12.34');
+    expect(rows[1]![header.indexOf('currency')]).toBe('USD');
+  });
+
   it('64-bit ids keep every digit', async () => {
     const steamId = '76561198000000123';
     await t.client.patch(`/api/steam/accounts/${f.steamAccountId}/`, { steam_id: steamId });

@@ -43,6 +43,26 @@ export function csvLine(values: readonly unknown[]): string {
   return `${values.map(csvField).join(',')}\r\n`;
 }
 
+/**
+ * A whole CSV document of rows already read (the bot services' lists, which read one page of at most
+ * BOT_CSV_MAX_ROWS rows): BOM, header row of the first row's fields, one line per row.
+ */
+export function csvDocument(rows: readonly Row[], columns?: readonly string[]): string {
+  const names = columns ?? (rows[0] ? Object.keys(rows[0]) : []);
+  let text = UTF8_BOM + (names.length ? csvLine(names) : '');
+  for (const row of rows) text += csvLine(names.map((name) => row[name]));
+  return text;
+}
+
+/** The most rows one bot-service list exports at once (jobs, alerts, deliveries are read as one page). */
+export const BOT_CSV_MAX_ROWS = 100_000;
+
+/** `bot-jobs.list` → `bot-jobs-2026-11-25.csv`: the file name of a download. */
+export function csvFileName(routeId: string | undefined): string {
+  const base = (routeId ?? 'export').replace(/\.(list|extended)$/, '').replace(/[^a-zA-Z0-9_-]+/g, '-');
+  return `${base}-${new Date().toISOString().slice(0, 10)}.csv`;
+}
+
 export interface CsvSource {
   /** The list's SQL with its filters and ordering, without LIMIT/OFFSET. */
   sql: string;
@@ -52,11 +72,8 @@ export interface CsvSource {
   transform?: (row: Row) => Row;
 }
 
-/** `steam-accounts.list` → `steam-accounts-2026-11-25.csv`. */
 function fileName(request: FastifyRequest): string {
-  const routeId = (request.routeOptions.config as { routeId?: string } | undefined)?.routeId ?? 'export';
-  const base = routeId.replace(/\.(list|extended)$/, '').replace(/[^a-zA-Z0-9_-]+/g, '-');
-  return `${base}-${new Date().toISOString().slice(0, 10)}.csv`;
+  return csvFileName((request.routeOptions.config as { routeId?: string } | undefined)?.routeId);
 }
 
 /**
