@@ -191,8 +191,10 @@ describe.skipIf(!hasChromium)('trading screens in Chromium', () => {
     await row.waitFor();
     await row.getByRole('button', { name: `Цена: ${item.market_hash_name}` }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('textbox', { name: 'Цена' }).fill('777.77');
-    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    // One lot's price goes through the money preview (safe-money.e2e.test.ts covers it in full).
+    await dialog.getByRole('textbox', { name: 'Новая цена, ₽' }).fill('777.77');
+    await dialog.getByRole('checkbox', { name: `Отправить ${item.market_hash_name}` }).check();
+    await dialog.getByRole('button', { name: 'Задать цены' }).click();
     // The open job dialog hides the notifications from the accessibility tree: the job itself is awaited.
     // The demo accounts are dry runs: the job ends done and changes nothing.
     const jobs = page.getByTestId('market-price-jobs');
@@ -203,7 +205,7 @@ describe.skipIf(!hasChromium)('trading screens in Chromium', () => {
     expect((await read())?.price).toBe(item.price);
 
     await row.getByRole('button', { name: `Снять с продажи ${item.market_hash_name}` }).click();
-    await page.getByRole('dialog').getByTestId('confirm-button').click();
+    await page.getByRole('dialog').getByTestId('money-preview-confirm').click();
     await page.getByTestId('market-price-jobs').getByText('Готово').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Закрыть' }).click();
     expect((await read())?.status).toBe('on_sale');
