@@ -31,18 +31,18 @@ export function useDatabaseStats(market: BotServiceMarket) {
 /** How many of our toys' names the first screen looks up (the call takes up to 5000). */
 export const TOY_NAMES_LIMIT = 500;
 
-/** Our market toys' names: what the first screen looks up when the operator has typed none. */
+/**
+ * Our market toys' names (the first TOY_NAMES_LIMIT in name order): what the first screen looks up when the
+ * operator has typed none. The route answers every name at once, more than get-prices takes.
+ */
 export function useToyNames() {
   return useQuery({
     queryKey: [...marketDatabaseKey, 'toy-names'],
     queryFn: async ({ signal }) =>
-      unwrap(
-        await api.call(
-          'market-toys.only_market_hash_name',
-          { query: { page_size: TOY_NAMES_LIMIT, ordering: 'market_hash_name' } },
-          { signal },
-        ),
-      ).results,
+      unwrap(await api.call('market-toys.only_market_hash_name', {}, { signal })).results.slice(
+        0,
+        TOY_NAMES_LIMIT,
+      ),
     staleTime: 5 * 60_000,
   });
 }

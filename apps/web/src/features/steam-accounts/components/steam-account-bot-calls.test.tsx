@@ -144,6 +144,7 @@ describe('Steam accounts: the bot calls of the row menu', () => {
     renderWithProviders(<SteamAccountsScreen />);
     let dialog = await openAction(user, 'Инвентарь', 'Разобрать предмет на самоцветы');
     await user.type(within(dialog).getByRole('textbox', { name: 'Asset ID' }), '38350177038');
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'ID игры предмета' }), '440');
     await runAndFinish(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Закрыть' }));
     dialog = await openAction(user, 'Почта', 'Перейти по ссылке из последнего письма');
@@ -153,7 +154,7 @@ describe('Steam accounts: the bot calls of the row menu', () => {
     await user.click(within(dialog).getByTestId('run-action'));
     expect(await within(dialog).findByText('fox')).toBeTruthy();
     expect(posts(calls).map((call) => [call.url.replace(/^.*\/api-node\//, ''), call.body])).toEqual([
-      ['singup/2/turn-item-into-gems', { asset_id: '38350177038', app_id: 730 }],
+      ['singup/2/turn-item-into-gems', { asset_id: '38350177038', app_id: 440 }],
       ['singup/email-and-phone/follow-to-last-email/', { id: 2 }],
       ['singup/get-random-avatars/', { count: 6 }],
     ]);

@@ -69,6 +69,7 @@ export function SteamAccountRowMenu({ row, onEdit, onAction, onDelete }: SteamAc
               onAction(row, action);
             }}
           >
+            <ListItemIcon>{action.icon && <MdiIcon path={action.icon} fontSize="small" />}</ListItemIcon>
             {t(actionTitleKey(action))}
           </MenuItem>
         ))}

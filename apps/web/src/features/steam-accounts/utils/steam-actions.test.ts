@@ -54,9 +54,13 @@ describe('Steam actions', () => {
       options: { params: { id: 5 }, body: { group_id: '103582791429521408' } },
       errors: {},
     });
-    expect(call('turnItemIntoGems', { asset_id: '38350177038' }).options.body).toEqual({
+    expect(call('turnItemIntoGems', { asset_id: '38350177038', app_id: '440' }).options.body).toEqual({
       asset_id: '38350177038',
-      app_id: 730,
+      app_id: 440,
+    });
+    expect(call('inventory', { app_id: '753', context_id: '6' }).options.body).toEqual({
+      app_id: 753,
+      context_id: '6',
     });
     expect(
       call('createOffer', {

@@ -1,3 +1,4 @@
+import { mdiLoginVariant, mdiWalletOutline } from '@mdi/js';
 import { BOT_ROUTES_BY_ID, PROFILE_THEMES, SHOWCASE_KINDS, type BotRouteId } from '@toydesk/contract';
 import type { z } from 'zod';
 
@@ -51,6 +52,8 @@ export interface SteamAction {
   inputs: readonly ActionInput[];
   /** The account list changes (a new session, a balance, a key): re-read it when the job ends. */
   refreshAccounts?: boolean;
+  /** An mdi icon path, for the actions right in the menu (aligned with the submenus' arrows). */
+  icon?: string;
   /** Where the account id goes; default the path (or the query when the path has no {id}). */
   accountIn?: 'path' | 'body' | 'none';
   /** The call answers at once with its result instead of a job. */
@@ -67,11 +70,19 @@ const groupIdInput: ActionInput = {
 };
 
 export const STEAM_ACTIONS: readonly SteamAction[] = [
-  { key: 'relogin', route: 'bot-steam.relogin', group: 'top', inputs: [], refreshAccounts: true },
+  {
+    key: 'relogin',
+    route: 'bot-steam.relogin',
+    group: 'top',
+    icon: mdiLoginVariant,
+    inputs: [],
+    refreshAccounts: true,
+  },
   {
     key: 'balance',
     route: 'bot-steam.market_balance_info',
     group: 'top',
+    icon: mdiWalletOutline,
     inputs: [],
     refreshAccounts: true,
   },
@@ -250,15 +261,30 @@ export const STEAM_ACTIONS: readonly SteamAction[] = [
   },
 
   // Inventory
-  { key: 'inventory', route: 'bot-signup.get_my_inventory', group: 'inventory', inputs: [] },
+  {
+    key: 'inventory',
+    route: 'bot-signup.get_my_inventory',
+    group: 'inventory',
+    // CS2 by default; 753 / 6 is the Steam inventory (cards, backgrounds, gems).
+    inputs: [
+      { name: 'app_id', labelKey: input('appId'), kind: 'number', initial: '730' },
+      { name: 'context_id', labelKey: input('contextId'), initial: '2', helperKey: input('contextHint') },
+    ],
+  },
   {
     key: 'turnItemIntoGems',
     titleKey: bot('turnItemIntoGems'),
     route: 'bot-signup.turn_item_into_gems',
     group: 'inventory',
     inputs: [
-      { name: 'asset_id', labelKey: 'assetId', required: true },
-      { name: 'app_id', labelKey: input('appId'), kind: 'number', initial: '730', required: true },
+      { name: 'asset_id', labelKey: 'assetId', required: true, helperKey: input('gemsAssetHint') },
+      {
+        name: 'app_id',
+        labelKey: input('itemAppId'),
+        kind: 'number',
+        required: true,
+        helperKey: input('itemAppIdHint'),
+      },
     ],
   },
   {
