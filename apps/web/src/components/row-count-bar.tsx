@@ -18,6 +18,8 @@ export interface RowCountBarProps {
    * the loaded ones. No button without it.
    */
   exportHref?: string;
+  /** The same for a list a link cannot fetch (the bot services need their app token): a button. */
+  onExport?: () => void;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface RowCountBarProps {
  * the CSV export of the whole list (when the screen gives its URL) and the refresh button. Placed last in a
  * row Stack: it pushes itself to the right.
  */
-export function RowCountBar({ count, total, kind, onRefresh, exportHref }: RowCountBarProps) {
+export function RowCountBar({ count, total, kind, onRefresh, exportHref, onExport }: RowCountBarProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
   const text =
@@ -45,19 +47,30 @@ export function RowCountBar({ count, total, kind, onRefresh, exportHref }: RowCo
       >
         {text}
       </Typography>
-      {exportHref && (
+      {(exportHref || onExport) && (
         // describeChild: the tooltip describes the link; its name stays «Экспорт CSV».
         <Tooltip describeChild title={t('tableExport.tooltip', { count: formatNumber(total, lang) })}>
-          <Button
-            size="small"
-            component="a"
-            href={exportHref}
-            download
-            startIcon={<MdiIcon path={mdiFileDelimitedOutline} fontSize="small" />}
-            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
-          >
-            {t('tableExport.button')}
-          </Button>
+          {exportHref ? (
+            <Button
+              size="small"
+              component="a"
+              href={exportHref}
+              download
+              startIcon={<MdiIcon path={mdiFileDelimitedOutline} fontSize="small" />}
+              sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+            >
+              {t('tableExport.button')}
+            </Button>
+          ) : (
+            <Button
+              size="small"
+              onClick={onExport}
+              startIcon={<MdiIcon path={mdiFileDelimitedOutline} fontSize="small" />}
+              sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+            >
+              {t('tableExport.button')}
+            </Button>
+          )}
         </Tooltip>
       )}
       <Tooltip title={t('table.refresh')}>

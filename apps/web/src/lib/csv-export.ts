@@ -1,6 +1,12 @@
-import { API_ROUTES_BY_ID, fillPath, type ApiRouteId } from '@toydesk/contract';
+import {
+  API_ROUTES_BY_ID,
+  BOT_ROUTES_BY_ID,
+  fillPath,
+  type ApiRouteId,
+  type BotRouteId,
+} from '@toydesk/contract';
 
-import { backendBaseUrl } from './env';
+import { backendBaseUrl, botsBaseUrl } from './env';
 import { withQuery, type QueryParams } from './query-string';
 
 /** Paging keys of a list query: the export takes every row, whatever page the table has read. */
@@ -38,4 +44,34 @@ export function shownRowsExportUrl(
   if (shown.length > MAX_EXPORT_IDS) return undefined;
   // No rows shown: an id no row has, so the file is the header alone.
   return csvExportUrl(routeId, { id: shown.length ? shown.map((row) => row.id) : [0] });
+}
+
+/**
+ * Downloads a bot-service list (jobs, alerts, deliveries) as CSV. Those calls need the X-App-Token header,
+ * which a plain link cannot send: the file is fetched with it and handed to the browser as a download.
+ * False when the server refused.
+ */
+export async function downloadBotCsv(
+  routeId: BotRouteId,
+  query: QueryParams,
+  token: string,
+): Promise<boolean> {
+  const filters = Object.fromEntries(Object.entries(query).filter(([key]) => !PAGING.has(key)));
+  const url = withQuery(`${botsBaseUrl()}${BOT_ROUTES_BY_ID[routeId].path}`, { ...filters, format: 'csv' });
+  const response = await fetch(url, { headers: { 'X-App-Token': token }, credentials: 'include' }).catch(
+    () => null,
+  );
+  if (!response?.ok) return false;
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'export.csv';
+  const href = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has started the download; the blob is no longer needed once it has been read.
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  return true;
 }

@@ -16,6 +16,14 @@ export const ALERT_PAGE_SIZE = 200;
 /** The open alerts are read again this often, like the shell's poller. */
 export const ALERTS_REFRESH_MS = 15_000;
 
+/** The list's filters as the bot service reads them (the table's pages and its CSV export). */
+export function alertsListQuery(filters: AlertFilters) {
+  return {
+    acknowledged: filters.scope === 'open' ? '0' : filters.scope === 'acknowledged' ? '1' : undefined,
+    market_account: filters.marketAccount ?? undefined,
+  } as const;
+}
+
 /** The alerts, newest first, page by page while the table scrolls. */
 export function useBotAlerts(filters: AlertFilters) {
   return useInfiniteQuery({
@@ -27,13 +35,7 @@ export function useBotAlerts(filters: AlertFilters) {
           await botApi.call(
             'bot-alerts.list',
             {
-              query: {
-                acknowledged:
-                  filters.scope === 'open' ? '0' : filters.scope === 'acknowledged' ? '1' : undefined,
-                market_account: filters.marketAccount ?? undefined,
-                page: pageParam,
-                page_size: ALERT_PAGE_SIZE,
-              },
+              query: { ...alertsListQuery(filters), page: pageParam, page_size: ALERT_PAGE_SIZE },
             },
             { signal },
           ),

@@ -23,6 +23,7 @@ import { RowCountBar } from '@/components/row-count-bar';
 import { SelectionBar } from '@/components/selection-bar';
 import { VirtualTable, type VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { useCommonData } from '@/lib/common-data';
+import { downloadBotCsv } from '@/lib/csv-export';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { alertTitle, formatAlert } from '@/lib/job-results/alert-text';
 import { useTextContext } from '@/lib/job-results/use-text-context';
@@ -30,7 +31,7 @@ import { notify } from '@/lib/notifications';
 import { useCheckedIds } from '@/lib/use-checked-ids';
 
 import { useAckAlerts, useAckAllAlerts } from '../api/ack-alerts';
-import { useBotAlerts, type AlertFilters, type AlertScope } from '../api/get-bot-alerts';
+import { alertsListQuery, useBotAlerts, type AlertFilters, type AlertScope } from '../api/get-bot-alerts';
 
 const SEVERITIES: readonly BotAlert['severity'][] = ['error', 'warning', 'info'];
 const SCOPES: readonly AlertScope[] = ['open', 'acknowledged', 'all'];
@@ -265,6 +266,11 @@ export function BotAlertsScreen() {
           count={loaded.length}
           total={total}
           onRefresh={() => void alerts.refetch()}
+          onExport={() =>
+            void downloadBotCsv('bot-alerts.list', alertsListQuery(filters), common.botToken).then(
+              (ok) => ok || notify({ text: t('tableExport.failed'), color: 'error' }),
+            )
+          }
         />
       </FilterBar>
       <VirtualTable

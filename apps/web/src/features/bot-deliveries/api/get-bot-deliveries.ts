@@ -25,6 +25,16 @@ export const DELIVERY_PAGE_SIZE = 200;
 /** Deliveries in flight change within seconds; the list is read again this often. */
 export const DELIVERIES_REFRESH_MS = 15_000;
 
+/** The list's filters as the bot service reads them (the table's pages and its CSV export). */
+export function deliveriesListQuery(filters: DeliveryFilters) {
+  return {
+    state: filters.states,
+    market_account: filters.marketAccounts,
+    date_from: filters.dateFrom || undefined,
+    date_to: filters.dateTo || undefined,
+  };
+}
+
 /** The deliveries of sold items, newest sale first, page by page while the table scrolls. */
 export function useBotDeliveries(filters: DeliveryFilters) {
   return useInfiniteQuery({
@@ -36,14 +46,7 @@ export function useBotDeliveries(filters: DeliveryFilters) {
           await botApi.call(
             'bot-deliveries.list',
             {
-              query: {
-                state: filters.states,
-                market_account: filters.marketAccounts,
-                date_from: filters.dateFrom || undefined,
-                date_to: filters.dateTo || undefined,
-                page: pageParam,
-                page_size: DELIVERY_PAGE_SIZE,
-              },
+              query: { ...deliveriesListQuery(filters), page: pageParam, page_size: DELIVERY_PAGE_SIZE },
             },
             { signal },
           ),

@@ -12,10 +12,17 @@ import { RowCountBar } from '@/components/row-count-bar';
 import { StatusBadge } from '@/components/status-chip';
 import { VirtualTable, type VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { useCommonData } from '@/lib/common-data';
+import { downloadBotCsv } from '@/lib/csv-export';
 import { formatAmount, formatDateTime } from '@/lib/format';
+import { notify } from '@/lib/notifications';
 import { PALETTE } from '@/lib/theme';
 
-import { EMPTY_DELIVERY_FILTERS, useBotDeliveries, type DeliveryFilters } from '../api/get-bot-deliveries';
+import {
+  deliveriesListQuery,
+  EMPTY_DELIVERY_FILTERS,
+  useBotDeliveries,
+  type DeliveryFilters,
+} from '../api/get-bot-deliveries';
 
 interface AccountOption {
   id: number;
@@ -207,6 +214,11 @@ export function BotDeliveriesScreen() {
           count={rows.length}
           total={total}
           onRefresh={() => void deliveries.refetch()}
+          onExport={() =>
+            void downloadBotCsv('bot-deliveries.list', deliveriesListQuery(filters), common.botToken).then(
+              (ok) => ok || notify({ text: t('tableExport.failed'), color: 'error' }),
+            )
+          }
         />
       </FilterBar>
       <VirtualTable
