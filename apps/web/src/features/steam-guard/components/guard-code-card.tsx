@@ -19,7 +19,9 @@ function useSecondsLeft(validFor: number | undefined, readAt: number): number {
     return () => clearInterval(timer);
   }, []);
   if (validFor === undefined) return 0;
-  return Math.max(0, Math.ceil(validFor - (now - readAt) / 1000));
+  // The tick may predate the read by up to 250 ms: never count up past the window.
+  const elapsed = Math.max(0, now - readAt) / 1000;
+  return Math.min(validFor, Math.max(0, Math.ceil(validFor - elapsed)));
 }
 
 /** The account's current Steam Guard code, its countdown and a copy button. */
