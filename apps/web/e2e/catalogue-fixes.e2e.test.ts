@@ -8,6 +8,7 @@ import {
   openConsole,
   problemsExcept,
   waitForRows,
+  waitForTable,
   type ConsoleSession,
 } from './harness.ts';
 
@@ -38,7 +39,8 @@ const TEXTS = {
     created: 'Запись создана',
     dateFrom: 'С даты',
     dateTo: 'По дату',
-    market: 'Площадка',
+    // A select's accessible name is its label and its value; 'Аккаунт площадки' is another select.
+    marketSelect: /^Площадка/,
     allMarkets: 'Все площадки',
     tagsTitle: 'Теги',
     buy: 'Покупка',
@@ -57,7 +59,7 @@ const TEXTS = {
     created: 'Record created',
     dateFrom: 'From',
     dateTo: 'To',
-    market: 'Market',
+    marketSelect: /^Market(?! account)/,
     allMarkets: 'All markets',
     tagsTitle: 'Tags',
     buy: 'Buy',
@@ -257,22 +259,23 @@ for (const lang of ['ru', 'en'] as const satisfies readonly Lang[]) {
       expect(await page.getByLabel(T.dateTo, { exact: true }).inputValue()).toBe('2026-11-21');
 
       // A filter chosen on the page goes to the URL, and survives a reload and a round trip.
-      await page.getByRole('combobox', { name: T.market, exact: true }).click();
+      await page.getByRole('combobox', { name: T.marketSelect }).click();
       await page.getByRole('option', { name: 'Market CSGO USD', exact: true }).click();
       await poll(() => new URL(page.url()).searchParams.get('market')).toBe('tm_usd');
       expect(new URL(page.url()).searchParams.get('date_from')).toBe('2026-11-20');
-      await session.screenshot(`catalogue-fixes-history-filters-${lang}`);
       await page.reload();
       await page
-        .getByRole('combobox', { name: T.market, exact: true })
+        .getByRole('combobox', { name: T.marketSelect })
         .filter({ hasText: 'Market CSGO USD' })
         .waitFor();
       expect(await page.getByLabel(T.dateFrom, { exact: true }).inputValue()).toBe('2026-11-20');
+      await waitForTable(page);
+      await session.screenshot(`catalogue-fixes-history-filters-${lang}`);
       await session.goto(paths.tags.getHref());
       await waitForRows(page);
       await page.goBack();
       await page
-        .getByRole('combobox', { name: T.market, exact: true })
+        .getByRole('combobox', { name: T.marketSelect })
         .filter({ hasText: 'Market CSGO USD' })
         .waitFor();
       expect(await page.getByLabel(T.dateTo, { exact: true }).inputValue()).toBe('2026-11-21');
