@@ -2,6 +2,7 @@
 export const ruBotCalls = {
   nav: { marketDatabase: 'База цен площадок' },
   invalid: 'Неверное значение',
+  atLeastOne: 'Заполните хотя бы одно поле',
   avatars_one: '{{count}} случайный аватар',
   avatars_few: '{{count}} случайных аватара',
   avatars_many: '{{count}} случайных аватаров',
@@ -134,6 +135,7 @@ export const ruBotCalls = {
 export const enBotCalls: typeof ruBotCalls = {
   nav: { marketDatabase: 'Market price database' },
   invalid: 'Invalid value',
+  atLeastOne: 'Fill in at least one field',
   avatars_one: '{{count}} random avatar',
   avatars_few: '{{count}} random avatars',
   avatars_many: '{{count}} random avatars',

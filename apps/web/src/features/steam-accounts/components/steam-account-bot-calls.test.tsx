@@ -103,6 +103,8 @@ describe('Steam accounts: the bot calls of the row menu', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Закрыть' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     dialog = await openAction(user, 'Профиль и оформление', 'Изменить данные профиля');
+    await user.click(within(dialog).getByTestId('run-action'));
+    expect(await within(dialog).findByText('Заполните хотя бы одно поле')).toBeTruthy();
     await user.type(within(dialog).getByRole('textbox', { name: 'Имя профиля' }), 'Walker');
     await user.type(within(dialog).getByRole('textbox', { name: 'Город' }), 'Казань');
     await runAndFinish(user, dialog);

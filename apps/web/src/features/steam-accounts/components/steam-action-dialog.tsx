@@ -65,7 +65,11 @@ export function SteamActionDialog({ account, action, onClose }: SteamActionDialo
         Object.fromEntries(
           Object.entries(call.errors).map(([name, message]) => [
             name,
-            message === 'required' ? t('ops.required') : t('botCalls.invalid'),
+            message === 'required'
+              ? t('ops.required')
+              : message === 'atLeastOne'
+                ? t('botCalls.atLeastOne')
+                : t('botCalls.invalid'),
           ]),
         ),
       );

@@ -95,6 +95,10 @@ describe('Steam actions', () => {
     expect(call('profileSettings', {}).options).toEqual({ params: { id: 5 }, query: { wait: 0 } });
   });
 
+  it('asks for at least one profile field', () => {
+    expect(buildActionCall(action('editProfileInfo'), 5, {}).errors).toEqual({ _form: 'atLeastOne' });
+  });
+
   it('refuses a group id that is not digits and an offer without items', () => {
     expect(Object.keys(buildActionCall(action('subscribeToGroup'), 5, { group_id: 'abc' }).errors)).toEqual([
       'group_id',

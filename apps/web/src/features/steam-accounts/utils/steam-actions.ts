@@ -58,6 +58,8 @@ export interface SteamAction {
   accountIn?: 'path' | 'body' | 'none';
   /** The call answers at once with its result instead of a job. */
   direct?: boolean;
+  /** Every input is optional but a call without any changes nothing: one must be filled. */
+  atLeastOne?: boolean;
 }
 
 const bot = (key: string) => `botCalls.actions.${key}`;
@@ -118,6 +120,7 @@ export const STEAM_ACTIONS: readonly SteamAction[] = [
     titleKey: bot('editProfileInfo'),
     route: 'bot-signup.edit_profile_info',
     group: 'profile',
+    atLeastOne: true,
     inputs: [
       { name: 'name', labelKey: input('profileName') },
       { name: 'real_name', labelKey: input('realName') },
@@ -418,6 +421,8 @@ export function buildActionCall(
     if (item.in === 'query') query[item.name] = value as string | number;
     else body[item.name] = value;
   }
+  if (action.atLeastOne && action.inputs.every((item) => !(values[item.name] ?? '').trim()))
+    errors._form = 'atLeastOne';
   const route = BOT_ROUTES_BY_ID[action.route] as { method: string; path: string; body?: z.ZodType };
   const accountIn = action.accountIn ?? 'path';
   const pathTakesId = route.path.includes('{id}');
