@@ -45,6 +45,7 @@ function fakeLibraries(script: LoginScript = {}) {
     }[],
     codes: [] as { secret: string; offset: number | undefined }[],
     confirmations: [] as { identitySecret: string; objectId: string }[],
+    answers: [] as { id: string; nonce: string; time: number; tag: string; key: string; accept: boolean }[],
     communityProxies: [] as Record<string, unknown>[],
   };
   class FakeLoginSession extends EventEmitter implements LoginSessionLike {
@@ -119,6 +120,17 @@ function fakeLibraries(script: LoginScript = {}) {
       setImmediate(() =>
         callback(objectId === 'missing' ? new Error('Could not find confirmation for object missing') : null),
       );
+    }
+    respondToConfirmation(
+      id: string,
+      nonce: string,
+      time: number,
+      key: { tag: string; key: string },
+      accept: boolean,
+      callback: (error: Error | null) => void,
+    ) {
+      record.answers.push({ id, nonce, time, tag: key.tag, key: key.key, accept });
+      setImmediate(() => callback(id === 'gone' ? new Error('Could not act on confirmation') : null));
     }
   }
   const libraries = {
@@ -265,6 +277,43 @@ describe('RealSteamGateway: login and refresh on steam-session (fake LoginSessio
     expect(
       await failure(gateway.acceptConfirmation(http, { identitySecret: 'id', objectId: 'missing' })),
     ).toMatchObject({ kind: 'not_found' });
+  });
+});
+
+describe('RealSteamGateway: answering one listed confirmation (steamcommunity respondToConfirmation)', () => {
+  it('accepts with the app’s accept tag and declines with reject, keyed at Steam’s time; a refusal is failed', async () => {
+    const { libraries, record } = fakeLibraries();
+    const gateway = new RealSteamGateway({ libraries });
+    const session = await gateway.login({ accountName: 'bot', password: 'x' });
+    const before = Math.floor(Date.now() / 1000) + 7;
+    await gateway.respondToConfirmation(session, {
+      identitySecret: 'id',
+      id: '11',
+      nonce: 'n1',
+      accept: true,
+    });
+    await gateway.respondToConfirmation(session, {
+      identitySecret: 'id',
+      id: '12',
+      nonce: 'n2',
+      accept: false,
+    });
+    expect(record.answers).toMatchObject([
+      { id: '11', nonce: 'n1', tag: 'accept', key: 'key', accept: true },
+      { id: '12', nonce: 'n2', tag: 'reject', key: 'key', accept: false },
+    ]);
+    // steam-totp's time plus the offset Steam gave (7 s in the fake)
+    expect(record.answers[0]!.time).toBeGreaterThanOrEqual(before);
+    expect(
+      await failure(
+        gateway.respondToConfirmation(session, {
+          identitySecret: 'id',
+          id: 'gone',
+          nonce: 'n',
+          accept: true,
+        }),
+      ),
+    ).toMatchObject({ kind: 'failed', operation: 'respondToConfirmation' });
   });
 });
 
