@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { fromMarketUnits, type MarketCode } from '@toydesk/contract';
 
+import { api } from '@/lib/api-client';
 import { marketCall } from '@/lib/market-api';
+import { ALL_ROWS, unwrap } from '@/lib/query';
 
 /** The markets whose API answers every offer of a name (search-list-items-by-hash-name-all): the tm family. */
 const SEARCH_MARKETS = new Set<string>(['tm', 'tm_usd', 'cs7', 'cs7_proxy']);
@@ -26,14 +28,32 @@ interface SearchAnswer {
 /** `${marketAccount}:${marketHashName}` */
 export const competitorKey = (marketAccount: number, name: string) => `${marketAccount}:${name}`;
 
+/** Every listing of ours on sale under these names (any account): none of them is a competitor. */
+async function ourListings(names: readonly string[]): Promise<Set<string>> {
+  const ours = new Set<string>();
+  for (let start = 0; start < names.length; start += SEARCH_BATCH) {
+    const result = await api.call('sell-items.list', {
+      query: {
+        market_hash_name: names.slice(start, start + SEARCH_BATCH),
+        status: 'on_sale',
+        page_size: ALL_ROWS,
+      },
+    });
+    for (const row of unwrap(result).results) if (row.market_item_id) ours.add(row.market_item_id);
+  }
+  return ours;
+}
+
 /**
  * The cheapest competing offer of each lot's name, in the account's currency, read through the server's
  * marketplace proxy with the account's key (tm family: search-list-items-by-hash-name-all, as the
- * list-reprice loop reads it). Our own listings among the lots are left out. Markets without such a call
+ * list-reprice loop reads it). Our own listings (the lots, and every other listing of ours on sale under
+ * those names) are left out. Markets without such a call
  * give no price (undercut then has nothing to go by). Rejects with the first failure's words.
  */
 export async function getCompetitorPrices(lots: readonly CompetitorLot[]): Promise<Map<string, string>> {
-  const ours = new Set(lots.map((lot) => lot.marketItemId).filter((id): id is string => Boolean(id)));
+  const ours = await ourListings([...new Set(lots.map((lot) => lot.marketHashName))]);
+  for (const lot of lots) if (lot.marketItemId) ours.add(lot.marketItemId);
   const byAccount = new Map<number, { market: string; names: Set<string> }>();
   for (const lot of lots) {
     if (!SEARCH_MARKETS.has(lot.market)) continue;
