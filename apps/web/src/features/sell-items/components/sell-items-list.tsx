@@ -1,4 +1,4 @@
-import { mdiCurrencyRub, mdiStoreRemoveOutline } from '@mdi/js';
+import { mdiStoreRemoveOutline, mdiTagEditOutline } from '@mdi/js';
 import { Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { sellItemEntity, type BotJob } from '@toydesk/contract';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -94,7 +94,7 @@ export function SellItemsList({ filters, toolbar }: SellItemsListProps) {
                 aria-label={t('sellItems.setPriceNamed', { name: nameOf(row) })}
                 onClick={() => setPricing(row)}
               >
-                <MdiIcon path={mdiCurrencyRub} sx={{ fontSize: 18 }} />
+                <MdiIcon path={mdiTagEditOutline} sx={{ fontSize: 18 }} />
               </IconButton>
             </Tooltip>
             <Tooltip title={t('sellItems.takeOff')}>
