@@ -2,6 +2,8 @@ import type { BotConfirmationAnswer, BotSteamConfirmation } from '@toydesk/contr
 import { isSteamError, type MobileConfirmation } from '@toydesk/steam';
 
 import type { BotJobKind } from '../../runtime.ts';
+import { writeAudit } from '../../server-modules.ts';
+import { BOT_ACTOR } from '../proxies/proxy-handlers.ts';
 import { accountJob } from '../signup/signup-jobs.ts';
 import type { SteamScope } from '../steam/steam-scope.ts';
 
@@ -82,6 +84,16 @@ async function answerConfirmations(
       await s.ctx.log(`confirmation ${id} not ${accept ? 'accepted' : 'declined'}: ${message}`, 'warn');
     }
   }
+  // The operator's answers move items and money (a trade, a listing): the audit log keeps them, by id.
+  if (results.some((line) => line.status === 'done'))
+    await writeAudit(s.runtime.db, BOT_ACTOR, 'call', 'steam_account', [
+      {
+        id: s.account.id,
+        before: null,
+        after: { steam_guard: accept ? 'accept_confirmations' : 'decline_confirmations', results },
+        label: s.account.steam_account_name,
+      },
+    ]);
   return { accept, results };
 }
 

@@ -158,6 +158,23 @@ describe('Steam Guard routes on the simulated Steam', () => {
     expect((await control.confirmations(created.accountName)).confirmations).toEqual([]);
     expect(await list(id)).toEqual([]);
 
+    // each answer that did something is in the audit log, per id, as the bot's call on the account
+    const audited = await t.db.query<{
+      operator: string;
+      action: string;
+      after: { steam_guard: string; results: { status: string }[] };
+    }>(
+      `SELECT operator, action, after FROM audit_entry WHERE entity = 'steam_account' AND entity_id = $1 ORDER BY id`,
+      [id],
+    );
+    expect(
+      audited.map((entry) => [entry.action, entry.after.steam_guard, entry.after.results.length]),
+    ).toEqual([
+      ['call', 'accept_confirmations', 1],
+      ['call', 'decline_confirmations', 1],
+      ['call', 'decline_confirmations', 5],
+    ]);
+
     // nothing of the authenticator in the jobs' params, results or logs
     const jobs = await t.request('GET', '/api-node/jobs/', {
       query: { account: String(id), page_size: '100' },
