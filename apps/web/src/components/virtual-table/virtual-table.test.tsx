@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { Providers } from '@/test/render';
@@ -127,5 +127,49 @@ describe('VirtualTable', () => {
     expect(firstRow?.textContent).not.toContain('Item 1\u200b');
     expect(Number(firstRow?.getAttribute('data-index'))).toBeGreaterThan(990);
     expect(document.activeElement).toBe(document.body);
+  });
+
+  it('pins the row actions at the right edge, a second pinned column just before them, and the header with them', () => {
+    const pinnedColumns: VirtualColumn<Row>[] = [
+      ...columns,
+      { id: 'tune', header: '', width: 44, pinned: 'right', render: () => <button type="button">T</button> },
+      { id: '__actions', header: '', width: 80, render: () => <button type="button">E</button> },
+    ];
+    render(
+      <Providers>
+        <VirtualTable rows={rows.slice(0, 2)} columns={pinnedColumns} getRowId={(r) => r.id} label="P" />
+      </Providers>,
+    );
+    const [row] = screen.getAllByRole('row').slice(1);
+    const cells = within(row!).getAllByRole('cell');
+    const [tune, actions] = cells.slice(-2);
+    expect(actions!.style.position).toBe('sticky');
+    expect(actions!.style.right).toBe('0px');
+    expect(tune!.style.position).toBe('sticky');
+    expect(tune!.style.right).toBe('80px');
+    // Only the leftmost pinned cell casts the shadow.
+    expect(tune!.className).toBe('vt-pin vt-pin-edge');
+    expect(actions!.className).toBe('vt-pin');
+    expect(cells[0]!.style.position).toBe('');
+    const headers = screen.getAllByRole('columnheader');
+    expect(headers.at(-1)!.style.position).toBe('sticky');
+  });
+
+  it("shows a header's text whole, wrapping between words, and its longer title as the tooltip", () => {
+    render(
+      <Providers>
+        <VirtualTable
+          rows={rows.slice(0, 1)}
+          columns={[{ ...columns[0]!, header: 'Держать онлайн', headerTitle: 'Держать аккаунт онлайн' }]}
+          getRowId={(r) => r.id}
+          label="H"
+        />
+      </Providers>,
+    );
+    const header = screen.getByRole('columnheader');
+    expect(header.getAttribute('title')).toBe('Держать аккаунт онлайн');
+    const text = within(header).getByText('Держать онлайн');
+    expect(text.style.whiteSpace).toBe('normal');
+    expect(text.style.textOverflow).toBe('');
   });
 });

@@ -99,7 +99,7 @@ function columnStyles(columns: readonly VirtualColumn<never>[], widths: readonly
     ...cellBase,
     justifyContent: JUSTIFY[column.align ?? 'left'],
     flex: `${column.grow ?? 0} 0 ${widths[at] ?? DEFAULT_WIDTH}px`,
-    ...(isPinned(column) ? PINNED : null),
+    ...(isPinned(column) ? { ...PINNED, right: pinnedRight(columns, widths, at) } : null),
   }));
 }
 
@@ -109,12 +109,29 @@ function isPinned(column: VirtualColumn<never>): boolean {
   return column.pinned === undefined ? PINNED_IDS.has(column.id) : column.pinned === 'right';
 }
 
+/** Where a pinned column sticks: past the pinned columns after it (which keep their width: grow 0). */
+function pinnedRight(columns: readonly VirtualColumn<never>[], widths: readonly number[], at: number) {
+  let right = 0;
+  for (let next = at + 1; next < columns.length; next += 1)
+    if (isPinned(columns[next]!)) right += widths[next] ?? DEFAULT_WIDTH;
+  return right;
+}
+
+/** The pinned cells' class; the leftmost pinned column also casts the shadow over what scrolls beneath. */
+function columnClasses(columns: readonly VirtualColumn<never>[]): (string | undefined)[] {
+  const first = columns.findIndex(isPinned);
+  return columns.map((column, at) =>
+    isPinned(column) ? (at === first ? `${PINNED_CLASS} ${PINNED_EDGE_CLASS}` : PINNED_CLASS) : undefined,
+  );
+}
+
 /**
  * A pinned cell sticks to the scrolling box's right edge over the cells scrolled beneath it, so it is
  * opaque (the class gives it the row's background and a shadow on its left).
  */
-const PINNED: CSSProperties = { position: 'sticky', right: 0, zIndex: 1 };
+const PINNED: CSSProperties = { position: 'sticky', zIndex: 1 };
 const PINNED_CLASS = 'vt-pin';
+const PINNED_EDGE_CLASS = 'vt-pin-edge';
 
 /**
  * Each column's width: its own, or wider when its header text needs more to show whole in two lines (a
@@ -149,6 +166,7 @@ interface RowViewProps<Row> {
   index: number;
   columns: readonly VirtualColumn<Row>[];
   styles: readonly CSSProperties[];
+  classes: readonly (string | undefined)[];
   start: number;
   height: number;
   onRowClick?: (row: Row) => void;
@@ -160,6 +178,7 @@ function RowViewInner<Row>({
   index,
   columns,
   styles,
+  classes,
   start,
   height,
   onRowClick,
@@ -197,12 +216,7 @@ function RowViewInner<Row>({
       }}
     >
       {columns.map((column, at) => (
-        <div
-          key={column.id}
-          role="cell"
-          style={styles[at]}
-          className={styles[at]?.position === 'sticky' ? PINNED_CLASS : undefined}
-        >
+        <div key={column.id} role="cell" style={styles[at]} className={classes[at]}>
           {column.render(row, index)}
         </div>
       ))}
@@ -248,6 +262,7 @@ export function VirtualTable<Row>({
     () => columnWidths(columns as readonly VirtualColumn<never>[], fontFamily),
     [columns, fontFamily],
   );
+  const classes = useMemo(() => columnClasses(columns as readonly VirtualColumn<never>[]), [columns]);
   const styles = useMemo(
     () => columnStyles(columns as readonly VirtualColumn<never>[], widths),
     [columns, widths],
@@ -316,7 +331,7 @@ export function VirtualTable<Row>({
               aria-sort={sorted}
               title={column.headerTitle ?? (typeof title === 'string' ? title : undefined)}
               style={styles[at]}
-              className={styles[at]?.position === 'sticky' ? PINNED_CLASS : undefined}
+              className={classes[at]}
             >
               {column.sortable && onSortChange ? (
                 <ButtonBase
@@ -339,7 +354,7 @@ export function VirtualTable<Row>({
         })}
       </Box>
     );
-  }, [columns, rows, styles, sort, onSortChange]);
+  }, [columns, rows, styles, classes, sort, onSortChange]);
 
   return (
     <Box
@@ -363,10 +378,8 @@ export function VirtualTable<Row>({
         '& .vt-row': { borderBottom: '1px solid', borderColor: 'divider' },
         '& .vt-row:hover': { bgcolor: 'action.hover' },
         // Pinned cells cover what scrolls beneath them: opaque, with a shadow on their left.
-        [`& .${PINNED_CLASS}`]: {
-          bgcolor: 'background.paper',
-          boxShadow: '-6px 0 6px -6px rgba(0,0,0,0.25)',
-        },
+        [`& .${PINNED_CLASS}`]: { bgcolor: 'background.paper' },
+        [`& .${PINNED_EDGE_CLASS}`]: { boxShadow: '-6px 0 6px -6px rgba(0,0,0,0.25)' },
         [`& [role="columnheader"].${PINNED_CLASS}`]: { bgcolor: 'grey.100' },
         [`& .vt-row:hover .${PINNED_CLASS}`]: { bgcolor: 'grey.100' },
       }}
@@ -389,6 +402,7 @@ export function VirtualTable<Row>({
                 index={item.index}
                 columns={columns}
                 styles={styles}
+                classes={classes}
                 start={item.start}
                 height={rowHeight}
                 onRowClick={onRowClick}

@@ -148,6 +148,8 @@ export function MarketToysScreen() {
         header: '',
         width: 44,
         align: 'center',
+        // A row action too: pinned beside edit and delete at the table's right edge.
+        pinned: 'right' as const,
         render: (row: EntityRow) => (
           <Tooltip title={t('marketToys.dynamic.open')}>
             <IconButton
