@@ -81,7 +81,10 @@ export function ListOnMarketDialog({
   const common = useCommonData();
   const markets = common.markets.length > 0 ? common.markets.map((m) => m.code) : [...MARKET_CODES];
   const marketName = (code: string) => common.markets.find((m) => m.code === code)?.name ?? code;
-  const firstSupported = markets.find((code) => manualListingSupport(code) === null) ?? 'tm';
+  // tm first: the market most items are listed on; else the first the console can list on.
+  const firstSupported = markets.includes('tm')
+    ? 'tm'
+    : (markets.find((code) => manualListingSupport(code) === null) ?? 'tm');
   const [market, setMarket] = useState<MarketCode>(
     initialMarket && manualListingSupport(initialMarket) === null ? initialMarket : firstSupported,
   );
@@ -338,7 +341,7 @@ export function ListOnMarketDialog({
       rows={previewRows}
       confirmLabel={t('listing.confirm')}
       intro={intro}
-      busy={busy || data.isFetching}
+      busy={busy || (data.isFetching && !data.data)}
       onConfirm={(ids) => void confirm(ids)}
       onClose={onClose}
     />

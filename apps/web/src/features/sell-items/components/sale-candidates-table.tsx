@@ -98,8 +98,9 @@ export function SaleCandidatesTable() {
     ],
     [t, lang, selection, rows],
   );
+  // Every selected candidate, also the ones the name search hides now.
   const chosen = (): ListingItem[] =>
-    rows
+    (candidates.data ?? [])
       .filter((row) => selection.selected.has(row.inventory_id))
       .map((row) => ({
         key: String(row.inventory_id),
