@@ -184,6 +184,10 @@ for (const lang of ['ru', 'en'] as const satisfies readonly Lang[]) {
       expect(await price.inputValue()).toBe('12.11');
       expect(await price.locator('xpath=..').locator('.MuiInputAdornment-root').textContent()).toBe('$');
       expect(await dialog.textContent()).not.toContain('₽');
+      // Once the dialog has faded in, so the picture shows it rather than the list through it.
+      await poll(() =>
+        page.locator('.MuiDialog-container').evaluate((el) => getComputedStyle(el).opacity),
+      ).toBe('1');
       await session.screenshot(`catalogue-fixes-market-toy-usd-dialog-${lang}`);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
