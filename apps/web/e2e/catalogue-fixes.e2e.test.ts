@@ -274,6 +274,8 @@ for (const lang of ['ru', 'en'] as const satisfies readonly Lang[]) {
         .waitFor();
       expect(await page.getByLabel(T.dateFrom, { exact: true }).inputValue()).toBe('2026-11-20');
       await waitForTable(page);
+      // The totals of a dollar market's deals are in dollars (they were summed in RUB, to nothing).
+      await poll(() => page.getByTestId('totals-sold').textContent()).toMatch(/\u00a0\$$/);
       await session.screenshot(`catalogue-fixes-history-filters-${lang}`);
       await session.goto(paths.tags.getHref());
       await waitForRows(page);

@@ -62,12 +62,15 @@ describe('history filters and the totals query', () => {
     });
   });
 
-  it('asks the stats for every status and RUB unless the filters choose', () => {
+  it("asks the stats for every status, and RUB or the market's currency unless the filters choose", () => {
     expect(totalsQuery({ market: 'tm' })).toEqual({
       market: 'tm',
       record_status: ['locked', 'normal', 'outdated', 'very_outdated', 'totally_outdated'],
       currency: 'RUB',
     });
+    // A dollar market's deals are summed in dollars unless a currency is chosen.
+    expect(totalsQuery({ market: 'tm_usd' }).currency).toBe('USD');
+    expect(totalsQuery({ market: 'tm_usd', currency: 'RUB' }).currency).toBe('RUB');
     expect(totalsQuery({ record_status: ['normal'], currency: 'USD' })).toEqual({
       record_status: ['normal'],
       currency: 'USD',

@@ -1,5 +1,7 @@
 import { RECORD_STATUSES, subtractMoney, sumMoney } from '@toydesk/contract';
 
+import { marketCurrency } from '@/lib/market-currency';
+
 import type { HistoryQuery } from './history-filters';
 
 export interface StatsByDateRow {
@@ -37,12 +39,15 @@ export function sumTotals(rows: readonly StatsByDateRow[]): HistoryTotals {
 
 /**
  * The stats query for the list's filters. The stats count only normal rows unless told otherwise, while the
- * list shows every status, so with no status filter every status is asked for; one currency at a time.
+ * list shows every status, so with no status filter every status is asked for; one currency at a time: the
+ * chosen one, else the chosen market's (Market CSGO USD's deals are in $, and in RUB they summed to 0),
+ * else RUB.
  */
 export function totalsQuery(query: HistoryQuery): HistoryQuery {
+  const market = typeof query.market === 'string' ? query.market : null;
   return {
     ...query,
     record_status: query.record_status ?? [...RECORD_STATUSES],
-    currency: query.currency ?? 'RUB',
+    currency: query.currency ?? (market ? marketCurrency(market) : 'RUB'),
   };
 }
