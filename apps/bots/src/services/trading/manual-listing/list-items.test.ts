@@ -40,13 +40,14 @@ describe('bot-trading.list-items against the tm simulator', () => {
    */
   async function account(
     bands: ([string | null, string] | null)[],
-    options: { dryRun?: boolean; addToSaleError?: string } = {},
+    options: { dryRun?: boolean; addToSaleError?: string; inventoryLoaded?: boolean } = {},
   ) {
     const itemNames = bands.map(() => names[nextName++]!);
     const created = await sim.control<{ key: string; items: SimItem[] }>('tm', 'POST', 'accounts', {
       currency: 'RUB',
       money: 1000,
       online: true,
+      inventoryLoaded: options.inventoryLoaded ?? true,
     });
     const { items } = await sim.control<{ items: SimItem[] }>('tm', 'POST', `accounts/${created.key}/items`, {
       names: itemNames,
@@ -194,6 +195,22 @@ describe('bot-trading.list-items against the tm simulator', () => {
     expect(await addToSaleCalls(key)).toBe(calls);
     expect((await listings(key)).filter((listing) => listing.assetid === b)).toHaveLength(1);
   });
+
+  it('meets an inventory refusal with update-inventory and the 30 s wait, and lists after it on the next attempt', async () => {
+    const { id, key, assets } = await account([['1', '100']], { inventoryLoaded: false });
+    const started = await post(id, { items: [rub(assets[0]!, '10')] });
+    expect(started.status).toBe(202);
+    const job = (await t.runtime.queue.waitFor(started.body.id, 80_000))!;
+    expect(job.state, JSON.stringify(job)).toBe('done');
+    expect(job.attempts).toBe(2);
+    expect((job.result as BotListItemsResult).items[0]).toMatchObject({ status: 'listed' });
+    const [wait] = await t.db.query<{ reason: string }>(
+      'SELECT reason FROM bot_listing_wait WHERE market_account = $1',
+      [id],
+    );
+    expect(wait?.reason).toBe('inventory_not_loaded');
+    expect((await listings(key)).map((listing) => listing.assetid)).toEqual([assets[0]]);
+  }, 120_000);
 
   it('a dry-run account lists nothing and says what it would list', async () => {
     const { id, key, assets } = await account([['1', '100']], { dryRun: true });
