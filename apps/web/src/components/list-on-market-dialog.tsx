@@ -104,7 +104,8 @@ export function ListOnMarketDialog({
     [items],
   );
   const names = useMemo(() => [...new Set(items.map((item) => item.marketHashName))], [items]);
-  const data = useListingMarketData(market, toys, names);
+  const owners = useMemo(() => [...new Set(items.map((item) => item.steamAccount))], [items]);
+  const data = useListingMarketData(market, owners, toys, names);
   const accounts = useMemo(() => data.data?.accounts ?? [], [data.data]);
   const currencies = useMemo(() => {
     const owners = new Set(items.map((item) => item.steamAccount));
@@ -178,6 +179,15 @@ export function ListOnMarketDialog({
     if (row.problem === 'no-account') marks.push({ label: t('listing.marks.noAccount'), tone: 'error' });
     if (row.problem === 'no-price') marks.push({ label: t('listing.marks.noPrice'), tone: 'warning' });
     if (row.problem === 'bad-price') marks.push({ label: t('listing.marks.badPrice'), tone: 'error' });
+    if (row.problem === 'max-price' && row.marketPrice) {
+      marks.push({
+        label: t('listing.marks.maxPrice', {
+          percent: row.account?.maxPricePercent ?? 0,
+          reference: money(row.marketPrice, currency),
+        }),
+        tone: 'error',
+      });
+    }
     const price = rowPrice(row);
     return {
       id: row.item.key,

@@ -29,6 +29,7 @@ export interface ListingMarketData {
 
 async function loadListingMarketData(
   market: MarketCode,
+  owners: readonly number[],
   toys: readonly number[],
   names: readonly string[],
   signal: AbortSignal,
@@ -41,7 +42,21 @@ async function loadListingMarketData(
     currency: row.currency,
     dryRun: row.dry_run,
     label: row.label,
+    maxPricePercent: null,
   }));
+  // The price guard of the accounts that list (the job refuses a price above it the same way).
+  await Promise.all(
+    accounts
+      .filter((account) => owners.includes(account.steamAccount))
+      .map(async (account) => {
+        const guard = await botApi.call(
+          'bot-spend.guard',
+          { params: { id: account.id } },
+          { signal, hideNotification: true },
+        );
+        if (guard.success && guard.data) account.maxPricePercent = guard.data.max_price_percent;
+      }),
+  );
   const bands = new Map<number, ListingBand>();
   for (let start = 0; start < toys.length; start += TOYS_PER_READ) {
     const chunk = toys.slice(start, start + TOYS_PER_READ);
@@ -75,10 +90,15 @@ async function loadListingMarketData(
 }
 
 /** The accounts, bands and prices of one market for the chosen items (read again when the market changes). */
-export function useListingMarketData(market: MarketCode, toys: readonly number[], names: readonly string[]) {
+export function useListingMarketData(
+  market: MarketCode,
+  owners: readonly number[],
+  toys: readonly number[],
+  names: readonly string[],
+) {
   return useQuery({
-    queryKey: ['manual-listing', market, [...toys].sort(), [...names].sort()] as const,
-    queryFn: ({ signal }) => loadListingMarketData(market, toys, names, signal),
+    queryKey: ['manual-listing', market, [...owners].sort(), [...toys].sort(), [...names].sort()] as const,
+    queryFn: ({ signal }) => loadListingMarketData(market, owners, toys, names, signal),
     staleTime: 30_000,
   });
 }

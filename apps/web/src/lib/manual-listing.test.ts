@@ -98,6 +98,32 @@ describe('planListingRows', () => {
   });
 });
 
+describe('the account’s price guard', () => {
+  it('marks a price above its percent of the market’s price, as the job refuses it', () => {
+    const guarded = { ...account(10, 1), maxPricePercent: 110 };
+    const market = new Map([['Item a', '80.00']]);
+    const rows = planListingRows(
+      [item('a', 1, 1)],
+      [guarded],
+      bands,
+      market,
+      { kind: 'absolute', prices: { RUB: '90' } },
+      false,
+    );
+    expect(rows[0]!.problem).toBe('max-price');
+    expect(rowPrice(rows[0]!)).toBeNull();
+    const within = planListingRows(
+      [item('a', 1, 1)],
+      [guarded],
+      bands,
+      market,
+      { kind: 'absolute', prices: { RUB: '88' } },
+      false,
+    );
+    expect(rowPrice(within[0]!)).toBe('88.00');
+  });
+});
+
 describe('listingRequests', () => {
   it('makes one request per market account with the asset ids as strings and a listing key each', () => {
     const rows = planListingRows(

@@ -1,4 +1,5 @@
 import {
+  checkMaxPrice,
   decideListingPrice,
   type BotListItemsBody,
   type ListingBand,
@@ -32,6 +33,8 @@ export interface ListingAccount {
   currency: string;
   dryRun: boolean;
   label: string;
+  /** The account's price guard: the highest price in % of the market's price (null: none). */
+  maxPricePercent?: number | null;
 }
 
 export type ListingRowProblem =
@@ -40,7 +43,9 @@ export type ListingRowProblem =
   /** The mode gives no price: none typed for the currency, or no market price known. */
   | 'no-price'
   | 'bad-price'
-  | 'below-buy';
+  | 'below-buy'
+  /** Above the account's price guard against the market's price (the bots' job refuses it the same way). */
+  | 'max-price';
 
 export interface ListingRow {
   item: ListingItem;
@@ -96,12 +101,18 @@ export function planListingRows(
       };
     }
     const decision = decideListingPrice(asked, band, allowBelowBuy);
+    const guard =
+      account.maxPricePercent === null || account.maxPricePercent === undefined
+        ? null
+        : { dailyCap: null, currency: account.currency, maxPricePercent: account.maxPricePercent };
     const problem =
       decision.status === 'refused'
         ? decision.reason === 'below-buy'
           ? ('below-buy' as const)
           : ('bad-price' as const)
-        : null;
+        : marketPrice !== null && checkMaxPrice(guard, decision.price, marketPrice) !== null
+          ? ('max-price' as const)
+          : null;
     return { ...base, currency: account.currency, asked, decision, problem };
   });
 }

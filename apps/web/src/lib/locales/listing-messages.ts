@@ -38,6 +38,7 @@ export const ruListing = {
     badPrice: 'неверная цена',
     dryRun: 'пробно: ничего не выставится',
     marketPrice: 'цена площадки {{price}}',
+    maxPrice: 'выше предела цены аккаунта: {{percent}} % от цены площадки {{reference}}',
   },
   results: {
     title: 'Выставление на площадку',
@@ -110,6 +111,7 @@ export const enListing: typeof ruListing = {
     badPrice: 'invalid price',
     dryRun: 'dry run: nothing will be listed',
     marketPrice: 'marketplace price {{price}}',
+    maxPrice: 'above the account’s price guard: {{percent}} % of the marketplace price {{reference}}',
   },
   results: {
     title: 'Listing on the marketplace',
