@@ -338,6 +338,27 @@ for (const lang of ['ru', 'en'] as const) {
       await close(dialog);
     });
 
+    it("follows the last email's link from the account's checklist too", async () => {
+      const { page } = session;
+      await session.goto(paths.steamAccount.checkList.getHref());
+      await waitForRows(page);
+      await page.getByText(T.account, { exact: true }).first().click();
+      const dialog = page.getByRole('dialog');
+      const [request] = await Promise.all([
+        page.waitForRequest((r) => r.url().includes('/follow-to-last-email/')),
+        dialog.getByTestId('follow-email').click(),
+      ]);
+      expect(request.postDataJSON()).toEqual({ id: expect.any(Number) });
+      await poll(async () =>
+        ['Готово', 'Ошибка', 'Done', 'Failed'].includes(
+          (await dialog.getByTestId('job-state').textContent()) ?? '',
+        ),
+      ).toBe(true);
+      await session.screenshot(`bot-calls-checklist-email-${lang}`);
+      await dialog.getByRole('button', { name: T.close }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    });
+
     it('shows the market database: prices, stats, orders by name, account items, reset', async () => {
       const { page } = session;
       await session.goto(paths.marketDatabase.getHref());
