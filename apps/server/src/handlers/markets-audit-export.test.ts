@@ -77,7 +77,10 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-async function csv(path: string, query: Record<string, string | number>): Promise<{ rows: string[][] }> {
+async function csv(
+  path: string,
+  query: Record<string, string | number | (string | number)[]>,
+): Promise<{ rows: string[][] }> {
   const response = await t.client.get<string>(path, { query: { ...query, format: 'csv' } });
   expect(response.status, response.text).toBe(200);
   expect(response.headers.get('content-type')).toMatch(/^text\/csv; charset=utf-8/);
@@ -216,6 +219,20 @@ describe('CSV export of a list: ?format=csv', () => {
     expect(header.at(-1)).toBe('currency');
     expect(rows[1]![header.indexOf('price_sell')]).toBe('12.34');
     expect(rows[1]![header.indexOf('currency')]).toBe('USD');
+  });
+
+  it('the rows a screen shows, by repeated ids (Steam accounts filtered in the browser)', async () => {
+    const other = await t.client.post<{ id: number }>('/api/steam/accounts/', {
+      steam_account_name: unique('csv'),
+    });
+    const { rows } = await csv('/api/steam/accounts/extended/', { id: [f.steamAccountId, other.body.id] });
+    expect(rows).toHaveLength(3);
+    expect(
+      rows
+        .slice(1)
+        .map((row) => row[rows[0]!.indexOf('id')])
+        .sort(),
+    ).toEqual([String(f.steamAccountId), String(other.body.id)].sort());
   });
 
   it('64-bit ids keep every digit', async () => {
