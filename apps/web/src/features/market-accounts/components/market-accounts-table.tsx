@@ -14,6 +14,7 @@ import { formatDateTime } from '@/lib/format';
 import type { CheckedIds } from '@/lib/use-checked-ids';
 
 import type { MarketAccountRow } from '../api/get-market-accounts';
+import { pinDryRun } from '../utils/pin-dry-run';
 import { LOOP_SWITCHES, type LoopSwitch } from './market-account-dialog';
 import { SpentTodayCell } from './spent-today-cell';
 import { LOOP_STATE_COLORS } from './trading-loop-card';
@@ -271,10 +272,11 @@ export function MarketAccountsTable({
     ],
     [t, lang, rows, selection, loops, spending, pendingSwitches, onToggle, onEdit, onDelete, onTrading],
   );
+  const shown = useMemo(() => pinDryRun(columns), [columns]);
   return (
     <VirtualTable
       rows={rows}
-      columns={columns}
+      columns={shown}
       getRowId={(row) => row.id}
       label={t('nav.marketAccountList')}
       rowHeight={44}
