@@ -45,6 +45,8 @@ export const LATIN_ALLOWED: readonly string[] = [
   'usd_to_rub_rate',
   'eur_to_rub_rate',
   'demo',
+  'utc',
+  'guard',
 ];
 
 const LATIN_WORD = /[A-Za-z][A-Za-z0-9_'’-]*/g;
@@ -58,7 +60,7 @@ export function foreignWords(text: string, allowed: ReadonlySet<string>): string
     // One letter (a unit, a list mark), hex ids and uuids' pieces are not words of a language.
     if (word.length < 2 || /^[0-9a-f-]+$/i.test(word) || allowed.has(lower)) continue;
     // A compound name ("Market CSGO op_walk_01" has "op_walk_01"): allowed when all its parts are.
-    const parts = lower.split(/[_-]/).filter((part) => part !== '' && !/^\d+$/.test(part));
+    const parts = lower.split(/[_'’-]/).filter((part) => part !== '' && !/^\d+$/.test(part));
     if (parts.length > 0 && parts.every((part) => allowed.has(part))) continue;
     found.push(word);
   }
