@@ -817,6 +817,7 @@ export const en: Messages = {
     entity_id: 'Entity ID',
     eur_to_rub_rate: 'EUR rate, ₽',
     rates_set_at: 'Rates set',
+    object_name: 'Object name',
     float_value: 'Float',
     from_market: 'From market',
     from_market_account: 'From market account',

@@ -819,6 +819,7 @@ export const ru = {
     entity_id: 'ID объекта',
     eur_to_rub_rate: 'Курс EUR, ₽',
     rates_set_at: 'Курсы заданы',
+    object_name: 'Название объекта',
     float_value: 'Float',
     from_market: 'С площадки',
     from_market_account: 'С аккаунта площадки',
