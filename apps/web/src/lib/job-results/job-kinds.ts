@@ -22,6 +22,7 @@ export function kindGroup(kind: string): KindGroup {
   const prefix = kind.split('.')[0] ?? '';
   if (prefix === 'market') return kind === 'market.key-check' ? 'spend' : 'orders';
   if (prefix === 'spend') return 'spend';
+  if (prefix === 'steam-guard') return 'steam';
   return (KIND_GROUPS as readonly string[]).includes(prefix) ? (prefix as KindGroup) : 'other';
 }
 
@@ -110,5 +111,8 @@ export const KNOWN_KINDS: readonly string[] = [
   'trading.dispatch',
   'market.key-check',
   'trading.set-prices',
+  'trading.list-items',
+  'steam-guard.confirmations',
+  'steam-guard.answer',
   'spend.check',
 ];

@@ -97,6 +97,23 @@ const FORMATTERS: Record<string, (r: Result, ctx: TextContext) => string | null>
         })
       : ctx.t('jobResults.result.setupProfile', { ran });
   },
+  'trading.list-items': (r, ctx) =>
+    ctx.t(r.dry_run === true ? 'jobResults.result.listItemsDry' : 'jobResults.result.listItems', {
+      listed: count(ctx, r.listed),
+      refused: count(ctx, r.refused),
+    }),
+  'steam-guard.confirmations': (r, ctx) =>
+    ctx.t('jobResults.result.confirmations', { count: count(ctx, r.confirmations) }),
+  'steam-guard.answer': (r, ctx) => {
+    const lines = Array.isArray(r.results) ? r.results.filter(isRecord) : [];
+    const by = (status: string) => count(ctx, lines.filter((line) => line.status === status).length);
+    return ctx.t(
+      r.accept === false
+        ? 'jobResults.result.confirmationsDeclined'
+        : 'jobResults.result.confirmationsAccepted',
+      { done: by('done'), missing: by('not_found'), failed: by('failed') },
+    );
+  },
   'steam.balance': (r, ctx) =>
     r.balance === undefined
       ? null

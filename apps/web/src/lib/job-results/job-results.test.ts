@@ -68,8 +68,8 @@ describe('job results, alerts and trading actions as sentences', () => {
   });
 
   it('counts what a dry run only recorded: «Выставлено: 50 (пробно)», not «0 listed»', () => {
-    const [, , , , , , , , , , , , , , , , , , , , , , , , , , , listReprice] = RECORDED_RESULTS;
-    expect(listReprice?.kind).toBe('trading.list-reprice');
+    // The first recorded list-reprice tick is a dry run that recorded 50 "listed" actions.
+    const listReprice = RECORDED_RESULTS.find((job) => job.kind === 'trading.list-reprice');
     expect(formatJobResult(listReprice!, ru)).toBe('Выставлено: 50 (пробно)');
     expect(
       formatBotText({ code: 'list-reprice.done', params: { listed: 3, repriced: 14, refused: 1 } }, ru),

@@ -162,6 +162,20 @@ export const RECORDED_RESULTS: Array<Pick<BotJob, 'kind' | 'result'>> = [
   { kind: 'spend.check', result: 'not_done' },
   { kind: 'spend.check', result: 'settled-before' },
   { kind: 'steam-guard.confirmations', result: { confirmations: [{}, {}] } },
+  {
+    kind: 'steam-guard.answer',
+    result: {
+      accept: true,
+      results: [
+        { id: '1', status: 'done' },
+        { id: '2', status: 'not_found' },
+      ],
+    },
+  },
+  {
+    kind: 'trading.list-items',
+    result: { market_account: 31, market: 'tm', dry_run: true, listed: 2, refused: 1, items: [{}, {}, {}] },
+  },
   { kind: 'some.future-kind', result: { a: 1, b: 2, c: 3 } },
   { kind: 'some.future-kind', result: 42 },
   { kind: 'some.future-kind', result: null },
