@@ -172,7 +172,8 @@ describe.skipIf(!hasChromium)('console shell in Chromium', () => {
   it('renders every route with real rows and keeps a screenshot of each', async () => {
     const { page } = session;
     // The audit log starts empty on fresh demo data: one change through the API gives it a row.
-    const created = await apiRequest(session, 'POST', '/api/tag/', { name: `e2e-shell-${Date.now()}` });
+    const tagName = `e2e-shell-${Date.now()}`;
+    const created = await apiRequest(session, 'POST', '/api/tag/', { name: tagName });
     expect(created.status).toBe(201);
     const tagId = (created.body as { id: number }).id;
     expect((await apiRequest(session, 'DELETE', `/api/tag/${tagId}/`)).status).toBe(204);
@@ -192,7 +193,8 @@ describe.skipIf(!hasChromium)('console shell in Chromium', () => {
     // The demo data fills every screen: a table left empty means a screen that reads nothing.
     expect(empty).toEqual([]);
     await session.goto(paths.auditLog.getHref());
-    await page.getByRole('table').getByText('tag', { exact: true }).first().waitFor();
+    // The audit log names the object (the tag's name), not its table.
+    await page.getByRole('table').getByText(tagName, { exact: true }).first().waitFor();
   });
 
   it('met no page errors, console errors or missing translations beyond the 500s it asked for', () => {
