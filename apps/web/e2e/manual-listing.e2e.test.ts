@@ -1,4 +1,4 @@
-import type { Page, Request } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { paths } from '../src/config/paths.ts';
@@ -65,6 +65,18 @@ async function listingPosts(page: Page, action: () => Promise<void>): Promise<st
     page.off('request', onRequest);
   }
   return seen;
+}
+
+/** The dialog has finished fading in and its confirm button is enabled: what the operator then sees. */
+async function settled(dialog: Locator) {
+  await expect
+    .poll(() =>
+      dialog.evaluate(
+        (element) => getComputedStyle(element.closest('.MuiDialog-container') ?? element).opacity,
+      ),
+    )
+    .toBe('1');
+  await expect.poll(() => dialog.getByTestId('money-preview-confirm').isEnabled()).toBe(true);
 }
 
 async function choose(page: Page, label: string, option: string) {
@@ -210,6 +222,7 @@ describe.skipIf(!hasChromium)('manual listing in Chromium', () => {
     await expect
       .poll(async () => (await dialog.getByTestId('money-preview-summary').textContent()) ?? '')
       .toMatch(/Будет отправлено строк:\s*2/);
+    await settled(dialog);
     await session.screenshot('manual-listing-preview');
 
     const cancelled = await listingPosts(page, async () => {
@@ -281,6 +294,7 @@ describe.skipIf(!hasChromium)('manual listing in Chromium', () => {
     const row = dialog.getByTestId('money-preview-row');
     await expect.poll(async () => (await row.textContent()) ?? '').toMatch(/band .*₽ – .*₽/);
     expect(await row.textContent()).toContain('lowered to the sell price');
+    await settled(dialog);
     await session.screenshot('manual-listing-preview-en');
     const cancelled = await listingPosts(page, async () => {
       await dialog.getByRole('button', { name: 'Cancel' }).click();
