@@ -64,6 +64,31 @@ export const ruPricing = {
     priceIn: 'Цена, {{symbol}}',
     intro: 'Каждый предмет выставляется на торговую площадку Steam отдельной задачей сервиса ботов.',
   },
+  steamOrder: {
+    title: 'Поставить ордер на покупку в Steam: {{account}}?',
+    intro:
+      'Ордер на покупку тратит деньги кошелька Steam: когда его исполнят, с кошелька спишется до суммы ниже.',
+    quantity: '{{quantity}} шт. × {{price}}',
+    confirm: 'Поставить ордер',
+  },
+  steamListing: {
+    title: 'Выставить предмет на торговую площадку Steam: {{account}}?',
+    item: 'Предмет с asset id {{id}}',
+    confirm: 'Выставить',
+  },
+  runNow: {
+    title: 'Запустить цикл всерьёз: {{loop}} · {{account}}?',
+    intro:
+      'Аккаунт не в пробном режиме: цикл сразу выставит лоты, изменит цены или поставит ордера на покупку за настоящие деньги.',
+    confirm: 'Запустить всерьёз',
+    dryRun: 'пробно',
+  },
+  create: {
+    title: 'Создать аккаунт без пробного режима: {{names}}?',
+    intro:
+      'Новый аккаунт создаётся сразу вживую: включённые циклы будут тратить деньги. Лимиты трат задаются в панели торговли после создания.',
+    confirm: 'Создать вживую',
+  },
   goLive: {
     title_one: 'Включить торговлю всерьёз: {{names}}?',
     title_few: 'Включить торговлю всерьёз на {{count}} аккаунтах?',
@@ -150,6 +175,30 @@ export const enPricing: typeof ruPricing = {
     confirm: 'List',
     priceIn: 'Price, {{symbol}}',
     intro: 'Each item is listed on the Steam market by a bot service job of its own.',
+  },
+  steamOrder: {
+    title: 'Place a Steam buy order: {{account}}?',
+    intro: 'A buy order spends the Steam wallet: once it is filled, up to the total below leaves the wallet.',
+    quantity: '{{quantity}} pcs × {{price}}',
+    confirm: 'Place order',
+  },
+  steamListing: {
+    title: 'List the item on the Steam market: {{account}}?',
+    item: 'Item with asset id {{id}}',
+    confirm: 'List',
+  },
+  runNow: {
+    title: 'Run the loop for real: {{loop}} · {{account}}?',
+    intro:
+      'The account is not in dry run: the loop lists, reprices or places buy orders with real money right away.',
+    confirm: 'Run for real',
+    dryRun: 'dry run',
+  },
+  create: {
+    title: 'Create the account without dry run: {{names}}?',
+    intro:
+      'The new account is live at once: its switched-on loops spend money. Spend limits are set in the trading panel after it is created.',
+    confirm: 'Create live',
   },
   goLive: {
     title_one: 'Trade for real: {{names}}?',

@@ -5,8 +5,10 @@ import { useTranslation } from 'react-i18next';
 
 import { AppDialog } from '@/components/app-dialog';
 import { JobProgress } from '@/components/job-progress';
+import { MoneyPreviewDialog } from '@/components/money-preview-dialog';
 import { botApi } from '@/lib/bot-api';
 import { useBotAction } from '@/lib/bot-jobs';
+import { formatAmount } from '@/lib/format';
 
 import { steamAccountsQueryKey, type SteamAccountRow } from '../api/get-steam-accounts';
 import {
@@ -17,6 +19,7 @@ import {
   type ActionInput,
   type SteamAction,
 } from '../utils/steam-actions';
+import { steamMoneyPreview } from '../utils/steam-money-preview';
 
 export interface SteamActionDialogProps {
   account: SteamAccountRow;
@@ -31,7 +34,8 @@ interface RandomAvatar {
 
 /** One bot call for one account: its inputs, then the job followed until it ends (or the direct answer). */
 export function SteamActionDialog({ account, action, onClose }: SteamActionDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
   const queryClient = useQueryClient();
   const [values, setValues] = useState(() => initialInputValues(action));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -39,6 +43,8 @@ export function SteamActionDialog({ account, action, onClose }: SteamActionDialo
     busy: false,
     avatars: null,
   });
+  /** A money call checked and waiting for the operator's confirmation: nothing is sent before it. */
+  const [pending, setPending] = useState<ReturnType<typeof buildActionCall>['options'] | null>(null);
   const job = useBotAction({
     onFinish: () => {
       if (action.refreshAccounts) void queryClient.invalidateQueries({ queryKey: steamAccountsQueryKey });
@@ -76,7 +82,8 @@ export function SteamActionDialog({ account, action, onClose }: SteamActionDialo
       return;
     }
     setErrors({});
-    if (action.direct) void runDirect(call.options);
+    if (action.money) setPending(call.options);
+    else if (action.direct) void runDirect(call.options);
     else void job.run(action.route, call.options);
   };
 
@@ -115,6 +122,9 @@ export function SteamActionDialog({ account, action, onClose }: SteamActionDialo
     );
   };
 
+  const preview = action.money
+    ? steamMoneyPreview(action, account, values, (id) => t('pricing.steamListing.item', { id }))
+    : null;
   const busy = job.starting || job.active || direct.busy;
   const ran = Boolean(job.job) || direct.avatars !== null;
   const formId = `steam-action-${action.key}`;
@@ -134,6 +144,43 @@ export function SteamActionDialog({ account, action, onClose }: SteamActionDialo
         </>
       }
     >
+      {pending && preview && (
+        <MoneyPreviewDialog
+          title={t(action.money === 'order' ? 'pricing.steamOrder.title' : 'pricing.steamListing.title', {
+            account: account.steam_account_name,
+          })}
+          intro={
+            action.money === 'order' && (
+              <Alert severity="warning" sx={{ mb: 1.5 }}>
+                {t('pricing.steamOrder.intro')}
+              </Alert>
+            )
+          }
+          rows={[
+            {
+              ...preview.row,
+              marks: preview.quantity
+                ? [
+                    {
+                      label: t('pricing.steamOrder.quantity', {
+                        quantity: preview.quantity.count,
+                        price: formatAmount(preview.quantity.price, preview.row.currency, lang),
+                      }),
+                    },
+                  ]
+                : undefined,
+            },
+          ]}
+          confirmLabel={t(
+            action.money === 'order' ? 'pricing.steamOrder.confirm' : 'pricing.steamListing.confirm',
+          )}
+          onConfirm={() => {
+            setPending(null);
+            void job.run(action.route, pending);
+          }}
+          onClose={() => setPending(null)}
+        />
+      )}
       <Box component="form" id={formId} noValidate onSubmit={submit}>
         {action.inputs.length === 0 && (
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>

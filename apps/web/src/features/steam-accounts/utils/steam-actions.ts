@@ -60,6 +60,8 @@ export interface SteamAction {
   direct?: boolean;
   /** Every input is optional but a call without any changes nothing: one must be filled. */
   atLeastOne?: boolean;
+  /** The call moves money (a buy order, a listing): a preview and a confirmation come before it is sent. */
+  money?: 'order' | 'listing';
 }
 
 const bot = (key: string) => `botCalls.actions.${key}`;
@@ -345,6 +347,7 @@ export const STEAM_ACTIONS: readonly SteamAction[] = [
   // The Steam market
   {
     key: 'marketOrder',
+    money: 'order',
     route: 'bot-steam.market_create_order',
     group: 'market',
     inputs: [
@@ -355,6 +358,7 @@ export const STEAM_ACTIONS: readonly SteamAction[] = [
   },
   {
     key: 'marketList',
+    money: 'listing',
     route: 'bot-steam.market_list',
     group: 'market',
     inputs: [
