@@ -304,7 +304,8 @@ describe.skipIf(!hasChromium)('layouts and overlays in Chromium', () => {
     await page.getByRole('tab', { name: 'Market CSGO', exact: true }).click();
     const averages = page.getByRole('table', { name: 'Средние цены по предметам' });
     await waitForRows(page, { table: 'Средние цены по предметам', timeout: 60_000 });
-    await page.getByRole('textbox', { name: 'Поиск по market hash name' }).fill(item);
+    // The item search (its label names what it searches by).
+    await page.getByRole('textbox', { name: /^Поиск по / }).fill(item);
     await averages.getByRole('row').filter({ hasText: item }).first().getByRole('cell').nth(1).click();
     await page.getByTestId('chosen-item').filter({ hasText: item }).waitFor();
     const points = page.getByRole('table', { name: 'Точки цен' });
