@@ -1,6 +1,6 @@
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import type { SpendGuardView } from '@toydesk/contract';
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { AppDialog } from '@/components/app-dialog';
@@ -19,6 +19,10 @@ export interface GoLiveDialogProps {
   /** The bot service did not answer the spend summary. */
   spendingFailed: boolean;
   busy?: boolean;
+  /** Instead of the going-live title, intro and button: the same facts asked before another live step. */
+  title?: ReactNode;
+  intro?: ReactNode;
+  confirmLabel?: string;
   onConfirm: () => void;
   onClose: () => void;
 }
@@ -40,6 +44,9 @@ export function GoLiveDialog({
   spending,
   spendingFailed,
   busy = false,
+  title,
+  intro,
+  confirmLabel,
   onConfirm,
   onClose,
 }: GoLiveDialogProps) {
@@ -56,10 +63,13 @@ export function GoLiveDialog({
       persistent={busy}
       maxWidth="md"
       fullWidth
-      title={t('pricing.goLive.title', {
-        count: accounts.length,
-        names: accounts.map(({ account }) => account.label).join(', '),
-      })}
+      title={
+        title ??
+        t('pricing.goLive.title', {
+          count: accounts.length,
+          names: accounts.map(({ account }) => account.label).join(', '),
+        })
+      }
       actions={
         <>
           <Button onClick={onClose} disabled={busy}>
@@ -72,14 +82,14 @@ export function GoLiveDialog({
             disabled={busy}
             data-testid="go-live-confirm"
           >
-            {t('pricing.goLive.confirm')}
+            {confirmLabel ?? t('pricing.goLive.confirm')}
           </Button>
         </>
       }
     >
       {busy && <LinearProgress sx={{ mb: 1 }} />}
       <Typography variant="body2" sx={{ mb: 1 }}>
-        {t('pricing.goLive.intro')}
+        {intro ?? t('pricing.goLive.intro')}
       </Typography>
       {spendingFailed && (
         <Alert severity="warning" sx={{ mb: 1 }}>
@@ -106,7 +116,7 @@ export function GoLiveDialog({
             </tr>
           </thead>
           <tbody>
-            {accounts.map(({ account, loops }) => {
+            {accounts.map(({ account, loops, loopTitles }) => {
               const view = spending?.get(account.id);
               const currency = view?.currency ?? account.currency;
               // Not answered (yet): the limits are not shown as absent.
@@ -115,9 +125,11 @@ export function GoLiveDialog({
                 <tr key={account.id} data-testid={`go-live-${account.id}`}>
                   <td style={cell}>{account.label}</td>
                   <td style={cell}>
-                    {loops.length > 0
-                      ? loops.map((loop) => t(`fields.${loop}`)).join(', ')
-                      : t('pricing.goLive.noLoops')}
+                    {loopTitles
+                      ? loopTitles.join(', ')
+                      : loops.length > 0
+                        ? loops.map((loop) => t(`fields.${loop}`)).join(', ')
+                        : t('pricing.goLive.noLoops')}
                   </td>
                   <td style={cell}>
                     {unknown ??

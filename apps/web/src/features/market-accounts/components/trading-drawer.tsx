@@ -118,7 +118,7 @@ export function TradingDrawer({ account, loops, loopsUnavailable, onClose }: Tra
         {TRADING_LOOP_NAMES.map((loop) => (
           <TradingLoopCard
             key={loop}
-            accountId={account.id}
+            account={account}
             loop={loop}
             status={loops.find((item) => item.loop === loop) ?? null}
           />

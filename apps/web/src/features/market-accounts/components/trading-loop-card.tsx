@@ -2,7 +2,7 @@ import { mdiChevronDown, mdiChevronUp, mdiPlay } from '@mdi/js';
 import { Alert, Box, Button, Chip, Collapse, Paper, Stack, Typography, type ChipProps } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import type { BotTradingStatus } from '@toydesk/contract';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { JobProgress } from '@/components/job-progress';
@@ -15,7 +15,10 @@ import { formatJobError } from '@/lib/job-results/job-result';
 import { formatTradingAction } from '@/lib/job-results/trading-action';
 import { useTextContext } from '@/lib/job-results/use-text-context';
 
+import type { MarketAccountRow } from '../api/get-market-accounts';
 import { tradingStatusQueryKey } from '../api/get-trading-status';
+import { useSpendGuard } from '../api/spend-guard';
+import { GoLiveDialog } from './go-live-dialog';
 
 export const LOOP_STATE_COLORS: Record<BotTradingStatus['state'], ChipProps['color']> = {
   off: 'default',
@@ -40,14 +43,14 @@ export function LoopStateChip({ status }: { status: BotTradingStatus }) {
 }
 
 export interface TradingLoopCardProps {
-  accountId: number;
+  account: Pick<MarketAccountRow, 'id' | 'label' | 'currency' | 'dry_run'>;
   loop: BotTradingStatus['loop'];
   /** What the bot service reports, or null when it has nothing for this loop yet. */
   status: BotTradingStatus | null;
 }
 
 /** One loop of one account: state, last and next run, summary, error, recent actions and "run now". */
-export function TradingLoopCard({ accountId, loop, status }: TradingLoopCardProps) {
+export function TradingLoopCard({ account, loop, status }: TradingLoopCardProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
   const queryClient = useQueryClient();
@@ -58,6 +61,19 @@ export function TradingLoopCard({ accountId, loop, status }: TradingLoopCardProp
   });
   const actions = status?.recent_actions ?? [];
   const title = t(`marketAccounts.loop.${loop}`);
+  // Live when either the console or the bot service says the account is not in dry run: then a run spends
+  // real money and the operator confirms it first (issue 12), seeing the account's guards and spending.
+  const dryRun = account.dry_run && status?.dry_run !== false;
+  const [asking, setAsking] = useState(false);
+  const guard = useSpendGuard(account.id);
+  const spending = useMemo(
+    () => (guard.data ? new Map([[account.id, guard.data]]) : undefined),
+    [account.id, guard.data],
+  );
+  const runNow = () => {
+    setAsking(false);
+    void action.run('bot-trading.run', { params: { id: account.id, loop } });
+  };
 
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }} data-testid={`loop-${loop}`}>
@@ -76,12 +92,35 @@ export function TradingLoopCard({ accountId, loop, status }: TradingLoopCardProp
           sx={{ ml: 'auto' }}
           startIcon={<MdiIcon path={mdiPlay} />}
           disabled={action.starting || action.active}
-          onClick={() => void action.run('bot-trading.run', { params: { id: accountId, loop } })}
+          onClick={() => (dryRun ? runNow() : setAsking(true))}
           aria-label={t('marketAccounts.runNowNamed', { loop: title })}
+          data-testid="run-loop-now"
         >
           {t('marketAccounts.runNow')}
         </Button>
+        {dryRun && (
+          <Chip
+            size="small"
+            color="warning"
+            variant="outlined"
+            label={t('pricing.runNow.dryRun')}
+            sx={{ height: 20, fontSize: 11 }}
+            data-testid="run-loop-dry-run"
+          />
+        )}
       </Stack>
+      {asking && (
+        <GoLiveDialog
+          accounts={[{ account, loops: [], loopTitles: [title] }]}
+          spending={spending}
+          spendingFailed={guard.isError}
+          title={t('pricing.runNow.title', { loop: title, account: account.label })}
+          intro={t('pricing.runNow.intro')}
+          confirmLabel={t('pricing.runNow.confirm')}
+          onConfirm={runNow}
+          onClose={() => setAsking(false)}
+        />
+      )}
       {status ? (
         <Box
           sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 1.5, mt: 0.5 }}
