@@ -45,7 +45,7 @@ const TEXTS = {
     tagsTitle: 'Теги',
     buy: 'Покупка',
     sell: 'Продажа',
-    statsSearch: 'Поиск по market hash name',
+    statsSearch: 'Поиск по названию предмета',
   },
   en: {
     search: 'Search',

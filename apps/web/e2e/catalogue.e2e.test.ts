@@ -412,7 +412,7 @@ describe.skipIf(!hasChromium)('catalogue, prices, history and stats in Chromium'
     // The averages of every item on the market: the slowest first read of this file on a busy machine.
     await waitForRows(page, { table: 'Средние цены по предметам', timeout: 60_000 });
     await page.getByTestId('trades-chart').waitFor();
-    await search(page, item, 'Поиск по market hash name');
+    await search(page, item, 'Поиск по названию предмета');
     const averages = page.getByRole('table', { name: 'Средние цены по предметам' });
     const row = averages.getByRole('row').filter({ hasText: item }).first();
     await row.getByRole('cell').nth(1).click();

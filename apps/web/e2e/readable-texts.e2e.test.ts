@@ -139,19 +139,9 @@ const RAW_CODE = /^(?:[A-Z][a-z]+(?:[A-Z][a-z]+)+|[a-z]+(?:[_-][a-z]+)+)$/;
  * reports), left out here so this test guards everything else: route prefix and the text it finds.
  */
 const KNOWN_ELSEWHERE: Array<[route: string, text: RegExp]> = [
-  // Column headers and a placeholder in English (inventory, bot deliveries, market stats, market database).
-  ['/inventory', /^(Float|Asset ID)$/],
-  ['/bot-deliveries', /^Trade-ready$/],
-  ['/history/market-stats', /market hash name/],
-  ['/market-database', /market hash name/],
-  // Steam offer states shown raw in the deliveries table.
-  ['/bot-deliveries', /^[A-Z][a-z]+(?:[A-Z][a-z]+)+$/],
-  // The UI kit page (a developer's page of the theme's parts) names the palette in English.
-  ['/ui', /^(UI-кит|primary|secondary|error|warning|info|success|Email)$/],
-  // Market codes: an identifier column on the markets screens; raw on the Steam accounts' market chips.
+  // Market codes: an identifier column of the markets tables (the markets screen and the UI kit's copy).
   ['/markets', /^[a-z0-9]+(_[a-z0-9]+)+$/],
   ['/ui', /^[a-z0-9]+(_[a-z0-9]+)+$/],
-  ['/steam-account', /^[a-z0-9]+(_[a-z0-9]+)+$/],
   // The names a price lookup did not find: item names, data.
   ['/market-database', /\|.*;/],
 ];

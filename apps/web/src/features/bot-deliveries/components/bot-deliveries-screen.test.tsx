@@ -84,6 +84,8 @@ describe('bot deliveries screen', () => {
     const cells = within(failed as HTMLElement);
     expect(cells.getByText('tm_usd · trade_bot_01')).toBeTruthy();
     expect(cells.getByText('Не передан')).toBeTruthy();
+    // Steam's offer state by its Russian name, the raw ETradeOfferState name in the tooltip.
+    expect(cells.getByText('Отклонён').getAttribute('title')).toBe('Declined');
     expect(cells.getByText('Steam offer Declined')).toBeTruthy();
     expect(cells.getByText('730000003').getAttribute('title')).toBe('Код обмена: A1B2C3D4');
     expect(cells.getByText(/812\.00/).textContent).toContain('$');

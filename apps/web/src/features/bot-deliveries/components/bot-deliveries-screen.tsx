@@ -151,7 +151,15 @@ export function BotDeliveriesScreen() {
         id: 'steam_state',
         header: t('ops.deliveries.steamState'),
         width: 130,
-        render: (row) => row.steam_state ?? '—',
+        // Steam's ETradeOfferState name translated; the raw name stays in the tooltip for support.
+        render: (row) =>
+          row.steam_state ? (
+            <span title={row.steam_state}>
+              {t(`ops.deliveries.steamStates.${row.steam_state}`, { defaultValue: row.steam_state })}
+            </span>
+          ) : (
+            '—'
+          ),
       },
       {
         id: 'error',

@@ -76,7 +76,7 @@ describe('Market stats screen', () => {
       .map((row) => row.textContent);
     expect(names[0]).toContain('AWP | Asiimov');
     expect(calls.find((c) => c.url.includes('avg-stats-by-name'))?.body).toEqual({ markets: ['tm'] });
-    await user.type(screen.getByRole('textbox', { name: 'Поиск по market hash name' }), 'redline');
+    await user.type(screen.getByRole('textbox', { name: 'Поиск по названию предмета' }), 'redline');
     await waitFor(() => expect(within(table).getAllByRole('row').length).toBe(2));
   });
 
@@ -111,7 +111,7 @@ describe('Market stats screen', () => {
     expect(await screen.findByTestId('chosen-item')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Покупка', pressed: true })).toBeTruthy();
     expect(
-      (screen.getByRole('textbox', { name: 'Поиск по market hash name' }) as HTMLInputElement).value,
+      (screen.getByRole('textbox', { name: 'Поиск по названию предмета' }) as HTMLInputElement).value,
     ).toBe('Asiimov');
     await user.click(screen.getByRole('button', { name: 'Продажа' }));
     expect(screen.getByRole('button', { name: 'Продажа', pressed: true })).toBeTruthy();

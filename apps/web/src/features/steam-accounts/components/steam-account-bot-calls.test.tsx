@@ -122,7 +122,7 @@ describe('Steam accounts: the bot calls of the row menu', () => {
     await user.click(within(dialog).getByRole('combobox', { name: 'Партнёр — наш аккаунт' }));
     await user.click(await screen.findByRole('option', { name: /trade_bot_03/ }));
     await user.type(
-      within(dialog).getByRole('textbox', { name: 'Asset ID предметов' }),
+      within(dialog).getByRole('textbox', { name: 'ID предметов в Steam' }),
       '38350177038{Enter}9007199254740993',
     );
     await runAndFinish(user, dialog);
@@ -145,7 +145,7 @@ describe('Steam accounts: the bot calls of the row menu', () => {
     const user = userEvent.setup();
     renderWithProviders(<SteamAccountsScreen />);
     let dialog = await openAction(user, 'Инвентарь', 'Разобрать предмет на самоцветы');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Asset ID' }), '38350177038');
+    await user.type(within(dialog).getByRole('textbox', { name: 'ID предмета в Steam' }), '38350177038');
     await user.type(within(dialog).getByRole('spinbutton', { name: 'ID игры предмета' }), '440');
     await runAndFinish(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Закрыть' }));

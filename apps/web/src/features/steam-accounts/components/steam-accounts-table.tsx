@@ -1,7 +1,7 @@
 import { mdiPencil } from '@mdi/js';
 import { Box, Checkbox, IconButton, LinearProgress, Stack, Tooltip, Typography } from '@mui/material';
 import type { MarketRates } from '@toydesk/contract';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { MdiIcon } from '@/components/mdi-icon';
@@ -9,6 +9,7 @@ import { MoneyText } from '@/components/money-text';
 import { StatusChip } from '@/components/status-chip';
 import { TagChips } from '@/components/tag-chips';
 import { VirtualTable, type VirtualColumn } from '@/components/virtual-table/virtual-table';
+import { marketByCode, useCommonData } from '@/lib/common-data';
 import { formatNumber } from '@/lib/format';
 
 import type { SteamAccountRow } from '../api/get-steam-accounts';
@@ -36,12 +37,15 @@ function MarketAccounts({
   displayCurrency,
   ratesFor,
   statusLabel,
+  marketName,
 }: {
   row: SteamAccountRow;
   displayCurrency: string;
   ratesFor: (market: string) => MarketRates | undefined;
   /** The table's translation of a status (a cell has no hook of its own: rows are recycled while scrolling). */
   statusLabel: (status: string) => string;
+  /** The market's name from the common data (the row holds its code). */
+  marketName: (code: string) => string;
 }) {
   return (
     <Stack direction="row" spacing={1} sx={{ overflow: 'hidden' }}>
@@ -59,7 +63,7 @@ function MarketAccounts({
               }}
             />
             <Typography variant="caption" sx={{ fontWeight: 500 }}>
-              {account.market}
+              {marketName(account.market)}
             </Typography>
             <Typography variant="caption" color="text.secondary">
               <MoneyText
@@ -91,6 +95,8 @@ export function SteamAccountsTable({
 }: SteamAccountsTableProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { markets } = useCommonData();
+  const marketName = useCallback((code: string) => marketByCode(markets, code)?.name ?? code, [markets]);
   const columns = useMemo<VirtualColumn<SteamAccountRow>[]>(
     () => [
       {
@@ -175,6 +181,7 @@ export function SteamAccountsTable({
             displayCurrency={displayCurrency}
             ratesFor={ratesFor}
             statusLabel={(status) => t(`enums.status.${status}`, { defaultValue: status })}
+            marketName={marketName}
           />
         ),
       },
@@ -238,7 +245,20 @@ export function SteamAccountsTable({
         ),
       },
     ],
-    [t, lang, displayCurrency, ratesFor, onEdit, rows, selected, onToggle, onToggleAll, onAction, onDelete],
+    [
+      t,
+      lang,
+      displayCurrency,
+      ratesFor,
+      marketName,
+      onEdit,
+      rows,
+      selected,
+      onToggle,
+      onToggleAll,
+      onAction,
+      onDelete,
+    ],
   );
   return (
     <VirtualTable

@@ -61,7 +61,7 @@ export function UiKitScreen() {
                 key={name}
                 sx={{ width: 96, p: 1, bgcolor: color, color: '#fff', borderRadius: 1, fontSize: 12 }}
               >
-                {name}
+                {t(`uiKit.palette.${name as keyof typeof PALETTE}`)}
                 <br />
                 {color}
               </Box>
