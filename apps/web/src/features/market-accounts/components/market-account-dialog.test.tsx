@@ -49,4 +49,59 @@ describe('Market account dialog', () => {
     await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
     expect(calls.find((call) => call.method === 'PATCH')!.body).toEqual({ dry_run: false });
   });
+
+  it('asks before a new account is created live (dry run off, a loop on); Cancel creates nothing', async () => {
+    const calls = stubApi(
+      ({ url }) => (url.includes('/api-node/spend-guards/') ? jsonResponse({ results: [] }) : undefined),
+      () => jsonResponse(marketAccountRow(9, { dry_run: false, auto_sell: true }), 201),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(
+      <MarketAccountDialog account={null} defaultMarket="tm" proxies={[]} onClose={() => {}} />,
+    );
+    await user.click(await screen.findByRole('combobox', { name: /Steam-аккаунт|Аккаунт Steam/ }));
+    await user.click(await screen.findByRole('option', { name: 'trade_bot_01' }));
+    await user.click(screen.getByRole('switch', { name: 'Автопродажа' }));
+    await user.click(screen.getByRole('switch', { name: 'Пробный режим' }));
+    await user.click(screen.getByRole('button', { name: 'Создать' }));
+    const confirm = await screen.findByRole('dialog', {
+      name: 'Создать аккаунт без пробного режима: Market CSGO trade_bot_01?',
+    });
+    const row = within(confirm).getByTestId('go-live-0').textContent?.replace(/\s/g, ' ');
+    expect(row).toContain('Market CSGO trade_bot_01');
+    expect(row).toContain('Автопродажа');
+    expect(row).toContain('нет лимита');
+    expect(row).toContain('нет предела');
+    expect(within(confirm).getByTestId('go-live-unguarded')).toBeTruthy();
+    await user.click(within(confirm).getByRole('button', { name: 'Отмена' }));
+    await waitFor(() => expect(screen.queryByTestId('go-live-0')).toBeNull());
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Создать' }));
+    await user.click(await screen.findByRole('button', { name: 'Создать вживую' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')!.body).toMatchObject({
+      market: 'tm',
+      steam_account: 1,
+      auto_sell: true,
+      dry_run: false,
+    });
+  });
+
+  it('creates a dry-run account at once, without asking', async () => {
+    const calls = stubApi(
+      ({ url }) => (url.includes('/api-node/spend-guards/') ? jsonResponse({ results: [] }) : undefined),
+      () => jsonResponse(marketAccountRow(9), 201),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(
+      <MarketAccountDialog account={null} defaultMarket="tm" proxies={[]} onClose={() => {}} />,
+    );
+    await user.click(await screen.findByRole('combobox', { name: /Steam-аккаунт|Аккаунт Steam/ }));
+    await user.click(await screen.findByRole('option', { name: 'trade_bot_01' }));
+    await user.click(screen.getByRole('switch', { name: 'Автопродажа' }));
+    await user.click(screen.getByRole('button', { name: 'Создать' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(screen.queryByTestId('go-live-confirm')).toBeNull();
+  });
 });

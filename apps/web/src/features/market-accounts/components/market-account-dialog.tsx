@@ -30,7 +30,7 @@ import type { MarketAccountRow } from '../api/get-market-accounts';
 import type { ProxyOption } from '../api/get-proxy-options';
 import { useSaveMarketAccount } from '../api/save-market-account';
 import { useSpendSummary } from '../api/spend-guard';
-import { goLiveAccounts, type GoLiveAccount } from '../utils/go-live';
+import { goLiveAccounts, goLiveOnCreate, type GoLiveAccount } from '../utils/go-live';
 import { GoLiveDialog } from './go-live-dialog';
 
 /** Write-only: the form starts them empty, shows the stored mask, and sends only what is typed. */
@@ -78,7 +78,11 @@ export function MarketAccountDialog({ account, defaultMarket, proxies, onClose }
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   /** An edit that takes the account live, waiting for the operator's confirmation (nothing sent yet). */
-  const [goLive, setGoLive] = useState<{ body: MarketAccountPatch; accounts: GoLiveAccount[] } | null>(null);
+  const [goLive, setGoLive] = useState<{
+    body: MarketAccountPatch | MarketAccountCreate;
+    accounts: GoLiveAccount[];
+    creating: boolean;
+  } | null>(null);
   const spendSummary = useSpendSummary();
   const spending = useMemo(
     () => new Map((spendSummary.data ?? []).map((view) => [view.market_account, view])),
@@ -124,11 +128,19 @@ export function MarketAccountDialog({ account, defaultMarket, proxies, onClose }
       const patch = schema.parse(body) as MarketAccountPatch;
       // Dry run off, or a loop on outside dry run, spends money: the operator confirms first.
       const accounts = goLiveAccounts([account], patch);
-      if (accounts.length > 0) setGoLive({ body: patch, accounts });
+      if (accounts.length > 0) setGoLive({ body: patch, accounts, creating: false });
       else await send(patch);
       return;
     }
-    await send(schema.parse(body) as MarketAccountCreate);
+    const create = schema.parse(body) as MarketAccountCreate;
+    // Created with dry run off, it trades for real at once: the same confirmation as going live.
+    const marketName = common.markets.find((market) => market.code === create.market)?.name ?? create.market;
+    const steamName =
+      common.steamAccounts.find((steam) => steam.id === Number(create.steam_account))?.steam_account_name ??
+      '';
+    const live = goLiveOnCreate(create, `${marketName} ${steamName}`.trim(), create.currency ?? 'RUB');
+    if (live) setGoLive({ body: create, accounts: [live], creating: true });
+    else await send(create);
   };
 
   const send = async (body: MarketAccountPatch | MarketAccountCreate) => {
@@ -175,6 +187,11 @@ export function MarketAccountDialog({ account, defaultMarket, proxies, onClose }
           accounts={goLive.accounts}
           spending={spendSummary.isSuccess ? spending : undefined}
           spendingFailed={spendSummary.isError}
+          {...(goLive.creating && {
+            title: t('pricing.create.title', { names: goLive.accounts[0]?.account.label ?? '' }),
+            intro: t('pricing.create.intro'),
+            confirmLabel: t('pricing.create.confirm'),
+          })}
           onConfirm={() => void send(goLive.body)}
           onClose={() => setGoLive(null)}
         />

@@ -48,7 +48,7 @@ export function goLiveAccounts(
 export function goLiveOnCreate(
   values: Partial<Pick<MarketAccountRow, LoopField | 'dry_run'>>,
   label: string,
-  currency: string,
+  currency: MarketAccountRow['currency'],
 ): GoLiveAccount | null {
   if (values.dry_run !== false) return null;
   return {
