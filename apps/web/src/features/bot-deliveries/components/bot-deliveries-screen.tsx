@@ -150,7 +150,7 @@ export function BotDeliveriesScreen() {
       {
         id: 'steam_state',
         header: t('ops.deliveries.steamState'),
-        width: 130,
+        width: 180,
         // Steam's ETradeOfferState name translated; the raw name stays in the tooltip for support.
         render: (row) =>
           row.steam_state ? (

@@ -59,7 +59,7 @@ export function UiKitScreen() {
             {Object.entries(PALETTE).map(([name, color]) => (
               <Box
                 key={name}
-                sx={{ width: 96, p: 1, bgcolor: color, color: '#fff', borderRadius: 1, fontSize: 12 }}
+                sx={{ width: 128, p: 1, bgcolor: color, color: '#fff', borderRadius: 1, fontSize: 12 }}
               >
                 {t(`uiKit.palette.${name as keyof typeof PALETTE}`)}
                 <br />
