@@ -206,7 +206,7 @@ describe.skipIf(!hasChromium)('operations in Chromium', () => {
     const failed = table.getByRole('row').filter({ hasText: 'Не передан' }).first();
     await failed.waitFor();
     // A failed delivery says why: Steam's answer to the offer, or the market ending the deal.
-    expect(await failed.textContent()).toMatch(/Steam offer \w+|the market failed the deal/);
+    expect(await failed.textContent()).toMatch(/Обмен в Steam: \S+|Площадка отменила сделку/);
   });
 
   it('met no page errors', () => {

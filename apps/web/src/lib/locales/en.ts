@@ -595,6 +595,10 @@ export const en: Messages = {
         CanceledBySecondFactor: 'Canceled at confirmation',
         InEscrow: 'In escrow',
       },
+      errors: {
+        marketFailed: 'The market failed the deal',
+        offerEnded: 'Steam offer: {{state}}',
+      },
       error: 'Error',
       dateFrom: 'Sold from',
       dateTo: 'Sold to',

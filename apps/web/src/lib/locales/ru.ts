@@ -595,6 +595,10 @@ export const ru = {
         CanceledBySecondFactor: 'Отменён при подтверждении',
         InEscrow: 'Задержан Steam',
       },
+      errors: {
+        marketFailed: 'Площадка отменила сделку',
+        offerEnded: 'Обмен в Steam: {{state}}',
+      },
       error: 'Ошибка',
       dateFrom: 'Продан с',
       dateTo: 'Продан по',

@@ -86,7 +86,8 @@ describe('bot deliveries screen', () => {
     expect(cells.getByText('Не передан')).toBeTruthy();
     // Steam's offer state by its Russian name, the raw ETradeOfferState name in the tooltip.
     expect(cells.getByText('Отклонён').getAttribute('title')).toBe('Declined');
-    expect(cells.getByText('Steam offer Declined')).toBeTruthy();
+    // The loop's stored English sentence said in Russian, the stored text in the tooltip.
+    expect(cells.getByText('Обмен в Steam: Отклонён').getAttribute('title')).toBe('Steam offer Declined');
     expect(cells.getByText('730000003').getAttribute('title')).toBe('Код обмена: A1B2C3D4');
     expect(cells.getByText(/812\.00/).textContent).toContain('$');
     expect(within(table).getAllByText('tm · trade_bot_01')).toHaveLength(2);

@@ -23,6 +23,7 @@ import {
   useBotDeliveries,
   type DeliveryFilters,
 } from '../api/get-bot-deliveries';
+import { deliveryErrorText } from '../utils/delivery-error-text';
 
 interface AccountOption {
   id: number;
@@ -169,7 +170,7 @@ export function BotDeliveriesScreen() {
         render: (row) =>
           row.error ? (
             <span style={ERROR_TEXT} title={row.error}>
-              {row.error}
+              {deliveryErrorText(row.error, t)}
             </span>
           ) : (
             '—'
