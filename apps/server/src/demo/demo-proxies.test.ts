@@ -160,6 +160,7 @@ describe('a booted demo server', () => {
               latency_ms: null,
               http_status: 502,
               error: 'HTTP 502',
+              reason: 'http_status',
             }
           : {
               proxy: expect.any(Number),
@@ -167,6 +168,7 @@ describe('a booted demo server', () => {
               latency_ms: expect.any(Number),
               http_status: 200,
               error: null,
+              reason: null,
             },
       ),
     );
