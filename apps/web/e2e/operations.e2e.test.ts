@@ -177,9 +177,11 @@ describe.skipIf(!hasChromium)('operations in Chromium', () => {
     await waitForRows(page);
     // The demo server runs many jobs; the kind filter finds ours.
     const kind = page.getByRole('combobox', { name: 'Тип задачи' });
-    await kind.fill('steam.relogin');
-    await kind.press('Enter');
-    const relogin = page.getByRole('row').filter({ hasText: 'steam.relogin' }).first();
+    // Kinds are shown by their title in the UI's language (steam.relogin).
+    await kind.fill('Повторный вход в Steam');
+    await page.getByRole('option', { name: 'Повторный вход в Steam', exact: true }).click();
+    await page.keyboard.press('Escape');
+    const relogin = page.getByRole('row').filter({ hasText: 'Повторный вход в Steam' }).first();
     await relogin.click();
     const dialog = page.getByRole('dialog');
     await poll(() => dialog.getByTestId('job-state').textContent()).toBe('Готово');
