@@ -127,12 +127,15 @@ describe('one rejected key among good accounts', () => {
     }, 'the paused loop');
     expect(deliver.last_error).toMatch(/^paused: .*Bad KEY/);
     expect(deliver.next_run_at).toBeNull();
-    // No next tick is queued, and the dispatcher starts no chain for the paused account.
-    const queued = await t.db.query(
-      `SELECT 1 FROM ${PGBOSS_SCHEMA}.job WHERE singleton_key = $1 AND state IN ('created', 'retry', 'active')`,
-      [TRADING_RUNNER.tickKey(bad, 'deliver')],
-    );
-    expect(queued).toEqual([]);
+    // No next tick is queued, and the dispatcher starts no chain for the paused account. The tick that
+    // paused the loop writes the pause before its job completes: wait for that job to end, then none is left.
+    await until(async () => {
+      const queued = await t.db.query(
+        `SELECT 1 FROM ${PGBOSS_SCHEMA}.job WHERE singleton_key = $1 AND state IN ('created', 'retry', 'active')`,
+        [TRADING_RUNNER.tickKey(bad, 'deliver')],
+      );
+      return queued.length === 0;
+    }, 'no tick left queued or running');
     expect(await TRADING_RUNNER.dispatch(t.runtime)).toMatchObject({ started: 0 });
     expect(await alertsOf(bad)).toMatchObject([{ count: 1 }]);
 
