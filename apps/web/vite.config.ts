@@ -35,7 +35,12 @@ function earlyModules(bundle: Rollup.OutputBundle, publicBase: string): EarlyMod
   const prefix = publicBase.endsWith('/') ? publicBase : `${publicBase}/`;
   const out: Record<string, string[]> = {};
   for (const [path, page] of Object.entries(EARLY_PAGE_MODULES)) {
-    const chunk = chunks.find((item) => item.facadeModuleId?.endsWith(`/src/app/routes/${page}.tsx`));
+    const file = `/src/app/routes/${page}.tsx`;
+    // A page chunk whose modules other lazy chunks also import (its dialogs) has no facade module: look
+    // for the chunk that holds the page module then.
+    const chunk =
+      chunks.find((item) => item.facadeModuleId?.endsWith(file)) ??
+      chunks.find((item) => item.moduleIds.some((id) => id.endsWith(file)));
     if (!chunk) throw new Error(`early-request plan: no chunk for the page module ${page}`);
     out[path] = [...closure(chunk.fileName)].filter((file) => !loaded.has(file)).map((file) => prefix + file);
   }
@@ -67,7 +72,9 @@ function earlyRequestsPlugin(apiBase: string, publicBase: string): Plugin {
 
 const VENDOR_CHUNKS: Array<[name: string, pattern: RegExp]> = [
   ['react', /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/],
-  ['mui', /[\\/]node_modules[\\/](@mui|@emotion|@popperjs|stylis|react-transition-group|@babel)[\\/]/],
+  // MUI and emotion are not one chunk of their own: such a chunk held every MUI component any lazy screen
+  // uses, all loaded with the first screen. Left to Rollup, the first screen takes only the ones it uses
+  // (bench:web's first-screen JS target, 350 KB gzip; issue 12 took it to 356 KB with one MUI chunk).
   ['vendor', /[\\/]node_modules[\\/](@tanstack|i18next|react-i18next|zod|big\.js)[\\/]/],
 ];
 

@@ -1,7 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
-import { setUiLang } from '@/lib/i18n';
+import { loadUiLang, setUiLang } from '@/lib/i18n';
 import { notifications } from '@/lib/notifications';
 import { setBotToken } from '@/lib/request';
 
@@ -31,6 +31,8 @@ window.scrollTo = () => undefined;
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 beforeEach(async () => {
+  // English is a chunk loaded on first use in the browser; the tests read it from the start.
+  await loadUiLang('en');
   await setUiLang('ru');
   // The wrapper reports every failure on the console; the tests that care spy on it themselves.
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);

@@ -1,13 +1,13 @@
 import type { Messages } from './ru';
-import { enSteamGuard } from './steam-guard-messages';
-import { enBotCalls } from './bot-calls-messages';
-import { enJobResults } from './job-results-messages';
-import { enMarketsRef } from './markets-messages';
-import { enTableExport } from './table-export-messages';
-import { enPricing } from './pricing-messages';
-import { enListing } from './listing-messages';
-import { enCatalogueFixes } from './catalogue-fixes-messages';
-import { enLayoutFit } from './layout-messages';
+import { enSteamGuard } from './steam-guard-messages-en';
+import { enBotCalls } from './bot-calls-messages-en';
+import { enJobResults } from './job-results-messages-en';
+import { enMarketsRef } from './markets-messages-en';
+import { enTableExport } from './table-export-messages-en';
+import { enPricing } from './pricing-messages-en';
+import { enListing } from './listing-messages-en';
+import { enCatalogueFixes } from './catalogue-fixes-messages-en';
+import { enLayoutFit } from './layout-messages-en';
 
 /** English: the fallback language (spec section 1). Typed by the Russian set, so no key can be missing. */
 export const en: Messages = {

@@ -1,0 +1,42 @@
+import type { ruMarketsRef } from './markets-messages';
+
+export const enMarketsRef: typeof ruMarketsRef = {
+  title: 'Markets',
+  code: 'Code',
+  name: 'Name',
+  active: 'Active',
+  usdRate: 'USD rate, ₽',
+  eurRate: 'EUR rate, ₽',
+  ratesSetAt: 'Rates set',
+  editTitle: 'Market {{name}}',
+  saved: 'Market {{name}} saved',
+  ratePositive: 'Rate: a number above zero, at most 6 decimals',
+  ratesHelp:
+    'Roubles per 1 unit of currency, above zero, up to 6 decimals. Every ₽ total is converted with these rates.',
+  rateDate: 'at the rate of {{date}}',
+  rateDateUnknown: 'rate not set',
+  rateDateTooltip: '{{name}}: USD {{usd}} ₽, EUR {{eur}} ₽, set {{date}}',
+  audit: {
+    object: 'Object name',
+    bot: 'bot',
+    entity: {
+      steam_account: 'Steam account',
+      market_account: 'Market account',
+      market: 'Market',
+      toy: 'Item',
+      market_toy: 'Market item',
+      toy_dynamic_setting: 'Dynamic setting',
+      toy_history: 'Deal',
+      sell_item: 'Listing',
+      transaction: 'Transaction',
+      tag: 'Tag',
+      server_group: 'Server group',
+      available_ip: 'Available IP',
+      proxy: 'Proxy',
+      account_checklist: 'Checklist',
+      market_proxy: 'Market call',
+      market_spend_guard: 'Spend guard',
+      steam_inventory: 'Inventory item',
+    },
+  },
+};
