@@ -86,7 +86,7 @@ describe.skipIf(!hasChromium)('catalogue, prices, history and stats in Chromium'
     await waitForRows(page);
     await page.getByRole('button', { name: 'Добавить предмет' }).click();
     let dialog = page.getByRole('dialog');
-    await dialog.getByRole('textbox', { name: 'Предмет' }).fill(name);
+    await dialog.getByRole('textbox', { name: 'Предмет', exact: true }).fill(name);
     await dialog.getByRole('textbox', { name: 'Название (рус.)' }).fill('Тестовый предмет');
     await choose(page, dialog, 'Название', 'Редкий');
     await dialog.getByRole('button', { name: 'Создать' }).click();
@@ -290,7 +290,7 @@ describe.skipIf(!hasChromium)('catalogue, prices, history and stats in Chromium'
     await waitForRows(page);
     await page.getByRole('button', { name: 'Добавить на площадку' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('textbox', { name: 'Предмет' }).fill(name);
+    await dialog.getByRole('textbox', { name: 'Предмет', exact: true }).fill(name);
     await choose(page, dialog, 'Площадка', 'Market CSGO');
     await dialog.getByRole('textbox', { name: 'Цена продажи' }).fill('150.00');
     await dialog.getByRole('textbox', { name: 'Мин. цена покупки' }).fill('120.00');
@@ -350,7 +350,7 @@ describe.skipIf(!hasChromium)('catalogue, prices, history and stats in Chromium'
     await waitForRows(page);
     await page.getByRole('button', { name: 'Добавить сделку' }).click();
     let dialog = page.getByRole('dialog');
-    await dialog.getByRole('textbox', { name: 'Предмет' }).fill(name);
+    await dialog.getByRole('textbox', { name: 'Предмет', exact: true }).fill(name);
     await choose(page, dialog, 'Сторона', 'Продажа');
     await dialog.getByRole('textbox', { name: 'Цена' }).fill('777.77');
     await choose(page, dialog, 'Площадка', 'Market CSGO');

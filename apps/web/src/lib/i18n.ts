@@ -58,16 +58,26 @@ export function getUiLang(): UiLang {
 }
 
 export async function setUiLang(lang: UiLang): Promise<void> {
-  await loadUiLang(lang);
-  await i18n.changeLanguage(lang);
+  // Saved at once, before the texts arrive: a page opened meanwhile starts in the chosen language too.
   try {
     localStorage.setItem(STORAGE_KEY, lang);
   } catch {
     // Private windows may refuse storage; the choice then lasts for this page only.
   }
+  await loadUiLang(lang);
+  await i18n.changeLanguage(lang);
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
 }
 
-// A language saved on an earlier visit: the page starts in Russian (index.html says ru) and switches as
-// soon as the English texts have arrived (one small request to the console's own host).
-if (storedLanguage() !== DEFAULT_LANG) void setUiLang(storedLanguage());
+/**
+ * A language saved on an earlier visit: its texts are asked for at once (one small request to the console's
+ * own host); main.tsx mounts the console when they are there, so it does not flash in Russian first. Null
+ * when the page starts in Russian.
+ */
+export const savedLanguageReady: Promise<void> | null =
+  storedLanguage() === DEFAULT_LANG
+    ? null
+    : setUiLang(storedLanguage()).catch((error: unknown) => {
+        // The console still starts, in Russian.
+        console.warn('[i18n] could not load the saved language', error);
+      });

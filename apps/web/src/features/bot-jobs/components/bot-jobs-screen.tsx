@@ -23,6 +23,7 @@ import { RowCountBar } from '@/components/row-count-bar';
 import { VirtualTable, type VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { isJobFinished } from '@/lib/bot-jobs';
 import { useCommonData } from '@/lib/common-data';
+import { downloadBotCsv } from '@/lib/csv-export';
 import { formatDateTime } from '@/lib/format';
 import {
   KIND_GROUPS,
@@ -33,6 +34,7 @@ import {
 } from '@/lib/job-results/job-kinds';
 import { formatJobError, formatJobResult } from '@/lib/job-results/job-result';
 import { useTextContext } from '@/lib/job-results/use-text-context';
+import { notify } from '@/lib/notifications';
 
 import { useCancelBotJob } from '../api/cancel-bot-job';
 import { useBotJobsList } from '../api/get-bot-jobs';
@@ -40,6 +42,7 @@ import {
   accountToken,
   filtersFromSearch,
   filtersToSearch,
+  jobsListQuery,
   matchesAccounts,
   type BotJobFilters,
 } from '../utils/job-filters';
@@ -282,7 +285,17 @@ export function BotJobsScreen() {
           control={<Switch checked={live} onChange={(event) => setLive(event.target.checked)} />}
           label={t('ops.botJobs.live')}
         />
-        <RowCountBar kind="loaded" count={rows.length} total={total} onRefresh={() => void jobs.refetch()} />
+        <RowCountBar
+          kind="loaded"
+          count={rows.length}
+          total={total}
+          onRefresh={() => void jobs.refetch()}
+          onExport={() =>
+            void downloadBotCsv('bot-jobs.list', jobsListQuery(filters), common.botToken).then(
+              (ok) => ok || notify({ text: t('tableExport.failed'), color: 'error' }),
+            )
+          }
+        />
       </FilterBar>
       <VirtualTable
         rows={rows}
