@@ -27,6 +27,7 @@ export const enMarketsRef: typeof ruMarketsRef = {
       market_toy: 'Market item',
       toy_dynamic_setting: 'Dynamic setting',
       toy_history: 'Deal',
+      history_stat: 'Price point',
       sell_item: 'Listing',
       transaction: 'Transaction',
       tag: 'Tag',

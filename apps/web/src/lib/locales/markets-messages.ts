@@ -28,6 +28,7 @@ export const ruMarketsRef = {
       market_toy: 'Предмет на площадке',
       toy_dynamic_setting: 'Динамическая настройка',
       toy_history: 'Сделка',
+      history_stat: 'Точка статистики',
       sell_item: 'Лот',
       transaction: 'Транзакция',
       tag: 'Тег',
