@@ -5,17 +5,21 @@ import type { ConvertibleCurrency, MarketCode } from '@toydesk/contract';
  * strings in major units of `currency`; each client converts at its edges from the marketplace's own
  * unit (tm: RUB ×100 and USD/EUR ×1000 on writes; CSFloat cents; Waxpeer mils; ...). A marketplace that
  * lacks a capability says so in `capabilities`, and the method throws UnsupportedCapabilityError.
+ * The capabilities below are the README table's columns, in its order.
  */
-export type MarketCapability =
-  | 'prices'
-  | 'inventory'
-  | 'listings'
-  | 'list_for_sale'
-  | 'set_price'
-  | 'buy_orders'
-  | 'buy'
-  | 'balance'
-  | 'history';
+export const MARKET_CAPABILITIES = [
+  'prices',
+  'inventory',
+  'listings',
+  'list_for_sale',
+  'set_price',
+  'buy_orders',
+  'buy',
+  'balance',
+  'history',
+] as const;
+
+export type MarketCapability = (typeof MARKET_CAPABILITIES)[number];
 
 export interface MarketPrice {
   market_hash_name: string;

@@ -3,14 +3,13 @@ import type { ConvertibleCurrency } from '@toydesk/contract';
 import type {
   ListForSaleResult,
   MarketBalance,
-  MarketCapability,
   MarketHistoryEntry,
   MarketInventoryItem,
   MarketListing,
   MarketPrice,
   SetPriceResult,
 } from '../market.ts';
-import { BaseMarket, isDelist, uniqueNames, usdOnly } from '../market-kit/base-market.ts';
+import { BaseMarket, everyCapabilityBut, isDelist, uniqueNames, usdOnly } from '../market-kit/base-market.ts';
 import { fromUnits, toUnits } from '../market-kit/decimal-units.ts';
 import { MarketApiError } from '../market-kit/market-errors.ts';
 import type { MarketClientConfig } from '../market-kit/market-transport.ts';
@@ -29,16 +28,7 @@ const PAGE = 500;
 export class BitskinsMarket extends BaseMarket {
   readonly code = 'bitskins' as const;
   readonly currency: ConvertibleCurrency;
-  readonly capabilities: ReadonlySet<MarketCapability> = new Set<MarketCapability>([
-    'prices',
-    'inventory',
-    'listings',
-    'list_for_sale',
-    'set_price',
-    'buy',
-    'balance',
-    'history',
-  ]);
+  readonly capabilities = everyCapabilityBut('buy_orders');
   readonly client: BitskinsClient;
 
   constructor(config: MarketClientConfig & { currency?: ConvertibleCurrency }) {

@@ -4,14 +4,13 @@ import type {
   ListForSaleResult,
   MarketBalance,
   MarketBuyOrder,
-  MarketCapability,
   MarketHistoryEntry,
   MarketInventoryItem,
   MarketListing,
   MarketPrice,
   SetPriceResult,
 } from '../market.ts';
-import { BaseMarket, isDelist, uniqueNames, usdOnly } from '../market-kit/base-market.ts';
+import { BaseMarket, everyCapabilityBut, isDelist, uniqueNames, usdOnly } from '../market-kit/base-market.ts';
 import { fromUnits, isZero, toUnits } from '../market-kit/decimal-units.ts';
 import { MarketApiError } from '../market-kit/market-errors.ts';
 import type { MarketClientConfig } from '../market-kit/market-transport.ts';
@@ -32,17 +31,7 @@ function failure(error: unknown): string {
 export class CsfloatMarket extends BaseMarket {
   readonly code = 'csfloat' as const;
   readonly currency: ConvertibleCurrency;
-  readonly capabilities: ReadonlySet<MarketCapability> = new Set<MarketCapability>([
-    'prices',
-    'inventory',
-    'listings',
-    'list_for_sale',
-    'set_price',
-    'buy_orders',
-    'buy',
-    'balance',
-    'history',
-  ]);
+  readonly capabilities = everyCapabilityBut();
   readonly client: CsfloatClient;
   private steamId: string | null = null;
 

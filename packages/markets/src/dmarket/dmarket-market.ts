@@ -4,14 +4,13 @@ import type {
   ListForSaleResult,
   MarketBalance,
   MarketBuyOrder,
-  MarketCapability,
   MarketHistoryEntry,
   MarketInventoryItem,
   MarketListing,
   MarketPrice,
   SetPriceResult,
 } from '../market.ts';
-import { BaseMarket, isDelist, uniqueNames, usdOnly } from '../market-kit/base-market.ts';
+import { BaseMarket, everyCapabilityBut, isDelist, uniqueNames, usdOnly } from '../market-kit/base-market.ts';
 import { fromMajor, fromUnits, isZero, toMajorNumber } from '../market-kit/decimal-units.ts';
 import { MarketApiError } from '../market-kit/market-errors.ts';
 import type { MarketClientConfig } from '../market-kit/market-transport.ts';
@@ -44,16 +43,7 @@ async function allPages<T>(load: (offset: number) => Promise<T[]>): Promise<T[]>
 export class DmarketMarket extends BaseMarket {
   readonly code = 'dmarket' as const;
   readonly currency: ConvertibleCurrency;
-  readonly capabilities: ReadonlySet<MarketCapability> = new Set<MarketCapability>([
-    'prices',
-    'inventory',
-    'listings',
-    'list_for_sale',
-    'set_price',
-    'buy_orders',
-    'balance',
-    'history',
-  ]);
+  readonly capabilities = everyCapabilityBut('buy');
   readonly client: DmarketClient;
 
   constructor(config: MarketClientConfig & { currency?: ConvertibleCurrency; now?: () => number }) {

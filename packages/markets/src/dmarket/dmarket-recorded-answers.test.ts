@@ -2,8 +2,8 @@ import { generateDmarketKeyPair } from '@toydesk/simulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { MarketResponseError } from '../market-kit/market-errors.ts';
-import { fixture, startReplayServer, type ReplayServer } from '../market-kit/replay-server.ts';
-import { startMarketSim } from '../market-kit/sim-testing.ts';
+import { fixture, startReplayServer, type ReplayServer } from '../testing/replay-server.ts';
+import { startMarketSim } from '../testing/market-sim.ts';
 import { shapeDifferences } from '../market-kit/wire-shape.ts';
 import { DmarketMarket } from './dmarket-market.ts';
 

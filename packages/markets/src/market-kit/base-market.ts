@@ -1,6 +1,7 @@
 import type { ConvertibleCurrency, MarketCode } from '@toydesk/contract';
 
 import {
+  MARKET_CAPABILITIES,
   UnsupportedCapabilityError,
   type ListForSaleResult,
   type Market,
@@ -67,6 +68,11 @@ export abstract class BaseMarket implements Market {
   async getHistory(_from: Date, _to: Date): Promise<MarketHistoryEntry[]> {
     return this.unsupported('history');
   }
+}
+
+/** The capabilities of a marketplace whose API has everything the `Market` interface asks but `missing`. */
+export function everyCapabilityBut(...missing: MarketCapability[]): ReadonlySet<MarketCapability> {
+  return new Set(MARKET_CAPABILITIES.filter((capability) => !missing.includes(capability)));
 }
 
 /** A price of "0" (or null) in setPrices means: take the listing off sale. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { UnsupportedCapabilityError } from '../market.ts';
 import { MarketApiError, MarketAuthError } from '../market-kit/market-errors.ts';
-import { startMarketSim, type MarketSim } from '../market-kit/sim-testing.ts';
+import { startMarketSim, type MarketSim } from '../testing/market-sim.ts';
 import { SkinportMarket } from './skinport-market.ts';
 
 let sim: MarketSim;

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, test } from 'vitest';
 
 import { ADD_TO_SALE_RETRY_WAIT_MS } from '@toydesk/contract';
-import type { HttpClient } from '@toydesk/http';
 
-import { createTmTestHttp, simulatedClock, simulatorClient } from '../testing/tm-test-client.ts';
-import { startTmSimulator, type SimItemsOptions, type TmSimHarness } from '../testing/tm-simulator.ts';
+import { simulatedClock, simulatorClient } from '../testing/tm-test-client.ts';
+import type { SimItemsOptions } from '../testing/tm-simulator.ts';
+import { useTmSimulator } from '../testing/use-tm-simulator.ts';
 import { TmMarket } from './tm-market.ts';
 
 /**
@@ -15,27 +15,13 @@ import { TmMarket } from './tm-market.ts';
 
 const NAME = 'AWP | Asiimov (Field-Tested)';
 
-let sim: TmSimHarness;
-let http: HttpClient;
-
-beforeAll(async () => {
-  sim = await startTmSimulator();
-  http = createTmTestHttp();
-});
-
-afterAll(async () => {
-  try {
-    expect((await sim.stats()).rateLimitViolations).toBe(0);
-  } finally {
-    await sim.close();
-  }
-});
+const bed = useTmSimulator();
 
 async function accountWith(items: SimItemsOptions, settings: Record<string, unknown> = {}) {
-  const account = await sim.createAccount(settings);
-  const [item] = await sim.addItems(account.key, { names: [NAME], ...items });
-  const clock = simulatedClock(sim);
-  const tm = simulatorClient(sim, http, { apiKey: account.key, clock });
+  const account = await bed.sim.createAccount(settings);
+  const [item] = await bed.sim.addItems(account.key, { names: [NAME], ...items });
+  const clock = simulatedClock(bed.sim);
+  const tm = simulatorClient(bed.sim, bed.http, { apiKey: account.key, clock });
   return { key: account.key, assetId: item!.assetid, clock, tm };
 }
 
@@ -58,7 +44,10 @@ describe.concurrent('add-to-sale inventory errors', () => {
       expect(result.itemId).toMatch(/^\d+$/);
       expect(clock.sleeps).toEqual([ADD_TO_SALE_RETRY_WAIT_MS]);
       expect(ADD_TO_SALE_RETRY_WAIT_MS).toBe(30_000);
-      expect((await sim.keyStats(key)).byMethod).toMatchObject({ 'add-to-sale': 3, 'update-inventory': 1 });
+      expect((await bed.sim.keyStats(key)).byMethod).toMatchObject({
+        'add-to-sale': 3,
+        'update-inventory': 1,
+      });
     });
   }
 
@@ -71,7 +60,7 @@ describe.concurrent('add-to-sale inventory errors', () => {
       retried: true,
     });
     expect(clock.sleeps).toEqual([30_000]);
-    expect((await sim.keyStats(key)).byMethod).toMatchObject({ 'add-to-sale': 2, 'update-inventory': 1 });
+    expect((await bed.sim.keyStats(key)).byMethod).toMatchObject({ 'add-to-sale': 2, 'update-inventory': 1 });
   });
 
   test('an error outside the list (item_not_inserted) is reported at once: no refresh, no wait', async ({
@@ -85,21 +74,21 @@ describe.concurrent('add-to-sale inventory errors', () => {
       retried: false,
     });
     expect(clock.sleeps).toEqual([]);
-    expect((await sim.keyStats(key)).byMethod).toEqual({ 'add-to-sale': 1 });
+    expect((await bed.sim.keyStats(key)).byMethod).toEqual({ 'add-to-sale': 1 });
   });
 
   test('many items: one refresh and one wait for all that need it, results in the given order', async ({
     expect,
   }) => {
-    const account = await sim.createAccount({ names: [NAME, NAME] });
-    const [late] = await sim.addItems(account.key, { names: [NAME], visible: false });
-    const [broken] = await sim.addItems(account.key, {
+    const account = await bed.sim.createAccount({ names: [NAME, NAME] });
+    const [late] = await bed.sim.addItems(account.key, { names: [NAME], visible: false });
+    const [broken] = await bed.sim.addItems(account.key, {
       names: [NAME],
       addToSaleError: 'no_description_found',
       errorTimes: 2,
     });
-    const clock = simulatedClock(sim);
-    const market = new TmMarket(simulatorClient(sim, http, { apiKey: account.key, clock }));
+    const clock = simulatedClock(bed.sim);
+    const market = new TmMarket(simulatorClient(bed.sim, bed.http, { apiKey: account.key, clock }));
     const [a, b] = account.items;
     const results = await market.listForSale([
       { asset_id: a!.assetid, price: '100' },
@@ -114,7 +103,10 @@ describe.concurrent('add-to-sale inventory errors', () => {
       [b!.assetid, true, null],
     ]);
     expect(clock.sleeps).toEqual([30_000]);
-    expect((await sim.keyStats(account.key)).byMethod).toEqual({ 'add-to-sale': 6, 'update-inventory': 1 });
+    expect((await bed.sim.keyStats(account.key)).byMethod).toEqual({
+      'add-to-sale': 6,
+      'update-inventory': 1,
+    });
     const listings = (await market.getListings()).map((listing) => listing.price).sort();
     expect(listings).toEqual(['100.00', '101.00', '103.00']);
   });

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 
-import {
-  HttpParseError,
-  HttpStatusError,
-  HttpTimeoutError,
-  type HttpClient,
-  type HttpRequest,
-} from '@toydesk/http';
+import { HttpParseError, HttpStatusError, HttpTimeoutError, type HttpRequest } from '@toydesk/http';
 import { loadCatalogue } from '@toydesk/simulators';
 
 import { loadMarketEndpoints } from '../market-endpoints.ts';
-import { createTmTestHttp, recordingLogger, simulatorClient } from '../testing/tm-test-client.ts';
-import { startTmSimulator, type TmSimHarness } from '../testing/tm-simulator.ts';
+import { recordingLogger, simulatorClient } from '../testing/tm-test-client.ts';
+import { useTmSimulator } from '../testing/use-tm-simulator.ts';
 import { createTmFamilyClient, TM_NO_KEY_WARNING } from './tm-client.ts';
 import { TmBadKeyError, TmError, TmUnconfirmedError } from './tm-errors.ts';
 
@@ -29,23 +23,7 @@ const NIGHT_HEIST = 'Desert Eagle | Night Heist (Field-Tested)';
 const catalogue = loadCatalogue();
 const redline = catalogue.byHashName(REDLINE)!;
 
-let sim: TmSimHarness;
-let http: HttpClient;
-
-beforeAll(async () => {
-  sim = await startTmSimulator();
-  http = createTmTestHttp();
-});
-
-afterAll(async () => {
-  try {
-    for (const market of ['tm', 'cs7'] as const) {
-      expect((await sim.stats(market)).rateLimitViolations).toBe(0);
-    }
-  } finally {
-    await sim.close();
-  }
-});
+const bed = useTmSimulator({ markets: ['tm', 'cs7'] });
 
 // The public files are built and parsed whole on the one event loop that runs both the simulator and the
 // clients: they run first, alone, so that they cannot hold up other tests' requests between their rate-limit
@@ -54,18 +32,18 @@ describe('public files', () => {
   test('without a key: the spec warning, public files work, keyed calls refuse without a request', async () => {
     const logger = recordingLogger();
     const sent: string[] = [];
-    const counting = { request: (req: HttpRequest) => (sent.push(req.url), http.request(req)) };
-    const tm = simulatorClient(sim, http, { apiKey: null, logger, http: counting });
+    const counting = { request: (req: HttpRequest) => (sent.push(req.url), bed.http.request(req)) };
+    const tm = simulatorClient(bed.sim, bed.http, { apiKey: null, logger, http: counting });
     expect(logger.messages).toEqual([TM_NO_KEY_WARNING]);
     expect(logger.messages[0]).toBe('[getTmInstance] Вызов без api key');
     await expect(tm.account.getMoney()).rejects.toBeInstanceOf(TmBadKeyError);
     expect(sent).toEqual([]);
     expect((await tm.publicFiles.orderPrices()).items.length).toBeGreaterThan(0);
-    expect(sent).toEqual([`${sim.baseUrl()}/api/v2/prices/orders/RUB.json`]);
+    expect(sent).toEqual([`${bed.sim.baseUrl()}/api/v2/prices/orders/RUB.json`]);
   });
 
   test('public files: class_instance and orders lists, the item database CSV', async () => {
-    const tm = simulatorClient(sim, http, { apiKey: null });
+    const tm = simulatorClient(bed.sim, bed.http, { apiKey: null });
     const rub = await tm.publicFiles.classInstancePrices('RUB');
     const entry = rub.items.find((item) => item.marketHashName === REDLINE)!;
     expect(entry.classInstance).toBe(`${redline.classid}_${redline.instanceid}`);
@@ -87,8 +65,8 @@ describe.concurrent('tm client against the simulator', () => {
   test('account: get-money, tokens, test, ping-new, go-offline, update-inventory, pay password', async ({
     expect,
   }) => {
-    const account = await sim.createAccount({ money: 1234.56 });
-    const tm = simulatorClient(sim, http, { apiKey: account.key });
+    const account = await bed.sim.createAccount({ money: 1234.56 });
+    const tm = simulatorClient(bed.sim, bed.http, { apiKey: account.key });
 
     expect(await tm.account.getMoney()).toEqual({ money: '1234.56', settlement: '0.00', currency: 'RUB' });
     expect(await tm.account.setTradeToken('AbCd_123')).toEqual({ token: 'AbCd_123' });
@@ -115,15 +93,15 @@ describe.concurrent('tm client against the simulator', () => {
       code: 'wrong_old_password',
     });
     await tm.account.setPayPassword({ newPassword: 'next-pass', oldPassword: 'first-pass' });
-    expect((await sim.accountState<{ payPassword: string }>(account.key)).payPassword).toBe('next-pass');
+    expect((await bed.sim.accountState<{ payPassword: string }>(account.key)).payPassword).toBe('next-pass');
   });
 
   test('a trade ban in ping-new is a TmError with tm message', async ({ expect }) => {
-    const account = await sim.createAccount();
-    await sim.control('PATCH', `accounts/${account.key}`, {
+    const account = await bed.sim.createAccount();
+    await bed.sim.control('PATCH', `accounts/${account.key}`, {
       tradeBanUntil: Math.floor(Date.now() / 1000) + 3600,
     });
-    const tm = simulatorClient(sim, http, { apiKey: account.key });
+    const tm = simulatorClient(bed.sim, bed.http, { apiKey: account.key });
     const error = await tm.account.pingNew({ accessToken: 'token' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TmError);
     expect((error as TmError).code).toMatch(/^You cant trade until /);
@@ -132,8 +110,8 @@ describe.concurrent('tm client against the simulator', () => {
   test('change-currency: numeric refusals, the switch, and cur guarding every client of the old currency', async ({
     expect,
   }) => {
-    const account = await sim.createAccount({ money: 0 });
-    const rub = simulatorClient(sim, http, { apiKey: account.key });
+    const account = await bed.sim.createAccount({ money: 0 });
+    const rub = simulatorClient(bed.sim, bed.http, { apiKey: account.key });
     await expect(rub.account.changeCurrency('RUB')).rejects.toMatchObject({
       code: '1004',
       message: 'tm.change-currency: 1004 (currency already selected)',
@@ -145,29 +123,29 @@ describe.concurrent('tm client against the simulator', () => {
       code: 'wrong_currency',
       call: 'tm.get-money',
     });
-    const usd = simulatorClient(sim, http, { apiKey: account.key, currency: 'USD' });
+    const usd = simulatorClient(bed.sim, bed.http, { apiKey: account.key, currency: 'USD' });
     expect(await usd.account.getMoney()).toEqual({ money: '0.00', settlement: '0.00', currency: 'USD' });
 
-    const rich = await sim.createAccount({ money: 10 });
-    const richClient = simulatorClient(sim, http, { apiKey: rich.key });
+    const rich = await bed.sim.createAccount({ money: 10 });
+    const richClient = simulatorClient(bed.sim, bed.http, { apiKey: rich.key });
     await expect(richClient.account.changeCurrency('USD')).rejects.toMatchObject({ code: '1002' });
   });
 
   test('Bad KEY is a TmBadKeyError on every keyed call', async ({ expect }) => {
-    const tm = simulatorClient(sim, http, { apiKey: 'f'.repeat(32) });
+    const tm = simulatorClient(bed.sim, bed.http, { apiKey: 'f'.repeat(32) });
     for (const call of [() => tm.account.getMoney(), () => tm.selling.items(), () => tm.legacy.getInv()]) {
       const error = await call().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TmBadKeyError);
       expect(error).toMatchObject({ code: 'Bad KEY', status: 200 });
     }
-    expect((await sim.keyStats('f'.repeat(32))).badKey).toBe(3);
+    expect((await bed.sim.keyStats('f'.repeat(32))).badKey).toBe(3);
   });
 
   test('selling in RUB: my-inventory, add-to-sale, items, set-price, MassSetPriceById, remove-all', async ({
     expect,
   }) => {
-    const account = await sim.createAccount({ names: [REDLINE, REDLINE, WATER] });
-    const tm = simulatorClient(sim, http, { apiKey: account.key });
+    const account = await bed.sim.createAccount({ names: [REDLINE, REDLINE, WATER] });
+    const tm = simulatorClient(bed.sim, bed.http, { apiKey: account.key });
     const inventory = await tm.selling.myInventory();
     expect(inventory).toHaveLength(3);
     expect(inventory[0]).toMatchObject({ marketHashName: REDLINE, classid: redline.classid, tradable: true });
@@ -208,7 +186,7 @@ describe.concurrent('tm client against the simulator', () => {
       { itemId: '42', ok: false, price: null, error: 'bad_item' },
       { itemId: first.itemId.replace(/.$/, '9'), ok: false, price: null, error: 'bad_price' },
     ]);
-    const state = await sim.accountState<{ listings: { item_id: string; price: number }[] }>(account.key);
+    const state = await bed.sim.accountState<{ listings: { item_id: string; price: number }[] }>(account.key);
     expect(state.listings.map((listing) => [listing.item_id, listing.price])).toEqual([[first.itemId, 2000]]);
     expect(await tm.selling.removeAllFromSale()).toEqual({ count: 1 });
     expect(await tm.selling.items()).toEqual([]);
@@ -216,17 +194,17 @@ describe.concurrent('tm client against the simulator', () => {
   });
 
   test('units of a USD account: mils on the wire, major-unit strings in and out', async ({ expect }) => {
-    const account = await sim.createAccount({
+    const account = await bed.sim.createAccount({
       currency: 'USD',
       money: 12.345,
       names: [NIGHT_HEIST],
       online: true,
     });
-    const tm = simulatorClient(sim, http, { apiKey: account.key, currency: 'USD' });
+    const tm = simulatorClient(bed.sim, bed.http, { apiKey: account.key, currency: 'USD' });
     expect(await tm.account.getMoney()).toEqual({ money: '12.345', settlement: '0.00', currency: 'USD' });
     const { itemId } = await tm.selling.addToSale({ assetId: account.items[0]!.assetid, price: '1.5' });
     const listingPrice = async () =>
-      (await sim.accountState<{ listings: { price: number }[] }>(account.key)).listings[0]!.price;
+      (await bed.sim.accountState<{ listings: { price: number }[] }>(account.key)).listings[0]!.price;
     expect(await listingPrice()).toBe(1500);
     expect((await tm.selling.items())[0]).toMatchObject({ price: '1.50', currency: 'USD' });
     await tm.selling.setPrice({ itemId, price: '2.001' });
@@ -242,8 +220,8 @@ describe.concurrent('tm client against the simulator', () => {
     const { ask } = await tm.search.bidAsk(NIGHT_HEIST);
     expect(ask[0]!.price).toBe('0.051');
     // A buy limit is rounded down: never more than the typed price.
-    const buyer = await sim.createAccount({ currency: 'USD', money: 100 });
-    const buyerClient = simulatorClient(sim, http, { apiKey: buyer.key, currency: 'USD' });
+    const buyer = await bed.sim.createAccount({ currency: 'USD', money: 100 });
+    const buyerClient = simulatorClient(bed.sim, bed.http, { apiKey: buyer.key, currency: 'USD' });
     const bought = await buyerClient.buying.buy({ listingId: itemId, price: '0.0519' });
     expect((await buyerClient.buying.getBuyInfoByCustomId(bought.customId))?.paid).toBe('0.051');
     expect((await buyerClient.account.getMoney()).money).toBe('99.949');
@@ -252,8 +230,8 @@ describe.concurrent('tm client against the simulator', () => {
   test('search in RUB: bid-ask, search-item-by-hash-name, search-list-items (batches of 50)', async ({
     expect,
   }) => {
-    const account = await sim.createAccount({ names: [WATER], online: true });
-    const tm = simulatorClient(sim, http, { apiKey: account.key });
+    const account = await bed.sim.createAccount({ names: [WATER], online: true });
+    const tm = simulatorClient(bed.sim, bed.http, { apiKey: account.key });
     const { itemId } = await tm.selling.addToSale({ assetId: account.items[0]!.assetid, price: '1.23' });
     const { bid, ask } = await tm.search.bidAsk(WATER);
     expect(ask[0]).toEqual({ price: '1.23', count: 1 });
@@ -265,15 +243,15 @@ describe.concurrent('tm client against the simulator', () => {
     const all = await tm.search.searchListItemsByHashNameAll([WATER, ...names]);
     expect(all.size).toBe(61);
     expect(all.get(WATER)![0]).toMatchObject({ id: itemId, price: '1.23' });
-    expect((await sim.keyStats(account.key)).byMethod['search-list-items-by-hash-name-all']).toBe(2);
+    expect((await bed.sim.keyStats(account.key)).byMethod['search-list-items-by-hash-name-all']).toBe(2);
   });
 
   test('trading: p2p-all (nothing, then an owed offer), trade-ready, trades', async ({ expect }) => {
-    const account = await sim.createAccount({ names: [REDLINE], online: true });
-    const tm = simulatorClient(sim, http, { apiKey: account.key });
+    const account = await bed.sim.createAccount({ names: [REDLINE], online: true });
+    const tm = simulatorClient(bed.sim, bed.http, { apiKey: account.key });
     expect(await tm.trading.giveP2PAll()).toEqual({ hash: null, offers: [] });
     const { itemId } = await tm.selling.addToSale({ assetId: account.items[0]!.assetid, price: '500' });
-    await sim.control('POST', `accounts/${account.key}/sell`, { item_id: itemId });
+    await bed.sim.control('POST', `accounts/${account.key}/sell`, { item_id: itemId });
     const { offers } = await tm.trading.giveP2PAll();
     expect(offers).toHaveLength(1);
     expect(offers[0]!.items).toEqual([
@@ -297,8 +275,8 @@ describe.concurrent('tm client against the simulator', () => {
   });
 
   test('buying: buy, get-buy-info-by-custom-id, refusals, operation-history', async ({ expect }) => {
-    const account = await sim.createAccount({ money: 5000 });
-    const tm = simulatorClient(sim, http, { apiKey: account.key });
+    const account = await bed.sim.createAccount({ money: 5000 });
+    const tm = simulatorClient(bed.sim, bed.http, { apiKey: account.key });
     const from = new Date(Date.now() - 60_000);
     const bought = await tm.buying.buy({ hashName: BLAZE, price: '1000', customId: 'order-42' });
     expect(bought).toMatchObject({
@@ -334,8 +312,8 @@ describe.concurrent('tm client against the simulator', () => {
   });
 
   test('orders: set-order, get-orders, delete by price 0, DeleteOrders', async ({ expect }) => {
-    const account = await sim.createAccount({ money: 100 });
-    const tm = simulatorClient(sim, http, { apiKey: account.key });
+    const account = await bed.sim.createAccount({ money: 100 });
+    const tm = simulatorClient(bed.sim, bed.http, { apiKey: account.key });
     const set = await tm.orders.setOrder({ marketHashName: REDLINE, price: '10.509', count: 2 });
     expect(set.outcome).toBe('succeeded');
     expect(set.order).toMatchObject({
@@ -363,8 +341,8 @@ describe.concurrent('tm client against the simulator', () => {
   test('legacy: MassInfo, ProcessOrder, GetInv, GetStickers, GetWSAuth, GetMyProfileHash', async ({
     expect,
   }) => {
-    const account = await sim.createAccount({ money: 100, names: [WATER] });
-    const tm = simulatorClient(sim, http, { apiKey: account.key });
+    const account = await bed.sim.createAccount({ money: 100, names: [WATER] });
+    const tm = simulatorClient(bed.sim, bed.http, { apiKey: account.key });
     const ids = [`${redline.classid}_${redline.instanceid}`, '1_2'];
     const [info, ...rest] = await tm.legacy.massInfo({ sell: 1, buy: 1, history: 1, info: 2 }, ids);
     expect(rest).toEqual([]);
@@ -408,9 +386,9 @@ describe.concurrent('tm client against the simulator', () => {
   });
 
   test('transfers: money-send, wrong_payment_password, history, lookup by custom_id', async ({ expect }) => {
-    const sender = await sim.createAccount({ money: 5000, payPassword: 'pay-1' });
-    const receiver = await sim.createAccount({ currency: 'USD' });
-    const tm = simulatorClient(sim, http, { apiKey: sender.key });
+    const sender = await bed.sim.createAccount({ money: 5000, payPassword: 'pay-1' });
+    const receiver = await bed.sim.createAccount({ currency: 'USD' });
+    const tm = simulatorClient(bed.sim, bed.http, { apiKey: sender.key });
     await expect(
       tm.transfers.send({ amount: '1000', toApiKey: receiver.key, payPassword: 'wrong' }),
     ).rejects.toMatchObject({ code: 'wrong_payment_password' });
@@ -435,38 +413,41 @@ describe.concurrent('tm client against the simulator', () => {
   test('transport: one retry of a safe GET on 503, nginx pages and timeouts as transport errors, 429', async ({
     expect,
   }) => {
-    const account = await sim.createAccount({ money: 1 });
+    const account = await bed.sim.createAccount({ money: 1 });
     const key = account.key;
-    const tm = simulatorClient(sim, http, { apiKey: key, timeouts: { accountStatus: 300, itemList: 300 } });
+    const tm = simulatorClient(bed.sim, bed.http, {
+      apiKey: key,
+      timeouts: { accountStatus: 300, itemList: 300 },
+    });
 
-    await sim.addFault({ match: { key, path: '/get-money' }, kind: 'status', status: 503, count: 1 });
+    await bed.sim.addFault({ match: { key, path: '/get-money' }, kind: 'status', status: 503, count: 1 });
     expect((await tm.account.getMoney()).money).toBe('1.00');
-    expect((await sim.keyStats(key)).byMethod['get-money']).toBe(2);
+    expect((await bed.sim.keyStats(key)).byMethod['get-money']).toBe(2);
 
-    await sim.addFault({ match: { key, path: '/get-money' }, kind: 'html', status: 502, count: 2 });
+    await bed.sim.addFault({ match: { key, path: '/get-money' }, kind: 'html', status: 502, count: 2 });
     const html = await tm.account.getMoney().catch((e: unknown) => e);
     expect(html).toBeInstanceOf(HttpStatusError);
     expect(html).not.toBeInstanceOf(TmError);
     expect(html).toMatchObject({ status: 502, attempts: 2 });
     expect((html as HttpStatusError).bodyText).toContain('<center>nginx</center>');
 
-    await sim.addFault({ match: { key, path: '/items' }, kind: 'html', status: 200, count: 1 });
+    await bed.sim.addFault({ match: { key, path: '/items' }, kind: 'html', status: 200, count: 1 });
     await expect(tm.selling.items()).rejects.toBeInstanceOf(HttpParseError);
 
-    await sim.addFault({ match: { key, path: '/my-inventory' }, kind: 'slow', delayMs: 800, count: 2 });
+    await bed.sim.addFault({ match: { key, path: '/my-inventory' }, kind: 'slow', delayMs: 800, count: 2 });
     const slow = await tm.selling.myInventory().catch((e: unknown) => e);
     expect(slow).toBeInstanceOf(HttpTimeoutError);
     expect(slow).toMatchObject({ attempts: 2, message: expect.stringContaining('timed out after 300 ms') });
 
-    await sim.addFault({ match: { key, path: '/go-offline' }, kind: 'status', status: 429, count: 2 });
+    await bed.sim.addFault({ match: { key, path: '/go-offline' }, kind: 'status', status: 429, count: 2 });
     await expect(tm.account.goOffline()).rejects.toMatchObject({ code: 'too many requests', status: 429 });
     expect((await tm.account.getMoney()).money).toBe('1.00');
   });
 
   test('errors never show the key, the receiving key or the pay password', async ({ expect }) => {
-    const sender = await sim.createAccount({ money: 5000, payPassword: 'secret-pay-pass' });
-    const receiver = await sim.createAccount();
-    const tm = simulatorClient(sim, http, { apiKey: sender.key, timeouts: { marketClient: 300 } });
+    const sender = await bed.sim.createAccount({ money: 5000, payPassword: 'secret-pay-pass' });
+    const receiver = await bed.sim.createAccount();
+    const tm = simulatorClient(bed.sim, bed.http, { apiKey: sender.key, timeouts: { marketClient: 300 } });
     const secrets = [sender.key, receiver.key, 'secret-pay-pass'];
     const shown = (error: unknown) => {
       const parts: string[] = [];
@@ -483,8 +464,8 @@ describe.concurrent('tm client against the simulator', () => {
     expect((refused as TmError).url).toContain('/money-send/100000/');
     for (const secret of [...secrets, 'wrong-pay-pass']) expect(shown(refused)).not.toContain(secret);
 
-    await sim.addFault({ match: { key: sender.key, path: '/money-send/' }, kind: 'drop', count: 1 });
-    await sim.addFault({
+    await bed.sim.addFault({ match: { key: sender.key, path: '/money-send/' }, kind: 'drop', count: 1 });
+    await bed.sim.addFault({
       match: { key: sender.key, path: '/get-info-money-send' },
       kind: 'status',
       status: 500,
@@ -495,17 +476,17 @@ describe.concurrent('tm client against the simulator', () => {
       .catch((e: unknown) => e);
     expect(unknown).toBeInstanceOf(TmUnconfirmedError);
     for (const secret of secrets) expect(shown(unknown)).not.toContain(secret);
-    expect((await sim.keyStats(sender.key)).moneySends.sent).toBe(0);
+    expect((await bed.sim.keyStats(sender.key)).moneySends.sent).toBe(0);
   });
 
   test('the tm family from loadMarketEndpoints: cs7 at its own base URL, tm_usd with a USD account', async ({
     expect,
   }) => {
-    const endpoints = loadMarketEndpoints({}, { simulatorBaseUrl: sim.origin });
-    const cs7Account = await sim.createAccount({ money: 7 }, 'cs7');
+    const endpoints = loadMarketEndpoints({}, { simulatorBaseUrl: bed.sim.origin });
+    const cs7Account = await bed.sim.createAccount({ money: 7 }, 'cs7');
     const cs7 = createTmFamilyClient(endpoints.cs7, {
       apiKey: cs7Account.key,
-      http,
+      http: bed.http,
       logger: recordingLogger(),
     });
     expect(cs7.market).toBe('cs7');
@@ -513,15 +494,15 @@ describe.concurrent('tm client against the simulator', () => {
     // The key belongs to cs7's market only.
     const onTm = createTmFamilyClient(endpoints.tm, {
       apiKey: cs7Account.key,
-      http,
+      http: bed.http,
       logger: recordingLogger(),
     });
     await expect(onTm.account.getMoney()).rejects.toBeInstanceOf(TmBadKeyError);
 
-    const usdAccount = await sim.createAccount({ currency: 'USD', money: 1.5 });
+    const usdAccount = await bed.sim.createAccount({ currency: 'USD', money: 1.5 });
     const tmUsd = createTmFamilyClient(endpoints.tm_usd, {
       apiKey: usdAccount.key,
-      http,
+      http: bed.http,
       logger: recordingLogger(),
     });
     expect(tmUsd.currency).toBe('USD');

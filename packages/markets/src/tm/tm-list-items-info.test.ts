@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 
-import type { HttpClient } from '@toydesk/http';
-
-import { createTmTestHttp, simulatorClient } from '../testing/tm-test-client.ts';
-import { startTmSimulator, type TmSimHarness } from '../testing/tm-simulator.ts';
+import { simulatorClient } from '../testing/tm-test-client.ts';
+import { useTmSimulator } from '../testing/use-tm-simulator.ts';
 
 /**
  * get-list-items-info between the real client and the simulator over HTTP: sale statistics come in MAJOR
@@ -11,22 +9,11 @@ import { startTmSimulator, type TmSimHarness } from '../testing/tm-simulator.ts'
  */
 
 const REDLINE = 'AK-47 | Redline (Field-Tested)';
-let sim: TmSimHarness;
-let http: HttpClient;
-
-beforeAll(async () => {
-  sim = await startTmSimulator();
-  http = createTmTestHttp();
-});
-
-afterAll(async () => {
-  await http.close();
-  await sim.close();
-});
+const bed = useTmSimulator({ check: null });
 
 test('sales info reads as major units next to the order book, for RUB and USD accounts', async () => {
-  const rub = await sim.createAccount();
-  const tm = simulatorClient(sim, http, { apiKey: rub.key });
+  const rub = await bed.sim.createAccount();
+  const tm = simulatorClient(bed.sim, bed.http, { apiKey: rub.key });
   const info = (await tm.search.listItemsInfo([REDLINE, 'No Such Item (Factory New)'])).get(REDLINE)!;
   expect(info.currency).toBe('RUB');
   expect(info.history.length).toBeGreaterThan(0);
@@ -37,8 +24,8 @@ test('sales info reads as major units next to the order book, for RUB and USD ac
   expect(ratio).toBeGreaterThan(0.5);
   expect(ratio).toBeLessThan(2);
 
-  const usd = await sim.createAccount({ currency: 'USD' });
-  const tmUsd = simulatorClient(sim, http, { apiKey: usd.key, currency: 'USD' });
+  const usd = await bed.sim.createAccount({ currency: 'USD' });
+  const tmUsd = simulatorClient(bed.sim, bed.http, { apiKey: usd.key, currency: 'USD' });
   const dollars = (await tmUsd.search.listItemsInfo([REDLINE])).get(REDLINE)!;
   expect(dollars.currency).toBe('USD');
   expect(Number(dollars.max)).toBeLessThan(Number(info.max));

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 
-import type { HttpClient } from '@toydesk/http';
 import { loadCatalogue } from '@toydesk/simulators';
 
-import { createTmTestHttp, simulatorClient } from '../testing/tm-test-client.ts';
-import { startTmSimulator, type TmSimHarness } from '../testing/tm-simulator.ts';
+import { simulatorClient } from '../testing/tm-test-client.ts';
+import type { TmSimHarness } from '../testing/tm-simulator.ts';
+import { useTmSimulator } from '../testing/use-tm-simulator.ts';
 import { TmMarket } from './tm-market.ts';
 
 /** The common Market interface over the tm client, against the simulator. */
@@ -13,26 +13,12 @@ const catalogue = loadCatalogue();
 const REDLINE = catalogue.byHashName('AK-47 | Redline (Field-Tested)')!;
 const BUY_NAME = catalogue.items.slice(500).find((item) => item.refPriceKopecks < 50_000)!.marketHashName;
 
-let sim: TmSimHarness;
-let http: HttpClient;
-
-beforeAll(async () => {
-  sim = await startTmSimulator();
-  http = createTmTestHttp();
-});
-
-afterAll(async () => {
-  try {
-    expect((await sim.stats()).rateLimitViolations).toBe(0);
-  } finally {
-    await sim.close();
-  }
-});
+const bed = useTmSimulator();
 
 async function marketFor(options: Parameters<TmSimHarness['createAccount']>[0] = {}) {
-  const account = await sim.createAccount(options);
+  const account = await bed.sim.createAccount(options);
   const market = new TmMarket(
-    simulatorClient(sim, http, { apiKey: account.key, currency: options.currency ?? 'RUB' }),
+    simulatorClient(bed.sim, bed.http, { apiKey: account.key, currency: options.currency ?? 'RUB' }),
   );
   return { account, market };
 }
@@ -114,7 +100,7 @@ describe.concurrent('TmMarket', () => {
     expect,
   }) => {
     const { account, market } = await marketFor();
-    const ids = await sim.seedListings(account.key, 230, 10_000);
+    const ids = await bed.sim.seedListings(account.key, 230, 10_000);
     const results = await market.setPrices([
       ...ids.slice(0, 228).map((id, i) => ({ listing_id: id, price: `${100 + i}.5` })),
       { listing_id: ids[228]!, price: null },
@@ -124,15 +110,15 @@ describe.concurrent('TmMarket', () => {
     expect(results).toHaveLength(231);
     expect(results.filter((result) => result.ok)).toHaveLength(230);
     expect(results[230]).toEqual({ listing_id: '12345', ok: false, error: 'bad_item' });
-    expect((await sim.keyStats(account.key)).byMethod).toEqual({ MassSetPriceById: 3 });
-    const state = await sim.accountState<{ listings: { item_id: string; price: number }[] }>(account.key);
+    expect((await bed.sim.keyStats(account.key)).byMethod).toEqual({ MassSetPriceById: 3 });
+    const state = await bed.sim.accountState<{ listings: { item_id: string; price: number }[] }>(account.key);
     expect(state.listings).toHaveLength(228);
     expect(state.listings.find((listing) => listing.item_id === ids[227])?.price).toBe(32_750);
   });
 
   test('getBuyOrders reads every page; setBuyOrder places, replaces and removes', async ({ expect }) => {
     const { account, market } = await marketFor({ money: 10 });
-    sim.seedOrders(account.key, 150);
+    bed.sim.seedOrders(account.key, 150);
     expect(await market.getBuyOrders()).toHaveLength(150);
     const placed = await market.setBuyOrder({ market_hash_name: BUY_NAME, price: '12.34', count: 3 });
     expect(placed).toEqual({
@@ -152,7 +138,7 @@ describe.concurrent('TmMarket', () => {
 
   test('getBalance and getHistory (buys as buy, transfers as other)', async ({ expect }) => {
     const { account, market } = await marketFor({ money: 3000.25, payPassword: 'pp' });
-    const receiver = await sim.createAccount();
+    const receiver = await bed.sim.createAccount();
     const from = new Date(Date.now() - 60_000);
     expect(await market.getBalance()).toEqual({ amount: '3000.25', currency: 'RUB', on_hold: '0.00' });
     const bought = await market.client.buying.buy({ hashName: BUY_NAME, price: '2000' });

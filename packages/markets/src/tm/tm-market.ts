@@ -3,7 +3,6 @@ import type {
   Market,
   MarketBalance,
   MarketBuyOrder,
-  MarketCapability,
   MarketHistoryEntry,
   MarketInventoryItem,
   MarketListing,
@@ -11,21 +10,10 @@ import type {
   MarketPrice,
   SetPriceResult,
 } from '../market.ts';
+import { everyCapabilityBut } from '../market-kit/base-market.ts';
 import type { TmOrder } from './resources/orders.ts';
 import type { TmClient, TmFamilyCode } from './tm-client.ts';
 import { isZeroAmount, type TmCurrency } from './tm-units.ts';
-
-const ALL_CAPABILITIES: ReadonlySet<MarketCapability> = new Set<MarketCapability>([
-  'prices',
-  'inventory',
-  'listings',
-  'list_for_sale',
-  'set_price',
-  'buy_orders',
-  'buy',
-  'balance',
-  'history',
-]);
 
 const LISTING_STATUS: Record<string, MarketListingStatus> = {
   '1': 'on_sale',
@@ -38,7 +26,7 @@ const LISTING_STATUS: Record<string, MarketListingStatus> = {
 export class TmMarket implements Market {
   readonly code: TmFamilyCode;
   readonly currency: TmCurrency;
-  readonly capabilities = ALL_CAPABILITIES;
+  readonly capabilities = everyCapabilityBut();
 
   constructor(readonly client: TmClient) {
     this.code = client.market;

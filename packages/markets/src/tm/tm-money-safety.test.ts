@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 
-import type { HttpClient } from '@toydesk/http';
 import { loadCatalogue, type FaultSpec } from '@toydesk/simulators';
 
-import { createTmTestHttp, recordingLogger, simulatorClient } from '../testing/tm-test-client.ts';
-import { startTmSimulator, type TmSimHarness } from '../testing/tm-simulator.ts';
+import { recordingLogger, simulatorClient } from '../testing/tm-test-client.ts';
+import { useTmSimulator } from '../testing/use-tm-simulator.ts';
 import type { TmSpendReport } from './money-safety.ts';
 import type { TmClient } from './tm-client.ts';
 import { TmError, TmUnconfirmedError } from './tm-errors.ts';
@@ -22,22 +21,11 @@ const TIMEOUT_MS = 300;
 const SLOW_MS = 900;
 const catalogue = loadCatalogue();
 
-let sim: TmSimHarness;
-let http: HttpClient;
-
-beforeAll(async () => {
-  sim = await startTmSimulator();
-  http = createTmTestHttp();
-});
-
-afterAll(async () => {
-  try {
-    const stats = await sim.stats();
+const bed = useTmSimulator({
+  check: (stats) => {
     expect(stats.rateLimitViolations).toBe(0);
     expect(stats.duplicateEffects).toBe(0);
-  } finally {
-    await sim.close();
-  }
+  },
 });
 
 const FAULTS: Record<string, Omit<FaultSpec, 'match' | 'phase'>> = {
@@ -65,7 +53,7 @@ const SCENARIOS: Record<string, Scenario> = {
     method: 'buy',
     async prepare(index) {
       const name = catalogue.items[200 + index]!.marketHashName;
-      const buyer = await sim.createAccount({ money: 100_000 });
+      const buyer = await bed.sim.createAccount({ money: 100_000 });
       const customId = `buy-${index}`;
       return {
         key: buyer.key,
@@ -76,9 +64,9 @@ const SCENARIOS: Record<string, Scenario> = {
           return result;
         },
         async verify() {
-          const state = await sim.accountState<{ purchases: { custom_id: string }[] }>(buyer.key);
+          const state = await bed.sim.accountState<{ purchases: { custom_id: string }[] }>(buyer.key);
           expect(state.purchases.map((purchase) => purchase.custom_id)).toEqual([customId]);
-          const byCustomId = (await sim.keyStats(buyer.key)).buys.byCustomId[customId];
+          const byCustomId = (await bed.sim.keyStats(buyer.key)).buys.byCustomId[customId];
           expect(byCustomId?.effects).toBe(1);
         },
       };
@@ -89,7 +77,7 @@ const SCENARIOS: Record<string, Scenario> = {
     method: 'set-order',
     async prepare(index) {
       const name = catalogue.items[260 + index]!.marketHashName;
-      const account = await sim.createAccount({ money: 100 });
+      const account = await bed.sim.createAccount({ money: 100 });
       return {
         key: account.key,
         run: async (tm) => {
@@ -98,7 +86,7 @@ const SCENARIOS: Record<string, Scenario> = {
           return result;
         },
         async verify() {
-          const state = await sim.accountState<{ orders: { market_hash_name: string; price: number }[] }>(
+          const state = await bed.sim.accountState<{ orders: { market_hash_name: string; price: number }[] }>(
             account.key,
           );
           expect(state.orders.map((order) => [order.market_hash_name, order.price])).toEqual([[name, 700]]);
@@ -111,7 +99,7 @@ const SCENARIOS: Record<string, Scenario> = {
     method: 'ProcessOrder',
     async prepare(index) {
       const item = catalogue.items[320 + index]!;
-      const account = await sim.createAccount({ money: 100 });
+      const account = await bed.sim.createAccount({ money: 100 });
       return {
         key: account.key,
         run: async (tm) => {
@@ -126,7 +114,7 @@ const SCENARIOS: Record<string, Scenario> = {
           return result;
         },
         async verify() {
-          const state = await sim.accountState<{ orders: { market_hash_name: string; price: number }[] }>(
+          const state = await bed.sim.accountState<{ orders: { market_hash_name: string; price: number }[] }>(
             account.key,
           );
           expect(state.orders.map((order) => [order.market_hash_name, order.price])).toEqual([
@@ -140,8 +128,8 @@ const SCENARIOS: Record<string, Scenario> = {
     path: '/api/v2/money-send/',
     method: 'money-send',
     async prepare(index) {
-      const sender = await sim.createAccount({ money: 5000, payPassword: 'pay' });
-      const receiver = await sim.createAccount();
+      const sender = await bed.sim.createAccount({ money: 5000, payPassword: 'pay' });
+      const receiver = await bed.sim.createAccount();
       const customId = `send-${index}`;
       return {
         key: sender.key,
@@ -156,9 +144,9 @@ const SCENARIOS: Record<string, Scenario> = {
           return result;
         },
         async verify() {
-          expect((await sim.accountState<{ moneyMinor: number }>(sender.key)).moneyMinor).toBe(400_000);
-          expect((await sim.accountState<{ moneyMinor: number }>(receiver.key)).moneyMinor).toBe(100_000);
-          expect((await sim.keyStats(sender.key)).moneySends.byCustomId[customId]?.effects).toBe(1);
+          expect((await bed.sim.accountState<{ moneyMinor: number }>(sender.key)).moneyMinor).toBe(400_000);
+          expect((await bed.sim.accountState<{ moneyMinor: number }>(receiver.key)).moneyMinor).toBe(100_000);
+          expect((await bed.sim.keyStats(sender.key)).moneySends.byCustomId[customId]?.effects).toBe(1);
         },
       };
     },
@@ -169,7 +157,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function clientFor(key: string) {
   const logger = recordingLogger();
-  const tm = simulatorClient(sim, http, { apiKey: key, logger, timeouts: { marketClient: TIMEOUT_MS } });
+  const tm = simulatorClient(bed.sim, bed.http, {
+    apiKey: key,
+    logger,
+    timeouts: { marketClient: TIMEOUT_MS },
+  });
   return { tm, logger };
 }
 
@@ -182,7 +174,7 @@ describe.concurrent('money safety under faults', () => {
         const index = scenarioIndex++;
         test(`${operation}: ${faultName} ${phase} the state change`, async ({ expect }) => {
           const { key, run, verify } = await scenario.prepare(index);
-          await sim.addFault({ match: { key, path: scenario.path }, ...fault, phase, count: 1 });
+          await bed.sim.addFault({ match: { key, path: scenario.path }, ...fault, phase, count: 1 });
           const { tm, logger } = clientFor(key);
 
           const result = await run(tm);
@@ -195,50 +187,50 @@ describe.concurrent('money safety under faults', () => {
           if (fault.kind === 'slow') await sleep(SLOW_MS);
           await verify(tm);
           // No transport retry of the spending call: one attempt, plus ours when it did not happen.
-          expect((await sim.keyStats(key)).byMethod[scenario.method]).toBe(phase === 'before' ? 2 : 1);
+          expect((await bed.sim.keyStats(key)).byMethod[scenario.method]).toBe(phase === 'before' ? 2 : 1);
         });
       }
     }
   }
 
   test('a refusal is final: no check, no second try', async ({ expect }) => {
-    const buyer = await sim.createAccount({ money: 10 });
+    const buyer = await bed.sim.createAccount({ money: 10 });
     const { tm } = clientFor(buyer.key);
     const error = await tm.buying
       .buy({ hashName: catalogue.items[400]!.marketHashName, price: '0.01' })
       .catch((e) => e);
     expect(error).toBeInstanceOf(TmError);
     expect((error as TmError).code).toBe('price_too_low');
-    const stats = await sim.keyStats(buyer.key);
+    const stats = await bed.sim.keyStats(buyer.key);
     expect(stats.byMethod).toEqual({ buy: 1 });
   });
 
   test('two failed attempts that tm does not show: TmUnconfirmedError with the custom_id, nothing bought', async ({
     expect,
   }) => {
-    const buyer = await sim.createAccount({ money: 100_000 });
-    await sim.addFault({ match: { key: buyer.key, path: '/api/v2/buy?' }, kind: 'drop', count: 2 });
+    const buyer = await bed.sim.createAccount({ money: 100_000 });
+    await bed.sim.addFault({ match: { key: buyer.key, path: '/api/v2/buy?' }, kind: 'drop', count: 2 });
     const { tm } = clientFor(buyer.key);
     const error = await tm.buying
       .buy({ hashName: catalogue.items[401]!.marketHashName, price: '5000', customId: 'lost-twice' })
       .catch((e) => e);
     expect(error).toBeInstanceOf(TmUnconfirmedError);
     expect(error).toMatchObject({ customId: 'lost-twice', call: 'tm.buy' });
-    const stats = await sim.keyStats(buyer.key);
+    const stats = await bed.sim.keyStats(buyer.key);
     expect(stats.byMethod).toEqual({ buy: 2, 'get-buy-info-by-custom-id': 2 });
     expect(stats.buys.purchases).toBe(0);
   });
 
   test('a check that fails too: TmUnconfirmedError, and no second try', async ({ expect }) => {
-    const account = await sim.createAccount({ money: 100 });
+    const account = await bed.sim.createAccount({ money: 100 });
     const name = catalogue.items[402]!.marketHashName;
-    await sim.addFault({
+    await bed.sim.addFault({
       match: { key: account.key, path: '/api/v2/set-order?' },
       kind: 'status',
       status: 502,
       count: 1,
     });
-    await sim.addFault({
+    await bed.sim.addFault({
       match: { key: account.key, path: '/api/v2/get-orders' },
       kind: 'html',
       status: 502,
@@ -248,15 +240,15 @@ describe.concurrent('money safety under faults', () => {
     const error = await tm.orders.setOrder({ marketHashName: name, price: '3', count: 1 }).catch((e) => e);
     expect(error).toBeInstanceOf(TmUnconfirmedError);
     expect((error as Error).message).toMatch(/the check after the first attempt failed too/);
-    expect((await sim.keyStats(account.key)).byMethod).toEqual({ 'set-order': 1, 'get-orders': 2 });
+    expect((await bed.sim.keyStats(account.key)).byMethod).toEqual({ 'set-order': 1, 'get-orders': 2 });
   });
 
   test('ProcessOrder that bought at once, then lost its answer: confirmed from operation-history', async ({
     expect,
   }) => {
     const item = catalogue.items[403]!;
-    const account = await sim.createAccount({ money: 100_000 });
-    await sim.addFault({
+    const account = await bed.sim.createAccount({ money: 100_000 });
+    await bed.sim.addFault({
       match: { key: account.key, path: '/api/ProcessOrder/' },
       kind: 'drop',
       phase: 'after',
@@ -270,7 +262,7 @@ describe.concurrent('money safety under faults', () => {
       marketHashName: item.marketHashName,
     });
     expect(result).toMatchObject({ way: 'buy', outcome: 'confirmed', attempts: 1 });
-    const state = await sim.accountState<{ purchases: { id: string }[]; orders: unknown[] }>(account.key);
+    const state = await bed.sim.accountState<{ purchases: { id: string }[]; orders: unknown[] }>(account.key);
     expect(state.purchases.map((purchase) => purchase.id)).toEqual([result.purchaseId]);
     expect(state.orders).toEqual([]);
   });

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, test } from 'vitest';
 
-import { HttpStatusError, HttpTimeoutError, type HttpClient, type HttpRequest } from '@toydesk/http';
+import { HttpStatusError, HttpTimeoutError, type HttpRequest } from '@toydesk/http';
 
-import { createTmTestHttp, simulatorClient } from '../testing/tm-test-client.ts';
-import { startTmSimulator, type TmSimHarness } from '../testing/tm-simulator.ts';
+import { simulatorClient } from '../testing/tm-test-client.ts';
+import { useTmSimulator } from '../testing/use-tm-simulator.ts';
 import { TmError } from './tm-errors.ts';
 
 /**
@@ -11,33 +11,19 @@ import { TmError } from './tm-errors.ts';
  * have them) until a page holds fewer than 100; a failed page fails the loop.
  */
 
-let sim: TmSimHarness;
-let http: HttpClient;
-
-beforeAll(async () => {
-  sim = await startTmSimulator();
-  http = createTmTestHttp();
-});
-
-afterAll(async () => {
-  try {
-    expect((await sim.stats()).rateLimitViolations).toBe(0);
-  } finally {
-    await sim.close();
-  }
-});
+const bed = useTmSimulator();
 
 async function loopClient(orders: number, timeouts = {}) {
-  const account = await sim.createAccount();
-  sim.seedOrders(account.key, orders);
+  const account = await bed.sim.createAccount();
+  bed.sim.seedOrders(account.key, orders);
   const pages: string[] = [];
   const recording = {
     request: (req: HttpRequest) => {
       pages.push(String(req.query?.page));
-      return http.request(req);
+      return bed.http.request(req);
     },
   };
-  const tm = simulatorClient(sim, http, { apiKey: account.key, http: recording, timeouts });
+  const tm = simulatorClient(bed.sim, bed.http, { apiKey: account.key, http: recording, timeouts });
   return { key: account.key, tm, pages };
 }
 
@@ -63,7 +49,7 @@ describe.concurrent('getAllOrders', () => {
 
   test('a page that fails (5xx, after the transport retried it once) fails the loop', async ({ expect }) => {
     const loop = await loopClient(150);
-    await sim.addFault({
+    await bed.sim.addFault({
       match: { key: loop.key, path: 'get-orders?page=1' },
       kind: 'status',
       status: 500,
@@ -73,12 +59,12 @@ describe.concurrent('getAllOrders', () => {
     expect(error).toBeInstanceOf(HttpStatusError);
     expect(error).toMatchObject({ status: 500, call: 'tm.get-orders' });
     expect(loop.pages).toEqual(['0', '1']);
-    expect((await sim.keyStats(loop.key)).byMethod).toEqual({ 'get-orders': 3 });
+    expect((await bed.sim.keyStats(loop.key)).byMethod).toEqual({ 'get-orders': 3 });
   });
 
   test('a page tm refuses fails the loop with its error', async ({ expect }) => {
     const loop = await loopClient(100);
-    await sim.addFault({
+    await bed.sim.addFault({
       match: { key: loop.key, path: 'get-orders?page=1' },
       kind: 'error',
       error: 'internal_error',
@@ -90,7 +76,7 @@ describe.concurrent('getAllOrders', () => {
 
   test('a page that times out fails the loop', async ({ expect }) => {
     const loop = await loopClient(100, { marketClient: 200 });
-    await sim.addFault({
+    await bed.sim.addFault({
       match: { key: loop.key, path: 'get-orders?page=1' },
       kind: 'slow',
       delayMs: 500,

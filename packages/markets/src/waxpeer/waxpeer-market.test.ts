@@ -2,7 +2,7 @@ import type { KitCreatedAccount } from '@toydesk/simulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { MarketApiError, MarketAuthError } from '../market-kit/market-errors.ts';
-import { startMarketSim, type MarketSim } from '../market-kit/sim-testing.ts';
+import { startMarketSim, type MarketSim } from '../testing/market-sim.ts';
 import { WaxpeerMarket } from './waxpeer-market.ts';
 
 let sim: MarketSim;

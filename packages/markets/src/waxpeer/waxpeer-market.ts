@@ -6,14 +6,13 @@ import type {
   ListForSaleResult,
   MarketBalance,
   MarketBuyOrder,
-  MarketCapability,
   MarketHistoryEntry,
   MarketInventoryItem,
   MarketListing,
   MarketPrice,
   SetPriceResult,
 } from '../market.ts';
-import { BaseMarket, isDelist, uniqueNames, usdOnly } from '../market-kit/base-market.ts';
+import { BaseMarket, everyCapabilityBut, isDelist, uniqueNames, usdOnly } from '../market-kit/base-market.ts';
 import { fromUnits, isZero, toUnits } from '../market-kit/decimal-units.ts';
 import type { MarketClientConfig } from '../market-kit/market-transport.ts';
 import type { MarketPurchase, TradeLink } from '../market-kit/purchase.ts';
@@ -27,17 +26,7 @@ const mils = (units: number | string) => fromUnits(units, WAXPEER_UNITS_PER_USD)
 export class WaxpeerMarket extends BaseMarket {
   readonly code = 'waxpeer' as const;
   readonly currency: ConvertibleCurrency;
-  readonly capabilities: ReadonlySet<MarketCapability> = new Set<MarketCapability>([
-    'prices',
-    'inventory',
-    'listings',
-    'list_for_sale',
-    'set_price',
-    'buy_orders',
-    'buy',
-    'balance',
-    'history',
-  ]);
+  readonly capabilities = everyCapabilityBut();
   readonly client: WaxpeerClient;
 
   constructor(config: MarketClientConfig & { currency?: ConvertibleCurrency }) {
