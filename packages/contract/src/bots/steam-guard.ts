@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
-import { defineRoute } from './route-def.ts';
+import { waitQuerySchema } from './common-inputs.ts';
+import { botJobSchema } from './jobs.ts';
+import { defineRoute } from '../routes/route-def.ts';
 
 /**
  * Steam Guard (issue 12, item 3): per Steam account the current 2FA code, computed by the bot services
@@ -89,54 +91,47 @@ export const botConfirmationAnswerSchema = z.object({
 });
 export type BotConfirmationAnswer = z.infer<typeof botConfirmationAnswerSchema>;
 
-const waitQuery = z.object({
-  wait: z.coerce.number().min(0).max(60).optional().describe('Seconds to wait for the job; default 25'),
-});
-
 const steamGuardPath = (action: string) => `/api-node/steam/{id}/${action}`;
 const WAITED =
   'Runs as a job. Waits up to `wait` seconds (default 25): 200 with the finished job and its result, ' +
   'or 202 with the job still queued or running (read it at /api-node/jobs/{id}/).';
 
-/** The routes; bot-routes.ts spreads them into BOT_ROUTES with its job schema (no import cycle). */
-export function botSteamGuardRoutes<J extends z.ZodType>(jobSchema: J) {
-  const answer = <const Id extends string>(id: Id, action: 'accept' | 'decline', summary: string) =>
-    defineRoute({
-      id,
-      method: 'POST',
-      path: steamGuardPath(`confirmations/${action}/`),
-      tag: 'bot-steam-guard',
-      summary,
-      description:
-        `Path id: Steam account. ${WAITED} One job answers every id in turn; its result has a line per id ` +
-        '(done, not_found or failed with the reason). 400 (code no_identity_secret) without the identity_secret.',
-      query: waitQuery,
-      body: botConfirmationIdsBodySchema,
-      response: jobSchema,
-    });
-  return [
-    defineRoute({
-      id: 'bot-steam-guard.code',
-      method: 'GET',
-      path: steamGuardPath('guard-code/'),
-      tag: 'bot-steam-guard',
-      summary: 'The current Steam Guard code of the account and the seconds it stays valid',
-      description:
-        'Path id: Steam account. Computed from the shared_secret in the vault (mobile authenticator); the ' +
-        'secret is never answered nor logged. 404 when the account does not exist, 400 (code no_shared_secret) when it has no shared_secret.',
-      response: botSteamGuardCodeSchema,
-    }),
-    defineRoute({
-      id: 'bot-steam-guard.confirmations',
-      method: 'GET',
-      path: steamGuardPath('confirmations/'),
-      tag: 'bot-steam-guard',
-      summary: 'The pending mobile confirmations (trades, market listings, ...) of the account',
-      description: `Path id: Steam account. ${WAITED} The result is {confirmations: [...]}.`,
-      query: waitQuery,
-      response: jobSchema,
-    }),
-    answer('bot-steam-guard.accept', 'accept', 'Accept pending mobile confirmations (one or many)'),
-    answer('bot-steam-guard.decline', 'decline', 'Decline pending mobile confirmations (one or many)'),
-  ];
-}
+const answer = <const Id extends string>(id: Id, action: 'accept' | 'decline', summary: string) =>
+  defineRoute({
+    id,
+    method: 'POST',
+    path: steamGuardPath(`confirmations/${action}/`),
+    tag: 'bot-steam-guard',
+    summary,
+    description:
+      `Path id: Steam account. ${WAITED} One job answers every id in turn; its result has a line per id ` +
+      '(done, not_found or failed with the reason). 400 (code no_identity_secret) without the identity_secret.',
+    query: waitQuerySchema,
+    body: botConfirmationIdsBodySchema,
+    response: botJobSchema,
+  });
+export const botSteamGuardRoutes = [
+  defineRoute({
+    id: 'bot-steam-guard.code',
+    method: 'GET',
+    path: steamGuardPath('guard-code/'),
+    tag: 'bot-steam-guard',
+    summary: 'The current Steam Guard code of the account and the seconds it stays valid',
+    description:
+      'Path id: Steam account. Computed from the shared_secret in the vault (mobile authenticator); the ' +
+      'secret is never answered nor logged. 404 when the account does not exist, 400 (code no_shared_secret) when it has no shared_secret.',
+    response: botSteamGuardCodeSchema,
+  }),
+  defineRoute({
+    id: 'bot-steam-guard.confirmations',
+    method: 'GET',
+    path: steamGuardPath('confirmations/'),
+    tag: 'bot-steam-guard',
+    summary: 'The pending mobile confirmations (trades, market listings, ...) of the account',
+    description: `Path id: Steam account. ${WAITED} The result is {confirmations: [...]}.`,
+    query: waitQuerySchema,
+    response: botJobSchema,
+  }),
+  answer('bot-steam-guard.accept', 'accept', 'Accept pending mobile confirmations (one or many)'),
+  answer('bot-steam-guard.decline', 'decline', 'Decline pending mobile confirmations (one or many)'),
+];

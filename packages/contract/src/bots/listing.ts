@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { convertibleCurrencySchema } from '../enums.ts';
-import { defineRoute } from './route-def.ts';
+import { jobRoute } from './job-routes.ts';
 
 /**
  * Manual listing (issue 12, item 8): the operator lists chosen inventory items (sale candidates, the
@@ -79,15 +79,14 @@ export const botListItemsResultSchema = z.object({
 });
 export type BotListItemsResult = z.infer<typeof botListItemsResultSchema>;
 
-/** The routes, given the job schema (bot-routes.ts spreads them into BOT_ROUTES; no import cycle). */
-export function botListingRoutes<J extends z.ZodType>(jobSchema: J) {
-  return [
-    defineRoute({
-      id: 'bot-trading.list-items',
-      method: 'POST',
-      path: '/api-node/trading/{id}/list-items/',
+export const botListingRoutes = [
+  jobRoute(
+    'bot-trading.list-items',
+    '/api-node/trading/{id}/list-items/',
+    'List inventory items of a market account on its market at the operator’s prices (a job)',
+    {
       tag: 'bot-trading',
-      summary: 'List inventory items of a market account on its market at the operator’s prices (a job)',
+      body: botListItemsBodySchema,
       description:
         'Path id: market account. Markets: tm, tm_usd, cs7, cs7_proxy (add-to-sale with the spec’s reaction to ' +
         'inventory refusals), dmarket, waxpeer, csfloat, bitskins; others are a 400. Each currency must be the ' +
@@ -95,9 +94,6 @@ export function botListingRoutes<J extends z.ZodType>(jobSchema: J) {
         'unless allow_below_buy; the account’s price guard applies. The job’s result lists every item as ' +
         'listed (item_id) or refused (reason). A dry_run account only says what it would list. A listing_key ' +
         'makes the request idempotent: the same key answers with the same job, and no asset is listed twice.',
-      body: botListItemsBodySchema,
-      response: jobSchema,
-      status: 202,
-    }),
-  ];
-}
+    },
+  ),
+];
