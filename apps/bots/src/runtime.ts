@@ -2,46 +2,16 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 
 import type { MarketCode } from '@toydesk/contract';
-import {
-  createMarketOutbound,
-  loadMarketEndpoints,
-  type MarketEndpoint,
-  type MarketOutbound,
-} from '@toydesk/markets';
+import { createMarketOutbound, loadMarketEndpoints, type MarketEndpoint } from '@toydesk/markets';
 
+import type { BotJobKind, BotMarkets, BotRole, BotRuntime } from './bot-runtime.ts';
 import type { BotConfig } from './config.ts';
 import { LANES, TRADING_LANES } from './lanes.ts';
 import { JobQueue, type BotLogger, type JobSchedule } from './jobs/job-queue.ts';
-import type { JobKindDef, LaneDef } from './jobs/job-kind.ts';
+import type { LaneDef } from './jobs/job-kind.ts';
 import type { Database, Vault } from './server-modules.ts';
 import { ALL_JOB_KINDS, SCHEDULED_KINDS } from './services/all-job-kinds.ts';
 import { SteamAccess } from './services/steam/steam-access.ts';
-
-/** The outbound side: one transport and the PostgreSQL-held per-key limits shared with the server. */
-/** The marketplaces as every process calls them (createMarketOutbound). */
-export type BotMarkets = MarketOutbound;
-
-/** Everything a bot handler or job uses; one per process. */
-export interface BotRuntime {
-  config: BotConfig;
-  db: Database;
-  vault: Vault;
-  /** The app token (bot_token of the common data). */
-  botToken: string;
-  markets: BotMarkets;
-  queue: JobQueue<BotRuntime>;
-  logger: BotLogger;
-  demo: boolean;
-  /** The Steam gateway (real, or simulated in demo mode and with TOYDESK_STEAM_URL), opened on first use. */
-  steam: SteamAccess;
-  /** Stops the workers (running attempts get a few seconds), then closes the Steam gateway. */
-  shutdown(timeoutMs?: number): Promise<void>;
-}
-
-export type BotJobKind = JobKindDef<unknown, BotRuntime>;
-
-/** What a process does: serve /api-node and run workers (embedded), only serve (bots), only work (worker). */
-export type BotRole = 'embedded' | 'api' | 'worker';
 
 export function botLanes(config: BotConfig, role: BotRole = 'worker'): LaneDef[] {
   const { concurrency, batchSize } = config.jobs;

@@ -1,13 +1,8 @@
 import type { BotConfig } from './config.ts';
 import type { BotLogger } from './jobs/job-queue.ts';
 import type { JobKindDef, LaneDef } from './jobs/job-kind.ts';
-import {
-  loadBotToken,
-  standaloneMarkets,
-  startBotRuntime,
-  type BotRole,
-  type BotRuntime,
-} from './runtime.ts';
+import type { BotRole, BotRuntime } from './bot-runtime.ts';
+import { loadBotToken, standaloneMarkets, startBotRuntime } from './runtime.ts';
 import { loadVault, migrate, openPostgresDatabase, type Database } from './server-modules.ts';
 
 export function consoleLogger(name: string): BotLogger {

@@ -3,7 +3,7 @@ import { BOT_ROUTES, type BotRouteId, type RouteDef } from '@toydesk/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 
 import { BOT_CSV_MAX_ROWS, csvDocument, csvFileName, wantsCsv } from '../server-modules.ts';
-import type { BotRuntime } from '../runtime.ts';
+import type { BotRuntime } from '../bot-runtime.ts';
 import { BOT_HANDLERS } from '../services/all-handlers.ts';
 import { appTokenGuard } from './app-token.ts';
 import { badRequest, BotError } from './bot-error.ts';

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 
 import type { EnqueueOptions } from '../jobs/job-queue.ts';
-import type { BotRuntime } from '../runtime.ts';
+import type { BotRuntime } from '../bot-runtime.ts';
 import { BotError } from './bot-error.ts';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;

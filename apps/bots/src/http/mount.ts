@@ -5,7 +5,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 import { loadBotConfig, withDemoProxyCheck } from '../config.ts';
 import type { BotLogger } from '../jobs/job-queue.ts';
-import { startBotRuntime, type BotRuntime } from '../runtime.ts';
+import type { BotRuntime } from '../bot-runtime.ts';
+import { startBotRuntime } from '../runtime.ts';
 import type { Database, Vault } from '../server-modules.ts';
 import { BOT_PREFIX, buildBotApp } from './bot-app.ts';
 

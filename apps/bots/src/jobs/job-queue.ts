@@ -12,6 +12,7 @@ import { appendJobLog, type JobLogLine } from './job-log.ts';
 import { JobStore, PGBOSS_SCHEMA, PGBOSS_SCHEMA_VERSION } from './job-store.ts';
 import { OnceBusyError } from './once.ts';
 import { pgBossDb, type PgBossDb } from './pg-boss-db.ts';
+import type { Sealer } from './sealer.ts';
 
 export interface BotLogger {
   info(message: string): void;
@@ -41,11 +42,6 @@ export interface JobQueueOptions<D> {
   logger: BotLogger;
   /** Encrypts and decrypts the results of kinds with sealResult (the vault). */
   sealer?: Sealer;
-}
-
-export interface Sealer {
-  seal(plain: string): string;
-  open(sealed: string): string;
 }
 
 export interface EnqueueOptions {

@@ -1,7 +1,7 @@
 import type { BotJob, BotJobLogLine, BotJobState } from '@toydesk/contract';
 
 import type { Database } from '../server-modules.ts';
-import type { Sealer } from './job-queue.ts';
+import type { Sealer } from './sealer.ts';
 
 /** pg-boss's schema; the queue's own tables are read here, written only through pg-boss (see job-queue.ts). */
 export const PGBOSS_SCHEMA = 'pgboss';

@@ -1,4 +1,4 @@
-import type { BotJobKind } from '../runtime.ts';
+import type { BotJobKind } from '../bot-runtime.ts';
 import { KEY_CHECK_JOB_KINDS } from './market-keys/key-check-job.ts';
 import { ORDER_JOB_KINDS } from './orders/order-jobs.ts';
 import { PRICE_JOB_KINDS } from './market-database/price-jobs.ts';

@@ -3,7 +3,7 @@ import type { ProxyConfig } from '@toydesk/http';
 import { createMarket, createTmFamilyClient, TmMarket, type Market, type TmClient } from '@toydesk/markets';
 
 import { PermanentJobError } from '../jobs/job-kind.ts';
-import type { BotRuntime } from '../runtime.ts';
+import type { BotRuntime } from '../bot-runtime.ts';
 
 /** The markets of our tables behind each market of the service map (spec section 7). */
 export const SERVICE_MARKET_CODES: Record<BotServiceMarket, MarketCode[]> = {

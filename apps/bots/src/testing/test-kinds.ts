@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 
 import { defineJobKind, PermanentJobError, type LaneDef } from '../jobs/job-kind.ts';
-import type { BotRuntime } from '../runtime.ts';
+import type { BotRuntime } from '../bot-runtime.ts';
 import type { Queryable } from '../server-modules.ts';
 
 /** Job kinds for the tests (and the kill test's worker processes); never registered in production. */

@@ -10,7 +10,7 @@ import {
 } from '@toydesk/http';
 import { createTmClient } from '@toydesk/markets';
 
-import type { BotMarkets } from '../runtime.ts';
+import type { BotMarkets } from '../bot-runtime.ts';
 
 /** What one process does in the shared rate-limit test (market-rate-limit.test.ts). */
 export interface TmHammerPlan {

@@ -1,12 +1,12 @@
 import { loginBodySchema } from '@toydesk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-import { setXsrfCookie } from '../http/app.ts';
 import { ApiError, parseOrThrow } from '../http/api-error.ts';
 import type { Services } from '../services.ts';
 import { attemptLogin } from './login.ts';
 import { renderLoginPage, safeNext } from './login-page.ts';
 import { createSession, deleteSession, SESSION_COOKIE, XSRF_COOKIE, type Operator } from './sessions.ts';
+import { setXsrfCookie } from './xsrf.ts';
 
 /** Sets the session cookie and a fresh anti-forgery token (the token rotates at login). */
 export async function startSession(

@@ -3,17 +3,11 @@ import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import { registerBotServices } from '@toydesk/bots';
 import { API_ROUTES, type RouteDef } from '@toydesk/contract';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 
-import {
-  findSession,
-  newToken,
-  SESSION_COOKIE,
-  XSRF_COOKIE,
-  XSRF_HEADER,
-  type Operator,
-} from '../auth/sessions.ts';
+import { findSession, SESSION_COOKIE, XSRF_COOKIE, type Operator } from '../auth/sessions.ts';
 import { registerLoginRoutes } from '../auth/login-routes.ts';
+import { setXsrfCookie, xsrfMatches } from '../auth/xsrf.ts';
 import { ALL_HANDLERS } from '../handlers/all-handlers.ts';
 import type { ApiContext } from '../handlers/handler.ts';
 import { registerMarketProxy } from '../market-proxy/market-proxy.ts';
@@ -34,23 +28,6 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const UNSAFE_GETS = new Set(['history.set_point_status', 'toys.set_ignore_price']);
 
 export const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
-
-export function xsrfMatches(request: FastifyRequest, formToken?: unknown): boolean {
-  const cookieToken = request.cookies[XSRF_COOKIE];
-  const header = request.headers[XSRF_HEADER];
-  const sent = typeof header === 'string' ? header : typeof formToken === 'string' ? formToken : undefined;
-  return Boolean(cookieToken && sent && cookieToken.length === sent.length && cookieToken === sent);
-}
-
-export function setXsrfCookie(reply: FastifyReply, request: FastifyRequest, token = newToken()): string {
-  reply.setCookie(XSRF_COOKIE, token, {
-    path: '/',
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-    httpOnly: false, // the console reads it to send it back in X-XSRF-TOKEN
-  });
-  return token;
-}
 
 export async function buildApp(
   services: Services,

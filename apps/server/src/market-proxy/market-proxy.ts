@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { writeAudit } from '../audit/audit-log.ts';
 import { ApiError, badRequest, forbidden, notFound, unauthorized } from '../http/api-error.ts';
-import { xsrfMatches } from '../http/app.ts';
+import { xsrfMatches } from '../auth/xsrf.ts';
 import type { Services } from '../services.ts';
 import { checkProxyPath, isIpLiteral, joinUnderBase } from './proxy-path.ts';
 import { runSpendCall, type Upstream } from './spend-answer.ts';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { defineJobKind, PermanentJobError } from '../../jobs/job-kind.ts';
 import type { JobContext } from '../../jobs/job-context.ts';
 import { LANES } from '../../lanes.ts';
-import type { BotRuntime } from '../../runtime.ts';
+import type { BotRuntime } from '../../bot-runtime.ts';
 import { loadMarketAccounts, marketFor, SERVICE_MARKET_CODES } from '../market-accounts.ts';
 import { pauseForRejectedKey } from '../market-keys/key-pause.ts';
 import { rejectedKeyReason } from '../market-keys/rejected-key.ts';

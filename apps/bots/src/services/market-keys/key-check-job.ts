@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { JobContext } from '../../jobs/job-context.ts';
 import { defineJobKind } from '../../jobs/job-kind.ts';
 import { LANES } from '../../lanes.ts';
-import type { BotRuntime } from '../../runtime.ts';
+import type { BotRuntime } from '../../bot-runtime.ts';
 import { marketFor } from '../market-accounts.ts';
 import { TRADING_RUNNER } from '../trading/loop-runner.ts';
 import { loadTradingAccount } from '../trading/trading-account.ts';

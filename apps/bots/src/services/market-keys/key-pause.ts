@@ -1,5 +1,5 @@
 import type { Queryable } from '../../server-modules.ts';
-import type { BotRuntime } from '../../runtime.ts';
+import type { BotRuntime } from '../../bot-runtime.ts';
 import { raiseAlert } from '../alerts/alert-store.ts';
 
 /** The alert of a rejected key; resolved (acknowledged by the bots) when the key works again. */

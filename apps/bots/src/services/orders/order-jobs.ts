@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { defineJobKind } from '../../jobs/job-kind.ts';
 import type { JobContext } from '../../jobs/job-context.ts';
 import { LANES } from '../../lanes.ts';
-import type { BotRuntime } from '../../runtime.ts';
+import type { BotRuntime } from '../../bot-runtime.ts';
 import {
   loadMarketAccounts,
   marketFor,

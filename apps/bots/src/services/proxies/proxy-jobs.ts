@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 import { defineJobKind } from '../../jobs/job-kind.ts';
 import { LANES } from '../../lanes.ts';
-import type { BotRuntime } from '../../runtime.ts';
+import type { BotRuntime } from '../../bot-runtime.ts';
 import { raiseAlert } from '../alerts/alert-store.ts';
 import { proxyFailureReason, proxyStatusReason } from './proxy-failure.ts';
 

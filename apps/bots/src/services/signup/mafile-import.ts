@@ -11,7 +11,7 @@ import { BotError, notFound } from '../../http/bot-error.ts';
 import { pathId, startJob, type BotHandlers } from '../../http/handler.ts';
 import { defineJobKind, PermanentJobError } from '../../jobs/job-kind.ts';
 import { LANES } from '../../lanes.ts';
-import type { BotJobKind, BotRuntime } from '../../runtime.ts';
+import type { BotJobKind, BotRuntime } from '../../bot-runtime.ts';
 import { maskSql, writeAudit, type Queryable, type Row } from '../../server-modules.ts';
 import { BOT_ACTOR } from '../proxies/proxy-handlers.ts';
 import { markStep } from './signup-steps.ts';

@@ -2,7 +2,7 @@ import { SIGNUP_STEPS, type BotRouteId, type SignupStep } from '@toydesk/contrac
 
 import { BotError, conflict, notFound } from '../../http/bot-error.ts';
 import { pathId, runJobAndWait, startJob, type BotHandlers, type SharedHandler } from '../../http/handler.ts';
-import type { BotRuntime } from '../../runtime.ts';
+import type { BotRuntime } from '../../bot-runtime.ts';
 import { randomAvatars } from './avatars.ts';
 import { MAFILE_HANDLERS } from './mafile-import.ts';
 import { stepKind } from './signup-jobs.ts';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { defineJobKind, PermanentJobError } from '../../jobs/job-kind.ts';
 import { LANES } from '../../lanes.ts';
-import type { BotJobKind, BotRuntime } from '../../runtime.ts';
+import type { BotJobKind, BotRuntime } from '../../bot-runtime.ts';
 import { openSteamScope, type SteamScope } from '../steam/steam-scope.ts';
 import { IMPORT_MAFILE_JOB } from './mafile-import.ts';
 import { followLastEmail, readChecklist, runChain, runStep, type StepInput } from './signup-steps.ts';

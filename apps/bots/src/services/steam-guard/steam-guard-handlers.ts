@@ -2,7 +2,7 @@ import type { BotRouteId } from '@toydesk/contract';
 
 import { BotError, notFound } from '../../http/bot-error.ts';
 import { pathId, runJobAndWait, type BotHandlers } from '../../http/handler.ts';
-import type { BotRuntime } from '../../runtime.ts';
+import type { BotRuntime } from '../../bot-runtime.ts';
 import { loadSteamAccount } from '../steam/steam-access.ts';
 import { guardCodeAt } from './guard-code.ts';
 import { STEAM_GUARD_KINDS } from './steam-guard-jobs.ts';

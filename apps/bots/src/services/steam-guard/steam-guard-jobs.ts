@@ -1,7 +1,7 @@
 import type { BotConfirmationAnswer, BotSteamConfirmation } from '@toydesk/contract';
 import { isSteamError, type MobileConfirmation } from '@toydesk/steam';
 
-import type { BotJobKind } from '../../runtime.ts';
+import type { BotJobKind } from '../../bot-runtime.ts';
 import { writeAudit } from '../../server-modules.ts';
 import { BOT_ACTOR } from '../proxies/proxy-handlers.ts';
 import { accountJob } from '../signup/signup-jobs.ts';

@@ -2,7 +2,7 @@ import type { BotRouteId } from '@toydesk/contract';
 
 import { notFound } from '../../http/bot-error.ts';
 import { pathId, runJobAndWait, startJob, type BotHandlers, type SharedHandler } from '../../http/handler.ts';
-import type { BotRuntime } from '../../runtime.ts';
+import type { BotRuntime } from '../../bot-runtime.ts';
 
 async function assertAccount(runtime: BotRuntime, id: number) {
   const [row] = await runtime.db.query('SELECT 1 FROM steam_account WHERE id = $1', [id]);

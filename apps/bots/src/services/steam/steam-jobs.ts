@@ -1,7 +1,7 @@
 import { parseTradeUrl, TRADE_OFFER_STATES, type SteamDomain, type TradeOffer } from '@toydesk/steam';
 
 import { PermanentJobError } from '../../jobs/job-kind.ts';
-import type { BotJobKind } from '../../runtime.ts';
+import type { BotJobKind } from '../../bot-runtime.ts';
 import { accountJob } from '../signup/signup-jobs.ts';
 import type { SteamScope } from './steam-scope.ts';
 

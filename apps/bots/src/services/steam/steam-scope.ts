@@ -2,7 +2,7 @@ import { isSteamError, type SteamGateway, type SteamSession } from '@toydesk/ste
 
 import type { JobContext } from '../../jobs/job-context.ts';
 import { PermanentJobError } from '../../jobs/job-kind.ts';
-import type { BotRuntime } from '../../runtime.ts';
+import type { BotRuntime } from '../../bot-runtime.ts';
 import {
   accountNameOf,
   credentialsOf,

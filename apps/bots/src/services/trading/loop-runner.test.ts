@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { LaneDef } from '../../jobs/job-kind.ts';
 import { PGBOSS_SCHEMA } from '../../jobs/job-store.ts';
-import { startBotRuntime, type BotRuntime } from '../../runtime.ts';
+import type { BotRuntime } from '../../bot-runtime.ts';
+import { startBotRuntime } from '../../runtime.ts';
 import { SILENT, startBotTestApp, type BotTestApp } from '../../testing/bot-test-app.ts';
 import { readLoopRows, recordAction, RECENT_ACTIONS } from './loop-state.ts';
 import { TRADING_RUNNER, TradingRunner } from './loop-runner.ts';

@@ -5,7 +5,7 @@ import type { JobContext } from '../../jobs/job-context.ts';
 import { defineJobKind, PermanentJobError } from '../../jobs/job-kind.ts';
 import { PGBOSS_SCHEMA } from '../../jobs/job-store.ts';
 import { LANES, TRADING_LANES } from '../../lanes.ts';
-import type { BotJobKind, BotRuntime } from '../../runtime.ts';
+import type { BotJobKind, BotRuntime } from '../../bot-runtime.ts';
 import { writeAudit } from '../../server-modules.ts';
 import { BOT_ACTOR } from '../proxies/proxy-handlers.ts';
 import {

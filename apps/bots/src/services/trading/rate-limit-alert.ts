@@ -1,4 +1,4 @@
-import type { BotRuntime } from '../../runtime.ts';
+import type { BotRuntime } from '../../bot-runtime.ts';
 import { raiseAlert } from '../alerts/alert-store.ts';
 import type { TradingAccount, TradingLoopName } from './trading-loop.ts';
 

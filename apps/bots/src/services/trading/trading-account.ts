@@ -1,7 +1,7 @@
 import type { ConvertibleCurrency, MarketCode } from '@toydesk/contract';
 import type { ProxyConfig } from '@toydesk/http';
 
-import type { BotRuntime } from '../../runtime.ts';
+import type { BotRuntime } from '../../bot-runtime.ts';
 import type { TradingAccount, TradingSwitch } from './trading-loop.ts';
 
 /** A market account as the runner sees it: the loops' view, its switches, and whether it has a key. */

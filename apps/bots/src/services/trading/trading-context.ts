@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { JobContext } from '../../jobs/job-context.ts';
-import type { BotRuntime } from '../../runtime.ts';
+import type { BotRuntime } from '../../bot-runtime.ts';
 import type { Database } from '../../server-modules.ts';
 import { raiseAlert } from '../alerts/alert-store.ts';
 import { loadTradingAccount } from './trading-account.ts';

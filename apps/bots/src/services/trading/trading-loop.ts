@@ -2,7 +2,7 @@ import type { BotText, MarketCode } from '@toydesk/contract';
 
 import type { BotConfig } from '../../config.ts';
 import type { JobContext } from '../../jobs/job-context.ts';
-import type { BotRuntime } from '../../runtime.ts';
+import type { BotRuntime } from '../../bot-runtime.ts';
 import type { BotMarketAccount } from '../market-accounts.ts';
 
 /**

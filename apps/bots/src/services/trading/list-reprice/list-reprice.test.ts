@@ -5,7 +5,7 @@ import type { BotJob, BotTradingStatus } from '@toydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { JobContext } from '../../../jobs/job-context.ts';
-import type { BotRuntime } from '../../../runtime.ts';
+import type { BotRuntime } from '../../../bot-runtime.ts';
 import { startBotTestApp, type BotTestApp } from '../../../testing/bot-test-app.ts';
 import { startMarketSim, type MarketSim } from '../../../testing/market-sim.ts';
 import { loadTradingAccount } from '../trading-account.ts';

@@ -6,7 +6,7 @@ import { BotError, notFound } from '../../../http/bot-error.ts';
 import { pathId, type BotHandlers } from '../../../http/handler.ts';
 import { PGBOSS_SCHEMA } from '../../../jobs/job-store.ts';
 import { LANES } from '../../../lanes.ts';
-import type { BotRuntime } from '../../../runtime.ts';
+import type { BotRuntime } from '../../../bot-runtime.ts';
 import { LIST_ITEMS_KIND } from './list-items-job.ts';
 
 /** The listing key's job slot: a second job of one key is refused by the queue within it (one UTC day). */

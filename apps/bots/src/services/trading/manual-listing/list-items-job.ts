@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { JobContext } from '../../../jobs/job-context.ts';
 import { defineJobKind, PermanentJobError } from '../../../jobs/job-kind.ts';
 import { LANES } from '../../../lanes.ts';
-import type { BotRuntime } from '../../../runtime.ts';
+import type { BotRuntime } from '../../../bot-runtime.ts';
 import { loadSpendGuard, type Queryable } from '../../../server-modules.ts';
 import { marketFor, tmClientFor } from '../../market-accounts.ts';
 import { addToSaleOnce, waitAfterInventoryRefusal } from '../list-reprice/add-to-sale-once.ts';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { JobContext } from '../../../jobs/job-context.ts';
 import { defineJobKind, PermanentJobError } from '../../../jobs/job-kind.ts';
 import { LANES } from '../../../lanes.ts';
-import type { BotRuntime } from '../../../runtime.ts';
+import type { BotRuntime } from '../../../bot-runtime.ts';
 import { writeAudit } from '../../../server-modules.ts';
 import { tmClientFor } from '../../market-accounts.ts';
 import { BOT_ACTOR } from '../../proxies/proxy-handlers.ts';

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { JobContext } from '../../../jobs/job-context.ts';
 import { defineJobKind } from '../../../jobs/job-kind.ts';
 import { LANES } from '../../../lanes.ts';
-import type { BotRuntime } from '../../../runtime.ts';
+import type { BotRuntime } from '../../../bot-runtime.ts';
 import { settleSpend, type UnsettledSpend } from '../../../server-modules.ts';
 import { raiseAlert } from '../../alerts/alert-store.ts';
 import { tmClientFor } from '../../market-accounts.ts';

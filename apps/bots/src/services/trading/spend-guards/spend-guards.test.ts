@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { JobContext } from '../../../jobs/job-context.ts';
-import type { BotRuntime } from '../../../runtime.ts';
+import type { BotRuntime } from '../../../bot-runtime.ts';
 import { recordDoneSpend } from '../../../server-modules.ts';
 import { startBotTestApp, type BotTestApp } from '../../../testing/bot-test-app.ts';
 import { startMarketSim, type MarketSim } from '../../../testing/market-sim.ts';
