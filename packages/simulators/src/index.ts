@@ -10,7 +10,7 @@ export { registerTmSimulator, type RegisterTmOptions } from './tm/register-tm-si
 export { TmSimulator, type SimOutcome, type SimRequest, type TmSimulatorOptions } from './tm/tm-simulator.ts';
 export { TmMarket } from './tm/state/tm-market.ts';
 export { DEFAULT_TM_CONFIG, type TmConfig, type TmConfigPatch } from './tm/state/config.ts';
-export type { FaultKind, FaultSpec } from './tm/faults/fault-store.ts';
+export type { FaultKind, FaultSpec } from './tm/faults/tm-faults.ts';
 export type { KeyRateBySecond, KeyStats, StatsSnapshot } from './tm/stats/sim-stats.ts';
 export { TM_ERRORS, TM_PING_MESSAGES, CHANGE_CURRENCY_CODES } from './tm/tm-errors.ts';
 export { Catalogue, loadCatalogue, type CatalogueItem } from './data/catalogue.ts';
@@ -34,5 +34,26 @@ export type { KitStatsSnapshot, KitAccountStats } from './kit/kit-stats.ts';
 export { registerKitSimulator, type RegisterKitOptions } from './kit/register-kit-simulator.ts';
 export { KitControlClient, type KitCreatedAccount } from './kit/kit-control-client.ts';
 export { generateDmarketKeyPair, signedText as dmarketSignedText } from './dmarket/dmarket-signature.ts';
-export { formatSteamPrice, STEAM_CURRENCY_IDS } from './steam/steam-format.ts';
+export { formatSteamPrice, STEAM_CURRENCY_IDS } from './steam-market/steam-format.ts';
 export * from './proxy/index.ts';
+export {
+  createSteamSimulator,
+  registerSteamSimulator,
+  SteamSimulator,
+  type SteamSimulatorOptions,
+  type SteamSimulatorServer,
+  type RegisterSteamSimulatorOptions,
+} from './steam/steam-simulator.ts';
+export {
+  DEFAULT_STEAM_SIM_CONFIG,
+  type SteamSimConfig,
+  type SteamSimConfigPatch,
+} from './steam/sim-config.ts';
+export type { FaultKind as SteamFaultKind, FaultSpec as SteamFaultSpec } from './steam/steam-faults.ts';
+export type { SteamSimStatsSnapshot } from './steam/sim-stats.ts';
+export {
+  SteamSimControlClient,
+  type SimCreatedAccount,
+  type SimControlItem,
+} from './steam/control/control-client.ts';
+export { SteamTokenStore } from './steam/state/tokens.ts';

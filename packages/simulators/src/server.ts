@@ -10,7 +10,7 @@ import type { KitSimulator } from './kit/kit-simulator.ts';
 import { registerKitSimulator } from './kit/register-kit-simulator.ts';
 import { LIS_SKINS_SIMULATOR } from './lis-skins/lis-skins-simulator.ts';
 import { SKINPORT_SIMULATOR } from './skinport/skinport-simulator.ts';
-import { STEAM_SIMULATOR } from './steam/steam-simulator.ts';
+import { STEAM_SIMULATOR } from './steam-market/steam-market-simulator.ts';
 import type { TmConfigPatch } from './tm/state/config.ts';
 import { registerTmSimulator } from './tm/register-tm-simulator.ts';
 import type { TmSimulator } from './tm/tm-simulator.ts';

@@ -4,7 +4,7 @@ import type { ProxyConfig } from '@toydesk/http';
 /**
  * Everything the bot services (sign-up and game-platform, spec section 7) do on Steam, as one interface with
  * two implementations: `RealSteamGateway` (DoctorMcKay's libraries plus raw calls) and
- * `SimulatedSteamGateway` (the simulated Steam over HTTP). Every method is async, takes and returns plain
+ * `SteamSimulatorGateway` (the simulated Steam over HTTP). Every method is async, takes and returns plain
  * data (no library objects), and fails with `SteamError` only.
  *
  * The gateway holds no account state: a `SteamSession` goes in with every call and comes back from the calls

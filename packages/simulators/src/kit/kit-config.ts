@@ -1,4 +1,4 @@
-import { InputError } from '../tm/input-error.ts';
+import { InputError } from '../util/input-error.ts';
 
 /** The config of one simulated non-tm market; every field can be changed via `POST <prefix>/_control/config`. */
 

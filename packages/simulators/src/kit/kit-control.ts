@@ -1,6 +1,6 @@
 import { Router } from '../tm/http/router.ts';
-import type { FaultSpec } from '../tm/faults/fault-store.ts';
-import { InputError } from '../tm/input-error.ts';
+import type { FaultSpec } from '../tm/faults/tm-faults.ts';
+import { InputError } from '../util/input-error.ts';
 import { mergeKitConfig } from './kit-config.ts';
 import type { SimAccount } from './kit-market.ts';
 import type { KitSimulator } from './kit-simulator.ts';

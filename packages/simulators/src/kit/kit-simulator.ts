@@ -1,11 +1,12 @@
 import { STATUS_CODES } from 'node:http';
 
 import type { SimClock } from '../clock/sim-clock.ts';
-import { nginxErrorPage } from '../tm/faults/fault-replies.ts';
-import { FaultStore, type Fault } from '../tm/faults/fault-store.ts';
+import { nginxErrorPage } from '../faults/nginx-error-page.ts';
+import type { Fault, FaultStore } from '../faults/fault-store.ts';
+import { createMarketFaultStore, type FaultSpec } from '../tm/faults/tm-faults.ts';
 import { RateLimiter } from '../tm/http/rate-limiter.ts';
 import { Router } from '../tm/http/router.ts';
-import { InputError } from '../tm/input-error.ts';
+import { InputError } from '../util/input-error.ts';
 import type { KitConfigPatch } from './kit-config.ts';
 import { buildKitControlRouter, type KitControlRoute } from './kit-control.ts';
 import type { KitMarketDefinition } from './kit-definition.ts';
@@ -39,7 +40,7 @@ export class KitSimulator {
   readonly name: string;
   readonly definition: KitMarketDefinition;
   readonly market: KitMarket;
-  readonly faults: FaultStore;
+  readonly faults: FaultStore<FaultSpec>;
   readonly stats = new KitStats();
   readonly limiter = new RateLimiter();
   private readonly api = new Router<KitRoute>();
@@ -62,7 +63,7 @@ export class KitSimulator {
         rateLimits: { ...defaultConfig.rateLimits, ...options.config?.rateLimits },
       },
     });
-    this.faults = new FaultStore(seed + 1);
+    this.faults = createMarketFaultStore(seed + 1);
     options.definition.registerRoutes(this.api);
     this.control = buildKitControlRouter();
   }
@@ -103,7 +104,7 @@ export class KitSimulator {
 
     const fault = this.faults.take({
       pathAndQuery: request.search ? `${path}?${request.search}` : path,
-      key: accountId,
+      subject: accountId,
       method: request.method,
     });
     if (fault) this.stats.fault(accountId);
@@ -189,7 +190,7 @@ export class KitSimulator {
     return json(status, this.definition.errorBody(status, code, message));
   }
 
-  private failWith(fault: Fault): KitOutcome {
+  private failWith(fault: Fault<FaultSpec>): KitOutcome {
     switch (fault.kind) {
       case 'drop':
         return { kind: 'drop' };

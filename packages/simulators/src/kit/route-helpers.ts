@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-
 import type { SimAccount } from './kit-market.ts';
 import { KitError, type KitContext } from './kit-types.ts';
 
@@ -63,9 +61,7 @@ export function idText(value: unknown): string | null {
   return null;
 }
 
-export function randomHex(bytes: number): string {
-  return randomBytes(bytes).toString('hex');
-}
+export { randomHex } from '../util/random.ts';
 
 export function iso(ms: number): string {
   return new Date(ms).toISOString();

@@ -2,9 +2,10 @@ import type { SimClock } from '../clock/sim-clock.ts';
 import { loadCatalogue, type Catalogue } from '../data/catalogue.ts';
 import { buildControlRouter, type ControlRoute } from './control/control-routes.ts';
 import { faultAnswer } from './faults/fault-replies.ts';
-import { FaultStore, type Fault } from './faults/fault-store.ts';
+import type { Fault, FaultStore } from '../faults/fault-store.ts';
+import { createMarketFaultStore, type FaultSpec } from './faults/tm-faults.ts';
 import { ApiTable } from './http/api-table.ts';
-import { InputError } from './input-error.ts';
+import { InputError } from '../util/input-error.ts';
 import { TmReply, type ApiRoute, type RequestContext } from './http/context.ts';
 import { RateLimiter } from './http/rate-limiter.ts';
 import type { Router } from './http/router.ts';
@@ -51,7 +52,7 @@ const json = (status: number, body: unknown): SimOutcome => ({
 export class TmSimulator {
   readonly name: string;
   readonly market: TmMarket;
-  readonly faults: FaultStore;
+  readonly faults: FaultStore<FaultSpec>;
   readonly stats = new SimStats();
   readonly limiter = new RateLimiter();
   private readonly api = new ApiTable();
@@ -68,7 +69,7 @@ export class TmSimulator {
       seed,
       ...(options.config ? { config: options.config } : {}),
     });
-    this.faults = new FaultStore(seed + 1);
+    this.faults = createMarketFaultStore(seed + 1);
     registerAllTmRoutes(this.api);
     this.control = buildControlRouter();
   }
@@ -111,7 +112,7 @@ export class TmSimulator {
 
     const fault = this.faults.take({
       pathAndQuery: request.search ? `${path}?${request.search}` : path,
-      key,
+      subject: key,
       method: request.method,
     });
     if (fault) this.stats.fault(key);
@@ -178,7 +179,7 @@ export class TmSimulator {
     return json(200, result);
   }
 
-  private failWith(fault: Fault): SimOutcome {
+  private failWith(fault: Fault<FaultSpec>): SimOutcome {
     if (fault.kind === 'drop') return { kind: 'drop' };
     const answer = faultAnswer(fault);
     if (!answer) return json(500, { success: false, error: 'bad fault' });

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 /**
  * A small seeded pseudo-random generator (mulberry32), so a simulator started with the same seed builds the
  * same market. Not for secrets: API keys and tokens come from node:crypto instead.
@@ -41,6 +43,18 @@ export class Random {
   chance(share: number): boolean {
     return this.next() < share;
   }
+
+  /** `count` decimal digits (SMS and email codes, phone numbers). */
+  digits(count: number): string {
+    let text = '';
+    for (let i = 0; i < count; i++) text += String(this.int(0, 9));
+    return text;
+  }
+}
+
+/** Really random hex (node:crypto), for names and keys that must differ between runs and simulators. */
+export function randomHex(bytes: number): string {
+  return randomBytes(bytes).toString('hex');
 }
 
 /** A stable 32-bit hash of a text (FNV-1a), to derive per-name seeds. */

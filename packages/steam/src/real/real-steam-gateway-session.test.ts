@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { cookieValue } from '../cookies.ts';
-import { TokenStore } from '../sim/state/tokens.ts';
+import { SteamTokenStore } from '@toydesk/simulators';
 import { SteamError } from '../steam-error.ts';
 import type { SteamSession } from '../steam-gateway.ts';
 import { startSteamSim, type SteamSimHarness } from '../testing/steam-sim-harness.ts';
@@ -33,7 +33,7 @@ interface LoginScript {
 
 /** Fake libraries: steam-session's LoginSession driven by a script, everything recorded. */
 function fakeLibraries(script: LoginScript = {}) {
-  const tokens = new TokenStore();
+  const tokens = new SteamTokenStore();
   const record = {
     sessions: [] as {
       platform: number;

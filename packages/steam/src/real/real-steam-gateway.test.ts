@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { buildSession } from '../session.ts';
-import { TokenStore } from '../sim/state/tokens.ts';
+import { SteamTokenStore } from '@toydesk/simulators';
 import { SteamError } from '../steam-error.ts';
 import type { SteamSession } from '../steam-gateway.ts';
 import { fakeRequest, type FakeCall, type FakeReply } from '../testing/fake-request.ts';
@@ -22,7 +22,7 @@ const API = 'https://api.steampowered.com';
 const IDENTITY = Buffer.alloc(20, 9).toString('base64');
 
 function session(): SteamSession {
-  const tokens = new TokenStore();
+  const tokens = new SteamTokenStore();
   const refreshToken = tokens.mint('refresh', STEAM_ID, Date.now(), 200 * DAY);
   const accessToken = tokens.mint('access', STEAM_ID, Date.now(), DAY, 'R1');
   return buildSession({ accountName: 'realbot', steamId: STEAM_ID, accessToken, refreshToken });

@@ -1,10 +1,14 @@
 import { HttpClient } from '@toydesk/http';
 
-import { SimulatedSteamGateway } from '../simulated/simulated-steam-gateway.ts';
-import { SteamSimControlClient, type SimCreatedAccount } from '../sim/control/control-client.ts';
-import type { SimClock } from '../sim/sim-clock.ts';
-import type { SteamSimConfigPatch } from '../sim/sim-config.ts';
-import { createSteamSimulator, type SteamSimulatorServer } from '../sim/steam-simulator.ts';
+import { SteamSimulatorGateway } from '../simulator-gateway/steam-simulator-gateway.ts';
+import {
+  createSteamSimulator,
+  SteamSimControlClient,
+  type SimClock,
+  type SimCreatedAccount,
+  type SteamSimConfigPatch,
+  type SteamSimulatorServer,
+} from '@toydesk/simulators';
 import type { SteamCredentials, SteamSession } from '../steam-gateway.ts';
 
 /** Tests: a simulator on port 0 and a gateway talking to it over HTTP. Request limits are relaxed unless given. */
@@ -12,7 +16,7 @@ export interface SteamSimHarness {
   server: SteamSimulatorServer;
   base: string;
   control: SteamSimControlClient;
-  gateway: SimulatedSteamGateway;
+  gateway: SteamSimulatorGateway;
   http: HttpClient;
   /** A fresh account (with the authenticator unless told otherwise), logged in. */
   account(
@@ -39,7 +43,7 @@ export async function startSteamSim(
   const http = new HttpClient({
     retry: { baseDelayMs: 20, maxDelayMs: 100, retriesWithoutBody: options.retries ?? 0 },
   });
-  const gateway = new SimulatedSteamGateway({ baseUrl: base, http });
+  const gateway = new SteamSimulatorGateway({ baseUrl: base, http });
   const control = new SteamSimControlClient(base);
   return {
     server,

@@ -4,12 +4,8 @@ import type {
   BotSteamConfirmation,
   BotSteamGuardCode,
 } from '@toydesk/contract';
-import {
-  createSteamSimulator,
-  steamGuardCodeAt,
-  SteamSimControlClient,
-  type SteamSimulatorServer,
-} from '@toydesk/steam';
+import { createSteamSimulator, SteamSimControlClient, type SteamSimulatorServer } from '@toydesk/simulators';
+import { steamGuardCodeAt } from '@toydesk/steam';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startBotTestApp, type BotTestApp } from '../../testing/bot-test-app.ts';

@@ -1,14 +1,12 @@
 import { parseJsonLossless } from '@toydesk/contract';
 import type { ProxyConfig } from '@toydesk/http';
+import type { SteamSimControlClient, SteamSimulatorServer } from '@toydesk/simulators';
 import {
-  createSteamSimulator,
   RealSteamGateway,
-  SimulatedSteamGateway,
-  SteamSimControlClient,
+  SteamSimulatorGateway,
   type SteamCredentials,
   type SteamGateway,
   type SteamSession,
-  type SteamSimulatorServer,
 } from '@toydesk/steam';
 
 import type { BotConfig } from '../../config.ts';
@@ -96,18 +94,18 @@ export class SteamAccess {
   /** Which Steam: TOYDESK_STEAM_URL (a simulated Steam), the in-process simulator in demo mode, else the real one. */
   private async open(): Promise<{ gateway: SteamGateway; inbox: SignupInbox | null }> {
     let base = this.config.steamUrl;
-    if (!base && this.demo) {
-      this.simulator = await createSteamSimulator();
+    if (!base && !this.demo) return { gateway: new RealSteamGateway(), inbox: null };
+    // Loaded only here: with the real Steam the bot services never load the simulators.
+    const simulators = await import('@toydesk/simulators');
+    if (!base) {
+      this.simulator = await simulators.createSteamSimulator();
       base = await this.simulator.listen({ port: 0, host: '127.0.0.1' });
       this.logger.info(`simulated Steam on ${base} (demo mode)`);
     }
-    if (base) {
-      return {
-        gateway: new SimulatedSteamGateway({ baseUrl: base }),
-        inbox: new SimulatorInbox(new SteamSimControlClient(base), this.demo),
-      };
-    }
-    return { gateway: new RealSteamGateway(), inbox: null };
+    return {
+      gateway: new SteamSimulatorGateway({ baseUrl: base }),
+      inbox: new SimulatorInbox(new simulators.SteamSimControlClient(base), this.demo),
+    };
   }
 
   private opened() {

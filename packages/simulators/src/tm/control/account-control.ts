@@ -1,7 +1,7 @@
 import { fromMajor, isTmCurrency, toMajorNumber } from '../../util/money-units.ts';
 import { TmReply } from '../http/context.ts';
 import type { Router } from '../http/router.ts';
-import { InputError } from '../input-error.ts';
+import { InputError } from '../../util/input-error.ts';
 import { addItems, createAccount } from '../state/accounts.ts';
 import {
   buyListing,

@@ -1,5 +1,5 @@
 import type { RequestContext } from '../http/context.ts';
-import { InputError } from '../input-error.ts';
+import { InputError } from '../../util/input-error.ts';
 import type { TmMarket } from '../state/tm-market.ts';
 import type { Account } from '../state/types.ts';
 import type { TmSimulator } from '../tm-simulator.ts';

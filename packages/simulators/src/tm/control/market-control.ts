@@ -1,8 +1,8 @@
 import { TmReply } from '../http/context.ts';
 import type { Router } from '../http/router.ts';
-import { InputError } from '../input-error.ts';
+import { InputError } from '../../util/input-error.ts';
 import { mergeConfig, type TmConfigPatch } from '../state/config.ts';
-import type { FaultSpec } from '../faults/fault-store.ts';
+import type { FaultSpec } from '../faults/tm-faults.ts';
 import { controlBody, optionalNumber, type ControlRoute } from './control-body.ts';
 
 /** Control calls on the whole market: clock, faults, stats, config, reset. */

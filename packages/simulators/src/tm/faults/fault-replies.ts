@@ -1,17 +1,10 @@
 import { STATUS_CODES } from 'node:http';
 
-import type { Fault } from './fault-store.ts';
+import type { Fault } from '../../faults/fault-store.ts';
+import { nginxErrorPage } from '../../faults/nginx-error-page.ts';
+import type { FaultSpec } from './tm-faults.ts';
 
 /** The answers of the failing kinds (slow and drop are handled by the pipeline). */
-
-/** The page nginx serves when its upstream fails, as clients meet it instead of JSON. */
-export function nginxErrorPage(status: number): string {
-  const title = `${status} ${STATUS_CODES[status] ?? 'Error'}`;
-  return (
-    `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n` +
-    `<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`
-  );
-}
 
 export interface FaultAnswer {
   status: number;
@@ -19,7 +12,7 @@ export interface FaultAnswer {
   body: string;
 }
 
-export function faultAnswer(fault: Fault): FaultAnswer | null {
+export function faultAnswer(fault: Fault<FaultSpec>): FaultAnswer | null {
   switch (fault.kind) {
     case 'html': {
       const status = fault.status ?? 502;

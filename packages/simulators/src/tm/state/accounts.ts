@@ -1,4 +1,4 @@
-import { InputError } from '../input-error.ts';
+import { InputError } from '../../util/input-error.ts';
 import { fromMajor, type TmCurrency } from '../../util/money-units.ts';
 import { newApiKey, newHex, newTradeToken, steamid64Of } from './ids.ts';
 import type { TmMarket } from './tm-market.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 import { MARKET_CODES } from '@toydesk/contract';
-import { createSteamSimulator, SteamSimControlClient } from '@toydesk/steam';
+import { createSteamSimulator, SteamSimControlClient } from '@toydesk/simulators';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { startMarketSim } from '../../../testing/market-sim.ts';

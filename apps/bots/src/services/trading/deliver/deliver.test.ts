@@ -1,4 +1,4 @@
-import { createSteamSimulator, SteamSimControlClient, type SteamSimulatorServer } from '@toydesk/steam';
+import { createSteamSimulator, SteamSimControlClient, type SteamSimulatorServer } from '@toydesk/simulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startBotTestApp, type BotTestApp } from '../../../testing/bot-test-app.ts';

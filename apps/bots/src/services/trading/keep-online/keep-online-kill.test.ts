@@ -1,5 +1,5 @@
 import { MARKET_CODES } from '@toydesk/contract';
-import { createSteamSimulator, type SteamSimulatorServer } from '@toydesk/steam';
+import { createSteamSimulator, type SteamSimulatorServer } from '@toydesk/simulators';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { PGBOSS_SCHEMA } from '../../../jobs/job-store.ts';
