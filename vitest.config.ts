@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url';
 
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const webSrc = fileURLToPath(new URL('./apps/web/src', import.meta.url));
 
-// The server suite runs twice: once on embedded PGlite and once on the real PostgreSQL server
+// The database, server and bots suites run twice: once on embedded PGlite and once on the real PostgreSQL server
 // (TOYDESK_TEST_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres), a fresh database per file.
 export default defineConfig({
   test: {
@@ -19,6 +19,24 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts'],
+          // packages/db's tests need a database: db-pglite and db-postgres run them on each.
+          exclude: [...configDefaults.exclude, 'packages/db/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'db-pglite',
+          include: ['packages/db/src/**/*.test.ts'],
+          env: { TOYDESK_TEST_DB: 'pglite' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'db-postgres',
+          include: ['packages/db/src/**/*.test.ts'],
+          env: { TOYDESK_TEST_DB: 'postgres' },
         },
       },
       {

@@ -30,7 +30,7 @@ import { z } from 'zod';
 import { defineJobKind, type LaneDef } from '../src/jobs/job-kind.ts';
 import { JobQueue, type BotLogger } from '../src/jobs/job-queue.ts';
 import { PGBOSS_SCHEMA } from '../src/jobs/job-store.ts';
-import { migrate, openPgliteDatabase, openPostgresDatabase, type Database } from '../src/server-modules.ts';
+import { type Database, migrate, openPgliteDatabase, openPostgresDatabase } from '@toydesk/db';
 import { dropDatabase } from '../src/testing/test-database.ts';
 import { mainDeliverBench } from './bench-deliver.ts';
 import { mainPricesBench } from './bench-prices.ts';

@@ -28,7 +28,7 @@ import { format, resolveConfig } from 'prettier';
 
 import { loadBotConfig } from '../src/config.ts';
 import type { BotLogger } from '../src/jobs/job-queue.ts';
-import { openPostgresDatabase } from '../src/server-modules.ts';
+import { openPostgresDatabase } from '@toydesk/db';
 import { SCHEDULED_KINDS } from '../src/services/all-job-kinds.ts';
 import { openStandalone } from '../src/standalone.ts';
 import { startMarketSim } from '../src/testing/market-sim.ts';

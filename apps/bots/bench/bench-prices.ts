@@ -36,7 +36,7 @@ import { format, resolveConfig } from 'prettier';
 
 import { loadBotConfig } from '../src/config.ts';
 import type { BotLogger } from '../src/jobs/job-queue.ts';
-import { openPostgresDatabase } from '../src/server-modules.ts';
+import { openPostgresDatabase } from '@toydesk/db';
 import { DYNAMIC_ORDERS_LOOP } from '../src/services/trading/dynamic-orders/dynamic-orders-loop.ts';
 import { LIST_REPRICE_LOOP } from '../src/services/trading/list-reprice/list-reprice-loop.ts';
 import { CONFIRM_PER_TICK, MAX_TOYS_PER_TICK } from '../src/services/trading/dynamic-orders/keep-orders.ts';

@@ -3,7 +3,7 @@ import type { MarketOutbound } from '@toydesk/markets';
 import type { BotConfig } from './config.ts';
 import type { JobQueue, BotLogger } from './jobs/job-queue.ts';
 import type { JobKindDef } from './jobs/job-kind.ts';
-import type { Database, Vault } from './server-modules.ts';
+import type { Database, Vault } from '@toydesk/db';
 import type { SteamAccess } from './services/steam/steam-access.ts';
 
 /*

@@ -11,7 +11,7 @@ import { boot, type Booted } from '../../server/src/boot.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { TestClient } from '../../server/src/testing/test-client.ts';
 import { createBotMarkets } from './runtime.ts';
-import { openPgliteDatabase, openPostgresDatabase, type Database } from './server-modules.ts';
+import { type Database, openPgliteDatabase, openPostgresDatabase } from '@toydesk/db';
 import { startMarketSim, type MarketSim } from './testing/market-sim.ts';
 import { createPostgresTestDatabase, testDbKind } from './testing/test-database.ts';
 import { hammerTm, type TmHammerPlan, type TmHammerResult } from './testing/tm-hammer.ts';

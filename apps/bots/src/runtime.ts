@@ -9,7 +9,7 @@ import type { BotConfig } from './config.ts';
 import { LANES, TRADING_LANES } from './lanes.ts';
 import { JobQueue, type BotLogger, type JobSchedule } from './jobs/job-queue.ts';
 import type { LaneDef } from './jobs/job-kind.ts';
-import type { Database, Vault } from './server-modules.ts';
+import type { Database, Vault } from '@toydesk/db';
 import { ALL_JOB_KINDS, SCHEDULED_KINDS } from './services/all-job-kinds.ts';
 import { SteamAccess } from './services/steam/steam-access.ts';
 

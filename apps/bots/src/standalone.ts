@@ -3,7 +3,7 @@ import type { BotLogger } from './jobs/job-queue.ts';
 import type { JobKindDef, LaneDef } from './jobs/job-kind.ts';
 import type { BotRole, BotRuntime } from './bot-runtime.ts';
 import { loadBotToken, standaloneMarkets, startBotRuntime } from './runtime.ts';
-import { loadVault, migrate, openPostgresDatabase, type Database } from './server-modules.ts';
+import { type Database, loadVault, migrate, openPostgresDatabase } from '@toydesk/db';
 
 export function consoleLogger(name: string): BotLogger {
   const line = (level: string, message: string) =>

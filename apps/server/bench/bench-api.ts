@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 
 import { boot } from '../src/boot.ts';
 import { loadConfig } from '../src/config.ts';
-import type { Database } from '../src/db/database.ts';
+import type { Database } from '@toydesk/db';
 import { parseQueryString } from '../src/http/query-string.ts';
 import { MAX_PAGE_SIZE } from '../src/resources/pagination.ts';
 import { TestClient } from '../src/testing/test-client.ts';

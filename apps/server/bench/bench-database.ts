@@ -6,9 +6,7 @@ import path from 'node:path';
 
 import pg from 'pg';
 
-import type { Database } from '../src/db/database.ts';
-import { openPgliteDatabase } from '../src/db/pglite-database.ts';
-import { openPostgresDatabase } from '../src/db/postgres-database.ts';
+import { type Database, openPgliteDatabase, openPostgresDatabase } from '@toydesk/db';
 
 /** A fresh, empty database for one benchmark run, and how to get rid of it afterwards. */
 export interface BenchDatabase {

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 
-import type { Database } from '../src/db/database.ts';
+import type { Database } from '@toydesk/db';
 
 export interface SeedCounts {
   toys: number;

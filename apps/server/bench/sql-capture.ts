@@ -1,4 +1,4 @@
-import type { Database } from '../src/db/database.ts';
+import type { Database } from '@toydesk/db';
 
 export interface CapturedQuery {
   sql: string;

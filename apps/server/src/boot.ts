@@ -2,9 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 import { ensureAdminOperator } from './auth/operators.ts';
 import type { Config } from './config.ts';
-import type { Database } from './db/database.ts';
-import { migrate } from './db/migrate.ts';
-import { openDatabase } from './db/open-database.ts';
+import { type Database, loadVault, migrate, openDatabase } from '@toydesk/db';
 import { loadDemoDataIfEmpty } from './demo/demo-data.ts';
 import { startDemoProxies } from './demo/demo-proxies.ts';
 import { startDemoSimulators } from './demo/demo-simulators.ts';
@@ -14,7 +12,6 @@ import type { ProxySimulator } from '@toydesk/simulators/proxy';
 import { buildApp } from './http/app.ts';
 import { loadBotToken, seedReferenceData } from './reference-data.ts';
 import { createResources, type Services } from './services.ts';
-import { loadVault } from './vault/load-vault.ts';
 
 export interface Booted {
   app: FastifyInstance;

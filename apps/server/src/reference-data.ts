@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 import type { MarketCode } from '@toydesk/contract';
 
-import type { Database } from './db/database.ts';
+import type { Database } from '@toydesk/db';
 
 /** The 11 markets of spec section 3, seeded once; rates are starting values that operators keep current. */
 export const SEED_MARKETS: { code: MarketCode; name: string }[] = [

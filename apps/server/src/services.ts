@@ -1,10 +1,9 @@
 import type { MarketOutbound } from '@toydesk/markets';
 
 import type { Config } from './config.ts';
-import type { Database } from './db/database.ts';
+import type { Database, Vault } from '@toydesk/db';
 import { RESOURCE_CONFIGS, type ResourceName } from './resources/configs.ts';
 import { Resource } from './resources/resource.ts';
-import type { Vault } from './vault/vault.ts';
 
 /** What every handler may use; built once per process. */
 export interface Services {

@@ -7,7 +7,7 @@ import { loadBotConfig, withDemoProxyCheck } from '../config.ts';
 import type { BotLogger } from '../jobs/job-queue.ts';
 import type { BotRuntime } from '../bot-runtime.ts';
 import { startBotRuntime } from '../runtime.ts';
-import type { Database, Vault } from '../server-modules.ts';
+import type { Database, Vault } from '@toydesk/db';
 import { BOT_PREFIX, buildBotApp } from './bot-app.ts';
 
 /** What the server hands over in the embedded default (its Services fit this shape). */

@@ -1,4 +1,4 @@
-import type { Database } from '../server-modules.ts';
+import type { Database } from '@toydesk/db';
 import { appendJobLog, type JobLogLevel } from './job-log.ts';
 import { runOnce } from './once.ts';
 

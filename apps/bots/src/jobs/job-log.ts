@@ -1,4 +1,4 @@
-import type { Queryable } from '../server-modules.ts';
+import type { Queryable } from '@toydesk/db';
 
 export type JobLogLevel = 'info' | 'warn' | 'error';
 

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { BotJob } from '@toydesk/contract';
 import PgBoss from 'pg-boss';
 
-import type { Database } from '../server-modules.ts';
+import type { Database } from '@toydesk/db';
 import { JobContext } from './job-context.ts';
 import { isPermanentError } from './error-policy.ts';
 import { PermanentJobError, type JobKindDef, type LaneDef } from './job-kind.ts';

@@ -1,6 +1,6 @@
 import type { BotJob, BotJobLogLine, BotJobState } from '@toydesk/contract';
 
-import type { Database } from '../server-modules.ts';
+import type { Database } from '@toydesk/db';
 import type { Sealer } from './sealer.ts';
 
 /** pg-boss's schema; the queue's own tables are read here, written only through pg-boss (see job-queue.ts). */

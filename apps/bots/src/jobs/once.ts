@@ -1,4 +1,4 @@
-import type { Database } from '../server-modules.ts';
+import type { Database } from '@toydesk/db';
 
 /** Who runs a step: one attempt of one job, holding the step for `leaseSeconds`. */
 export interface OnceOwner {

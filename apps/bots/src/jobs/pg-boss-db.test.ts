@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { openPgliteDatabase, type Database } from '../server-modules.ts';
+import { type Database, openPgliteDatabase } from '@toydesk/db';
 import { pgBossDb } from './pg-boss-db.ts';
 
 /**

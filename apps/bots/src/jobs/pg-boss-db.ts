@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss';
 
-import type { Database } from '../server-modules.ts';
+import type { Database } from '@toydesk/db';
 
 /** pg-boss wraps its schema scripts as "BEGIN; ...; COMMIT;" and sends them without parameters. */
 const SCRIPT = /^\s*BEGIN\s*;([\s\S]*?);?\s*COMMIT\s*;\s*$/i;

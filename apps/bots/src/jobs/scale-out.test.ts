@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { loadBotConfig } from '../config.ts';
-import { openPostgresDatabase } from '../server-modules.ts';
+import { openPostgresDatabase } from '@toydesk/db';
 import { openStandalone } from '../standalone.ts';
 import { SILENT, TEST_ENV } from '../testing/bot-test-app.ts';
 import { createPostgresTestDatabase, testDbKind } from '../testing/test-database.ts';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { loadBotConfig } from '../config.ts';
-import { openPgliteDatabase, openPostgresDatabase, type Database } from '../server-modules.ts';
+import { type Database, openPgliteDatabase, openPostgresDatabase } from '@toydesk/db';
 import { openStandalone } from '../standalone.ts';
 import { SILENT, TEST_ENV } from '../testing/bot-test-app.ts';
 import { createPostgresTestDatabase, testDbKind } from '../testing/test-database.ts';

@@ -9,7 +9,7 @@ import { buildBotApp } from '../http/bot-app.ts';
 import type { BotLogger } from '../jobs/job-queue.ts';
 import type { JobKindDef, LaneDef } from '../jobs/job-kind.ts';
 import type { BotRuntime } from '../bot-runtime.ts';
-import type { Database } from '../server-modules.ts';
+import type { Database } from '@toydesk/db';
 import { openStandalone } from '../standalone.ts';
 import { openBotTestDatabase } from './test-database.ts';
 

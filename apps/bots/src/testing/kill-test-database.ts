@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { loadBotConfig, type BotConfig } from '../config.ts';
-import { openPgliteDatabase, openPostgresDatabase, type Database } from '../server-modules.ts';
+import { type Database, openPgliteDatabase, openPostgresDatabase } from '@toydesk/db';
 import { openStandalone } from '../standalone.ts';
 import { SILENT, TEST_ENV } from './bot-test-app.ts';
 import { createPostgresTestDatabase, testDbKind } from './test-database.ts';

@@ -1,5 +1,5 @@
 import { loadBotConfig } from '../config.ts';
-import { openPgliteDatabase, openPostgresDatabase } from '../server-modules.ts';
+import { openPgliteDatabase, openPostgresDatabase } from '@toydesk/db';
 import { consoleLogger, openStandalone } from '../standalone.ts';
 import { TEST_ENV } from './bot-test-app.ts';
 import { TEST_KINDS, TEST_LANE } from './test-kinds.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 import pg from 'pg';
 
-import { openPgliteDatabase, openPostgresDatabase, type Database } from '../server-modules.ts';
+import { type Database, openPgliteDatabase, openPostgresDatabase } from '@toydesk/db';
 
 export const TEST_PG_URL = process.env.TOYDESK_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 import { defineJobKind, PermanentJobError, type LaneDef } from '../jobs/job-kind.ts';
 import type { BotRuntime } from '../bot-runtime.ts';
-import type { Queryable } from '../server-modules.ts';
+import type { Queryable } from '@toydesk/db';
 
 /** Job kinds for the tests (and the kill test's worker processes); never registered in production. */
 export const TEST_LANE: LaneDef = {

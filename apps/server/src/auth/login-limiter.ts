@@ -1,4 +1,4 @@
-import type { Database } from '../db/database.ts';
+import type { Database } from '@toydesk/db';
 
 /** Failed logins allowed within the window, per account and per client address. */
 export const MAX_FAILURES_PER_ACCOUNT = 5;

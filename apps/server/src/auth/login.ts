@@ -1,4 +1,4 @@
-import type { Database } from '../db/database.ts';
+import type { Database } from '@toydesk/db';
 import { clearLoginFailures, isLoginBlocked, recordLoginFailure } from './login-limiter.ts';
 import { verifyPassword } from './password-hash.ts';
 import type { Operator } from './sessions.ts';

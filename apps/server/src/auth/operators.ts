@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import type { Database } from '../db/database.ts';
+import type { Database } from '@toydesk/db';
 import { hashPassword } from './password-hash.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-import type { Database } from '../db/database.ts';
+import type { Database } from '@toydesk/db';
 
 export const SESSION_COOKIE = 'toydesk_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';

@@ -1,4 +1,4 @@
-import type { Queryable, Row } from '../db/database.ts';
+import type { Queryable, Row } from '@toydesk/db';
 
 /** The PostgreSQL type of each inserted column, as jsonb_to_recordset needs it. */
 export type ColumnTypes = Record<string, string>;

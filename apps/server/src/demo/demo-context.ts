@@ -1,5 +1,4 @@
-import type { Queryable } from '../db/database.ts';
-import type { Vault } from '../vault/vault.ts';
+import type { Queryable, Vault } from '@toydesk/db';
 import type { PriceModel } from './price-model.ts';
 import { Random } from './prng.ts';
 

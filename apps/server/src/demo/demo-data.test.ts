@@ -7,14 +7,20 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { loadConfig } from '../config.ts';
-import type { Database, Queryable, Row } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
+import {
+  createVault,
+  type Database,
+  maskStoredSecret,
+  migrate,
+  openPgliteDatabase,
+  openPostgresDatabase,
+  type Queryable,
+  type Row,
+  type Vault,
+} from '@toydesk/db';
 import { createMarketServices } from '../market-proxy/market-services.ts';
-import { openPgliteDatabase } from '../db/pglite-database.ts';
-import { openPostgresDatabase } from '../db/postgres-database.ts';
 import { seedReferenceData } from '../reference-data.ts';
 import { createResources, type Services } from '../services.ts';
-import { createVault, maskStoredSecret, type Vault } from '../vault/vault.ts';
 import { insertDemoData, loadDemoDataIfEmpty } from './demo-data.ts';
 import { buildCatalogue, WEARS } from './item-catalogue.ts';
 import { formatMinor } from './minor-units.ts';

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database.ts';
+import type { Queryable } from '@toydesk/db';
 import type { Services } from '../services.ts';
 import { seedAccountChecklists } from './account-checklists.ts';
 import { buildDeliveries, insertDeliveries } from './deliveries.ts';

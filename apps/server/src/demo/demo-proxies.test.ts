@@ -4,12 +4,10 @@ import { isLoopbackHost, type BotJob } from '@toydesk/contract';
 import type { ProxySimulator } from '@toydesk/simulators/proxy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { Database } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
+import { createVault, type Database, migrate, type Vault } from '@toydesk/db';
 import { recordConnections, type ConnectionRecorder } from '../testing/connection-recorder.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
-import { openTestDatabase, TEST_PG_URL } from '../testing/test-database.ts';
-import { createVault, type Vault } from '../vault/vault.ts';
+import { openTestDatabase, TEST_PG_URL } from '@toydesk/db/testing';
 import { startDemoProxies } from './demo-proxies.ts';
 import { DEMO_PROXIES } from './infrastructure.ts';
 

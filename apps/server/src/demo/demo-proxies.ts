@@ -1,8 +1,7 @@
 import { isLoopbackHost } from '@toydesk/contract';
 import { startProxySimulator, type ProxySimulator } from '@toydesk/simulators/proxy';
 
-import type { Database } from '../db/database.ts';
-import type { Vault } from '../vault/vault.ts';
+import type { Database, Vault } from '@toydesk/db';
 import { DEMO_PROXIES, LEGACY_DEMO_PROXY_HOSTS, type DemoProxy } from './infrastructure.ts';
 
 type ProxyRow = {

@@ -2,8 +2,7 @@ import { createSimulatorServer, type SimulatorServer } from '@toydesk/simulators
 import { SIMULATOR_PREFIX } from '@toydesk/markets';
 import type { MarketCode } from '@toydesk/contract';
 
-import type { Database } from '../db/database.ts';
-import type { Vault } from '../vault/vault.ts';
+import type { Database, Vault } from '@toydesk/db';
 
 const TM_FAMILY: MarketCode[] = ['tm', 'tm_usd', 'cs7', 'cs7_proxy'];
 

@@ -1,4 +1,4 @@
-import type { Queryable, Row } from '../db/database.ts';
+import type { Queryable, Row } from '@toydesk/db';
 import { queryValues } from '../http/query-string.ts';
 import { RESERVED_QUERY_KEYS } from '../resources/filters.ts';
 import type { Resource } from '../resources/resource.ts';

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
+import { MIGRATIONS_DIR } from '@toydesk/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
@@ -62,7 +64,7 @@ describe('tag names are unique (issue 12)', () => {
 
   it('migration 019 renames the later of two tags sharing a name, then holds names unique', async () => {
     const name = unique('Twin');
-    const sql = readFileSync(new URL('../db/migrations/019-tag-name-unique.sql', import.meta.url), 'utf8');
+    const sql = readFileSync(path.join(MIGRATIONS_DIR, '019-tag-name-unique.sql'), 'utf8');
     await t.services.db.transaction(async (tx) => {
       await tx.exec('DROP INDEX tag_name_ci_unique');
       const rows = await tx.query<{ id: number }>(

@@ -3,7 +3,7 @@ import { HttpError, type HttpClient, type RateLimiter } from '@toydesk/http';
 import { marketRateLimitKey, type MarketEndpoint } from '@toydesk/markets';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-import { writeAudit } from '../audit/audit-log.ts';
+import { writeAudit } from '@toydesk/db';
 import { ApiError, badRequest, forbidden, notFound, unauthorized } from '../http/api-error.ts';
 import { xsrfMatches } from '../auth/xsrf.ts';
 import type { Services } from '../services.ts';

@@ -1,7 +1,7 @@
 import type { MarketCode } from '@toydesk/contract';
 import { createMarketOutbound, type MarketEndpoint } from '@toydesk/markets';
 
-import type { Database } from '../db/database.ts';
+import type { Database } from '@toydesk/db';
 import type { Services } from '../services.ts';
 
 /** The outbound side of the server: the same setup as the bot services' (createMarketOutbound). */

@@ -2,9 +2,14 @@ import { checkMaxPrice, type GuardRefusal, type MarketCode, type SpendState } fr
 import { HttpTimeoutError } from '@toydesk/http';
 import type { TmSpendLookup } from '@toydesk/markets';
 
-import type { Database } from '../db/database.ts';
-import { raiseSpendAlert } from '../spend/spend-alert.ts';
-import { checkSpend, loadSpendGuard, reserveSpend, settleSpend } from '../spend/spend-store.ts';
+import {
+  checkSpend,
+  type Database,
+  loadSpendGuard,
+  raiseSpendAlert,
+  reserveSpend,
+  settleSpend,
+} from '@toydesk/db';
 import type { SpendCall } from './spend-call.ts';
 
 /** The marketplace's answer as the proxy got it. */

@@ -20,7 +20,7 @@ import {
   transactionEntity,
 } from '@toydesk/contract';
 
-import { auditNameSql } from '../audit/audit-log.ts';
+import { auditNameSql } from '@toydesk/db';
 import type { Params } from './sql.ts';
 import type { ResourceConfig } from './resource.ts';
 import { MARKET_ACCOUNT_LABEL_SQL, MARKET_ACCOUNT_LINK_JSON } from './sql-fragments.ts';

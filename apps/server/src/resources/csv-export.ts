@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-import type { Database, Row } from '../db/database.ts';
+import type { Database, Row } from '@toydesk/db';
 import { queryValue } from '../http/query-string.ts';
 
 /** Rows read from the cursor per round trip: memory stays flat whatever the list's size. */

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-import type { Database, Row } from '../db/database.ts';
+import type { Database, Row } from '@toydesk/db';
 import { notFound } from '../http/api-error.ts';
 import { queryValue } from '../http/query-string.ts';
 import { sendCsv, wantsCsv } from './csv-export.ts';

@@ -1,11 +1,18 @@
 import type { EntityDef, FieldDef } from '@toydesk/contract';
 import { z } from 'zod';
 
-import { auditNameSql, writeAudit } from '../audit/audit-log.ts';
-import type { Database, Queryable, Row } from '../db/database.ts';
+import {
+  auditNameSql,
+  type Database,
+  MASK,
+  maskSql,
+  type Queryable,
+  type Row,
+  type Vault,
+  writeAudit,
+} from '@toydesk/db';
 import { badRequest, notFound, parseOrThrow } from '../http/api-error.ts';
 import { queryValue } from '../http/query-string.ts';
-import { maskSql, MASK, type Vault } from '../vault/vault.ts';
 import { buildFilters, buildOrdering, type FilterContext } from './filters.ts';
 import { ident, Params, sqlType } from './sql.ts';
 

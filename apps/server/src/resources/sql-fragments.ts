@@ -3,9 +3,8 @@
  * none takes a value from a request (they are spliced into the query text).
  */
 
-/** Label of a market account: the market's name plus the Steam account's name (spec section 3). */
-export const MARKET_ACCOUNT_LABEL_SQL = (alias: string) =>
-  `(SELECT m.name || ' ' || s.steam_account_name FROM market m, steam_account s WHERE m.code = ${alias}.market AND s.id = ${alias}.steam_account)`;
+/** Label of a market account (the audit writer builds it too, so it lives in @toydesk/db). */
+export { MARKET_ACCOUNT_LABEL_SQL } from '@toydesk/db';
 
 /**
  * The `{id, market, label}` json of market account `ma` (joined with its market `m`) of the Steam account

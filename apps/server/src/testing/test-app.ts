@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { boot, type Booted } from '../boot.ts';
 import { loadConfig } from '../config.ts';
 import { TestClient } from './test-client.ts';
-import { openTestDatabase } from './test-database.ts';
+import { openTestDatabase } from '@toydesk/db/testing';
 
 export const TEST_ADMIN = { username: 'operator', password: 'correct horse battery staple' };
 

@@ -1,6 +1,6 @@
 import type { BotAlert } from '@toydesk/contract';
 
-import type { Queryable } from '../../server-modules.ts';
+import type { Queryable } from '@toydesk/db';
 import type { AlertInput } from '../trading/trading-loop.ts';
 
 const COLUMNS = `id, kind, severity, message, market_account, steam_account, proxy, details, count, first_at,

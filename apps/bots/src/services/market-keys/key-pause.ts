@@ -1,4 +1,4 @@
-import type { Queryable } from '../../server-modules.ts';
+import type { Queryable } from '@toydesk/db';
 import type { BotRuntime } from '../../bot-runtime.ts';
 import { raiseAlert } from '../alerts/alert-store.ts';
 

@@ -2,7 +2,7 @@ import { proxyEntity } from '@toydesk/contract';
 
 import { notFound } from '../../http/bot-error.ts';
 import { pathId, startJob, type BotHandlers } from '../../http/handler.ts';
-import { maskSql, writeAudit } from '../../server-modules.ts';
+import { maskSql, writeAudit } from '@toydesk/db';
 
 const COLUMNS = `id, protocol, host, port, username, ${maskSql('password')} AS password, comment, status,
   latency_ms, last_checked_at, created_at`;

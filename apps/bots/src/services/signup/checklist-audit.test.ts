@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { migrate, type Database } from '../../server-modules.ts';
+import { type Database, migrate } from '@toydesk/db';
 import { openBotTestDatabase } from '../../testing/test-database.ts';
 import { markStep } from './signup-steps.ts';
 

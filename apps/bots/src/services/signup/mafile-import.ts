@@ -12,7 +12,7 @@ import { pathId, startJob, type BotHandlers } from '../../http/handler.ts';
 import { defineJobKind, PermanentJobError } from '../../jobs/job-kind.ts';
 import { LANES } from '../../lanes.ts';
 import type { BotJobKind, BotRuntime } from '../../bot-runtime.ts';
-import { maskSql, writeAudit, type Queryable, type Row } from '../../server-modules.ts';
+import { maskSql, type Queryable, type Row, writeAudit } from '@toydesk/db';
 import { BOT_ACTOR } from '../proxies/proxy-handlers.ts';
 import { markStep } from './signup-steps.ts';
 

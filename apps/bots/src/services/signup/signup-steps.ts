@@ -2,7 +2,7 @@ import { SIGNUP_STEPS, type ChecklistStep, type SignupStep } from '@toydesk/cont
 import { randomProfileInfo } from '@toydesk/steam';
 
 import { PermanentJobError } from '../../jobs/job-kind.ts';
-import { writeAudit, type Database, type Queryable } from '../../server-modules.ts';
+import { type Database, type Queryable, writeAudit } from '@toydesk/db';
 import { BOT_ACTOR } from '../proxies/proxy-handlers.ts';
 import type { SteamScope } from '../steam/steam-scope.ts';
 import { avatarPng, isAvatarName, randomAvatars } from './avatars.ts';

@@ -2,7 +2,7 @@ import type { BotConfirmationAnswer, BotSteamConfirmation } from '@toydesk/contr
 import { isSteamError, type MobileConfirmation } from '@toydesk/steam';
 
 import type { BotJobKind } from '../../bot-runtime.ts';
-import { writeAudit } from '../../server-modules.ts';
+import { writeAudit } from '@toydesk/db';
 import { BOT_ACTOR } from '../proxies/proxy-handlers.ts';
 import { accountJob } from '../signup/signup-jobs.ts';
 import type { SteamScope } from '../steam/steam-scope.ts';

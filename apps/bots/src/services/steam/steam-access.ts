@@ -12,7 +12,7 @@ import {
 import type { BotConfig } from '../../config.ts';
 import type { BotLogger } from '../../jobs/job-queue.ts';
 import { PermanentJobError } from '../../jobs/job-kind.ts';
-import type { Database, Vault } from '../../server-modules.ts';
+import type { Database, Vault } from '@toydesk/db';
 
 /**
  * Where the codes of the sign-up steps come from when no operator types them: the simulated Steam's

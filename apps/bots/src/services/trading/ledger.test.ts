@@ -1,7 +1,7 @@
 import { MARKET_CODES } from '@toydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { migrate, type Database } from '../../server-modules.ts';
+import { type Database, migrate } from '@toydesk/db';
 import { openBotTestDatabase } from '../../testing/test-database.ts';
 import { recordMoneyMovement, recordPurchase, recordSale } from './ledger.ts';
 

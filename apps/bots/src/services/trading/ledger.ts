@@ -7,7 +7,7 @@ import {
   type TransactionKind,
 } from '@toydesk/contract';
 
-import { writeAudit, type Database, type Queryable, type Row } from '../../server-modules.ts';
+import { type Database, type Queryable, type Row, writeAudit } from '@toydesk/db';
 import { BOT_ACTOR } from '../proxies/proxy-handlers.ts';
 
 /**

@@ -6,7 +6,7 @@ import { defineJobKind, PermanentJobError } from '../../jobs/job-kind.ts';
 import { PGBOSS_SCHEMA } from '../../jobs/job-store.ts';
 import { LANES, TRADING_LANES } from '../../lanes.ts';
 import type { BotJobKind, BotRuntime } from '../../bot-runtime.ts';
-import { writeAudit } from '../../server-modules.ts';
+import { writeAudit } from '@toydesk/db';
 import { BOT_ACTOR } from '../proxies/proxy-handlers.ts';
 import {
   beginStop,

@@ -1,6 +1,6 @@
 import type { BotTradingStatus } from '@toydesk/contract';
 
-import type { Queryable } from '../../server-modules.ts';
+import type { Queryable } from '@toydesk/db';
 import type { TradingAction, TradingLoopName } from './trading-loop.ts';
 
 /** Actions kept per (account, loop), newest first. */

@@ -1,7 +1,7 @@
 import { botTextSchema, type BotText } from '@toydesk/contract';
 
 import { PGBOSS_SCHEMA } from '../../jobs/job-store.ts';
-import type { Queryable } from '../../server-modules.ts';
+import type { Queryable } from '@toydesk/db';
 
 /**
  * The summary texts (code and parameters) of the loops' last ticks, read from their jobs' results: the

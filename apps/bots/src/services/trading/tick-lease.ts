@@ -1,4 +1,4 @@
-import type { Queryable } from '../../server-modules.ts';
+import type { Queryable } from '@toydesk/db';
 import type { TradingLoopName } from './trading-loop.ts';
 
 /** Why a tick stopped: its lease in bot_trading_loop was taken by another tick or ran out. */

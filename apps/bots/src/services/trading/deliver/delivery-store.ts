@@ -1,6 +1,6 @@
 import type { BotDelivery, BotDeliveryState, MarketCode } from '@toydesk/contract';
 
-import type { Database, Queryable } from '../../../server-modules.ts';
+import type { Database, Queryable } from '@toydesk/db';
 
 /**
  * bot_delivery: every market deal the deliver loop saw sold, with its Steam offer and how it ended. The

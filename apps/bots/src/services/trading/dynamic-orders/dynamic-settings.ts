@@ -1,4 +1,4 @@
-import type { Queryable } from '../../../server-modules.ts';
+import type { Queryable } from '@toydesk/db';
 import { orderBand, type OrderBand } from './order-price-rule.ts';
 
 /** How the loop treats one toy on the account's market. */

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../../server-modules.ts';
+import type { Queryable } from '@toydesk/db';
 
 /** A buy order the loop placed (bot_dynamic_order): the only orders it changes or removes. */
 export interface TrackedOrder {

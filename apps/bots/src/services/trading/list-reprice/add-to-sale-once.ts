@@ -1,7 +1,7 @@
 import { TmError, type TmClient } from '@toydesk/markets';
 
 import type { JobContext } from '../../../jobs/job-context.ts';
-import type { Queryable } from '../../../server-modules.ts';
+import type { Queryable } from '@toydesk/db';
 import { startListingWait } from './listing-wait.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { ADD_TO_SALE_RETRY_WAIT_MS } from '@toydesk/contract';
 
-import type { Queryable } from '../../../server-modules.ts';
+import type { Queryable } from '@toydesk/db';
 
 /**
  * The spec's wait after an add-to-sale inventory refusal (sections 4, 8, 9: refresh the inventory, then wait

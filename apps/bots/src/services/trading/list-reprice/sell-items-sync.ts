@@ -1,6 +1,6 @@
 import type { TmItem } from '@toydesk/markets';
 
-import type { Queryable } from '../../../server-modules.ts';
+import type { Queryable } from '@toydesk/db';
 import type { TradingAccount } from '../trading-loop.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../../server-modules.ts';
+import type { Queryable } from '@toydesk/db';
 import { sellLimits, type SellLimits } from './reprice-rule.ts';
 
 /** A toy the account's market may sell: a market toy with a price_sell. */

@@ -15,7 +15,7 @@ import type { JobContext } from '../../../jobs/job-context.ts';
 import { defineJobKind, PermanentJobError } from '../../../jobs/job-kind.ts';
 import { LANES } from '../../../lanes.ts';
 import type { BotRuntime } from '../../../bot-runtime.ts';
-import { loadSpendGuard, type Queryable } from '../../../server-modules.ts';
+import { loadSpendGuard, type Queryable } from '@toydesk/db';
 import { marketFor, tmClientFor } from '../../market-accounts.ts';
 import { addToSaleOnce, waitAfterInventoryRefusal } from '../list-reprice/add-to-sale-once.ts';
 import { activeListingWait } from '../list-reprice/listing-wait.ts';

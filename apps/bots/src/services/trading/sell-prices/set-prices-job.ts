@@ -5,7 +5,7 @@ import type { JobContext } from '../../../jobs/job-context.ts';
 import { defineJobKind, PermanentJobError } from '../../../jobs/job-kind.ts';
 import { LANES } from '../../../lanes.ts';
 import type { BotRuntime } from '../../../bot-runtime.ts';
-import { writeAudit } from '../../../server-modules.ts';
+import { writeAudit } from '@toydesk/db';
 import { tmClientFor } from '../../market-accounts.ts';
 import { BOT_ACTOR } from '../../proxies/proxy-handlers.ts';
 import { loadTradingAccount } from '../trading-account.ts';

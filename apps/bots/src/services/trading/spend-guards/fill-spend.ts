@@ -1,4 +1,4 @@
-import { recordDoneSpend } from '../../../server-modules.ts';
+import { recordDoneSpend } from '@toydesk/db';
 import type { TradingContext } from '../trading-loop.ts';
 
 /**

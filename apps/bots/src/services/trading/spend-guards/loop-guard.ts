@@ -1,6 +1,6 @@
 import { amountTimes, checkDailyCap, checkMaxPrice, type GuardRefusal } from '@toydesk/contract';
 
-import { loadSpendGuard, spentToday } from '../../../server-modules.ts';
+import { loadSpendGuard, spentToday } from '@toydesk/db';
 import type { TradingContext } from '../trading-loop.ts';
 
 /** What a loop is about to do that a spend guard may refuse. */

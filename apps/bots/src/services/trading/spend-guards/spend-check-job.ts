@@ -18,7 +18,7 @@ import type { JobContext } from '../../../jobs/job-context.ts';
 import { defineJobKind } from '../../../jobs/job-kind.ts';
 import { LANES } from '../../../lanes.ts';
 import type { BotRuntime } from '../../../bot-runtime.ts';
-import { settleSpend, type UnsettledSpend } from '../../../server-modules.ts';
+import { settleSpend, type UnsettledSpend } from '@toydesk/db';
 import { raiseAlert } from '../../alerts/alert-store.ts';
 import { tmClientFor } from '../../market-accounts.ts';
 import { loadTradingAccount, type LoadedTradingAccount } from '../trading-account.ts';

@@ -2,13 +2,7 @@ import { spendGuardInputSchema } from '@toydesk/contract';
 
 import { notFound } from '../../../http/bot-error.ts';
 import { pathId, type BotHandlers } from '../../../http/handler.ts';
-import {
-  listSpendGuardViews,
-  listSpends,
-  saveSpendGuard,
-  spendGuardView,
-  writeAudit,
-} from '../../../server-modules.ts';
+import { listSpendGuardViews, listSpends, saveSpendGuard, spendGuardView, writeAudit } from '@toydesk/db';
 import { BOT_ACTOR } from '../../proxies/proxy-handlers.ts';
 
 /** The spend guards of a market account and its spending calls (issue 11, items 6 and 7). */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { JobContext } from '../../../jobs/job-context.ts';
 import type { BotRuntime } from '../../../bot-runtime.ts';
-import { recordDoneSpend } from '../../../server-modules.ts';
+import { recordDoneSpend } from '@toydesk/db';
 import { startBotTestApp, type BotTestApp } from '../../../testing/bot-test-app.ts';
 import { startMarketSim, type MarketSim } from '../../../testing/market-sim.ts';
 import { DYNAMIC_ORDERS_LOOP } from '../dynamic-orders/dynamic-orders-loop.ts';

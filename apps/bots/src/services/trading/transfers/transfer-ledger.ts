@@ -1,6 +1,6 @@
 import { transactionEntity, type ConvertibleCurrency, type MarketCode } from '@toydesk/contract';
 
-import { writeAudit, type Database, type Queryable, type Row } from '../../../server-modules.ts';
+import { type Database, type Queryable, type Row, writeAudit } from '@toydesk/db';
 import { BOT_ACTOR } from '../../proxies/proxy-handlers.ts';
 import { claimEntry, finish, insertTransaction, moveBalance, type LedgerResult } from '../ledger.ts';
 

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 
 import type { Database } from './database.ts';
 
-const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The SQL files, applied in name order; tests read one to check a migration's text. */
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 // Any fixed number: several processes starting at once on one PostgreSQL migrate one after another.
 const MIGRATION_LOCK = 7_342_001;
 

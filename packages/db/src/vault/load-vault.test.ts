@@ -4,8 +4,8 @@ import path from 'node:path';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
-import type { Database } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
+import type { Database } from '../database.ts';
+import { migrate } from '../migrate.ts';
 import { openTestDatabase } from '../testing/test-database.ts';
 import { generateMasterKey } from './vault.ts';
 import { loadVault } from './load-vault.ts';

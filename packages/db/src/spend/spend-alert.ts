@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database.ts';
+import type { Queryable } from '../database.ts';
 
 export type SpendAlertKind = 'spend-guard' | 'spend-unknown' | 'spend-settled';
 

@@ -8,7 +8,7 @@ import {
   type SpendState,
 } from '@toydesk/contract';
 
-import type { Database, Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '../database.ts';
 
 /**
  * The spend guards and spending calls in the database (migration 015), shared by the console's market

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 
 import pg from 'pg';
 
-import type { Database } from '../db/database.ts';
-import { openPgliteDatabase } from '../db/pglite-database.ts';
-import { openPostgresDatabase } from '../db/postgres-database.ts';
+import type { Database } from '../database.ts';
+import { openPgliteDatabase } from '../pglite-database.ts';
+import { openPostgresDatabase } from '../postgres-database.ts';
 
 export const TEST_PG_URL = process.env.TOYDESK_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 

@@ -1,5 +1,5 @@
-import type { Queryable, Row } from '../db/database.ts';
-import { MARKET_ACCOUNT_LABEL_SQL } from '../resources/sql-fragments.ts';
+import type { Queryable, Row } from '../database.ts';
+import { MARKET_ACCOUNT_LABEL_SQL } from '../repositories/market-account.ts';
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'call';
 

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-import type { Database } from '../db/database.ts';
+import type { Database } from '../database.ts';
 import { createVault, generateMasterKey, parseMasterKey, type Vault } from './vault.ts';
 
 const CHECK_SETTING = 'vault_key_check';

@@ -1,0 +1,46 @@
+/**
+ * @toydesk/db: the database layer the server and the bots share (same tables, same master key). The
+ * throw-away test database is `@toydesk/db/testing`, never exported from here.
+ */
+export type { Database, Queryable, Row } from './database.ts';
+export { openDatabase } from './open-database.ts';
+export { openPgliteDatabase } from './pglite-database.ts';
+export { openPostgresDatabase } from './postgres-database.ts';
+export { migrate, MIGRATIONS_DIR } from './migrate.ts';
+
+// The secrets vault (AES-GCM under the master key) and how the server and bots load it.
+export {
+  createVault,
+  generateMasterKey,
+  MASK,
+  maskSql,
+  maskStoredSecret,
+  parseMasterKey,
+  type Vault,
+} from './vault/vault.ts';
+export { loadVault } from './vault/load-vault.ts';
+
+// The audit log's writer (every change by the console, the proxy and the bots).
+export { auditNameSql, writeAudit, type AuditAction, type AuditEntryInput } from './audit/audit-log.ts';
+
+// Spend guards and spending calls (migration 015): one store for the market proxy and the loops.
+export {
+  checkSpend,
+  findSpend,
+  listSpendGuardViews,
+  listSpends,
+  loadSpendGuard,
+  recordDoneSpend,
+  reserveSpend,
+  saveSpendGuard,
+  settleSpend,
+  spendGuardView,
+  spentToday,
+  type Reservation,
+  type SpendRequest,
+  type UnsettledSpend,
+} from './spend/spend-store.ts';
+export { raiseSpendAlert, type SpendAlertKind } from './spend/spend-alert.ts';
+
+// Repositories: one per entity.
+export { MARKET_ACCOUNT_LABEL_SQL } from './repositories/market-account.ts';
