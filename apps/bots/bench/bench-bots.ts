@@ -17,13 +17,11 @@
  * trade-ready, with 100 market accounts on the simulators. Third part (bench-prices.ts): competitor-price
  * requests per dynamic-orders tick for an account with 100, 1,000 and 5,000 toys, and the tick at tm's limit.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import pg from 'pg';
 import { format, resolveConfig } from 'prettier';
 import { z } from 'zod';
 
@@ -31,7 +29,7 @@ import { defineJobKind, type LaneDef } from '../src/jobs/job-kind.ts';
 import { JobQueue, type BotLogger } from '../src/jobs/job-queue.ts';
 import { PGBOSS_SCHEMA } from '../src/jobs/job-store.ts';
 import { type Database, migrate, openPgliteDatabase, openPostgresDatabase } from '@toydesk/db';
-import { dropDatabase } from '../src/testing/test-database.ts';
+import { createThrowAwayDatabase } from '@toydesk/db/testing';
 import { mainDeliverBench } from './bench-deliver.ts';
 import { mainPricesBench } from './bench-prices.ts';
 
@@ -90,21 +88,15 @@ async function openDb(
       },
     };
   }
-  const name = `toydesk_bench_bots_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  const db = await openPostgresDatabase(url.toString(), 10);
+  const created = await createThrowAwayDatabase({ serverUrl: PG_URL, prefix: 'toydesk_bench_bots' });
+  const db = await openPostgresDatabase(created.url, 10);
   const [v] = await db.query<{ v: string }>('SELECT current_setting($$server_version$$) AS v');
   return {
     db,
     version: `PostgreSQL ${v!.v.split(' ')[0]}`,
     drop: async () => {
       await db.close();
-      await dropDatabase(PG_URL, name);
+      await created.drop();
     },
   };
 }

@@ -32,7 +32,7 @@ import { openPostgresDatabase } from '@toydesk/db';
 import { SCHEDULED_KINDS } from '../src/services/all-job-kinds.ts';
 import { openStandalone } from '../src/standalone.ts';
 import { startMarketSim } from '../src/testing/market-sim.ts';
-import { createPostgresTestDatabase } from '../src/testing/test-database.ts';
+import { createThrowAwayDatabase } from '@toydesk/db/testing';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 if (process.env.BENCH_PG_URL) process.env.TOYDESK_TEST_PG_URL ??= process.env.BENCH_PG_URL;
@@ -85,7 +85,7 @@ export async function runDeliverBench(): Promise<DeliverBenchResult> {
   const steamSim = await createSteamSimulator({ config: RELAXED });
   const steamBase = await steamSim.listen({ port: 0, host: '127.0.0.1' });
   const steam = new SteamSimControlClient(steamBase);
-  const database = await createPostgresTestDatabase();
+  const database = await createThrowAwayDatabase({ prefix: 'toydesk_bots_test' });
   const db = await openPostgresDatabase(database.url, 10);
   const config = loadBotConfig({
     TOYDESK_SECRET_KEY: randomBytes(32).toString('hex'),

@@ -42,7 +42,7 @@ import { LIST_REPRICE_LOOP } from '../src/services/trading/list-reprice/list-rep
 import { CONFIRM_PER_TICK, MAX_TOYS_PER_TICK } from '../src/services/trading/dynamic-orders/keep-orders.ts';
 import { createTradingContextForTest } from '../src/services/trading/trading-context.ts';
 import { openStandalone } from '../src/standalone.ts';
-import { createPostgresTestDatabase } from '../src/testing/test-database.ts';
+import { createThrowAwayDatabase } from '@toydesk/db/testing';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 if (process.env.BENCH_PG_URL) process.env.TOYDESK_TEST_PG_URL ??= process.env.BENCH_PG_URL;
@@ -83,7 +83,7 @@ interface PricesRow {
 }
 
 async function runSize(toys: number, origin: string, control: Control): Promise<PricesRow[]> {
-  const database = await createPostgresTestDatabase();
+  const database = await createThrowAwayDatabase({ prefix: 'toydesk_bots_test' });
   const db = await openPostgresDatabase(database.url, 5);
   const config = loadBotConfig({
     TOYDESK_SECRET_KEY: randomBytes(32).toString('hex'),

@@ -13,7 +13,7 @@ import { TestClient } from '../../server/src/testing/test-client.ts';
 import { createBotMarkets } from './runtime.ts';
 import { type Database, openPgliteDatabase, openPostgresDatabase } from '@toydesk/db';
 import { startMarketSim, type MarketSim } from './testing/market-sim.ts';
-import { createPostgresTestDatabase, testDbKind } from './testing/test-database.ts';
+import { createThrowAwayDatabase, testDbKind } from '@toydesk/db/testing';
 import { hammerTm, type TmHammerPlan, type TmHammerResult } from './testing/tm-hammer.ts';
 import { startWorker, type Worker } from './testing/worker-process.ts';
 
@@ -54,7 +54,7 @@ beforeAll(async () => {
   sim = await startMarketSim();
   key = await sim.account('tm');
   if (testDbKind() === 'postgres') {
-    const created = await createPostgresTestDatabase();
+    const created = await createThrowAwayDatabase({ prefix: 'toydesk_bots_test' });
     dbUrl = created.url;
     dropDb = created.drop;
     db = await openPostgresDatabase(created.url, 5);

@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 
-import pg from 'pg';
-
 import { type Database, openPgliteDatabase, openPostgresDatabase } from '@toydesk/db';
+import { createThrowAwayDatabase } from '@toydesk/db/testing';
 
 /** A fresh, empty database for one benchmark run, and how to get rid of it afterwards. */
 export interface BenchDatabase {
@@ -18,36 +16,19 @@ export interface BenchDatabase {
   dispose(): Promise<void>;
 }
 
-async function adminQuery(adminUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 /** Creates toydesk_bench_<random> on the PostgreSQL server and opens it with the server's own pool. */
 export async function openPostgresBench(adminUrl: string): Promise<BenchDatabase> {
-  const name = `toydesk_bench_${randomBytes(5).toString('hex')}`;
-  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const created = await createThrowAwayDatabase({ serverUrl: adminUrl, prefix: 'toydesk_bench' });
   let db: Database;
   try {
     // The pool size the server uses for DATABASE_URL (openDatabase's default).
-    db = await openPostgresDatabase(url.toString());
+    db = await openPostgresDatabase(created.url);
   } catch (error) {
-    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await created.drop();
     throw error;
   }
-  return {
-    kind: 'postgres',
-    db,
-    location: `${url.host}/${name}`,
-    dispose: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  };
+  const url = new URL(created.url);
+  return { kind: 'postgres', db, location: `${url.host}/${created.name}`, dispose: created.drop };
 }
 
 /** PGlite in a temporary folder (like the server's data folder) or, when asked, in memory. */

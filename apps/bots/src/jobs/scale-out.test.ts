@@ -6,7 +6,7 @@ import { loadBotConfig } from '../config.ts';
 import { openPostgresDatabase } from '@toydesk/db';
 import { openStandalone } from '../standalone.ts';
 import { SILENT, TEST_ENV } from '../testing/bot-test-app.ts';
-import { createPostgresTestDatabase, testDbKind } from '../testing/test-database.ts';
+import { createThrowAwayDatabase, testDbKind } from '@toydesk/db/testing';
 import { TEST_KINDS, TEST_LANE } from '../testing/test-kinds.ts';
 import { startMarketSim } from '../testing/market-sim.ts';
 
@@ -18,7 +18,7 @@ describe.skipIf(testDbKind() !== 'postgres')('workers scale out on PostgreSQL', 
   });
 
   it('three workers with their own connections share 60 jobs, each job done exactly once', async () => {
-    const created = await createPostgresTestDatabase();
+    const created = await createThrowAwayDatabase({ prefix: 'toydesk_bots_test' });
     cleanups.push(created.drop);
     const config = loadBotConfig({
       ...TEST_ENV,
@@ -60,7 +60,7 @@ describe.skipIf(testDbKind() !== 'postgres')('workers scale out on PostgreSQL', 
   it("two workers calling tm with one key stay within tm's 5 requests per second together", async () => {
     const sim = await startMarketSim();
     cleanups.push(() => sim.close());
-    const created = await createPostgresTestDatabase();
+    const created = await createThrowAwayDatabase({ prefix: 'toydesk_bots_test' });
     cleanups.push(created.drop);
     const config = loadBotConfig({
       ...TEST_ENV,

@@ -9,7 +9,7 @@ import { loadBotConfig } from '../config.ts';
 import { type Database, openPgliteDatabase, openPostgresDatabase } from '@toydesk/db';
 import { openStandalone } from '../standalone.ts';
 import { SILENT, TEST_ENV } from '../testing/bot-test-app.ts';
-import { createPostgresTestDatabase, testDbKind } from '../testing/test-database.ts';
+import { createThrowAwayDatabase, testDbKind } from '@toydesk/db/testing';
 import { EFFECT_TABLE_SQL, TEST_KINDS, TEST_LANE } from '../testing/test-kinds.ts';
 import { startWorker } from '../testing/worker-process.ts';
 
@@ -31,7 +31,7 @@ describe('a worker killed with SIGKILL in the middle of a job', () => {
       target = `pglite:${dir}`;
       open = () => openPgliteDatabase(dir);
     } else {
-      const created = await createPostgresTestDatabase();
+      const created = await createThrowAwayDatabase({ prefix: 'toydesk_bots_test' });
       cleanups.push(created.drop);
       target = `postgres:${created.url}`;
       open = () => openPostgresDatabase(created.url, 4);

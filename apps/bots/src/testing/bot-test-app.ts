@@ -11,7 +11,7 @@ import type { JobKindDef, LaneDef } from '../jobs/job-kind.ts';
 import type { BotRuntime } from '../bot-runtime.ts';
 import type { Database } from '@toydesk/db';
 import { openStandalone } from '../standalone.ts';
-import { openBotTestDatabase } from './test-database.ts';
+import { openTestDatabase } from '@toydesk/db/testing';
 
 export interface BotResponse<T = unknown> {
   status: number;
@@ -79,7 +79,7 @@ export async function startBotTestApp(
     extraLanes?: LaneDef[];
   } = {},
 ): Promise<BotTestApp> {
-  const { db, url } = await openBotTestDatabase();
+  const db = await openTestDatabase({ poolSize: 8, prefix: 'toydesk_bots_test' });
   const secretKey = randomBytes(32).toString('hex');
   const config = loadBotConfig({
     TOYDESK_SECRET_KEY: secretKey,
@@ -104,7 +104,7 @@ export async function startBotTestApp(
   return {
     runtime,
     db,
-    dbUrl: url,
+    dbUrl: db.url,
     secretKey,
     app,
     baseUrl,

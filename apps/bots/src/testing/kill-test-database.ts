@@ -7,7 +7,7 @@ import { loadBotConfig, type BotConfig } from '../config.ts';
 import { type Database, openPgliteDatabase, openPostgresDatabase } from '@toydesk/db';
 import { openStandalone } from '../standalone.ts';
 import { SILENT, TEST_ENV } from './bot-test-app.ts';
-import { createPostgresTestDatabase, testDbKind } from './test-database.ts';
+import { createThrowAwayDatabase, testDbKind } from '@toydesk/db/testing';
 
 /** Reads until `ok` holds or the time is up; returns the last value read (the test asserts on it). */
 export async function eventually<T>(
@@ -52,7 +52,7 @@ export async function killTestDatabase(
     target = `pglite:${dir}`;
     open = () => openPgliteDatabase(dir);
   } else {
-    const created = await createPostgresTestDatabase();
+    const created = await createThrowAwayDatabase({ prefix: 'toydesk_bots_test' });
     cleanups.push(created.drop);
     target = `postgres:${created.url}`;
     open = () => openPostgresDatabase(created.url, 4);

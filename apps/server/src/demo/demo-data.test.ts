@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { PAYMENT_METHODS, SIGNUP_STEPS, TRANSACTION_KINDS } from '@toydesk/contract';
 import { loadMarketEndpoints } from '@toydesk/markets';
 import fc from 'fast-check';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { loadConfig } from '../config.ts';
@@ -12,12 +11,11 @@ import {
   type Database,
   maskStoredSecret,
   migrate,
-  openPgliteDatabase,
-  openPostgresDatabase,
   type Queryable,
   type Row,
   type Vault,
 } from '@toydesk/db';
+import { openTestDatabase, testDbKind } from '@toydesk/db/testing';
 import { createMarketServices } from '../market-proxy/market-services.ts';
 import { seedReferenceData } from '../reference-data.ts';
 import { createResources, type Services } from '../services.ts';
@@ -30,8 +28,7 @@ import { formatMinor } from './minor-units.ts';
  * the server-postgres project (dropped afterwards), so the load is proven on both.
  */
 
-const KIND = process.env.TOYDESK_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
-const PG_URL = process.env.TOYDESK_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const KIND = testDbKind();
 const MONEY_TEXT = /^\d{1,12}\.\d{2}$/;
 
 const TABLES = [
@@ -55,27 +52,6 @@ const TABLES = [
   'audit_entry',
 ];
 
-async function openFreshDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
-  if (KIND === 'pglite') return { db: await openPgliteDatabase(undefined), drop: async () => undefined };
-  const name = `toydesk_demo_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  const db = await openPostgresDatabase(url.toString(), 3);
-  return {
-    db,
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: PG_URL });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
-}
-
 /** A Queryable that runs nothing: it records each bulk insert and answers RETURNING with made-up ids. */
 function recordingTx(): { tx: Queryable; inserts: { sql: string; rows: Row[] }[] } {
   const inserts: { sql: string; rows: Row[] }[] = [];
@@ -96,7 +72,6 @@ describe(`demo data on ${KIND}`, () => {
   let db: Database;
   let vault: Vault;
   let services: Services;
-  let drop: () => Promise<void> = async () => undefined;
   const logLines: string[] = [];
   let loaded = false;
   let elapsedMs = 0;
@@ -105,7 +80,7 @@ describe(`demo data on ${KIND}`, () => {
     (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table}" WHERE ${where}`))[0]!.n;
 
   beforeAll(async () => {
-    ({ db, drop } = await openFreshDatabase());
+    db = await openTestDatabase({ poolSize: 3, prefix: 'toydesk_demo' });
     await migrate(db);
     await seedReferenceData(db);
     vault = createVault(randomBytes(32));
@@ -124,7 +99,6 @@ describe(`demo data on ${KIND}`, () => {
 
   afterAll(async () => {
     await db?.close();
-    await drop();
   });
 
   it('loads into an empty database well within the start-up budget, and writes no audit entries', async () => {

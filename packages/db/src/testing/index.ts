@@ -1,2 +1,10 @@
-/** @toydesk/db/testing: helpers for tests only; production entry points never import this. */
-export { openTestDatabase, TEST_PG_URL } from './test-database.ts';
+/** @toydesk/db/testing: helpers for tests and benches only; production entry points never import this. */
+export {
+  createThrowAwayDatabase,
+  dropDatabase,
+  openTestDatabase,
+  TEST_PG_URL,
+  testDbKind,
+  type TestDatabase,
+  type ThrowAwayDatabase,
+} from './test-database.ts';

@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto';
-
-import pg from 'pg';
+import { createThrowAwayDatabase as createThrowAwayDb, type ThrowAwayDatabase } from '@toydesk/db/testing';
+import type pg from 'pg';
 
 import type { RateLimitDatabase, RateLimitQueryable } from '../postgres-rate-limiter.ts';
-
-export const TEST_PG_URL = process.env.TOYDESK_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A `pg.Pool` behind the limiter's small database interface. */
 export function poolDatabase(pool: pg.Pool): RateLimitDatabase {
@@ -33,31 +30,6 @@ export function poolDatabase(pool: pg.Pool): RateLimitDatabase {
   };
 }
 
-/** A new, empty database `<prefix>_<random>` on the test server; `drop` removes it again. */
-export async function createThrowAwayDatabase(
-  prefix = 'toydesk_http',
-): Promise<{ url: string; name: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_PG_URL });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(TEST_PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    name,
-    async drop() {
-      const dropper = new pg.Client({ connectionString: TEST_PG_URL });
-      await dropper.connect();
-      try {
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await dropper.end();
-      }
-    },
-  };
-}
+/** A new, empty database `<prefix>_<random>` on the test server (@toydesk/db's one helper); `drop` removes it. */
+export const createThrowAwayDatabase = (prefix = 'toydesk_http'): Promise<ThrowAwayDatabase> =>
+  createThrowAwayDb({ prefix });

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type Database, migrate } from '@toydesk/db';
-import { openBotTestDatabase } from '../../testing/test-database.ts';
+import { openTestDatabase } from '@toydesk/db/testing';
 import { markStep } from './signup-steps.ts';
 
 let db: Database;
 
 beforeAll(async () => {
-  ({ db } = await openBotTestDatabase());
+  db = await openTestDatabase({ poolSize: 8, prefix: 'toydesk_bots_test' });
   await migrate(db);
 });
 afterAll(async () => db?.close());

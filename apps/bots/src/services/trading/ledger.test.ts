@@ -2,7 +2,7 @@ import { MARKET_CODES } from '@toydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type Database, migrate } from '@toydesk/db';
-import { openBotTestDatabase } from '../../testing/test-database.ts';
+import { openTestDatabase } from '@toydesk/db/testing';
 import { recordMoneyMovement, recordPurchase, recordSale } from './ledger.ts';
 
 describe('ledger', () => {
@@ -11,7 +11,7 @@ describe('ledger', () => {
   let other: number;
 
   beforeAll(async () => {
-    ({ db } = await openBotTestDatabase());
+    db = await openTestDatabase({ poolSize: 8, prefix: 'toydesk_bots_test' });
     await migrate(db);
     await db.query(`INSERT INTO market (code, name) SELECT c, c FROM unnest($1::text[]) AS c`, [
       [...MARKET_CODES],

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { startMarketSim } from '../../../testing/market-sim.ts';
 import { killTestDatabase } from '../../../testing/kill-test-database.ts';
-import { testDbKind } from '../../../testing/test-database.ts';
+import { testDbKind } from '@toydesk/db/testing';
 import { startWorker } from '../../../testing/worker-process.ts';
 
 /** The tick timeout, which is also a running tick's lease (claimTick). */

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { startMarketSim, type MarketSim } from '../../../testing/market-sim.ts';
 import { eventually, killTestDatabase } from '../../../testing/kill-test-database.ts';
-import { testDbKind } from '../../../testing/test-database.ts';
+import { testDbKind } from '@toydesk/db/testing';
 import { startWorker } from '../../../testing/worker-process.ts';
 import { TRADING_RUNNER } from '../loop-runner.ts';
 
