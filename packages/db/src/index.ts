@@ -43,4 +43,14 @@ export {
 export { raiseSpendAlert, type SpendAlertKind } from './spend/spend-alert.ts';
 
 // Repositories: one per entity.
-export { MARKET_ACCOUNT_LABEL_SQL } from './repositories/market-account.ts';
+export {
+  loadMarketAccount,
+  loadMarketAccountMarket,
+  loadMarketAccountsWithKey,
+  marketAccountExists,
+  MARKET_ACCOUNT_LABEL_SQL,
+  type AccountProxy,
+  type LoadedMarketAccount,
+  type LoadOptions,
+  type MarketAccountSwitches,
+} from './repositories/market-account.ts';

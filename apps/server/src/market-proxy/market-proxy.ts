@@ -1,9 +1,9 @@
 import { MARKET_CODES, type MarketCode } from '@toydesk/contract';
 import { HttpError, type HttpClient, type RateLimiter } from '@toydesk/http';
 import { marketRateLimitKey, type MarketEndpoint } from '@toydesk/markets';
+import { loadMarketAccount, writeAudit } from '@toydesk/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-import { writeAudit } from '@toydesk/db';
 import { ApiError, badRequest, forbidden, notFound, unauthorized } from '../http/api-error.ts';
 import { xsrfMatches } from '../auth/xsrf.ts';
 import type { Services } from '../services.ts';
@@ -59,21 +59,17 @@ export function registerMarketProxy(app: FastifyInstance, services: Services, op
       throw badRequest({
         [MARKET_ACCOUNT_HEADER]: ['Укажите id аккаунта площадки. (Give the market account id.)'],
       });
-    const rows = await services.db.query<{
-      id: number;
-      market: string;
-      api_key: string | null;
-      currency: string;
-      pay_password: string | null;
-    }>('SELECT id, market, api_key, currency, pay_password FROM market_account WHERE id = $1', [
-      Number(accountId),
-    ]);
-    const account = rows[0];
+    // The proxy makes its own connection (the account's proxy is the bots' concern); the payment password is
+    // for money-send.
+    const account = await loadMarketAccount(services.db, services.vault, Number(accountId), {
+      useProxy: false,
+      payPassword: true,
+    });
     if (!account) throw notFound('Аккаунт площадки не найден. (Market account not found.)');
     if (account.market !== code)
       throw refuse(`account ${account.id} belongs to ${account.market}, not ${code}`);
-    if (!account.api_key) throw refuse('the account has no API key');
-    const credential = services.vault.decrypt(account.api_key);
+    if (!account.apiKey) throw refuse('the account has no API key');
+    const credential = account.apiKey;
 
     const rawUrl = request.raw.url ?? '';
     const [rawPath = '', rawQuery = ''] = rawUrl.slice(MARKET_PROXY_PREFIX.length).split(/\?(.*)/s, 2);
@@ -90,8 +86,8 @@ export function registerMarketProxy(app: FastifyInstance, services: Services, op
     // tm's money-send needs the payment password: the server adds the account's own, like the key.
     const secrets = [credential];
     if (spend?.call === 'money-send') {
-      if (!account.pay_password) throw refuse('the account has no payment password for money-send');
-      const payPassword = services.vault.decrypt(account.pay_password);
+      const payPassword = account.payPassword;
+      if (!payPassword) throw refuse('the account has no payment password for money-send');
       query.set('pay_pass', payPassword);
       // The receiving account's key travels in the path: masked in errors like our own secrets.
       secrets.push(payPassword, decodeURIComponent(checked.path.slice(checked.path.lastIndexOf('/') + 1)));

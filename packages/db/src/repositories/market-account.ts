@@ -1,6 +1,11 @@
+import type { MarketAccount, Proxy } from '@toydesk/contract';
+
+import type { Queryable } from '../database.ts';
+import type { Vault } from '../vault/vault.ts';
+
 /**
- * The market account (table `market_account`): the account with its proxy and decrypted secrets is loaded
- * here and nowhere else.
+ * The market account (table `market_account`): the account joined with its proxy, and its secrets decrypted,
+ * are loaded here and nowhere else (the bots' loops and key checks, the console's market proxy).
  */
 
 /**
@@ -9,3 +14,178 @@
  */
 export const MARKET_ACCOUNT_LABEL_SQL = (alias: string) =>
   `(SELECT m.name || ' ' || s.steam_account_name FROM market m, steam_account s WHERE m.code = ${alias}.market AND s.id = ${alias}.steam_account)`;
+
+/** The proxy an account's marketplace calls go through, its password decrypted (never logged). */
+export type AccountProxy = Pick<Proxy, 'protocol' | 'host' | 'port' | 'username'> & {
+  password: string | null;
+};
+
+/** The trading loops' switches of an account (each a column of market_account). */
+export type MarketAccountSwitches = Pick<
+  MarketAccount,
+  'keep_online' | 'auto_deliver' | 'auto_sell' | 'dynamic_orders'
+>;
+
+/** A market account as the services that call its marketplace need it: proxy joined, secrets decrypted. */
+export interface LoadedMarketAccount {
+  id: number;
+  market: MarketAccount['market'];
+  currency: MarketAccount['currency'];
+  status: MarketAccount['status'];
+  steamAccount: number;
+  /** "market name + Steam account name", as the console shows it. */
+  label: string;
+  /** Decrypted; null when the account has none. Never logged. */
+  apiKey: string | null;
+  /** Decrypted tm payment password (money-send), only when asked for; null when none. Never logged. */
+  payPassword?: string | null;
+  /** Null without a proxy, and when the caller asked for direct calls (demo mode). */
+  proxy: AccountProxy | null;
+  switches: MarketAccountSwitches;
+  /** The account's dry_run switch: record what would be done, change nothing outside. */
+  dryRun: boolean;
+  /** Why the marketplace rejected the key, while the account is paused for it (migration 016). */
+  keyPause: string | null;
+}
+
+export interface LoadOptions {
+  /**
+   * False in demo mode: calls go straight to the marketplace simulators on loopback, never through the
+   * account's proxy (one an operator added could be a real host, and one demo proxy is down on purpose).
+   */
+  useProxy: boolean;
+  /** Decrypt the payment password too (the market proxy's money-send); left out otherwise. */
+  payPassword?: boolean;
+}
+
+type AccountRow = {
+  id: number;
+  market: MarketAccount['market'];
+  currency: MarketAccount['currency'];
+  status: MarketAccount['status'];
+  steam_account: number;
+  label: string;
+  api_key: string | null;
+  pay_password: string | null;
+  keep_online: boolean;
+  auto_deliver: boolean;
+  auto_sell: boolean;
+  dynamic_orders: boolean;
+  dry_run: boolean;
+  p_protocol: Proxy['protocol'] | null;
+  p_host: string | null;
+  p_port: number | null;
+  p_username: string | null;
+  p_password: string | null;
+  key_pause: string | null;
+};
+
+const ACCOUNT_SELECT = `SELECT a.id, a.market, a.currency, a.status, a.steam_account,
+       coalesce(m.name, a.market) || ' ' || s.steam_account_name AS label,
+       a.api_key, a.pay_password, a.keep_online, a.auto_deliver, a.auto_sell, a.dynamic_orders, a.dry_run,
+       p.protocol AS p_protocol, p.host AS p_host, p.port AS p_port, p.username AS p_username,
+       p.password AS p_password, kp.reason AS key_pause
+     FROM market_account a
+     JOIN steam_account s ON s.id = a.steam_account
+     LEFT JOIN market m ON m.code = a.market
+     LEFT JOIN proxy p ON p.id = a.proxy
+     LEFT JOIN bot_market_key_pause kp ON kp.market_account = a.id`;
+
+const decryptOrNull = (vault: Vault, stored: string | null): string | null =>
+  stored === null || stored === '' ? null : vault.decrypt(stored);
+
+function toLoaded(row: AccountRow, vault: Vault, options: LoadOptions): LoadedMarketAccount {
+  return {
+    id: row.id,
+    market: row.market,
+    currency: row.currency,
+    status: row.status,
+    steamAccount: row.steam_account,
+    label: row.label,
+    apiKey: decryptOrNull(vault, row.api_key),
+    ...(options.payPassword ? { payPassword: decryptOrNull(vault, row.pay_password) } : {}),
+    proxy:
+      options.useProxy && row.p_host && row.p_protocol && row.p_port
+        ? {
+            protocol: row.p_protocol,
+            host: row.p_host,
+            port: row.p_port,
+            username: row.p_username,
+            password: decryptOrNull(vault, row.p_password),
+          }
+        : null,
+    switches: {
+      keep_online: row.keep_online,
+      auto_deliver: row.auto_deliver,
+      auto_sell: row.auto_sell,
+      dynamic_orders: row.dynamic_orders,
+    },
+    dryRun: row.dry_run,
+    keyPause: row.key_pause,
+  };
+}
+
+/** One market account with its proxy and secrets; null when it is gone. */
+export async function loadMarketAccount(
+  db: Queryable,
+  vault: Vault,
+  id: number,
+  options: LoadOptions,
+): Promise<LoadedMarketAccount | null> {
+  const [row] = await db.query<AccountRow>(`${ACCOUNT_SELECT} WHERE a.id = $1`, [id]);
+  return row ? toLoaded(row, vault, options) : null;
+}
+
+/**
+ * The accounts of `markets` that have a key, in id order: the active ones, or (with `ids`) exactly those
+ * ids whatever their status (an operator's explicit choice).
+ */
+export async function loadMarketAccountsWithKey(
+  db: Queryable,
+  vault: Vault,
+  markets: readonly string[],
+  ids: readonly number[] | undefined,
+  options: LoadOptions,
+): Promise<(LoadedMarketAccount & { apiKey: string })[]> {
+  const rows = await db.query<AccountRow>(
+    `${ACCOUNT_SELECT}
+     WHERE a.market = ANY($1::text[]) AND a.api_key IS NOT NULL AND a.api_key <> ''
+       AND ($2::int[] IS NULL OR a.id = ANY($2::int[]))
+       AND (a.status = 'active' OR $2::int[] IS NOT NULL)
+     ORDER BY a.id`,
+    [markets, ids && ids.length > 0 ? ids : null],
+  );
+  // The WHERE keeps only accounts with a key, so apiKey is never null here.
+  return rows.map((row) => {
+    const account = toLoaded(row, vault, options);
+    return { ...account, apiKey: account.apiKey ?? '' };
+  });
+}
+
+/** Whether market account `id` exists (on one of `markets` when given): a route's 404 check. */
+export async function marketAccountExists(
+  db: Queryable,
+  id: number,
+  markets?: readonly string[],
+): Promise<boolean> {
+  const rows =
+    markets === undefined
+      ? await db.query('SELECT 1 FROM market_account WHERE id = $1', [id])
+      : await db.query('SELECT 1 FROM market_account WHERE id = $1 AND market = ANY($2::text[])', [
+          id,
+          markets,
+        ]);
+  return rows.length > 0;
+}
+
+/** The market and currency of account `id` (no secrets decrypted); null when it is gone. */
+export async function loadMarketAccountMarket(
+  db: Queryable,
+  id: number,
+): Promise<Pick<MarketAccount, 'market' | 'currency'> | null> {
+  const [row] = await db.query<Pick<MarketAccount, 'market' | 'currency'>>(
+    'SELECT market, currency FROM market_account WHERE id = $1',
+    [id],
+  );
+  return row ?? null;
+}

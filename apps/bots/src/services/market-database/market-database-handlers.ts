@@ -1,5 +1,6 @@
 import type { BotServiceMarket, MarketCode } from '@toydesk/contract';
 import { botServiceMarketSchema } from '@toydesk/contract';
+import { marketAccountExists } from '@toydesk/db';
 
 import { notFound } from '../../http/bot-error.ts';
 import { pathId, runJobAndWait, type BotHandlers } from '../../http/handler.ts';
@@ -64,11 +65,8 @@ export const MARKET_DATABASE_HANDLERS: BotHandlers<
   'bot-market-database.account_items': async (ctx) => {
     const market = serviceMarket(ctx.params);
     const account = pathId(ctx.params, 'accountId');
-    const [row] = await ctx.runtime.db.query(
-      'SELECT 1 FROM market_account WHERE id = $1 AND market = ANY($2::text[])',
-      [account, SERVICE_MARKET_CODES[market]],
-    );
-    if (!row) throw notFound(`Нет такого аккаунта на рынке. (No such ${market} account.)`);
+    if (!(await marketAccountExists(ctx.runtime.db, account, SERVICE_MARKET_CODES[market])))
+      throw notFound(`Нет такого аккаунта на рынке. (No such ${market} account.)`);
     return runJobAndWait(ctx, 'market.account-items', { market, account });
   },
 

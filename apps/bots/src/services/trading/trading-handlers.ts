@@ -1,4 +1,5 @@
 import { tradingLoopNameSchema, type BotTradingStatus } from '@toydesk/contract';
+import { marketAccountExists } from '@toydesk/db';
 
 import { fieldError, notFound } from '../../http/bot-error.ts';
 import { pathId, type BotHandlers } from '../../http/handler.ts';
@@ -61,8 +62,7 @@ export const TRADING_HANDLERS: BotHandlers<'bot-trading.list' | 'bot-trading.run
         `Unknown trading loop; one of: ${TRADING_RUNNER.loops.map((l) => l.name).join(', ')}`,
       );
     }
-    const [exists] = await runtime.db.query('SELECT 1 FROM market_account WHERE id = $1', [account]);
-    if (!exists) throw notFound();
+    if (!(await marketAccountExists(runtime.db, account))) throw notFound();
     const job = await TRADING_RUNNER.runNow(runtime, account, loop.data);
     reply.status(202);
     return job;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
-import { manualListingSupport, type BotJob, type MarketCode } from '@toydesk/contract';
+import { manualListingSupport, type BotJob } from '@toydesk/contract';
+import { loadMarketAccountMarket } from '@toydesk/db';
 
 import { BotError, notFound } from '../../../http/bot-error.ts';
 import { pathId, type BotHandlers } from '../../../http/handler.ts';
@@ -19,10 +20,7 @@ export const LIST_ITEMS_HANDLERS: BotHandlers<'bot-trading.list-items'> = {
    */
   'bot-trading.list-items': async ({ runtime, params, body, reply }) => {
     const account = pathId(params);
-    const [row] = await runtime.db.query<{ market: MarketCode; currency: string }>(
-      'SELECT market, currency FROM market_account WHERE id = $1',
-      [account],
-    );
+    const row = await loadMarketAccountMarket(runtime.db, account);
     if (!row) throw notFound();
     const unsupported = manualListingSupport(row.market);
     if (unsupported !== null) {

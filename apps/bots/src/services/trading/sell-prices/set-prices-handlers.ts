@@ -1,3 +1,5 @@
+import { marketAccountExists } from '@toydesk/db';
+
 import { notFound } from '../../../http/bot-error.ts';
 import { pathId, startJob, type BotHandlers } from '../../../http/handler.ts';
 import { SET_PRICES_KIND } from './set-prices-job.ts';
@@ -6,8 +8,7 @@ export const SET_PRICES_HANDLERS: BotHandlers<'bot-trading.set-prices'> = {
   /** 202 with the job; the market is checked by the job (a clear failure for markets without the call). */
   'bot-trading.set-prices': async ({ runtime, params, body, reply }) => {
     const account = pathId(params);
-    const [exists] = await runtime.db.query('SELECT 1 FROM market_account WHERE id = $1', [account]);
-    if (!exists) throw notFound();
+    if (!(await marketAccountExists(runtime.db, account))) throw notFound();
     return startJob({ runtime, reply }, SET_PRICES_KIND, { account, items: body.items });
   },
 };

@@ -1,8 +1,15 @@
 import { spendGuardInputSchema } from '@toydesk/contract';
+import {
+  listSpendGuardViews,
+  listSpends,
+  marketAccountExists,
+  saveSpendGuard,
+  spendGuardView,
+  writeAudit,
+} from '@toydesk/db';
 
 import { notFound } from '../../../http/bot-error.ts';
 import { pathId, type BotHandlers } from '../../../http/handler.ts';
-import { listSpendGuardViews, listSpends, saveSpendGuard, spendGuardView, writeAudit } from '@toydesk/db';
 import { BOT_ACTOR } from '../../proxies/proxy-handlers.ts';
 
 /** The spend guards of a market account and its spending calls (issue 11, items 6 and 7). */
@@ -39,8 +46,7 @@ export const SPEND_GUARD_HANDLERS: BotHandlers<
   },
   'bot-spend.list': async ({ runtime, params }) => {
     const id = pathId(params);
-    const [exists] = await runtime.db.query('SELECT 1 FROM market_account WHERE id = $1', [id]);
-    if (!exists) throw notFound();
+    if (!(await marketAccountExists(runtime.db, id))) throw notFound();
     return { results: await listSpends(runtime.db, id, 100) };
   },
 };

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { Database } from '../database.ts';
+import { migrate } from '../migrate.ts';
+import { openTestDatabase } from '../testing/test-database.ts';
+import { createVault } from '../vault/vault.ts';
+import {
+  loadMarketAccount,
+  loadMarketAccountMarket,
+  loadMarketAccountsWithKey,
+  marketAccountExists,
+} from './market-account.ts';
+
+const vault = createVault(randomBytes(32));
+let db: Database;
+const ids: Record<'withProxy' | 'noKey' | 'disabled', number> = { withProxy: 0, noKey: 0, disabled: 0 };
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  await migrate(db);
+  await db.query(`INSERT INTO market (code, name) VALUES ('tm', 'Market.CSGO'), ('dmarket', 'DMarket')`);
+  const [proxy] = await db.query<{ id: number }>(
+    `INSERT INTO proxy (protocol, host, port, username, password) VALUES ('socks5', '10.0.0.7', 1080, 'u', $1)
+     RETURNING id`,
+    [vault.encrypt('proxy-pass')],
+  );
+  // One account per market and Steam account (a unique key): each gets its own Steam account.
+  const insert = async (market: string, apiKey: string | null, status: string, proxyId: number | null) => {
+    const [steam] = await db.query<{ id: number }>(
+      `INSERT INTO steam_account (steam_account_name) VALUES ('repo_bot_' || $1) RETURNING id`,
+      [String(apiKey)],
+    );
+    const [row] = await db.query<{ id: number }>(
+      `INSERT INTO market_account (market, steam_account, api_key, pay_password, status, proxy, auto_sell)
+       VALUES ($1, $2, $3, $4, $5, $6, true) RETURNING id`,
+      [market, steam!.id, apiKey && vault.encrypt(apiKey), vault.encrypt('pay-1'), status, proxyId],
+    );
+    return row!.id;
+  };
+  ids.withProxy = await insert('tm', 'key-1', 'active', proxy!.id);
+  ids.noKey = await insert('tm', null, 'active', null);
+  ids.disabled = await insert('tm', 'key-3', 'disabled', null);
+  await insert('dmarket', 'key-4', 'active', null);
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+describe('the market account repository', () => {
+  it('loads one account with its label, switches, proxy and decrypted secrets', async () => {
+    const account = await loadMarketAccount(db, vault, ids.withProxy, { useProxy: true, payPassword: true });
+    expect(account).toMatchObject({
+      id: ids.withProxy,
+      market: 'tm',
+      currency: 'RUB',
+      status: 'active',
+      label: 'Market.CSGO repo_bot_key-1',
+      apiKey: 'key-1',
+      payPassword: 'pay-1',
+      proxy: { protocol: 'socks5', host: '10.0.0.7', port: 1080, username: 'u', password: 'proxy-pass' },
+      switches: { keep_online: false, auto_deliver: false, auto_sell: true, dynamic_orders: false },
+      dryRun: true,
+      keyPause: null,
+    });
+    // Demo mode calls directly; the payment password is decrypted only when asked for.
+    const direct = await loadMarketAccount(db, vault, ids.withProxy, { useProxy: false });
+    expect(direct?.proxy).toBeNull();
+    expect(direct).not.toHaveProperty('payPassword');
+    expect((await loadMarketAccount(db, vault, ids.noKey, { useProxy: true }))?.apiKey).toBeNull();
+    expect(await loadMarketAccount(db, vault, 999_999, { useProxy: true })).toBeNull();
+  });
+
+  it('lists the active accounts with a key, or exactly the asked ids whatever their status', async () => {
+    const active = await loadMarketAccountsWithKey(db, vault, ['tm'], undefined, { useProxy: true });
+    expect(active.map((a) => [a.id, a.apiKey])).toEqual([[ids.withProxy, 'key-1']]);
+    const asked = await loadMarketAccountsWithKey(db, vault, ['tm'], [ids.disabled, ids.noKey], {
+      useProxy: true,
+    });
+    expect(asked.map((a) => [a.id, a.apiKey])).toEqual([[ids.disabled, 'key-3']]);
+  });
+
+  it('answers existence and market without decrypting', async () => {
+    expect(await marketAccountExists(db, ids.noKey)).toBe(true);
+    expect(await marketAccountExists(db, ids.noKey, ['dmarket'])).toBe(false);
+    expect(await marketAccountExists(db, 999_999)).toBe(false);
+    expect(await loadMarketAccountMarket(db, ids.disabled)).toEqual({ market: 'tm', currency: 'RUB' });
+    expect(await loadMarketAccountMarket(db, 999_999)).toBeNull();
+  });
+});
