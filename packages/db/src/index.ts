@@ -44,8 +44,21 @@ export { raiseSpendAlert, type SpendAlertKind } from './spend/spend-alert.ts';
 
 // Repositories: one per entity.
 export {
+  listDeliveries,
+  markFinal,
+  markSent,
+  markTradeReady,
+  notePending,
+  noteSteamState,
+  openDeliveries,
+  type DeliveryFilter,
+  type DeliveryRow,
+  type SoldDeal,
+} from './repositories/deliveries.ts';
+export {
   loadMarketAccount,
   loadMarketAccountMarket,
+  moveMarketAccountBalance,
   loadMarketAccountsWithKey,
   marketAccountExists,
   MARKET_ACCOUNT_LABEL_SQL,
@@ -54,3 +67,4 @@ export {
   type LoadOptions,
   type MarketAccountSwitches,
 } from './repositories/market-account.ts';
+export { insertTransaction, type NewTransaction } from './repositories/transactions.ts';

@@ -4,6 +4,7 @@ import {
   type ConvertibleCurrency,
   type MarketCode,
   type PaymentMethod,
+  type Transaction,
   type TransactionKind,
 } from '@toydesk/contract';
 
@@ -20,22 +21,8 @@ import type { DemoSteamAccount } from './steam-accounts.ts';
  * sender, transfers both (the same market between accounts, two markets between markets).
  */
 
-interface TransactionRow {
-  kind: TransactionKind;
-  payment_method: PaymentMethod;
-  amount: string;
-  currency: ConvertibleCurrency;
-  from_steam_account: number | null;
-  to_steam_account: number | null;
-  from_market_account: number | null;
-  to_market_account: number | null;
-  from_market: MarketCode | null;
-  to_market: MarketCode | null;
-  comment: string | null;
-  date: string;
-  created_by: string | null;
-  created_at: string;
-}
+/** A row as the demo inserts it: every column of the contract's transaction but the id. */
+type TransactionRow = Omit<Transaction, 'id'>;
 
 const COMMENTS: Record<TransactionKind, string[]> = {
   input: ['Пополнение баланса', 'Deposit for buy orders', 'Пополнение под ордера на кейсы'],

@@ -1,5 +1,6 @@
 import type { MarketAccount, Proxy } from '@toydesk/contract';
 
+import { writeAudit } from '../audit/audit-log.ts';
 import type { Queryable } from '../database.ts';
 import type { Vault } from '../vault/vault.ts';
 
@@ -188,4 +189,23 @@ export async function loadMarketAccountMarket(
     [id],
   );
   return row ?? null;
+}
+
+/** Adds `delta` (exact decimal, may be negative) to the account's balance, audited as `actor`'s update. */
+export async function moveMarketAccountBalance(
+  tx: Queryable,
+  actor: string,
+  marketAccount: number,
+  delta: string,
+): Promise<void> {
+  const [moved] = await tx.query<{ before: string; after: string }>(
+    `UPDATE market_account a SET balance = a.balance + $2::numeric, updated_at = now()
+     FROM (SELECT balance FROM market_account WHERE id = $1) b
+     WHERE a.id = $1 RETURNING b.balance AS before, a.balance AS after`,
+    [marketAccount, delta],
+  );
+  if (!moved) return;
+  await writeAudit(tx, actor, 'update', 'market_account', [
+    { id: marketAccount, before: { balance: moved.before }, after: { balance: moved.after } },
+  ]);
 }

@@ -1,13 +1,19 @@
 import {
   toyHistoryEntity,
-  transactionEntity,
   type ConvertibleCurrency,
   type MarketCode,
   type PaymentMethod,
   type TransactionKind,
 } from '@toydesk/contract';
 
-import { type Database, type Queryable, type Row, writeAudit } from '@toydesk/db';
+import {
+  insertTransaction,
+  moveMarketAccountBalance,
+  type Database,
+  type Queryable,
+  type Row,
+  writeAudit,
+} from '@toydesk/db';
 import { BOT_ACTOR } from '../proxies/proxy-handlers.ts';
 
 /**
@@ -95,7 +101,7 @@ export async function recordMoneyMovement(db: Database, move: MoneyMovementInput
       currency: move.currency,
     });
     if (!claim.created) return claim.result;
-    const transactionId = await insertTransaction(tx, {
+    const transactionId = await insertTransaction(tx, BOT_ACTOR, {
       kind: move.kind,
       payment_method: move.paymentMethod ?? 'market',
       amount: move.amount,
@@ -109,8 +115,10 @@ export async function recordMoneyMovement(db: Database, move: MoneyMovementInput
       comment: move.comment ?? `${move.market} ${move.externalId}`,
       date: move.date ?? null,
     });
-    if (move.fromMarketAccount) await moveBalance(tx, move.fromMarketAccount, `-${move.amount}`);
-    if (move.toMarketAccount) await moveBalance(tx, move.toMarketAccount, move.amount);
+    if (move.fromMarketAccount)
+      await moveMarketAccountBalance(tx, BOT_ACTOR, move.fromMarketAccount, `-${move.amount}`);
+    if (move.toMarketAccount)
+      await moveMarketAccountBalance(tx, BOT_ACTOR, move.toMarketAccount, move.amount);
     return finish(tx, claim.entryId, null, transactionId);
   });
 }
@@ -140,7 +148,7 @@ async function recordDeal(db: Database, kind: 'sale' | 'purchase', deal: DealBas
     const historyId = await insertHistory(tx, sale ? 'sell' : 'buy', deal);
     const transactionId =
       Number(amount) > 0
-        ? await insertTransaction(tx, {
+        ? await insertTransaction(tx, BOT_ACTOR, {
             kind: sale ? 'input' : 'output',
             payment_method: 'market',
             amount,
@@ -155,7 +163,7 @@ async function recordDeal(db: Database, kind: 'sale' | 'purchase', deal: DealBas
             date: deal.date ?? null,
           })
         : null;
-    await moveBalance(tx, deal.marketAccount, sale ? amount : `-${amount}`);
+    await moveMarketAccountBalance(tx, BOT_ACTOR, deal.marketAccount, sale ? amount : `-${amount}`);
     return finish(tx, claim.entryId, historyId, transactionId);
   });
 }
@@ -246,60 +254,4 @@ async function insertHistory(tx: Queryable, side: 'sell' | 'buy', deal: DealBase
     [deal.market, side, deal.externalId],
   );
   return existing!.id;
-}
-
-export interface TransactionRow {
-  kind: TransactionKind;
-  payment_method: PaymentMethod;
-  amount: string;
-  currency: ConvertibleCurrency;
-  from_steam_account: number | null;
-  to_steam_account: number | null;
-  from_market_account: number | null;
-  to_market_account: number | null;
-  from_market: MarketCode | null;
-  to_market: MarketCode | null;
-  comment: string | null;
-  date: string | null;
-}
-
-export async function insertTransaction(tx: Queryable, row: TransactionRow): Promise<number> {
-  const [inserted] = await tx.query<Row & { id: number }>(
-    `INSERT INTO "transaction" (kind, payment_method, amount, currency, from_steam_account, to_steam_account,
-       from_market_account, to_market_account, from_market, to_market, comment, date, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, coalesce($12::timestamptz, now()), $13)
-     RETURNING *`,
-    [
-      row.kind,
-      row.payment_method,
-      row.amount,
-      row.currency,
-      row.from_steam_account,
-      row.to_steam_account,
-      row.from_market_account,
-      row.to_market_account,
-      row.from_market,
-      row.to_market,
-      row.comment,
-      row.date,
-      BOT_ACTOR,
-    ],
-  );
-  await writeAudit(tx, BOT_ACTOR, 'create', transactionEntity.name, [
-    { id: inserted!.id, before: null, after: inserted! },
-  ]);
-  return inserted!.id;
-}
-
-export async function moveBalance(tx: Queryable, marketAccount: number, delta: string): Promise<void> {
-  const [moved] = await tx.query<{ before: string; after: string }>(
-    `UPDATE market_account a SET balance = a.balance + $2::numeric, updated_at = now()
-     FROM (SELECT balance FROM market_account WHERE id = $1) b
-     WHERE a.id = $1 RETURNING b.balance AS before, a.balance AS after`,
-    [marketAccount, delta],
-  );
-  if (!moved) return;
-  await writeAudit(tx, BOT_ACTOR, 'update', 'market_account', [
-    { id: marketAccount, before: { balance: moved.before }, after: { balance: moved.after } },
-  ]);
 }

@@ -1,5 +1,6 @@
+import { listDeliveries } from '@toydesk/db';
+
 import type { BotHandlers } from '../../../http/handler.ts';
-import { listDeliveries } from './delivery-store.ts';
 
 const asList = <T>(value: T | T[] | undefined): T[] | undefined =>
   value === undefined ? undefined : Array.isArray(value) ? value : [value];

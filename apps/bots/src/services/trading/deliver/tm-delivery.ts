@@ -1,10 +1,4 @@
 import type { TmClient, TmHistoryEntry, TmItem, TmP2POffer } from '@toydesk/markets';
-import { TRADE_OFFER_STATES, tradeOfferStateName, tradeUrlFor, type TradeOffer } from '@toydesk/steam';
-
-import { tmClientFor } from '../../market-accounts.ts';
-import { openSteamScope, type SteamScope } from '../../steam/steam-scope.ts';
-import { recordSale } from '../ledger.ts';
-import type { LoopTickResult, TradingContext } from '../trading-loop.ts';
 import {
   markFinal,
   markSent,
@@ -13,7 +7,13 @@ import {
   noteSteamState,
   openDeliveries,
   type DeliveryRow,
-} from './delivery-store.ts';
+} from '@toydesk/db';
+import { TRADE_OFFER_STATES, tradeOfferStateName, tradeUrlFor, type TradeOffer } from '@toydesk/steam';
+
+import { tmClientFor } from '../../market-accounts.ts';
+import { openSteamScope, type SteamScope } from '../../steam/steam-scope.ts';
+import { recordSale } from '../ledger.ts';
+import type { LoopTickResult, TradingContext } from '../trading-loop.ts';
 
 /**
  * Deliver sold items on a tm-family market (marketplaces.md 1.3), one tick:

@@ -1,8 +1,15 @@
 import { transactionEntity, type ConvertibleCurrency, type MarketCode } from '@toydesk/contract';
 
-import { type Database, type Queryable, type Row, writeAudit } from '@toydesk/db';
+import {
+  insertTransaction,
+  moveMarketAccountBalance,
+  type Database,
+  type Queryable,
+  type Row,
+  writeAudit,
+} from '@toydesk/db';
 import { BOT_ACTOR } from '../../proxies/proxy-handlers.ts';
-import { claimEntry, finish, insertTransaction, moveBalance, type LedgerResult } from '../ledger.ts';
+import { claimEntry, finish, type LedgerResult } from '../ledger.ts';
 
 /**
  * One money transfer between two market accounts (tm's money-send) in the ledger, exactly once per side.
@@ -67,7 +74,7 @@ export async function recordTransferSide(db: Database, input: TransferSideInput)
       const receiver = input.side === 'in' ? input.marketAccount : input.otherMarketAccount;
       // The amount as the sender saw it when the sender is ours, else as it arrived.
       const senderSide = input.side === 'out' || both;
-      transactionId = await insertTransaction(tx, {
+      transactionId = await insertTransaction(tx, BOT_ACTOR, {
         kind: both ? 'transfer_between_accounts' : input.side === 'out' ? 'output' : 'input',
         payment_method: 'market',
         // The money columns keep cents and round tm USD's third decimal.
@@ -86,12 +93,17 @@ export async function recordTransferSide(db: Database, input: TransferSideInput)
         // The other end is ours: its side is recorded now too (its own sync will find the claim).
         const theirs = await claimSide(tx, input, other(input.side), input.otherMarketAccount!);
         if (theirs.created) {
-          await moveBalance(tx, input.otherMarketAccount!, delta(input, other(input.side)));
+          await moveMarketAccountBalance(
+            tx,
+            BOT_ACTOR,
+            input.otherMarketAccount!,
+            delta(input, other(input.side)),
+          );
           await finish(tx, theirs.entryId, null, transactionId);
         }
       }
     }
-    await moveBalance(tx, input.marketAccount, delta(input, input.side));
+    await moveMarketAccountBalance(tx, BOT_ACTOR, input.marketAccount, delta(input, input.side));
     return finish(tx, mine.entryId, null, transactionId);
   });
 }

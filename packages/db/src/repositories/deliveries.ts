@@ -1,32 +1,15 @@
 import type { BotDelivery, BotDeliveryState, MarketCode } from '@toydesk/contract';
 
-import type { Database, Queryable } from '@toydesk/db';
+import type { Database, Queryable } from '../database.ts';
 
 /**
- * bot_delivery: every market deal the deliver loop saw sold, with its Steam offer and how it ended. The
- * rows are the reconciliation the console and the operator read: deal → offer id → final state.
+ * The deliveries repository (table bot_delivery, migration 012): every market deal the deliver loop saw sold,
+ * with its Steam offer and how it ended. The rows are the reconciliation the console and the operator read:
+ * deal → offer id → final state.
  */
 
-export type DeliveryState = 'pending' | 'sent' | 'trade_ready' | 'delivered' | 'failed';
-
-export interface DeliveryRow {
-  id: number;
-  deal_id: string;
-  asset_id: string | null;
-  market_hash_name: string;
-  classid_instanceid: string | null;
-  price: string;
-  currency: string;
-  offer_code: string | null;
-  offer_id: string | null;
-  state: DeliveryState;
-  steam_state: string | null;
-  error: string | null;
-  sold_seen_at: string;
-  offer_sent_at: string | null;
-  trade_ready_at: string | null;
-  finished_at: string | null;
-}
+/** A delivery as the deliver loop reads it: the contract's row without what the loop already knows. */
+export type DeliveryRow = Omit<BotDelivery, 'market_account' | 'market' | 'updated_at'>;
 
 export interface SoldDeal {
   dealId: string;
