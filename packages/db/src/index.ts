@@ -57,14 +57,18 @@ export {
 } from './repositories/deliveries.ts';
 export {
   loadMarketAccount,
+  listMarketAccountLoopStates,
   loadMarketAccountMarket,
+  markMarketAccountOnline,
   moveMarketAccountBalance,
+  switchMarketAccountLoopOff,
   loadMarketAccountsWithKey,
   marketAccountExists,
   MARKET_ACCOUNT_LABEL_SQL,
   type AccountProxy,
   type LoadedMarketAccount,
   type LoadOptions,
+  type MarketAccountLoopState,
   type MarketAccountSwitches,
 } from './repositories/market-account.ts';
 export { insertTransaction, type NewTransaction } from './repositories/transactions.ts';

@@ -9,8 +9,12 @@ import { createVault } from '../vault/vault.ts';
 import {
   loadMarketAccount,
   loadMarketAccountMarket,
+  listMarketAccountLoopStates,
   loadMarketAccountsWithKey,
+  markMarketAccountOnline,
   marketAccountExists,
+  moveMarketAccountBalance,
+  switchMarketAccountLoopOff,
 } from './market-account.ts';
 
 const vault = createVault(randomBytes(32));
@@ -87,5 +91,33 @@ describe('the market account repository', () => {
     expect(await marketAccountExists(db, 999_999)).toBe(false);
     expect(await loadMarketAccountMarket(db, ids.disabled)).toEqual({ market: 'tm', currency: 'RUB' });
     expect(await loadMarketAccountMarket(db, 999_999)).toBeNull();
+  });
+
+  it('switches a loop off once with an audit entry, notes online, moves the balance', async () => {
+    await switchMarketAccountLoopOff(db, 'bot', ids.withProxy, 'auto_sell', 'banned');
+    await switchMarketAccountLoopOff(db, 'bot', ids.withProxy, 'auto_sell', 'banned');
+    const [state] = await listMarketAccountLoopStates(db, ids.withProxy);
+    expect(state).toMatchObject({ id: ids.withProxy, status: 'active', auto_sell: false, dry_run: true });
+    expect((await listMarketAccountLoopStates(db)).map((a) => a.id)).toHaveLength(4);
+    const audits = await db.query<{ after: Record<string, unknown> }>(
+      `SELECT after FROM audit_entry WHERE entity = 'market_account' AND entity_id = $1`,
+      [ids.withProxy],
+    );
+    expect(audits.map((a) => a.after)).toEqual([{ id: ids.withProxy, auto_sell: false, reason: 'banned' }]);
+
+    await markMarketAccountOnline(db, ids.noKey, true);
+    await markMarketAccountOnline(db, ids.noKey, false);
+    const [online] = await db.query<{ online: boolean; stamped: boolean }>(
+      'SELECT online, last_online_at IS NOT NULL AS stamped FROM market_account WHERE id = $1',
+      [ids.noKey],
+    );
+    expect(online).toEqual({ online: false, stamped: true });
+
+    await db.transaction((tx) => moveMarketAccountBalance(tx, 'bot', ids.noKey, '-12.5'));
+    const [balance] = await db.query<{ balance: string }>(
+      'SELECT balance FROM market_account WHERE id = $1',
+      [ids.noKey],
+    );
+    expect(balance?.balance).toBe('-12.50');
   });
 });

@@ -1,7 +1,7 @@
 import type { MarketAccount, Proxy } from '@toydesk/contract';
 
 import { writeAudit } from '../audit/audit-log.ts';
-import type { Queryable } from '../database.ts';
+import type { Database, Queryable } from '../database.ts';
 import type { Vault } from '../vault/vault.ts';
 
 /**
@@ -208,4 +208,49 @@ export async function moveMarketAccountBalance(
   await writeAudit(tx, actor, 'update', 'market_account', [
     { id: marketAccount, before: { balance: moved.before }, after: { balance: moved.after } },
   ]);
+}
+
+/** An account's status and loop switches, as the loop runner and the console's loop list read them. */
+export type MarketAccountLoopState = Pick<MarketAccount, 'id' | 'status' | 'dry_run'> & MarketAccountSwitches;
+
+/** Every account's (or one account's) status and switches, in id order. */
+export function listMarketAccountLoopStates(db: Queryable, id?: number): Promise<MarketAccountLoopState[]> {
+  return db.query<MarketAccountLoopState>(
+    `SELECT id, status, keep_online, auto_deliver, auto_sell, dynamic_orders, dry_run FROM market_account
+     WHERE $1::int IS NULL OR id = $1 ORDER BY id`,
+    [id ?? null],
+  );
+}
+
+/**
+ * Turns one loop switch off from the bot side (a ban), audited like an operator's change with the reason;
+ * nothing happens when it is already off or the account is gone.
+ */
+export async function switchMarketAccountLoopOff(
+  db: Database,
+  actor: string,
+  id: number,
+  field: keyof MarketAccountSwitches,
+  reason: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.query<{ id: number } & Record<string, unknown>>(
+      `SELECT id, ${field} FROM market_account WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
+    if (!before || before[field] !== true) return;
+    await tx.query(`UPDATE market_account SET ${field} = false, updated_at = now() WHERE id = $1`, [id]);
+    await writeAudit(tx, actor, 'update', 'market_account', [
+      { id, before, after: { id, [field]: false, reason } },
+    ]);
+  });
+}
+
+/** Notes what the marketplace said of the account being online (keep-online); online also stamps the time. */
+export async function markMarketAccountOnline(db: Queryable, id: number, online: boolean): Promise<void> {
+  await db.query(
+    `UPDATE market_account SET online = $2, last_online_at = CASE WHEN $2 THEN now() ELSE last_online_at END
+     WHERE id = $1`,
+    [id, online],
+  );
 }

@@ -1,4 +1,5 @@
-import { marketAccountEntity, type BotJob, type BotText } from '@toydesk/contract';
+import { type BotJob, type BotText } from '@toydesk/contract';
+import { listMarketAccountLoopStates, switchMarketAccountLoopOff } from '@toydesk/db';
 import { z } from 'zod';
 
 import type { JobContext } from '../../jobs/job-context.ts';
@@ -6,7 +7,6 @@ import { defineJobKind, PermanentJobError } from '../../jobs/job-kind.ts';
 import { PGBOSS_SCHEMA } from '../../jobs/job-store.ts';
 import { LANES, TRADING_LANES } from '../../lanes.ts';
 import type { BotJobKind, BotRuntime } from '../../bot-runtime.ts';
-import { writeAudit } from '@toydesk/db';
 import { BOT_ACTOR } from '../proxies/proxy-handlers.ts';
 import {
   beginStop,
@@ -29,7 +29,7 @@ import { loadTradingAccount, type LoadedTradingAccount } from './trading-account
 import { createTradingContext } from './trading-context.ts';
 import { LeaseLostError, leaseCheckMsFor, watchTickLease } from './tick-lease.ts';
 import { skipText, withDryRunCounts } from './tick-text.ts';
-import type { LoopTickResult, TradingLoopDef, TradingLoopName, TradingSwitch } from './trading-loop.ts';
+import type { LoopTickResult, TradingLoopDef, TradingLoopName } from './trading-loop.ts';
 import { TRADING_LOOPS } from './trading-loops.ts';
 import { queueSpendChecks } from './spend-guards/spend-check-job.ts';
 
@@ -148,9 +148,7 @@ export class TradingRunner {
   /** Starts missing chains and stops switched-off loops (see the class comment). */
   async dispatch(runtime: BotRuntime): Promise<DispatchResult> {
     const { db } = runtime;
-    const accounts = await db.query<{ id: number; status: string } & Record<TradingSwitch, boolean>>(
-      'SELECT id, status, keep_online, auto_deliver, auto_sell, dynamic_orders FROM market_account ORDER BY id',
-    );
+    const accounts = await listMarketAccountLoopStates(db);
     const rows = await readLoopRows(db);
     const alive = new Set(
       (
@@ -204,23 +202,6 @@ export class TradingRunner {
       [this.laneOf(loop), this.tickKey(account, loop)],
     );
     for (const job of queued) await runtime.queue.cancel(job.id);
-  }
-
-  /** Turns a loop's switch off from the bot side (a ban), audited like an operator's change. */
-  private async switchOff(runtime: BotRuntime, account: number, field: TradingSwitch, reason: string) {
-    await runtime.db.transaction(async (tx) => {
-      const [before] = await tx.query<{ id: number } & Record<string, unknown>>(
-        `SELECT id, ${field} FROM market_account WHERE id = $1 FOR UPDATE`,
-        [account],
-      );
-      if (!before || before[field] !== true) return;
-      await tx.query(`UPDATE market_account SET ${field} = false, updated_at = now() WHERE id = $1`, [
-        account,
-      ]);
-      await writeAudit(tx, BOT_ACTOR, 'update', marketAccountEntity.name, [
-        { id: account, before, after: { id: account, [field]: false, reason } },
-      ]);
-    });
   }
 
   private async tick(ctx: JobContext<BotRuntime>, params: TickParams): Promise<Record<string, unknown>> {
@@ -304,7 +285,7 @@ export class TradingRunner {
 
     const ended = result?.continue === false;
     if (ended) {
-      await this.switchOff(runtime, params.account, def.switchField, result!.summary);
+      await switchMarketAccountLoopOff(db, BOT_ACTOR, params.account, def.switchField, result!.summary);
       await ctx.log(`the loop ended itself: ${def.switchField} switched off`, 'warn');
       // The same move to "stopped" as the dispatcher's: whoever wins it queues the one stop.
       if (await beginStop(db, params.account, def.name)) {

@@ -1,5 +1,5 @@
 import { tradingLoopNameSchema, type BotTradingStatus } from '@toydesk/contract';
-import { marketAccountExists } from '@toydesk/db';
+import { listMarketAccountLoopStates, marketAccountExists } from '@toydesk/db';
 
 import { fieldError, notFound } from '../../http/bot-error.ts';
 import { pathId, type BotHandlers } from '../../http/handler.ts';
@@ -7,19 +7,12 @@ import { readKeyPauses } from '../market-keys/key-pause.ts';
 import { readLoopRows } from './loop-state.ts';
 import { readSummaryTexts } from './summary-texts.ts';
 import { TRADING_RUNNER } from './loop-runner.ts';
-import type { TradingSwitch } from './trading-loop.ts';
-
-type AccountRow = { id: number; dry_run: boolean } & Record<TradingSwitch, boolean>;
 
 export const TRADING_HANDLERS: BotHandlers<'bot-trading.list' | 'bot-trading.run'> = {
   /** Every loop of every (or one) market account, also those that never ran (state "off"). */
   'bot-trading.list': async ({ runtime, query }) => {
     const account = query.market_account ?? null;
-    const accounts = await runtime.db.query<AccountRow>(
-      `SELECT id, keep_online, auto_deliver, auto_sell, dynamic_orders, dry_run FROM market_account
-       WHERE $1::int IS NULL OR id = $1 ORDER BY id`,
-      [account],
-    );
+    const accounts = await listMarketAccountLoopStates(runtime.db, account ?? undefined);
     const rows = await readLoopRows(runtime.db, account ?? undefined);
     const rowOf = new Map(rows.map((r) => [`${r.market_account}:${r.loop}`, r]));
     const paused = await readKeyPauses(runtime.db, account === null ? undefined : [account]);

@@ -1,5 +1,6 @@
 import { TmError, type TmPingResult } from '@toydesk/markets';
 import type { ProxyConfig } from '@toydesk/http';
+import { markMarketAccountOnline } from '@toydesk/db';
 
 import { tmClientFor } from '../../market-accounts.ts';
 import { loadSession, loadSteamAccount } from '../../steam/steam-access.ts';
@@ -86,7 +87,7 @@ export const KEEP_ONLINE_LOOP = defineTradingLoop({
       );
     } catch (error) {
       if (!isTradeBan(error)) throw error;
-      await ctx.runtime.db.query('UPDATE market_account SET online = false WHERE id = $1', [ctx.account.id]);
+      await markMarketAccountOnline(ctx.runtime.db, ctx.account.id, false);
       await ctx.alert({
         kind: 'market-ban',
         severity: 'error',
@@ -106,11 +107,7 @@ export const KEEP_ONLINE_LOOP = defineTradingLoop({
         summary: 'too early for ping (pinged recently)',
         text: { code: 'keep-online.too-early', params: {} },
       };
-    await ctx.runtime.db.query(
-      `UPDATE market_account SET online = $2, last_online_at = CASE WHEN $2 THEN now() ELSE last_online_at END
-       WHERE id = $1`,
-      [ctx.account.id, result.online],
-    );
+    await markMarketAccountOnline(ctx.runtime.db, ctx.account.id, result.online);
     return {
       summary: result.online
         ? `online${result.p2p ? ', p2p' : ''}${result.steamApiKey ? '' : ', tm has no Steam API key'}`
@@ -128,7 +125,7 @@ export const KEEP_ONLINE_LOOP = defineTradingLoop({
     const client = tmClientFor(ctx.runtime, ctx.account, ctx.job.signal);
     await ctx.act({ kind: 'go-offline', detail: {} }, () => client.account.goOffline());
     if (!ctx.account.dryRun) {
-      await ctx.runtime.db.query('UPDATE market_account SET online = false WHERE id = $1', [ctx.account.id]);
+      await markMarketAccountOnline(ctx.runtime.db, ctx.account.id, false);
     }
   },
 });
