@@ -1,4 +1,4 @@
-import { Alert, Box, Button, LinearProgress } from '@mui/material';
+import { Box } from '@mui/material';
 import { formatRuleMessage, type EntityDef } from '@toydesk/contract';
 import { useId, useMemo, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { fieldErrorsFromBody } from '@/lib/request';
 import { validateWithSchema } from '@/lib/validation';
 
 import { AppDialog } from '../app-dialog';
+import { FormDialogActions, FormDialogBody } from './form-dialog-parts';
 import { fromLocalInput, toLocalInput } from './datetime-input';
 import { EntityField, type EntityFieldProps, type FieldChoice } from './entity-field';
 
@@ -166,27 +167,10 @@ export function EntityFormDialog({
       aria-labelledby={`${formId}-title`}
       title={<span id={`${formId}-title`}>{title}</span>}
       actions={
-        <>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" form={formId} variant="contained" disabled={working}>
-            {record ? t('common.save') : t('common.create')}
-          </Button>
-        </>
+        <FormDialogActions formId={formId} onClose={onClose} disabled={working} editing={Boolean(record)} />
       }
     >
-      {working && <LinearProgress sx={{ mb: 1 }} />}
-      {formError && (
-        <Alert severity="error" sx={{ mb: 1 }} data-testid="form-error">
-          {formError}
-        </Alert>
-      )}
-      <Box
-        component="form"
-        id={formId}
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}
-      >
+      <FormDialogBody formId={formId} working={working} formError={formError} onSubmit={submit}>
         {fields.map((name) => {
           const def = entity.fields[name];
           if (!def || values[name] === undefined) return null;
@@ -208,7 +192,7 @@ export function EntityFormDialog({
             </Box>
           );
         })}
-      </Box>
+      </FormDialogBody>
     </AppDialog>
   );
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ToyHistoryPatch } from '@toydesk/contract';
 
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation';
 import { unwrap } from '@/lib/query';
 
 import { HISTORY_LIST_KEY, HISTORY_TOTALS_KEY } from './history-keys';
@@ -20,14 +20,8 @@ export async function bulkUpdateHistory(ids: readonly number[], fields: ToyHisto
 }
 
 export function useBulkUpdateHistory() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ ids, fields }: { ids: readonly number[]; fields: ToyHistoryPatch }) =>
-      bulkUpdateHistory(ids, fields),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: HISTORY_LIST_KEY }),
-        queryClient.invalidateQueries({ queryKey: HISTORY_TOTALS_KEY }),
-      ]),
-  });
+  return useRefreshingMutation(
+    ({ ids, fields }: { ids: readonly number[]; fields: ToyHistoryPatch }) => bulkUpdateHistory(ids, fields),
+    { refresh: [HISTORY_LIST_KEY, HISTORY_TOTALS_KEY] },
+  );
 }

@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation';
 import { unwrap } from '@/lib/query';
 
 import { HISTORY_LIST_KEY } from './history-keys';
@@ -14,9 +13,5 @@ export async function connectHistoryItems(ids?: readonly number[]) {
 }
 
 export function useConnectHistoryItems() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: connectHistoryItems,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: HISTORY_LIST_KEY }),
-  });
+  return useRefreshingMutation(connectHistoryItems, { refresh: [HISTORY_LIST_KEY] });
 }

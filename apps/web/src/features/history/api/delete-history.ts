@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation';
 import { unwrap } from '@/lib/query';
 
 import { HISTORY_LIST_KEY, HISTORY_TOTALS_KEY } from './history-keys';
@@ -11,13 +10,5 @@ export async function deleteHistory(id: number): Promise<void> {
 }
 
 export function useDeleteHistory() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteHistory,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: HISTORY_LIST_KEY }),
-        queryClient.invalidateQueries({ queryKey: HISTORY_TOTALS_KEY }),
-      ]),
-  });
+  return useRefreshingMutation(deleteHistory, { refresh: [HISTORY_LIST_KEY, HISTORY_TOTALS_KEY] });
 }

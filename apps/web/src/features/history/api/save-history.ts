@@ -1,30 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ToyHistory, ToyHistoryCreate, ToyHistoryPatch } from '@toydesk/contract';
 
-import { api } from '@/lib/api-client';
-import { unwrap } from '@/lib/query';
+import { createOrPatch, type SaveInput } from '@/lib/create-or-patch';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation';
 
 import { HISTORY_LIST_KEY, HISTORY_TOTALS_KEY } from './history-keys';
 
-export type SaveHistoryInput = { id: null; body: ToyHistoryCreate } | { id: number; body: ToyHistoryPatch };
+export type SaveHistoryInput = SaveInput<ToyHistoryCreate, ToyHistoryPatch>;
 
 /** POST a new history row or PATCH the changed fields of one. */
 export async function saveHistory(input: SaveHistoryInput): Promise<ToyHistory> {
-  return unwrap(
-    input.id === null
-      ? await api.call('history.create', { body: input.body })
-      : await api.call('history.partial_update', { params: { id: input.id }, body: input.body }),
-  );
+  return createOrPatch({ create: 'history.create', patch: 'history.partial_update' }, input);
 }
 
 export function useSaveHistory() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveHistory,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: HISTORY_LIST_KEY }),
-        queryClient.invalidateQueries({ queryKey: HISTORY_TOTALS_KEY }),
-      ]),
-  });
+  return useRefreshingMutation(saveHistory, { refresh: [HISTORY_LIST_KEY, HISTORY_TOTALS_KEY] });
 }

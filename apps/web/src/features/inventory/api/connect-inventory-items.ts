@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiResponse } from '@toydesk/contract';
 
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation';
 import { unwrap } from '@/lib/query';
 
 export type ConnectResult = ApiResponse<'steam-inventory.connect_items'>;
@@ -13,9 +13,5 @@ export async function connectInventoryItems(ids: readonly number[] | null): Prom
 }
 
 export function useConnectInventoryItems() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: connectInventoryItems,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['api', 'steam-inventory.list'] }),
-  });
+  return useRefreshingMutation(connectInventoryItems, { refresh: [['api', 'steam-inventory.list']] });
 }

@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation';
 import { COMMON_DATA_KEY } from '@/lib/common-data';
 import { unwrap } from '@/lib/query';
 
@@ -12,14 +11,5 @@ export async function deleteMarketAccount(id: number): Promise<void> {
 }
 
 export function useDeleteMarketAccount() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteMarketAccount,
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: marketAccountsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: COMMON_DATA_KEY }),
-      ]);
-    },
-  });
+  return useRefreshingMutation(deleteMarketAccount, { refresh: [marketAccountsQueryKey, COMMON_DATA_KEY] });
 }

@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BotAlert } from '@toydesk/contract';
 
 import { botApi } from '@/lib/bot-api';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation';
 import { unwrap } from '@/lib/query';
 
 const alertsKey = (accountId: number) => ['market-accounts', 'alerts', accountId] as const;
@@ -27,9 +28,8 @@ export function useAccountAlerts(accountId: number) {
 
 /** Acknowledges one alert; the account's list is read again. */
 export function useAckAlert(accountId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: number) => unwrap(await botApi.call('bot-alerts.ack', { params: { id } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: alertsKey(accountId) }),
-  });
+  return useRefreshingMutation(
+    async (id: number) => unwrap(await botApi.call('bot-alerts.ack', { params: { id } })),
+    { refresh: [alertsKey(accountId)] },
+  );
 }

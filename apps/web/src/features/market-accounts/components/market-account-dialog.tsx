@@ -1,13 +1,4 @@
-import {
-  Alert,
-  Box,
-  Button,
-  FormControlLabel,
-  LinearProgress,
-  MenuItem,
-  Switch,
-  TextField,
-} from '@mui/material';
+import { Alert, Box, FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
 import {
   CURRENCIES,
   MARKET_ACCOUNT_STATUSES,
@@ -19,11 +10,12 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { AppDialog } from '@/components/app-dialog';
+import { FormDialogActions, FormDialogBody } from '@/components/entity-form/form-dialog-parts';
+import { useFormValues } from '@/components/entity-form/use-form-values';
 import { TagPicker } from '@/components/tag-picker';
 import { useCommonData } from '@/lib/common-data';
-import { formToBody, initialFormValues, type FormValue, type FormValues } from '@/lib/entity-form';
+import { formToBody, initialFormValues } from '@/lib/entity-form';
 import { notify } from '@/lib/notifications';
-import { serverFormErrors } from '@/lib/server-form-errors';
 import { useRules, validateWithSchema } from '@/lib/validation';
 
 import type { MarketAccountRow } from '../api/get-market-accounts';
@@ -74,9 +66,8 @@ export function MarketAccountDialog({ account, defaultMarket, proxies, onClose }
     }
     return values;
   }, [account, defaultMarket]);
-  const [values, setValues] = useState<FormValues>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { values, errors, setErrors, formError, setFormError, dirty, set, fieldProps, showSaveError } =
+    useFormValues(initial, formId);
   /** An edit that takes the account live, waiting for the operator's confirmation (nothing sent yet). */
   const [goLive, setGoLive] = useState<{
     body: MarketAccountPatch | MarketAccountCreate;
@@ -88,23 +79,6 @@ export function MarketAccountDialog({ account, defaultMarket, proxies, onClose }
     () => new Map((spendSummary.data ?? []).map((view) => [view.market_account, view])),
     [spendSummary.data],
   );
-  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
-
-  const set = (name: string, value: FormValue) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    setErrors(({ [name]: _removed, ...rest }) => rest);
-  };
-  const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : '');
-  const fieldProps = (name: string) => ({
-    id: `${formId}-${name}`,
-    name,
-    label: t(`fields.${name}`),
-    value: text(name),
-    onChange: (event: { target: { value: string } }) => set(name, event.target.value),
-    error: Boolean(errors[name]),
-    helperText: errors[name],
-    fullWidth: true,
-  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -154,9 +128,7 @@ export function MarketAccountDialog({ account, defaultMarket, proxies, onClose }
       notify({ text: account ? t('marketAccounts.saved') : t('marketAccounts.created'), color: 'success' });
       onClose();
     } catch (error) {
-      const shown = serverFormErrors(error, Object.keys(values));
-      setErrors(shown.fields);
-      setFormError(shown.form);
+      showSaveError(error);
     }
   };
 
@@ -174,12 +146,12 @@ export function MarketAccountDialog({ account, defaultMarket, proxies, onClose }
         </span>
       }
       actions={
-        <>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" form={formId} variant="contained" disabled={save.isPending}>
-            {account ? t('common.save') : t('common.create')}
-          </Button>
-        </>
+        <FormDialogActions
+          formId={formId}
+          onClose={onClose}
+          disabled={save.isPending}
+          editing={Boolean(account)}
+        />
       }
     >
       {goLive && (
@@ -196,19 +168,7 @@ export function MarketAccountDialog({ account, defaultMarket, proxies, onClose }
           onClose={() => setGoLive(null)}
         />
       )}
-      {save.isPending && <LinearProgress sx={{ mb: 1 }} />}
-      {formError && (
-        <Alert severity="error" sx={{ mb: 1 }} data-testid="form-error">
-          {formError}
-        </Alert>
-      )}
-      <Box
-        component="form"
-        id={formId}
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}
-      >
+      <FormDialogBody formId={formId} working={save.isPending} formError={formError} onSubmit={submit}>
         <TextField {...fieldProps('market')} select required>
           {common.markets.map((market) => (
             <MenuItem key={market.code} value={market.code}>
@@ -285,7 +245,7 @@ export function MarketAccountDialog({ account, defaultMarket, proxies, onClose }
           ))}
         </Box>
         <TextField {...fieldProps('notes')} multiline sx={{ gridColumn: '1 / -1' }} />
-      </Box>
+      </FormDialogBody>
     </AppDialog>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Box, Button, LinearProgress, MenuItem, TextField } from '@mui/material';
+import { MenuItem, TextField } from '@mui/material';
 import { MARKET_ACCOUNT_STATUSES, type MarketAccountPatch, type SpendGuardView } from '@toydesk/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { AppDialog } from '@/components/app-dialog';
+import { FormDialogActions, FormDialogBody } from '@/components/entity-form/form-dialog-parts';
 import { TagPicker } from '@/components/tag-picker';
 import { notify } from '@/lib/notifications';
 import { serverFormErrors } from '@/lib/server-form-errors';
@@ -104,12 +105,12 @@ export function MarketAccountsBulkDialog({
       aria-labelledby={`${formId}-title`}
       title={<span id={`${formId}-title`}>{t('marketAccounts.bulkTitle', { count: ids.length })}</span>}
       actions={
-        <>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" form={formId} variant="contained" disabled={nothing || bulk.isPending}>
-            {t('marketAccounts.bulkApply')}
-          </Button>
-        </>
+        <FormDialogActions
+          formId={formId}
+          onClose={onClose}
+          disabled={nothing || bulk.isPending}
+          submitLabel={t('marketAccounts.bulkApply')}
+        />
       }
     >
       {goLive && (
@@ -122,19 +123,7 @@ export function MarketAccountsBulkDialog({
           onClose={() => setGoLive(null)}
         />
       )}
-      {bulk.isPending && <LinearProgress sx={{ mb: 1 }} />}
-      {formError && (
-        <Alert severity="error" sx={{ mb: 1 }} data-testid="form-error">
-          {formError}
-        </Alert>
-      )}
-      <Box
-        component="form"
-        id={formId}
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}
-      >
+      <FormDialogBody formId={formId} working={bulk.isPending} formError={formError} onSubmit={submit}>
         <TextField
           select
           fullWidth
@@ -208,7 +197,7 @@ export function MarketAccountsBulkDialog({
             <MenuItem value="off">{t('marketAccounts.switchOff')}</MenuItem>
           </TextField>
         ))}
-      </Box>
+      </FormDialogBody>
     </AppDialog>
   );
 }

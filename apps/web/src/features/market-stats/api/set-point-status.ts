@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MarketCode, RecordStatus } from '@toydesk/contract';
 
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation';
 import { unwrap } from '@/lib/query';
 
 export type PointRef = { id: number } | { market: MarketCode; market_hash_name: string; date: string };
@@ -16,16 +16,9 @@ export async function setPointStatus(point: PointRef, status: RecordStatus) {
 }
 
 export function useSetPointStatus() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ point, status }: { point: PointRef; status: RecordStatus }) =>
-      setPointStatus(point, status),
-    // Points, charts, averages and the history list all read the changed rows.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['market-stats'] }),
-        queryClient.invalidateQueries({ queryKey: ['api', 'history.extended'] }),
-        queryClient.invalidateQueries({ queryKey: ['history', 'totals'] }),
-      ]),
-  });
+  // Points, charts, averages and the history list all read the changed rows.
+  return useRefreshingMutation(
+    ({ point, status }: { point: PointRef; status: RecordStatus }) => setPointStatus(point, status),
+    { refresh: [['market-stats'], ['api', 'history.extended'], ['history', 'totals']] },
+  );
 }

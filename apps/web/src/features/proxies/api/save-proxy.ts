@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BotProxyPatch, Proxy, ProxyCreate } from '@toydesk/contract';
 
 import { botApi } from '@/lib/bot-api';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation';
 import { unwrap } from '@/lib/query';
 
 import { proxiesQueryKey } from './get-proxies';
@@ -12,11 +12,7 @@ export async function createProxy(body: ProxyCreate): Promise<Proxy> {
 }
 
 export function useCreateProxy() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createProxy,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: proxiesQueryKey }),
-  });
+  return useRefreshingMutation(createProxy, { refresh: [proxiesQueryKey] });
 }
 
 /**
@@ -28,11 +24,7 @@ export async function updateProxy({ id, body }: { id: number; body: BotProxyPatc
 }
 
 export function useUpdateProxy() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateProxy,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: proxiesQueryKey }),
-  });
+  return useRefreshingMutation(updateProxy, { refresh: [proxiesQueryKey] });
 }
 
 /** DELETE each proxy in turn; one refusal does not stop the others (the wrapper has notified it). */
@@ -46,9 +38,5 @@ export async function deleteProxies(ids: readonly number[]): Promise<number[]> {
 }
 
 export function useDeleteProxies() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteProxies,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: proxiesQueryKey }),
-  });
+  return useRefreshingMutation(deleteProxies, { refresh: [proxiesQueryKey], when: 'settled' });
 }

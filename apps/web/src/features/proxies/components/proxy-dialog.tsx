@@ -1,4 +1,4 @@
-import { Alert, Box, Button, LinearProgress, MenuItem, TextField } from '@mui/material';
+import { Alert, MenuItem, TextField } from '@mui/material';
 import {
   botProxyPatchSchema,
   PROXY_PROTOCOLS,
@@ -7,14 +7,14 @@ import {
   type Proxy,
   type ProxyCreate,
 } from '@toydesk/contract';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { AppDialog } from '@/components/app-dialog';
+import { FormDialogActions, FormDialogBody } from '@/components/entity-form/form-dialog-parts';
+import { useFormValues } from '@/components/entity-form/use-form-values';
 import { formToBody, initialFormValues, type FormValues } from '@/lib/entity-form';
 import { notify } from '@/lib/notifications';
-import { ApiFailure } from '@/lib/query';
-import { fieldErrorsFromBody } from '@/lib/request';
 import { validateWithSchema } from '@/lib/validation';
 
 import { useCreateProxy, useUpdateProxy } from '../api/save-proxy';
@@ -45,14 +45,10 @@ export function ProxyDialog({ proxy = null, onClose }: ProxyDialogProps) {
     () => ({ ...initialFormValues(proxyEntity, proxy ?? undefined), protocol: proxy?.protocol ?? 'http' }),
     [proxy],
   );
-  const [values, setValues] = useState<FormValues>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : '');
-  const set = (name: string, value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    setErrors(({ [name]: _removed, ...rest }) => rest);
-  };
+  const { values, errors, setErrors, formError, setFormError, fieldProps, showSaveError } = useFormValues(
+    initial,
+    formId,
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -80,30 +76,9 @@ export function ProxyDialog({ proxy = null, onClose }: ProxyDialogProps) {
       }
       onClose();
     } catch (error) {
-      if (error instanceof ApiFailure && error.status === 400) {
-        const server = fieldErrorsFromBody(error.errors);
-        const onFields: Record<string, string> = {};
-        const other: string[] = [];
-        for (const [name, messages] of Object.entries(server)) {
-          if (name in values) onFields[name] = messages.join(' ');
-          else other.push(messages.join(' '));
-        }
-        setErrors(onFields);
-        setFormError(other.length > 0 ? other.join(' ') : null);
-      } else setFormError(error instanceof Error ? error.message : String(error));
+      showSaveError(error);
     }
   };
-
-  const fieldProps = (name: string) => ({
-    id: `${formId}-${name}`,
-    name,
-    label: t(`fields.${name}`),
-    value: text(name),
-    onChange: (event: { target: { value: string } }) => set(name, event.target.value),
-    error: Boolean(errors[name]),
-    helperText: errors[name],
-    fullWidth: true,
-  });
 
   return (
     <AppDialog
@@ -118,27 +93,10 @@ export function ProxyDialog({ proxy = null, onClose }: ProxyDialogProps) {
           : t('ops.proxies.add')
       }
       actions={
-        <>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" form={formId} variant="contained" disabled={pending}>
-            {proxy ? t('common.save') : t('common.create')}
-          </Button>
-        </>
+        <FormDialogActions formId={formId} onClose={onClose} disabled={pending} editing={Boolean(proxy)} />
       }
     >
-      {pending && <LinearProgress sx={{ mb: 1 }} />}
-      {formError && (
-        <Alert severity="error" sx={{ mb: 1 }} data-testid="form-error">
-          {formError}
-        </Alert>
-      )}
-      <Box
-        component="form"
-        id={formId}
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}
-      >
+      <FormDialogBody formId={formId} working={pending} formError={formError} onSubmit={submit}>
         <TextField {...fieldProps('protocol')} select>
           {PROXY_PROTOCOLS.map((protocol) => (
             <MenuItem key={protocol} value={protocol}>
@@ -164,7 +122,7 @@ export function ProxyDialog({ proxy = null, onClose }: ProxyDialogProps) {
         <Alert severity="info" sx={{ gridColumn: '1 / -1', my: 1 }}>
           {t('ops.proxies.passwordHint')}
         </Alert>
-      </Box>
+      </FormDialogBody>
     </AppDialog>
   );
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SteamAccountPatch } from '@toydesk/contract';
 
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation';
 import { unwrap } from '@/lib/query';
 
 import { steamAccountsQueryKey } from './get-steam-accounts';
@@ -20,9 +20,5 @@ export async function bulkUpdateSteamAccounts(input: BulkUpdateInput): Promise<n
 }
 
 export function useBulkUpdateSteamAccounts() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: bulkUpdateSteamAccounts,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: steamAccountsQueryKey }),
-  });
+  return useRefreshingMutation(bulkUpdateSteamAccounts, { refresh: [steamAccountsQueryKey] });
 }

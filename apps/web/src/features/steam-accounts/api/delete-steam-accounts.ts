@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation';
 import { COMMON_DATA_KEY } from '@/lib/common-data';
 
 import { steamAccountsQueryKey } from './get-steam-accounts';
@@ -24,14 +23,8 @@ export async function deleteSteamAccounts(ids: readonly number[]): Promise<Delet
 }
 
 export function useDeleteSteamAccounts() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteSteamAccounts,
-    onSettled: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: steamAccountsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: COMMON_DATA_KEY }),
-      ]);
-    },
+  return useRefreshingMutation(deleteSteamAccounts, {
+    refresh: [steamAccountsQueryKey, COMMON_DATA_KEY],
+    when: 'settled',
   });
 }

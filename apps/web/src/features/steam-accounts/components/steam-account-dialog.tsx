@@ -1,4 +1,4 @@
-import { Alert, Autocomplete, Box, Button, Chip, LinearProgress, MenuItem, TextField } from '@mui/material';
+import { Alert, Autocomplete, Box, Chip, MenuItem, TextField } from '@mui/material';
 import {
   CURRENCIES,
   STEAM_ACCOUNT_STATUSES,
@@ -6,16 +6,16 @@ import {
   type SteamAccountCreate,
   type SteamAccountPatch,
 } from '@toydesk/contract';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { AppDialog } from '@/components/app-dialog';
+import { FormDialogActions, FormDialogBody } from '@/components/entity-form/form-dialog-parts';
+import { useFormValues } from '@/components/entity-form/use-form-values';
 import { contrastText } from '@/components/tag-chips';
 import { useCommonData } from '@/lib/common-data';
-import { formToBody, initialFormValues, type FormValue, type FormValues } from '@/lib/entity-form';
+import { formToBody, initialFormValues } from '@/lib/entity-form';
 import { notify } from '@/lib/notifications';
-import { ApiFailure } from '@/lib/query';
-import { fieldErrorsFromBody } from '@/lib/request';
 import { useRules, validateWithSchema } from '@/lib/validation';
 
 import { useServerGroupOptions } from '../api/get-server-groups';
@@ -56,26 +56,8 @@ export function SteamAccountDialog({ account, proxies, onClose }: SteamAccountDi
   const formId = useId();
 
   const initial = useMemo(() => initialFormValues(steamAccountEntity, account ?? undefined), [account]);
-  const [values, setValues] = useState<FormValues>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
-
-  const set = (name: string, value: FormValue) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    setErrors(({ [name]: _removed, ...rest }) => rest);
-  };
-  const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : '');
-  const fieldProps = (name: string) => ({
-    id: `${formId}-${name}`,
-    name,
-    label: t(`fields.${name}`),
-    value: text(name),
-    onChange: (event: { target: { value: string } }) => set(name, event.target.value),
-    error: Boolean(errors[name]),
-    helperText: errors[name],
-    fullWidth: true,
-  });
+  const { values, errors, setErrors, formError, setFormError, dirty, set, fieldProps, showSaveError } =
+    useFormValues(initial, formId);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -103,19 +85,7 @@ export function SteamAccountDialog({ account, proxies, onClose }: SteamAccountDi
       notify({ text: account ? t('steamAccounts.saved') : t('steamAccounts.created'), color: 'success' });
       onClose();
     } catch (error) {
-      if (error instanceof ApiFailure && error.status === 400) {
-        const server = fieldErrorsFromBody(error.errors);
-        const onFields: Record<string, string> = {};
-        const other: string[] = [];
-        for (const [name, messages] of Object.entries(server)) {
-          if (name in values) onFields[name] = messages.join(' ');
-          else other.push(messages.join(' '));
-        }
-        setErrors(onFields);
-        setFormError(other.length > 0 ? other.join(' ') : null);
-      } else {
-        setFormError(error instanceof Error ? error.message : String(error));
-      }
+      showSaveError(error);
     }
   };
 
@@ -137,27 +107,15 @@ export function SteamAccountDialog({ account, proxies, onClose }: SteamAccountDi
         </span>
       }
       actions={
-        <>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" form={formId} variant="contained" disabled={save.isPending}>
-            {account ? t('common.save') : t('common.create')}
-          </Button>
-        </>
+        <FormDialogActions
+          formId={formId}
+          onClose={onClose}
+          disabled={save.isPending}
+          editing={Boolean(account)}
+        />
       }
     >
-      {save.isPending && <LinearProgress sx={{ mb: 1 }} />}
-      {formError && (
-        <Alert severity="error" sx={{ mb: 1 }} data-testid="form-error">
-          {formError}
-        </Alert>
-      )}
-      <Box
-        component="form"
-        id={formId}
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}
-      >
+      <FormDialogBody formId={formId} working={save.isPending} formError={formError} onSubmit={submit}>
         {TEXT_FIELDS.map((name) => (
           <TextField key={name} {...fieldProps(name)} required={name === 'steam_account_name'} />
         ))}
@@ -245,7 +203,7 @@ export function SteamAccountDialog({ account, proxies, onClose }: SteamAccountDi
           />
         ))}
         <TextField {...fieldProps('notes')} multiline sx={{ gridColumn: '1 / -1' }} />
-      </Box>
+      </FormDialogBody>
     </AppDialog>
   );
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MarketToyPatch } from '@toydesk/contract';
 
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation';
 import { unwrap } from '@/lib/query';
 
 import { hasFilters } from '../utils/toy-filters';
@@ -24,10 +24,8 @@ export async function bulkUpdateMarketToys(target: BulkTarget, patch: MarketToyP
 }
 
 export function useBulkUpdateMarketToys() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ target, patch }: { target: BulkTarget; patch: MarketToyPatch }) =>
-      bulkUpdateMarketToys(target, patch),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: MARKET_TOYS_LIST_KEY }),
-  });
+  return useRefreshingMutation(
+    ({ target, patch }: { target: BulkTarget; patch: MarketToyPatch }) => bulkUpdateMarketToys(target, patch),
+    { refresh: [MARKET_TOYS_LIST_KEY] },
+  );
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ToyPatch } from '@toydesk/contract';
 
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation';
 import { unwrap } from '@/lib/query';
 
 import type { ListFilterQuery } from '../utils/toy-filters';
@@ -28,9 +28,8 @@ export async function bulkUpdateToys(target: BulkTarget, patch: ToyPatch): Promi
 }
 
 export function useBulkUpdateToys() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ target, patch }: { target: BulkTarget; patch: ToyPatch }) => bulkUpdateToys(target, patch),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: TOYS_LIST_KEY }),
-  });
+  return useRefreshingMutation(
+    ({ target, patch }: { target: BulkTarget; patch: ToyPatch }) => bulkUpdateToys(target, patch),
+    { refresh: [TOYS_LIST_KEY] },
+  );
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiBody } from '@toydesk/contract';
 
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation';
 import { unwrap } from '@/lib/query';
 
 import { MARKET_TOYS_LIST_KEY, TOYS_LIST_KEY } from './toy-keys';
@@ -27,13 +27,5 @@ export async function createMarketToy(row: MarketToyByName) {
 }
 
 export function useCreateMarketToy() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createMarketToy,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: MARKET_TOYS_LIST_KEY }),
-        queryClient.invalidateQueries({ queryKey: TOYS_LIST_KEY }),
-      ]),
-  });
+  return useRefreshingMutation(createMarketToy, { refresh: [MARKET_TOYS_LIST_KEY, TOYS_LIST_KEY] });
 }

@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation';
 import { mapWithLimit } from '@/lib/concurrency';
 
 import { MARKET_TOYS_LIST_KEY, TOYS_LIST_KEY } from './toy-keys';
@@ -54,22 +53,16 @@ export async function deleteMany(
 
 /** Deletes toys one by one; their market rows go with them, so both lists are read again. */
 export function useDeleteToys() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: DeleteManyInput) => deleteMany('toys.destroy', input),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: TOYS_LIST_KEY }),
-        queryClient.invalidateQueries({ queryKey: MARKET_TOYS_LIST_KEY }),
-      ]),
+  return useRefreshingMutation((input: DeleteManyInput) => deleteMany('toys.destroy', input), {
+    refresh: [TOYS_LIST_KEY, MARKET_TOYS_LIST_KEY],
+    when: 'settled',
   });
 }
 
 /** Deletes market toys one by one; the catalogue keeps the toys themselves. */
 export function useDeleteMarketToys() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: DeleteManyInput) => deleteMany('market-toys.destroy', input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: MARKET_TOYS_LIST_KEY }),
+  return useRefreshingMutation((input: DeleteManyInput) => deleteMany('market-toys.destroy', input), {
+    refresh: [MARKET_TOYS_LIST_KEY],
+    when: 'settled',
   });
 }

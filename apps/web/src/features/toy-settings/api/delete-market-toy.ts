@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation';
 import { unwrap } from '@/lib/query';
 
 import { MARKET_TOYS_LIST_KEY } from './toy-keys';
@@ -11,9 +10,5 @@ export async function deleteMarketToy(id: number): Promise<void> {
 }
 
 export function useDeleteMarketToy() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteMarketToy,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: MARKET_TOYS_LIST_KEY }),
-  });
+  return useRefreshingMutation(deleteMarketToy, { refresh: [MARKET_TOYS_LIST_KEY] });
 }

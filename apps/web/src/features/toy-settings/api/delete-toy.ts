@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation';
 import { unwrap } from '@/lib/query';
 
 import { MARKET_TOYS_LIST_KEY, TOYS_LIST_KEY } from './toy-keys';
@@ -11,14 +10,6 @@ export async function deleteToy(id: number): Promise<void> {
 }
 
 export function useDeleteToy() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteToy,
-    // The toy's market rows go with it.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: TOYS_LIST_KEY }),
-        queryClient.invalidateQueries({ queryKey: MARKET_TOYS_LIST_KEY }),
-      ]),
-  });
+  // The toy's market rows go with it.
+  return useRefreshingMutation(deleteToy, { refresh: [TOYS_LIST_KEY, MARKET_TOYS_LIST_KEY] });
 }

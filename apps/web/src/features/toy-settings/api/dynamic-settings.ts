@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MarketCode, ToyDynamicSetting, ToyDynamicSettingCreate } from '@toydesk/contract';
 
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation';
 import { ALL_ROWS, unwrap } from '@/lib/query';
 
 const KEY = ['toy-settings', 'dynamic-settings'] as const;
@@ -36,17 +37,9 @@ export async function deleteDynamicSetting(id: number): Promise<void> {
 }
 
 export function useSaveDynamicSetting() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveDynamicSetting,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
-  });
+  return useRefreshingMutation(saveDynamicSetting, { refresh: [KEY] });
 }
 
 export function useDeleteDynamicSetting() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteDynamicSetting,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
-  });
+  return useRefreshingMutation(deleteDynamicSetting, { refresh: [KEY] });
 }

@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation';
 import { unwrap } from '@/lib/query';
 
 import type { MarketToyImportRow } from '../utils/import-specs';
@@ -48,14 +47,6 @@ export async function importMarketToys({ rows, toyNotFound }: ImportMarketToysIn
 }
 
 export function useImportMarketToys() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: importMarketToys,
-    // Toys missing from the catalogue were added with their market rows.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: MARKET_TOYS_LIST_KEY }),
-        queryClient.invalidateQueries({ queryKey: TOYS_LIST_KEY }),
-      ]),
-  });
+  // Toys missing from the catalogue were added with their market rows.
+  return useRefreshingMutation(importMarketToys, { refresh: [MARKET_TOYS_LIST_KEY, TOYS_LIST_KEY] });
 }

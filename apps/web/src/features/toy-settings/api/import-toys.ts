@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ToyCreate } from '@toydesk/contract';
 
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation';
 import { unwrap } from '@/lib/query';
 
 import { TOYS_LIST_KEY } from './toy-keys';
@@ -13,9 +13,5 @@ export async function importToys(rows: ToyCreate[]) {
 }
 
 export function useImportToys() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: importToys,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: TOYS_LIST_KEY }),
-  });
+  return useRefreshingMutation(importToys, { refresh: [TOYS_LIST_KEY] });
 }

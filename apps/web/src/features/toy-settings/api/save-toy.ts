@@ -1,26 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Toy, ToyCreate, ToyPatch } from '@toydesk/contract';
 
-import { api } from '@/lib/api-client';
-import { unwrap } from '@/lib/query';
+import { createOrPatch, type SaveInput } from '@/lib/create-or-patch';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation';
 
 import { TOYS_LIST_KEY } from './toy-keys';
 
-export type SaveToyInput = { id: null; body: ToyCreate } | { id: number; body: ToyPatch };
+export type SaveToyInput = SaveInput<ToyCreate, ToyPatch>;
 
 /** POST a new toy or PATCH the changed fields of one; a 400 comes back as an ApiFailure. */
 export async function saveToy(input: SaveToyInput): Promise<Toy> {
-  return unwrap(
-    input.id === null
-      ? await api.call('toys.create', { body: input.body })
-      : await api.call('toys.partial_update', { params: { id: input.id }, body: input.body }),
-  );
+  return createOrPatch({ create: 'toys.create', patch: 'toys.partial_update' }, input);
 }
 
 export function useSaveToy() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveToy,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: TOYS_LIST_KEY }),
-  });
+  return useRefreshingMutation(saveToy, { refresh: [TOYS_LIST_KEY] });
 }

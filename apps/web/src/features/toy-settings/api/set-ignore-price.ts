@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation';
 import { unwrap } from '@/lib/query';
 
 import { chunks, TOYS_LIST_KEY } from './toy-keys';
@@ -20,9 +19,8 @@ export async function setIgnorePrice(ids: readonly number[], value: boolean): Pr
 }
 
 export function useSetIgnorePrice() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ ids, value }: { ids: readonly number[]; value: boolean }) => setIgnorePrice(ids, value),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: TOYS_LIST_KEY }),
-  });
+  return useRefreshingMutation(
+    ({ ids, value }: { ids: readonly number[]; value: boolean }) => setIgnorePrice(ids, value),
+    { refresh: [TOYS_LIST_KEY] },
+  );
 }

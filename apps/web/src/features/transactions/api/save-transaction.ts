@@ -1,29 +1,21 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Transaction, TransactionCreate, TransactionPatch } from '@toydesk/contract';
 
+import { createOrPatch, type SaveInput } from '@/lib/create-or-patch';
 import { api } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation';
 import { unwrap } from '@/lib/query';
 
 export const TRANSACTIONS_KEY = ['api', 'transactions.list'] as const;
 
-export type SaveTransactionInput =
-  { id: null; body: TransactionCreate } | { id: number; body: TransactionPatch };
+export type SaveTransactionInput = SaveInput<TransactionCreate, TransactionPatch>;
 
 /** POST a manual transaction or PATCH the changed fields of one; a 400 comes back as an ApiFailure. */
 export async function saveTransaction(input: SaveTransactionInput): Promise<Transaction> {
-  const result =
-    input.id === null
-      ? await api.call('transactions.create', { body: input.body })
-      : await api.call('transactions.partial_update', { params: { id: input.id }, body: input.body });
-  return unwrap(result);
+  return createOrPatch({ create: 'transactions.create', patch: 'transactions.partial_update' }, input);
 }
 
 export function useSaveTransaction() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveTransaction,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: TRANSACTIONS_KEY }),
-  });
+  return useRefreshingMutation(saveTransaction, { refresh: [TRANSACTIONS_KEY] });
 }
 
 export async function deleteTransaction(id: number): Promise<void> {
@@ -31,9 +23,5 @@ export async function deleteTransaction(id: number): Promise<void> {
 }
 
 export function useDeleteTransaction() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteTransaction,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: TRANSACTIONS_KEY }),
-  });
+  return useRefreshingMutation(deleteTransaction, { refresh: [TRANSACTIONS_KEY] });
 }

@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import type { FormValue, FormValues } from '@/lib/entity-form';
+import { serverFormErrors } from '@/lib/server-form-errors';
+
+/**
+ * The state of a hand-built entity form (Steam account, market account, proxy): the values, the errors on
+ * the fields and above them, and the props of a text field bound to one value by name.
+ */
+export function useFormValues(initial: FormValues, formId: string) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<FormValues>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
+
+  /** A new value clears the field's error: the operator is fixing it. */
+  const set = (name: string, value: FormValue) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors(({ [name]: _removed, ...rest }) => rest);
+  };
+  const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : '');
+  const fieldProps = (name: string) => ({
+    id: `${formId}-${name}`,
+    name,
+    label: t(`fields.${name}`),
+    value: text(name),
+    onChange: (event: { target: { value: string } }) => set(name, event.target.value),
+    error: Boolean(errors[name]),
+    helperText: errors[name],
+    fullWidth: true,
+  });
+  /** A failed save: the 400's messages on the form's fields, the rest above the form. */
+  const showSaveError = (error: unknown) => {
+    const shown = serverFormErrors(error, Object.keys(values));
+    setErrors(shown.fields);
+    setFormError(shown.form);
+  };
+
+  return { values, errors, setErrors, formError, setFormError, dirty, set, text, fieldProps, showSaveError };
+}
