@@ -1,9 +1,10 @@
-import { Box, MenuItem, TextField, Typography } from '@mui/material';
+import { Box, TextField, Typography } from '@mui/material';
 import { AUDIT_ACTIONS, auditEntryEntity } from '@toydesk/contract';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { AppDialog } from '@/components/app-dialog';
+import { DateFilter, SelectFilter } from '@/components/filter-fields';
 import type { EntityRow } from '@/components/entity-table/entity-columns';
 import { EntityTable } from '@/components/entity-table/entity-table';
 import { Page } from '@/components/page';
@@ -150,36 +151,20 @@ export function AuditLogScreen() {
   return (
     <Page title={t('nav.auditLog')}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1, alignItems: 'center' }}>
-        <TextField
-          select
-          margin="none"
+        <SelectFilter
           label={t('fields.entity')}
-          sx={{ width: 190 }}
+          width={190}
           value={filters.entity}
-          onChange={(event) => patch({ entity: event.target.value })}
-        >
-          <MenuItem value="">{t('common.all')}</MenuItem>
-          {ENTITIES.map((name) => (
-            <MenuItem key={name} value={name}>
-              {entityLabel(t, name)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          margin="none"
+          onChange={(value) => patch({ entity: value })}
+          options={ENTITIES.map((name) => ({ value: name, label: entityLabel(t, name) }))}
+        />
+        <SelectFilter
           label={t('fields.action')}
-          sx={{ width: 150 }}
+          width={150}
           value={filters.action}
-          onChange={(event) => patch({ action: event.target.value })}
-        >
-          <MenuItem value="">{t('common.all')}</MenuItem>
-          {AUDIT_ACTIONS.map((action) => (
-            <MenuItem key={action} value={action}>
-              {t(`enums.action.${action}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={(value) => patch({ action: value })}
+          options={AUDIT_ACTIONS.map((action) => ({ value: action, label: t(`enums.action.${action}`) }))}
+        />
         <TextField
           margin="none"
           label={t('fields.operator')}
@@ -187,24 +172,12 @@ export function AuditLogScreen() {
           value={filters.operator}
           onChange={(event) => patch({ operator: event.target.value })}
         />
-        <TextField
-          margin="none"
-          type="date"
+        <DateFilter
           label={t('ops.audit.from')}
-          sx={{ width: 160 }}
           value={filters.from}
-          onChange={(event) => patch({ from: event.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={(value) => patch({ from: value })}
         />
-        <TextField
-          margin="none"
-          type="date"
-          label={t('ops.audit.to')}
-          sx={{ width: 160 }}
-          value={filters.to}
-          onChange={(event) => patch({ to: event.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <DateFilter label={t('ops.audit.to')} value={filters.to} onChange={(value) => patch({ to: value })} />
       </Box>
       <EntityTable
         routeId="audit.list"

@@ -14,6 +14,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { checkboxColumn } from '@/components/checkbox-column';
+import { SelectFilter } from '@/components/filter-fields';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FilterBar } from '@/components/filter-bar';
 import { MdiIcon } from '@/components/mdi-icon';
@@ -225,21 +226,13 @@ export function BotAlertsScreen() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          select
-          margin="none"
+        <SelectFilter
           label={t('ops.alerts.severity')}
-          sx={{ width: 170 }}
+          width={170}
           value={severity}
-          onChange={(event) => setSeverity(event.target.value)}
-        >
-          <MenuItem value="">{t('common.all')}</MenuItem>
-          {SEVERITIES.map((value) => (
-            <MenuItem key={value} value={value}>
-              {t(`ops.alerts.level.${value}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={(value) => setSeverity(value)}
+          options={SEVERITIES.map((value) => ({ value: value, label: t(`ops.alerts.level.${value}`) }))}
+        />
         <Autocomplete
           options={marketAccounts}
           value={marketAccounts.find((m) => m.id === filters.marketAccount) ?? null}

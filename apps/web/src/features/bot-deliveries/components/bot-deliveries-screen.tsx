@@ -4,6 +4,7 @@ import { useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { FilterBar } from '@/components/filter-bar';
+import { DateFilter } from '@/components/filter-fields';
 import { ItemNameCell } from '@/components/item-name-cell';
 
 import { MultiSelect } from '@/components/multi-select';
@@ -200,23 +201,15 @@ export function BotDeliveriesScreen() {
           renderInput={(params) => <TextField {...params} margin="none" label={t('fields.market_account')} />}
           sx={{ width: 300 }}
         />
-        <TextField
-          margin="none"
-          type="date"
+        <DateFilter
           label={t('ops.deliveries.dateFrom')}
           value={filters.dateFrom}
-          onChange={(event) => patch({ dateFrom: event.target.value })}
-          sx={{ width: 160 }}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={(value) => patch({ dateFrom: value })}
         />
-        <TextField
-          margin="none"
-          type="date"
+        <DateFilter
           label={t('ops.deliveries.dateTo')}
           value={filters.dateTo}
-          onChange={(event) => patch({ dateTo: event.target.value })}
-          sx={{ width: 160 }}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={(value) => patch({ dateTo: value })}
         />
         <RowCountBar
           kind="loaded"

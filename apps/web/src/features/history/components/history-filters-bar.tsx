@@ -1,12 +1,14 @@
-import { FormControlLabel, MenuItem, Switch, TextField, type TextFieldProps } from '@mui/material';
+import { FormControlLabel, Switch, TextField } from '@mui/material';
 import { CURRENCIES, RECORD_STATUSES, SIDES } from '@toydesk/contract';
 import { useTranslation } from 'react-i18next';
 
 import { useEnumLabel } from '@/components/entity-form/entity-field';
+import { DateFilter, SelectFilter } from '@/components/filter-fields';
 import { FilterBar } from '@/components/filter-bar';
 import { MultiSelect } from '@/components/multi-select';
 import { SearchField } from '@/components/search-field';
 import { useCommonData } from '@/lib/common-data';
+import { marketOptions, steamAccountOptions } from '@/lib/filter-options';
 
 import type { HistoryFilters } from '../utils/history-filters';
 
@@ -25,14 +27,6 @@ export function HistoryFiltersBar({
     .filter((a) => !filters.steamAccount || String(a.id) === filters.steamAccount)
     .flatMap((a) => a.market_accounts)
     .filter((m) => !filters.market || m.market === filters.market);
-  const select = (label: string, value: string, key: keyof HistoryFilters, width = 170): TextFieldProps => ({
-    select: true,
-    margin: 'none',
-    label,
-    value,
-    sx: { width },
-    onChange: (event) => onChange({ [key]: event.target.value }),
-  });
   return (
     <FilterBar flush>
       <SearchField value={filters.search} onChange={(search) => onChange({ search })} width={230} />
@@ -42,30 +36,28 @@ export function HistoryFiltersBar({
         options={SIDES.map((value) => ({ value, label: enumLabel('side', value) }))}
         onChange={(sides) => onChange({ sides })}
       />
-      <TextField {...select(t('fields.market'), filters.market, 'market', 160)}>
-        <MenuItem value="">{t('common.allMarkets')}</MenuItem>
-        {common.markets.map((market) => (
-          <MenuItem key={market.code} value={market.code}>
-            {market.name}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField {...select(t('fields.steam_account'), filters.steamAccount, 'steamAccount')}>
-        <MenuItem value="">{t('common.all')}</MenuItem>
-        {common.steamAccounts.map((account) => (
-          <MenuItem key={account.id} value={String(account.id)}>
-            {account.steam_account_name}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField {...select(t('fields.market_account'), filters.marketAccount, 'marketAccount', 200)}>
-        <MenuItem value="">{t('common.all')}</MenuItem>
-        {marketAccounts.map((account) => (
-          <MenuItem key={account.id} value={String(account.id)}>
-            {account.label}
-          </MenuItem>
-        ))}
-      </TextField>
+      <SelectFilter
+        label={t('fields.market')}
+        width={160}
+        value={filters.market}
+        onChange={(market) => onChange({ market })}
+        options={marketOptions(common.markets)}
+        allLabel={t('common.allMarkets')}
+      />
+      <SelectFilter
+        label={t('fields.steam_account')}
+        width={170}
+        value={filters.steamAccount}
+        onChange={(steamAccount) => onChange({ steamAccount })}
+        options={steamAccountOptions(common.steamAccounts)}
+      />
+      <SelectFilter
+        label={t('fields.market_account')}
+        width={200}
+        value={filters.marketAccount}
+        onChange={(marketAccount) => onChange({ marketAccount })}
+        options={marketAccounts.map((account) => ({ value: String(account.id), label: account.label }))}
+      />
       <TextField
         margin="none"
         label={t('history.priceFrom')}
@@ -82,23 +74,17 @@ export function HistoryFiltersBar({
         sx={{ width: 100 }}
         slotProps={{ htmlInput: { inputMode: 'decimal' } }}
       />
-      <TextField
-        margin="none"
-        type="date"
+      <DateFilter
         label={t('history.dateFrom')}
         value={filters.dateFrom}
-        onChange={(event) => onChange({ dateFrom: event.target.value })}
-        sx={{ width: 150 }}
-        slotProps={{ inputLabel: { shrink: true } }}
+        onChange={(value) => onChange({ dateFrom: value })}
+        width={150}
       />
-      <TextField
-        margin="none"
-        type="date"
+      <DateFilter
         label={t('history.dateTo')}
         value={filters.dateTo}
-        onChange={(event) => onChange({ dateTo: event.target.value })}
-        sx={{ width: 150 }}
-        slotProps={{ inputLabel: { shrink: true } }}
+        onChange={(value) => onChange({ dateTo: value })}
+        width={150}
       />
       <MultiSelect
         label={t('fields.record_status')}
@@ -106,14 +92,13 @@ export function HistoryFiltersBar({
         options={RECORD_STATUSES.map((value) => ({ value, label: enumLabel('record_status', value) }))}
         onChange={(statuses) => onChange({ statuses })}
       />
-      <TextField {...select(t('fields.currency'), filters.currency, 'currency', 110)}>
-        <MenuItem value="">{t('common.all')}</MenuItem>
-        {CURRENCIES.map((currency) => (
-          <MenuItem key={currency} value={currency}>
-            {currency}
-          </MenuItem>
-        ))}
-      </TextField>
+      <SelectFilter
+        label={t('fields.currency')}
+        width={110}
+        value={filters.currency}
+        onChange={(currency) => onChange({ currency })}
+        options={CURRENCIES.map((currency) => ({ value: currency, label: currency }))}
+      />
       <FormControlLabel
         control={
           <Switch

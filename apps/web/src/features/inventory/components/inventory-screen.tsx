@@ -1,10 +1,11 @@
 import { mdiLinkVariant } from '@mdi/js';
-import { Button, MenuItem, TextField } from '@mui/material';
+import { Button } from '@mui/material';
 import { INVENTORY_ITEM_STATUSES, steamInventoryEntity } from '@toydesk/contract';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { checkboxColumn } from '@/components/checkbox-column';
+import { SelectFilter } from '@/components/filter-fields';
 import type { EntityRow } from '@/components/entity-table/entity-columns';
 import { EntityTable } from '@/components/entity-table/entity-table';
 import { withItemColumn } from '@/components/item-name-cell';
@@ -14,6 +15,7 @@ import { Page } from '@/components/page';
 import { SelectionBar } from '@/components/selection-bar';
 import type { VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { useCommonData } from '@/lib/common-data';
+import { steamAccountOptions } from '@/lib/filter-options';
 import type { ListingItem } from '@/lib/manual-listing';
 import { notify } from '@/lib/notifications';
 import { useCheckedIds } from '@/lib/use-checked-ids';
@@ -110,60 +112,43 @@ export function InventoryScreen() {
 
   const toolbar = (
     <>
-      <TextField
-        select
-        margin="none"
+      <SelectFilter
         label={t('fields.steam_account')}
-        sx={{ width: 200 }}
+        width={200}
         value={filters.steamAccount}
-        onChange={(event) => patch({ steamAccount: event.target.value })}
-      >
-        <MenuItem value="">{t('common.all')}</MenuItem>
-        {common.steamAccounts.map((account) => (
-          <MenuItem key={account.id} value={String(account.id)}>
-            {account.steam_account_name}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        margin="none"
+        onChange={(value) => patch({ steamAccount: value })}
+        options={steamAccountOptions(common.steamAccounts)}
+      />
+      <SelectFilter
         label={t('fields.status')}
-        sx={{ width: 150 }}
+        width={150}
         value={filters.status}
-        onChange={(event) => patch({ status: event.target.value })}
-      >
-        <MenuItem value="">{t('common.all')}</MenuItem>
-        {INVENTORY_ITEM_STATUSES.map((status) => (
-          <MenuItem key={status} value={status}>
-            {t(`enums.status.${status}`)}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        margin="none"
+        onChange={(value) => patch({ status: value })}
+        options={INVENTORY_ITEM_STATUSES.map((status) => ({
+          value: status,
+          label: t(`enums.status.${status}`),
+        }))}
+      />
+      <SelectFilter
         label={t('fields.tradable')}
-        sx={{ width: 130 }}
+        width={130}
         value={filters.tradable}
-        onChange={(event) => patch({ tradable: event.target.value as InventoryFilters['tradable'] })}
-      >
-        <MenuItem value="">{t('common.all')}</MenuItem>
-        <MenuItem value="yes">{t('common.yes')}</MenuItem>
-        <MenuItem value="no">{t('common.no')}</MenuItem>
-      </TextField>
-      <TextField
-        select
-        margin="none"
+        onChange={(value) => patch({ tradable: value as InventoryFilters['tradable'] })}
+        options={[
+          { value: 'yes', label: t('common.yes') },
+          { value: 'no', label: t('common.no') },
+        ]}
+      />
+      <SelectFilter
         label={t('inventory.hold')}
-        sx={{ width: 160 }}
+        width={160}
         value={filters.hold}
-        onChange={(event) => patch({ hold: event.target.value as InventoryFilters['hold'] })}
-      >
-        <MenuItem value="">{t('common.all')}</MenuItem>
-        <MenuItem value="hold">{t('inventory.onHold')}</MenuItem>
-        <MenuItem value="none">{t('inventory.noHold')}</MenuItem>
-      </TextField>
+        onChange={(value) => patch({ hold: value as InventoryFilters['hold'] })}
+        options={[
+          { value: 'hold', label: t('inventory.onHold') },
+          { value: 'none', label: t('inventory.noHold') },
+        ]}
+      />
       <Button
         variant="outlined"
         startIcon={<MdiIcon path={mdiLinkVariant} />}

@@ -1,10 +1,11 @@
 import { mdiPlus } from '@mdi/js';
-import { Alert, Autocomplete, Button, MenuItem, Tab, Tabs, TextField } from '@mui/material';
+import { Alert, Autocomplete, Button, Tab, Tabs, TextField } from '@mui/material';
 import { MARKET_ACCOUNT_STATUSES, type MarketAccountPatch } from '@toydesk/contract';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { SelectFilter } from '@/components/filter-fields';
 import { FilterBar } from '@/components/filter-bar';
 import { SearchField } from '@/components/search-field';
 import { SelectionBar } from '@/components/selection-bar';
@@ -186,18 +187,16 @@ export function MarketAccountsScreen() {
           }))}
           onChange={(statuses) => patch({ statuses })}
         />
-        <TextField
-          select
-          margin="none"
+        <SelectFilter
           label={t('fields.online')}
-          sx={{ width: 130 }}
+          width={130}
           value={filters.online}
-          onChange={(event) => patch({ online: event.target.value as MarketAccountFilters['online'] })}
-        >
-          <MenuItem value="">{t('common.all')}</MenuItem>
-          <MenuItem value="on">{t('marketAccounts.online')}</MenuItem>
-          <MenuItem value="off">{t('marketAccounts.offline')}</MenuItem>
-        </TextField>
+          onChange={(value) => patch({ online: value as MarketAccountFilters['online'] })}
+          options={[
+            { value: 'on', label: t('marketAccounts.online') },
+            { value: 'off', label: t('marketAccounts.offline') },
+          ]}
+        />
         <Autocomplete
           multiple
           limitTags={2}

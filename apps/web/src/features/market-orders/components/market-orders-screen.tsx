@@ -1,22 +1,11 @@
 import { mdiRefresh } from '@mdi/js';
-import {
-  Alert,
-  Chip,
-  IconButton,
-  MenuItem,
-  Paper,
-  Stack,
-  Tab,
-  Tabs,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Chip, IconButton, Paper, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
 import { BOT_SERVICE_MARKETS, type BotServiceMarket } from '@toydesk/contract';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { AppLink } from '@/components/app-link';
+import { SelectFilter } from '@/components/filter-fields';
 import { FilterBar } from '@/components/filter-bar';
 import { ItemNameCell } from '@/components/item-name-cell';
 import { JobProgress } from '@/components/job-progress';
@@ -192,21 +181,13 @@ export function MarketOrdersScreen({ market: tab }: { market?: string }) {
       </Paper>
       <FilterBar>
         <SearchField value={search} onChange={setSearch} />
-        <TextField
-          select
-          margin="none"
+        <SelectFilter
           label={t('fields.market_account')}
-          sx={{ width: 240 }}
+          width={240}
           value={account === null ? '' : String(account)}
-          onChange={(event) => setAccount(event.target.value ? Number(event.target.value) : null)}
-        >
-          <MenuItem value="">{t('common.all')}</MenuItem>
-          {accounts.map((id) => (
-            <MenuItem key={id} value={String(id)}>
-              {labelOf(id)}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={(value) => setAccount(value ? Number(value) : null)}
+          options={accounts.map((id) => ({ value: String(id), label: labelOf(id) }))}
+        />
         <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }} data-testid="orders-row-count">
           {visible.length === all.length
             ? t('table.rows', { count: all.length, formatted: formatNumber(all.length, lang) })

@@ -1,11 +1,12 @@
 import { mdiDeleteOutline, mdiHeartPulse, mdiPencilOutline, mdiPlus } from '@mdi/js';
-import { Alert, Button, IconButton, MenuItem, Stack, TextField, Tooltip } from '@mui/material';
+import { Alert, Button, IconButton, Stack, Tooltip } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { PROXY_STATUSES, type BotJob, type Proxy } from '@toydesk/contract';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { checkboxColumn } from '@/components/checkbox-column';
+import { SelectFilter } from '@/components/filter-fields';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FilterBar } from '@/components/filter-bar';
 import { MdiIcon } from '@/components/mdi-icon';
@@ -257,21 +258,13 @@ export function ProxiesScreen() {
       )}
       <FilterBar>
         <SearchField value={search} onChange={setSearch} width={240} />
-        <TextField
-          select
-          margin="none"
+        <SelectFilter
           label={t('fields.status')}
-          sx={{ width: 160 }}
+          width={160}
           value={status}
-          onChange={(event) => setStatus(event.target.value)}
-        >
-          <MenuItem value="">{t('common.all')}</MenuItem>
-          {PROXY_STATUSES.map((value) => (
-            <MenuItem key={value} value={value}>
-              {t(`enums.status.${value}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={(value) => setStatus(value)}
+          options={PROXY_STATUSES.map((value) => ({ value: value, label: t(`enums.status.${value}`) }))}
+        />
         <SelectionBar count={selectedRows.length} onClear={selection.clear}>
           <Button
             size="small"

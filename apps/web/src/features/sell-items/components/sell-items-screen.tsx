@@ -1,10 +1,12 @@
-import { MenuItem, Tab, Tabs, TextField } from '@mui/material';
+import { Tab, Tabs } from '@mui/material';
 import { SELL_ITEM_STATUSES } from '@toydesk/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Page } from '@/components/page';
+import { SelectFilter } from '@/components/filter-fields';
 import { useCommonData } from '@/lib/common-data';
+import { marketOptions } from '@/lib/filter-options';
 import type { QueryParams } from '@/lib/query-string';
 
 import { SaleCandidatesTable } from './sale-candidates-table';
@@ -50,51 +52,28 @@ export function SellItemsScreen() {
 
   const toolbar = (
     <>
-      <TextField
-        select
-        margin="none"
+      <SelectFilter
         label={t('fields.market')}
-        sx={{ width: 170 }}
+        width={170}
         value={filters.market}
-        onChange={(event) => patch({ market: event.target.value, marketAccount: '' })}
-      >
-        <MenuItem value="">{t('common.allMarkets')}</MenuItem>
-        {common.markets.map((market) => (
-          <MenuItem key={market.code} value={market.code}>
-            {market.name}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        margin="none"
+        onChange={(value) => patch({ market: value, marketAccount: '' })}
+        options={marketOptions(common.markets)}
+        allLabel={t('common.allMarkets')}
+      />
+      <SelectFilter
         label={t('fields.status')}
-        sx={{ width: 150 }}
+        width={150}
         value={filters.status}
-        onChange={(event) => patch({ status: event.target.value })}
-      >
-        <MenuItem value="">{t('common.all')}</MenuItem>
-        {SELL_ITEM_STATUSES.map((status) => (
-          <MenuItem key={status} value={status}>
-            {t(`enums.status.${status}`)}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        margin="none"
+        onChange={(value) => patch({ status: value })}
+        options={SELL_ITEM_STATUSES.map((status) => ({ value: status, label: t(`enums.status.${status}`) }))}
+      />
+      <SelectFilter
         label={t('fields.market_account')}
-        sx={{ width: 220 }}
+        width={220}
         value={filters.marketAccount}
-        onChange={(event) => patch({ marketAccount: event.target.value })}
-      >
-        <MenuItem value="">{t('common.all')}</MenuItem>
-        {marketAccounts.map((account) => (
-          <MenuItem key={account.id} value={String(account.id)}>
-            {account.label}
-          </MenuItem>
-        ))}
-      </TextField>
+        onChange={(value) => patch({ marketAccount: value })}
+        options={marketAccounts.map((account) => ({ value: String(account.id), label: account.label }))}
+      />
     </>
   );
 

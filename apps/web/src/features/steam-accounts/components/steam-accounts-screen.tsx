@@ -1,10 +1,11 @@
 import { mdiDelete, mdiFileKey, mdiPencilBoxMultiple, mdiPlus } from '@mdi/js';
-import { Autocomplete, Button, MenuItem, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { Autocomplete, Button, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { CURRENCIES, STEAM_ACCOUNT_STATUSES, type MarketRates } from '@toydesk/contract';
 import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { SelectFilter } from '@/components/filter-fields';
 import { FilterBar } from '@/components/filter-bar';
 import { MdiIcon } from '@/components/mdi-icon';
 import { MultiSelect } from '@/components/multi-select';
@@ -172,22 +173,16 @@ export function SteamAccountsScreen() {
           renderInput={(params) => <TextField {...params} margin="none" label={t('fields.tags')} />}
           sx={{ width: 260 }}
         />
-        <TextField
-          select
-          margin="none"
+        <SelectFilter
           label={t('fields.server_group')}
-          sx={{ width: 180 }}
+          width={180}
           value={filters.serverGroup}
-          onChange={(event) => patch({ serverGroup: event.target.value })}
-        >
-          <MenuItem value="">{t('common.all')}</MenuItem>
-          <MenuItem value={NO_GROUP}>{t('common.none')}</MenuItem>
-          {serverGroups.map((name) => (
-            <MenuItem key={name} value={name}>
-              {name}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={(value) => patch({ serverGroup: value })}
+          options={[
+            { value: NO_GROUP, label: t('common.none') },
+            ...serverGroups.map((name) => ({ value: name, label: name })),
+          ]}
+        />
         <ToggleButtonGroup
           size="small"
           exclusive

@@ -1,10 +1,11 @@
 import { mdiTuneVariant } from '@mdi/js';
-import { IconButton, MenuItem, Switch, TextField, Tooltip } from '@mui/material';
+import { IconButton, Switch, Tooltip } from '@mui/material';
 import { marketToyEntity, RECORD_STATUSES, type MarketCode, type MarketToyPatch } from '@toydesk/contract';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { checkboxColumn } from '@/components/checkbox-column';
+import { SelectFilter } from '@/components/filter-fields';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { BulkEditDialog } from '@/components/entity-form/bulk-edit-dialog';
 import { useEnumLabel } from '@/components/entity-form/entity-field';
@@ -17,6 +18,7 @@ import { rowActionsColumn } from '@/components/row-actions-column';
 import { SearchField } from '@/components/search-field';
 import type { VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { useCommonData } from '@/lib/common-data';
+import { marketOptions } from '@/lib/filter-options';
 import { formatNumber } from '@/lib/format';
 import { notify } from '@/lib/notifications';
 import { useCheckedIds } from '@/lib/use-checked-ids';
@@ -184,33 +186,24 @@ export function MarketToysScreen() {
       filters={
         <FilterBar flush>
           <SearchField value={filters.search} onChange={(search) => patch({ search })} />
-          <TextField
-            select
-            margin="none"
+          <SelectFilter
             label={t('fields.market')}
-            sx={{ width: 190 }}
+            width={190}
             value={filters.market}
-            onChange={(event) => patch({ market: event.target.value })}
-          >
-            <MenuItem value="">{t('common.allMarkets')}</MenuItem>
-            {common.markets.map((market) => (
-              <MenuItem key={market.code} value={market.code}>
-                {market.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            margin="none"
+            onChange={(value) => patch({ market: value })}
+            options={marketOptions(common.markets)}
+            allLabel={t('common.allMarkets')}
+          />
+          <SelectFilter
             label={t('fields.enable_dynamic_order')}
-            sx={{ width: 190 }}
+            width={190}
             value={filters.dynamic}
-            onChange={(event) => patch({ dynamic: event.target.value as MarketToyFilters['dynamic'] })}
-          >
-            <MenuItem value="">{t('common.all')}</MenuItem>
-            <MenuItem value="true">{t('common.yes')}</MenuItem>
-            <MenuItem value="false">{t('common.no')}</MenuItem>
-          </TextField>
+            onChange={(value) => patch({ dynamic: value as MarketToyFilters['dynamic'] })}
+            options={[
+              { value: 'true', label: t('common.yes') },
+              { value: 'false', label: t('common.no') },
+            ]}
+          />
           <MultiSelect
             label={t('fields.record_status')}
             values={filters.statuses}

@@ -1,8 +1,9 @@
-import { Autocomplete, MenuItem, TextField } from '@mui/material';
+import { Autocomplete, TextField } from '@mui/material';
 import { RECORD_STATUSES, TOY_LABELS } from '@toydesk/contract';
 import { useTranslation } from 'react-i18next';
 
 import { useEnumLabel } from '@/components/entity-form/entity-field';
+import { SelectFilter } from '@/components/filter-fields';
 import { FilterBar } from '@/components/filter-bar';
 import { MultiSelect } from '@/components/multi-select';
 import { SearchField } from '@/components/search-field';
@@ -50,34 +51,26 @@ export function ToyFiltersBar({
         renderInput={(params) => <TextField {...params} margin="none" label={t('fields.tags')} />}
         sx={{ width: 220 }}
       />
-      <TextField
-        select
-        margin="none"
+      <SelectFilter
         label={t('fields.group')}
-        sx={{ width: 170 }}
+        width={170}
         value={filters.group}
-        onChange={(event) => onChange({ group: event.target.value })}
-      >
-        <MenuItem value="">{t('common.all')}</MenuItem>
-        <MenuItem value={NO_GROUP}>{t('common.none')}</MenuItem>
-        {(groups.data ?? []).map((group) => (
-          <MenuItem key={group.id} value={String(group.id)}>
-            {group.name}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        margin="none"
+        onChange={(value) => onChange({ group: value })}
+        options={[
+          { value: NO_GROUP, label: t('common.none') },
+          ...(groups.data ?? []).map((group) => ({ value: String(group.id), label: group.name })),
+        ]}
+      />
+      <SelectFilter
         label={t('fields.ignore_price')}
-        sx={{ width: 140 }}
+        width={140}
         value={filters.ignorePrice}
-        onChange={(event) => onChange({ ignorePrice: event.target.value as ToyFilters['ignorePrice'] })}
-      >
-        <MenuItem value="">{t('common.all')}</MenuItem>
-        <MenuItem value="true">{t('common.yes')}</MenuItem>
-        <MenuItem value="false">{t('common.no')}</MenuItem>
-      </TextField>
+        onChange={(value) => onChange({ ignorePrice: value as ToyFilters['ignorePrice'] })}
+        options={[
+          { value: 'true', label: t('common.yes') },
+          { value: 'false', label: t('common.no') },
+        ]}
+      />
     </FilterBar>
   );
 }

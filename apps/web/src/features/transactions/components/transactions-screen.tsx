@@ -1,5 +1,5 @@
 import { mdiPlus } from '@mdi/js';
-import { Button, MenuItem, TextField } from '@mui/material';
+import { Button } from '@mui/material';
 import {
   PAYMENT_METHODS,
   TRANSACTION_KINDS,
@@ -11,6 +11,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DateFilter, SelectFilter } from '@/components/filter-fields';
 import { EntityFormDialog } from '@/components/entity-form/entity-form-dialog';
 import type { EntityRow } from '@/components/entity-table/entity-columns';
 import { EntityTable } from '@/components/entity-table/entity-table';
@@ -19,6 +20,7 @@ import { Page } from '@/components/page';
 import { rowActionsColumn } from '@/components/row-actions-column';
 import type { VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { useCommonData } from '@/lib/common-data';
+import { marketOptions } from '@/lib/filter-options';
 import { notify } from '@/lib/notifications';
 
 import { useDeleteTransaction, useSaveTransaction } from '../api/save-transaction';
@@ -102,68 +104,40 @@ export function TransactionsScreen() {
 
   const toolbar = (
     <>
-      <TextField
-        select
-        margin="none"
+      <SelectFilter
         label={t('fields.kind')}
-        sx={{ width: 180 }}
+        width={180}
         value={filters.kind}
-        onChange={(event) => patch({ kind: event.target.value })}
-      >
-        <MenuItem value="">{t('common.all')}</MenuItem>
-        {TRANSACTION_KINDS.map((kind) => (
-          <MenuItem key={kind} value={kind}>
-            {t(`enums.kind.${kind}`)}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        margin="none"
+        onChange={(value) => patch({ kind: value })}
+        options={TRANSACTION_KINDS.map((kind) => ({ value: kind, label: t(`enums.kind.${kind}`) }))}
+      />
+      <SelectFilter
         label={t('fields.payment_method')}
-        sx={{ width: 160 }}
+        width={160}
         value={filters.paymentMethod}
-        onChange={(event) => patch({ paymentMethod: event.target.value })}
-      >
-        <MenuItem value="">{t('common.all')}</MenuItem>
-        {PAYMENT_METHODS.map((method) => (
-          <MenuItem key={method} value={method}>
-            {t(`enums.payment_method.${method}`)}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        margin="none"
+        onChange={(value) => patch({ paymentMethod: value })}
+        options={PAYMENT_METHODS.map((method) => ({
+          value: method,
+          label: t(`enums.payment_method.${method}`),
+        }))}
+      />
+      <SelectFilter
         label={t('fields.to_market')}
-        sx={{ width: 170 }}
+        width={170}
         value={filters.market}
-        onChange={(event) => patch({ market: event.target.value })}
-      >
-        <MenuItem value="">{t('common.allMarkets')}</MenuItem>
-        {common.markets.map((market) => (
-          <MenuItem key={market.code} value={market.code}>
-            {market.name}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        type="date"
-        margin="none"
+        onChange={(value) => patch({ market: value })}
+        options={marketOptions(common.markets)}
+        allLabel={t('common.allMarkets')}
+      />
+      <DateFilter
         label={t('transactions.dateFrom')}
         value={filters.dateFrom}
-        onChange={(event) => patch({ dateFrom: event.target.value })}
-        slotProps={{ inputLabel: { shrink: true } }}
-        sx={{ width: 160 }}
+        onChange={(value) => patch({ dateFrom: value })}
       />
-      <TextField
-        type="date"
-        margin="none"
+      <DateFilter
         label={t('transactions.dateTo')}
         value={filters.dateTo}
-        onChange={(event) => patch({ dateTo: event.target.value })}
-        slotProps={{ inputLabel: { shrink: true } }}
-        sx={{ width: 160 }}
+        onChange={(value) => patch({ dateTo: value })}
       />
     </>
   );
