@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 
-import { MARKET_CODES } from '@toydesk/contract';
 import { createSteamSimulator, SteamSimControlClient } from '@toydesk/simulators';
-import { afterAll, describe, expect, it } from 'vitest';
+import { testDbKind } from '@toydesk/db/testing';
+import { describe, expect, it } from 'vitest';
 
 import { startMarketSim } from '../../../testing/market-sim.ts';
 import { killTestDatabase } from '../../../testing/kill-test-database.ts';
-import { testDbKind } from '@toydesk/db/testing';
+import { seedMarkets, useCleanups } from '../../../testing/kill-test-stage.ts';
 import { startWorker } from '../../../testing/worker-process.ts';
 
 /** The tick timeout, which is also a running tick's lease (claimTick). */
@@ -34,10 +34,7 @@ async function until<T>(
  * registers it; Steam holds exactly one offer.
  */
 describe('deliver loop: a worker killed with SIGKILL while sending the offer', () => {
-  const cleanups: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-  });
+  const cleanups = useCleanups();
 
   it('the next worker takes the offer over instead of sending another', async () => {
     const market = await startMarketSim();
@@ -77,10 +74,7 @@ describe('deliver loop: a worker killed with SIGKILL while sending the offer', (
 
     let api = await connect();
     const { vault, db } = api.runtime;
-    await db.query(
-      `INSERT INTO market (code, name) SELECT c, c FROM unnest($1::text[]) AS c ON CONFLICT DO NOTHING`,
-      [[...MARKET_CODES]],
-    );
+    await seedMarkets(db);
     const [steamRow] = await db.query<{ id: number }>(
       `INSERT INTO steam_account (steam_account_name, login, password, shared_secret, identity_secret)
        VALUES ($1, $1, $2, $3, $4) RETURNING id`,

@@ -1,13 +1,20 @@
-import { MARKET_CODES } from '@toydesk/contract';
-import { afterAll, describe, expect, it } from 'vitest';
-
-import { startMarketSim, type MarketSim } from '../../../testing/market-sim.ts';
-import { eventually, killTestDatabase } from '../../../testing/kill-test-database.ts';
 import { testDbKind } from '@toydesk/db/testing';
-import { startWorker } from '../../../testing/worker-process.ts';
-import { TRADING_RUNNER } from '../loop-runner.ts';
+import { describe, expect, it } from 'vitest';
 
-type Stats = { keys: Record<string, { byMethod: Record<string, number> }> };
+import { eventually, killTestDatabase } from '../../../testing/kill-test-database.ts';
+import {
+  holdTmAnswer,
+  reviveAfterLease,
+  seedMarkets,
+  seedTmAccount,
+  seedTmToy,
+  startReadyWorker,
+  tmCalls,
+  useCleanups,
+  workerProcessEnv,
+} from '../../../testing/kill-test-stage.ts';
+import { startMarketSim, type MarketSim } from '../../../testing/market-sim.ts';
+import { TRADING_RUNNER } from '../loop-runner.ts';
 
 /**
  * dynamic-orders run by the real trading runner in a worker process, killed with SIGKILL while set-order is
@@ -15,10 +22,7 @@ type Stats = { keys: Record<string, { byMethod: Record<string, number> }> };
  * get-orders and places no second one.
  */
 describe('a worker killed with SIGKILL in the middle of a dynamic-orders tick', () => {
-  const cleanups: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-  });
+  const cleanups = useCleanups();
 
   it('the next worker places no second order', async () => {
     const market: MarketSim = await startMarketSim();
@@ -26,43 +30,22 @@ describe('a worker killed with SIGKILL in the middle of a dynamic-orders tick', 
 
     const workerEnv = { ...market.env, TOYDESK_TRADING_TICK_TIMEOUT_SECONDS: '5' };
     const killDb = await killTestDatabase('orders-kill', cleanups, workerEnv);
-    const { target, secretKey, connect } = killDb;
+    const { connect } = killDb;
 
     // A tm account with dynamic orders on, for one toy with a band.
     const [name] = market.names(1);
     const key = await market.account('tm', { money: 1_000_000 });
     let api = await connect();
-    const { db, vault } = api.runtime;
-    await db.query(
-      `INSERT INTO market (code, name) SELECT c, c FROM unnest($1::text[]) AS c ON CONFLICT (code) DO NOTHING`,
-      [[...MARKET_CODES]],
-    );
-    const [toy] = await db.query<{ id: number }>(
-      'INSERT INTO toy (market_hash_name) VALUES ($1) RETURNING id',
-      [name],
-    );
-    await db.query(
-      `INSERT INTO market_toy (toy, market, min_price_buy, max_price_buy, enable_dynamic_order)
-       VALUES ($1, 'tm', 1, 5, true)`,
-      [toy!.id],
-    );
-    const [steamRow] = await db.query<{ id: number }>(
-      `INSERT INTO steam_account (steam_account_name) VALUES ('orders-killed') RETURNING id`,
-    );
-    const [row] = await db.query<{ id: number }>(
-      `INSERT INTO market_account (market, steam_account, api_key, dynamic_orders, dry_run)
-       VALUES ('tm', $1, $2, true, false) RETURNING id`,
-      [steamRow!.id, vault.encrypt(key)],
-    );
-    const id = row!.id;
-    // tm places the order, then holds the answer far longer than the test runs.
-    await market.control('tm', 'POST', 'faults', {
-      match: { path: '/api/v2/set-order', key },
-      kind: 'slow',
-      delayMs: 120_000,
-      phase: 'after',
-      count: 1,
+    const { db } = api.runtime;
+    await seedMarkets(db);
+    await seedTmToy(db, name!, { min_price_buy: 1, max_price_buy: 5, enable_dynamic_order: true });
+    const id = await seedTmAccount(api.runtime, {
+      key,
+      steamAccount: 'orders-killed',
+      flag: 'dynamic_orders',
     });
+    // tm places the order, then holds the answer far longer than the test runs.
+    await holdTmAnswer(market, key, '/api/v2/set-order', 'after');
     expect(await TRADING_RUNNER.dispatch(api.runtime)).toMatchObject({ started: expect.any(Number) });
     if (testDbKind() === 'pglite') await api.close();
 
@@ -73,17 +56,9 @@ describe('a worker killed with SIGKILL in the middle of a dynamic-orders tick', 
           page: 0,
         })
       ).orders ?? [];
-    const calls = async (method: string) =>
-      (await market.control<Stats>('tm', 'GET', 'stats')).keys[key]?.byMethod[method] ?? 0;
+    const calls = tmCalls(market, key);
 
-    const env = {
-      TOYDESK_TEST_WORKER_DB: target,
-      TOYDESK_SECRET_KEY: secretKey,
-      TOYDESK_TEST_WORKER_ENV: JSON.stringify(workerEnv),
-    };
-    const first = startWorker(env);
-    cleanups.push(async () => void first.child.kill('SIGKILL'));
-    await first.waitFor(/^READY/, 45_000);
+    const first = await startReadyWorker(workerProcessEnv(killDb, workerEnv), cleanups);
     const placed = await eventually(orders, (list) => list.length > 0, 45_000);
     expect(placed).toHaveLength(1);
     first.child.kill('SIGKILL');
@@ -92,13 +67,7 @@ describe('a worker killed with SIGKILL in the middle of a dynamic-orders tick', 
     // What the killed worker read: the new worker's tick must read the orders again on its own.
     const readBefore = await calls('get-orders');
     // Past the dead tick's lease a new worker revives the chain at its start; its tick reads the order.
-    await new Promise((resolve) => setTimeout(resolve, 6_000));
-    const second = startWorker({
-      ...env,
-      TOYDESK_TEST_WORKER_ENV: JSON.stringify({ ...workerEnv, TOYDESK_TRADING_DISPATCH_CRON: '* * * * *' }),
-    });
-    cleanups.push(async () => void second.child.kill('SIGKILL'));
-    await second.waitFor(/^READY/, 45_000);
+    const second = await reviveAfterLease(killDb, workerEnv, cleanups);
     // get-orders: by the killed tick, then by the new one.
     const read = await eventually(
       () => calls('get-orders'),

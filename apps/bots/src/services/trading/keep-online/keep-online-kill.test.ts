@@ -1,19 +1,23 @@
-import { MARKET_CODES } from '@toydesk/contract';
 import { createSteamSimulator, type SteamSimulatorServer } from '@toydesk/simulators';
-import { afterAll, describe, expect, it } from 'vitest';
+import { testDbKind } from '@toydesk/db/testing';
+import { describe, expect, it } from 'vitest';
 
 import { PGBOSS_SCHEMA } from '../../../jobs/job-store.ts';
-import { startMarketSim, type MarketSim } from '../../../testing/market-sim.ts';
 import { eventually, killTestDatabase } from '../../../testing/kill-test-database.ts';
-import { testDbKind } from '@toydesk/db/testing';
-import { startWorker } from '../../../testing/worker-process.ts';
+import {
+  holdTmAnswer,
+  reviveAfterLease,
+  seedMarkets,
+  seedTmAccount,
+  startReadyWorker,
+  useCleanups,
+  workerProcessEnv,
+} from '../../../testing/kill-test-stage.ts';
+import { startMarketSim, type MarketSim } from '../../../testing/market-sim.ts';
 import { TRADING_RUNNER } from '../loop-runner.ts';
 
 describe('a worker killed with SIGKILL in the middle of a keep-online tick', () => {
-  const cleanups: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-  });
+  const cleanups = useCleanups();
 
   it('leaves no dead chain: the next worker revives it at its start and the account goes online', async () => {
     const market: MarketSim = await startMarketSim();
@@ -28,43 +32,23 @@ describe('a worker killed with SIGKILL in the middle of a keep-online tick', () 
       TOYDESK_TRADING_TICK_TIMEOUT_SECONDS: '5',
     };
     const killDb = await killTestDatabase('trading-kill', cleanups, workerEnv);
-    const { target, secretKey, connect } = killDb;
+    const { connect } = killDb;
 
     // A tm account with keep-online on; its first ping-new hangs at tm (the worker dies meanwhile).
     let api = await connect();
-    const { db, vault } = api.runtime;
-    await db.query(
-      `INSERT INTO market (code, name) SELECT c, c FROM unnest($1::text[]) AS c ON CONFLICT (code) DO NOTHING`,
-      [[...MARKET_CODES]],
-    );
+    await seedMarkets(api.runtime.db);
     const key = await market.account('tm');
-    const [steamRow] = await db.query<{ id: number }>(
-      `INSERT INTO steam_account (steam_account_name, login, password) VALUES ('killed', 'killed', $1) RETURNING id`,
-      [vault.encrypt('pw-killed')],
-    );
-    const [row] = await db.query<{ id: number }>(
-      `INSERT INTO market_account (market, steam_account, api_key, keep_online, dry_run)
-       VALUES ('tm', $1, $2, true, false) RETURNING id`,
-      [steamRow!.id, vault.encrypt(key)],
-    );
-    const id = row!.id;
-    await market.control('tm', 'POST', 'faults', {
-      match: { path: '/api/v2/ping-new', key },
-      kind: 'slow',
-      delayMs: 120_000,
-      count: 1,
+    const id = await seedTmAccount(api.runtime, {
+      key,
+      steamAccount: 'killed',
+      flag: 'keep_online',
+      password: 'pw-killed',
     });
+    await holdTmAnswer(market, key, '/api/v2/ping-new');
     expect(await TRADING_RUNNER.dispatch(api.runtime)).toMatchObject({ started: 1 });
     if (testDbKind() === 'pglite') await api.close();
 
-    const env = {
-      TOYDESK_TEST_WORKER_DB: target,
-      TOYDESK_SECRET_KEY: secretKey,
-      TOYDESK_TEST_WORKER_ENV: JSON.stringify(workerEnv),
-    };
-    const first = startWorker(env);
-    cleanups.push(async () => void first.child.kill('SIGKILL'));
-    await first.waitFor(/^READY/, 45_000);
+    const first = await startReadyWorker(workerProcessEnv(killDb, workerEnv), cleanups);
     // The fault is used up: the worker's ping-new is waiting for tm's answer. Kill it now.
     const faults = await eventually(
       () => market.control<unknown[]>('tm', 'GET', 'faults'),
@@ -77,15 +61,8 @@ describe('a worker killed with SIGKILL in the middle of a keep-online tick', () 
     const sim = () => market.control<{ lastPingAt: number | null }>('tm', 'GET', `accounts/${key}`);
     expect((await sim()).lastPingAt).toBeNull();
 
-    // Past the dead tick's lease (the tick timeout), a new worker with the dispatcher on revives the chain
-    // at its start, without waiting for the cron minute or for the queue to expire the dead job.
-    await new Promise((resolve) => setTimeout(resolve, 6_000));
-    const second = startWorker({
-      ...env,
-      TOYDESK_TEST_WORKER_ENV: JSON.stringify({ ...workerEnv, TOYDESK_TRADING_DISPATCH_CRON: '* * * * *' }),
-    });
-    cleanups.push(async () => void second.child.kill('SIGKILL'));
-    await second.waitFor(/^READY/, 45_000);
+    // Past the dead tick's lease (the tick timeout) a new worker revives the chain at its start.
+    const second = await reviveAfterLease(killDb, workerEnv, cleanups);
     const pinged = await eventually(sim, (a) => a.lastPingAt !== null, 45_000);
     expect(pinged.lastPingAt).not.toBeNull();
     second.child.kill('SIGTERM');

@@ -1,13 +1,20 @@
-import { MARKET_CODES } from '@toydesk/contract';
-import { afterAll, describe, expect, it } from 'vitest';
-
-import { startMarketSim, type MarketSim } from '../../../testing/market-sim.ts';
-import { eventually, killTestDatabase } from '../../../testing/kill-test-database.ts';
 import { testDbKind } from '@toydesk/db/testing';
-import { startWorker } from '../../../testing/worker-process.ts';
-import { TRADING_RUNNER } from '../loop-runner.ts';
+import { describe, expect, it } from 'vitest';
 
-type Stats = { keys: Record<string, { byMethod: Record<string, number> }> };
+import { eventually, killTestDatabase } from '../../../testing/kill-test-database.ts';
+import {
+  holdTmAnswer,
+  reviveAfterLease,
+  seedMarkets,
+  seedTmAccount,
+  seedTmToy,
+  startReadyWorker,
+  tmCalls,
+  useCleanups,
+  workerProcessEnv,
+} from '../../../testing/kill-test-stage.ts';
+import { startMarketSim, type MarketSim } from '../../../testing/market-sim.ts';
+import { TRADING_RUNNER } from '../loop-runner.ts';
 
 /**
  * list-reprice run by the real trading runner in a worker process, killed with SIGKILL while add-to-sale is
@@ -15,10 +22,7 @@ type Stats = { keys: Record<string, { byMethod: Record<string, number> }> };
  * second time, reprices it and records it in sell_item once.
  */
 describe('a worker killed with SIGKILL in the middle of a list-reprice tick', () => {
-  const cleanups: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-  });
+  const cleanups = useCleanups();
 
   it('the next worker lists nothing twice', async () => {
     const market: MarketSim = await startMarketSim();
@@ -26,7 +30,7 @@ describe('a worker killed with SIGKILL in the middle of a list-reprice tick', ()
 
     const workerEnv = { ...market.env, TOYDESK_TRADING_TICK_TIMEOUT_SECONDS: '5' };
     const killDb = await killTestDatabase('list-kill', cleanups, workerEnv);
-    const { target, secretKey, connect } = killDb;
+    const { connect } = killDb;
 
     // A tm account with one item of a toy that sells at 100000 (floor 1: undercut) and auto_sell on.
     const [name] = market.names(1);
@@ -37,66 +41,28 @@ describe('a worker killed with SIGKILL in the middle of a list-reprice tick', ()
     });
     const key = created.key;
     let api = await connect();
-    const { db, vault } = api.runtime;
-    await db.query(
-      `INSERT INTO market (code, name) SELECT c, c FROM unnest($1::text[]) AS c ON CONFLICT (code) DO NOTHING`,
-      [[...MARKET_CODES]],
-    );
-    const [toy] = await db.query<{ id: number }>(
-      'INSERT INTO toy (market_hash_name) VALUES ($1) RETURNING id',
-      [name],
-    );
-    await db.query(
-      `INSERT INTO market_toy (toy, market, price_sell, price_buy) VALUES ($1, 'tm', 100000, 1)`,
-      [toy!.id],
-    );
-    const [steamRow] = await db.query<{ id: number }>(
-      `INSERT INTO steam_account (steam_account_name) VALUES ('list-killed') RETURNING id`,
-    );
-    const [row] = await db.query<{ id: number }>(
-      `INSERT INTO market_account (market, steam_account, api_key, auto_sell, dry_run)
-       VALUES ('tm', $1, $2, true, false) RETURNING id`,
-      [steamRow!.id, vault.encrypt(key)],
-    );
-    const id = row!.id;
+    const { db } = api.runtime;
+    await seedMarkets(db);
+    await seedTmToy(db, name!, { price_sell: 100000, price_buy: 1 });
+    const id = await seedTmAccount(api.runtime, { key, steamAccount: 'list-killed', flag: 'auto_sell' });
     // tm lists the item, then holds the answer far longer than the test runs.
-    await market.control('tm', 'POST', 'faults', {
-      match: { path: '/api/v2/add-to-sale', key },
-      kind: 'slow',
-      delayMs: 120_000,
-      phase: 'after',
-      count: 1,
-    });
+    await holdTmAnswer(market, key, '/api/v2/add-to-sale', 'after');
     expect(await TRADING_RUNNER.dispatch(api.runtime)).toMatchObject({ started: expect.any(Number) });
     if (testDbKind() === 'pglite') await api.close();
 
     const listings = async () =>
       (await market.v2<{ items: { item_id: string; price: number }[] | null }>('tm', 'items', { key }))
         .items ?? [];
-    const calls = async (method: string) =>
-      (await market.control<Stats>('tm', 'GET', 'stats')).keys[key]?.byMethod[method] ?? 0;
+    const calls = tmCalls(market, key);
 
-    const env = {
-      TOYDESK_TEST_WORKER_DB: target,
-      TOYDESK_SECRET_KEY: secretKey,
-      TOYDESK_TEST_WORKER_ENV: JSON.stringify(workerEnv),
-    };
-    const first = startWorker(env);
-    cleanups.push(async () => void first.child.kill('SIGKILL'));
-    await first.waitFor(/^READY/, 45_000);
+    const first = await startReadyWorker(workerProcessEnv(killDb, workerEnv), cleanups);
     const listed = await eventually(listings, (items) => items.length > 0, 45_000);
     expect(listed).toHaveLength(1);
     first.child.kill('SIGKILL');
     expect(await first.exited).toBe(null);
 
     // Past the dead tick's lease a new worker revives the chain at its start; its tick reprices the listing.
-    await new Promise((resolve) => setTimeout(resolve, 6_000));
-    const second = startWorker({
-      ...env,
-      TOYDESK_TEST_WORKER_ENV: JSON.stringify({ ...workerEnv, TOYDESK_TRADING_DISPATCH_CRON: '* * * * *' }),
-    });
-    cleanups.push(async () => void second.child.kill('SIGKILL'));
-    await second.waitFor(/^READY/, 45_000);
+    const second = await reviveAfterLease(killDb, workerEnv, cleanups);
     const repriced = await eventually(
       () => calls('MassSetPriceById'),
       (count) => count > 0,

@@ -1,0 +1,146 @@
+import { MARKET_CODES } from '@toydesk/contract';
+import { afterAll } from 'vitest';
+
+import type { BotRuntime } from '../runtime.ts';
+import type { KillTestDatabase } from './kill-test-database.ts';
+import type { MarketSim } from './market-sim.ts';
+import { startWorker, type Worker } from './worker-process.ts';
+
+/**
+ * The pieces every "worker killed with SIGKILL" test sets up the same way: the describe block's cleanups,
+ * the seeded tm account, the fault that holds tm's answer, the worker processes and the one revived after
+ * the dead tick's lease. What each test kills, checks and asserts stays in the test.
+ */
+
+export type Cleanups = (() => Promise<void>)[];
+
+/** The describe block's cleanups, run newest first after its tests; one that fails does not stop the rest. */
+export function useCleanups(): Cleanups {
+  const cleanups: Cleanups = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  });
+  return cleanups;
+}
+
+/** The market rows the server seeds at its start: a bots-only test database needs them too. */
+export async function seedMarkets(db: BotRuntime['db']): Promise<void> {
+  await db.query(
+    `INSERT INTO market (code, name) SELECT c, c FROM unnest($1::text[]) AS c ON CONFLICT (code) DO NOTHING`,
+    [[...MARKET_CODES]],
+  );
+}
+
+/**
+ * A toy named `name` and its tm row with `columns` (a band, prices, loop switches), after seedMarkets.
+ * Returns the toy's id.
+ */
+export async function seedTmToy(
+  db: BotRuntime['db'],
+  name: string,
+  columns: Record<string, number | boolean>,
+): Promise<number> {
+  const [toy] = await db.query<{ id: number }>(
+    'INSERT INTO toy (market_hash_name) VALUES ($1) RETURNING id',
+    [name],
+  );
+  const names = Object.keys(columns);
+  // The column names are the test's own constants, never input.
+  await db.query(
+    `INSERT INTO market_toy (toy, market, ${names.join(', ')})
+     VALUES ($1, 'tm', ${names.map((_, i) => `$${i + 2}`).join(', ')})`,
+    [toy!.id, ...Object.values(columns)],
+  );
+  return toy!.id;
+}
+
+/** The loop switches a killed test turns on for its tm account. */
+type LoopFlag = 'dynamic_orders' | 'auto_sell' | 'keep_online';
+
+/**
+ * After seedMarkets: a Steam account named `steamAccount` and on it a tm market account with `key` (sealed by the
+ * vault), dry run off and `flag` on. With `password` the Steam account has a login (its name) and that
+ * password, sealed. Returns the market account's id.
+ */
+export async function seedTmAccount(
+  runtime: Pick<BotRuntime, 'db' | 'vault'>,
+  options: { key: string; steamAccount: string; flag: LoopFlag; password?: string },
+): Promise<number> {
+  const { db, vault } = runtime;
+  const [steamRow] =
+    options.password === undefined
+      ? await db.query<{ id: number }>(
+          'INSERT INTO steam_account (steam_account_name) VALUES ($1) RETURNING id',
+          [options.steamAccount],
+        )
+      : await db.query<{ id: number }>(
+          'INSERT INTO steam_account (steam_account_name, login, password) VALUES ($1, $1, $2) RETURNING id',
+          [options.steamAccount, vault.encrypt(options.password)],
+        );
+  // The flag is one of LoopFlag's column names, never input: it is safe to place in the statement.
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO market_account (market, steam_account, api_key, ${options.flag}, dry_run)
+     VALUES ('tm', $1, $2, true, false) RETURNING id`,
+    [steamRow!.id, vault.encrypt(options.key)],
+  );
+  return row!.id;
+}
+
+/** tm acts on the next call of `path` by `key` (or not, with phase 'before') and holds its answer for 2 min. */
+export async function holdTmAnswer(
+  market: MarketSim,
+  key: string,
+  path: string,
+  phase?: 'after',
+): Promise<void> {
+  await market.control('tm', 'POST', 'faults', {
+    match: { path, key },
+    kind: 'slow',
+    delayMs: 120_000,
+    ...(phase === undefined ? {} : { phase }),
+    count: 1,
+  });
+}
+
+type Stats = { keys: Record<string, { byMethod: Record<string, number> }> };
+
+/** How many calls of a tm method `key` has made, as the simulator counted them. */
+export function tmCalls(market: MarketSim, key: string): (method: string) => Promise<number> {
+  return async (method) =>
+    (await market.control<Stats>('tm', 'GET', 'stats')).keys[key]?.byMethod[method] ?? 0;
+}
+
+/** The env of a worker process on the test's database, with `workerEnv` as its configuration. */
+export function workerProcessEnv(
+  database: KillTestDatabase,
+  workerEnv: Record<string, string>,
+): Record<string, string> {
+  return {
+    TOYDESK_TEST_WORKER_DB: database.target,
+    TOYDESK_SECRET_KEY: database.secretKey,
+    TOYDESK_TEST_WORKER_ENV: JSON.stringify(workerEnv),
+  };
+}
+
+/** A worker process (killed at cleanup, should the test stop early) once it says READY. */
+export async function startReadyWorker(env: Record<string, string>, cleanups: Cleanups): Promise<Worker> {
+  const worker = startWorker(env);
+  cleanups.push(async () => void worker.child.kill('SIGKILL'));
+  await worker.waitFor(/^READY/, 45_000);
+  return worker;
+}
+
+/**
+ * Past the dead tick's lease (a tick timeout of 5 s), a new worker with the dispatcher on every minute
+ * revives the chain at its start, without waiting for the cron minute or for the queue to expire the
+ * dead job.
+ */
+export async function reviveAfterLease(
+  database: KillTestDatabase,
+  workerEnv: Record<string, string>,
+  cleanups: Cleanups,
+): Promise<Worker> {
+  await new Promise((resolve) => setTimeout(resolve, 6_000));
+  const revived = { ...workerEnv, TOYDESK_TRADING_DISPATCH_CRON: '* * * * *' };
+  return startReadyWorker(workerProcessEnv(database, revived), cleanups);
+}
