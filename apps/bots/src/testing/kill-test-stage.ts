@@ -1,7 +1,7 @@
 import { MARKET_CODES } from '@toydesk/contract';
 import { afterAll } from 'vitest';
 
-import type { BotRuntime } from '../runtime.ts';
+import type { BotRuntime } from '../bot-runtime.ts';
 import type { KillTestDatabase } from './kill-test-database.ts';
 import type { MarketSim } from './market-sim.ts';
 import { startWorker, type Worker } from './worker-process.ts';
