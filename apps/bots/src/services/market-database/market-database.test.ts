@@ -1,62 +1,54 @@
 import type { BotJob } from '@toydesk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { startBotTestApp, type BotTestApp } from '../../testing/bot-test-app.ts';
-import { startMarketSim, type MarketSim } from '../../testing/market-sim.ts';
+import { useSimApp } from '../../testing/use-sim-app.ts';
 
 describe('market database against the tm simulator', () => {
-  let sim: MarketSim;
-  let t: BotTestApp;
+  const bed = useSimApp();
   let account: number;
 
   beforeAll(async () => {
-    sim = await startMarketSim();
-    t = await startBotTestApp({ env: sim.env });
-    const key = await sim.account('tm', { inventory: 3 });
-    const [steam] = await t.db.query<{ id: number }>(
+    const key = await bed.sim.account('tm', { inventory: 3 });
+    const [steam] = await bed.app.db.query<{ id: number }>(
       `INSERT INTO steam_account (steam_account_name) VALUES ('db-bot') RETURNING id`,
     );
-    const [row] = await t.db.query<{ id: number }>(
+    const [row] = await bed.app.db.query<{ id: number }>(
       `INSERT INTO market_account (market, steam_account, api_key) VALUES ('tm', $1, $2) RETURNING id`,
-      [steam!.id, t.runtime.vault.encrypt(key)],
+      [steam!.id, bed.app.runtime.vault.encrypt(key)],
     );
     account = row!.id;
   });
-  afterAll(async () => {
-    await t?.close();
-    await sim?.close();
-  });
 
   it('imports the public price list (the scheduled job), then answers get-prices and get-stats from the table', async () => {
-    const before = await t.request<{ items: number; last_import_at: string | null }>(
+    const before = await bed.app.request<{ items: number; last_import_at: string | null }>(
       'GET',
       '/api-node/market-database/tm/orders/get-stats/',
     );
     expect(before.body).toMatchObject({ items: 0, last_import_at: null });
 
     // What the schedule does: prices.import-all queues one import per configured market.
-    const all = await t.runtime.queue.enqueue('prices.import-all', {});
-    expect((await t.runtime.queue.waitFor(all!.id, 20_000))?.result).toMatchObject({
+    const all = await bed.app.runtime.queue.enqueue('prices.import-all', {});
+    expect((await bed.app.runtime.queue.waitFor(all!.id, 20_000))?.result).toMatchObject({
       markets: ['tm', 'tm_usd', 'cs7', 'cs7_proxy'],
     });
-    const imports = await t.request<{ results: BotJob[] }>('GET', '/api-node/jobs/', {
+    const imports = await bed.app.request<{ results: BotJob[] }>('GET', '/api-node/jobs/', {
       query: { kind: 'prices.import' },
     });
     expect(imports.body.results).toHaveLength(4);
     const tmImport = imports.body.results.find((j) => (j.params as { market: string }).market === 'tm')!;
-    const done = await t.runtime.queue.waitFor(tmImport.id, 30_000);
+    const done = await bed.app.runtime.queue.waitFor(tmImport.id, 30_000);
     expect(done?.state, JSON.stringify(done?.error)).toBe('done');
     const items = (done!.result as { items: number }).items;
     expect(items).toBeGreaterThan(100);
 
-    const stats = await t.request<{ items: number; with_buy_order: number; last_import_job: string }>(
+    const stats = await bed.app.request<{ items: number; with_buy_order: number; last_import_job: string }>(
       'GET',
       '/api-node/market-database/tm/orders/get-stats/',
     );
     expect(stats.body).toMatchObject({ items, last_import_job: tmImport.id });
 
-    const names = sim.names(2);
-    const prices = await t.request<{
+    const names = bed.sim.names(2);
+    const prices = await bed.app.request<{
       currency: string;
       results: { market_hash_name: string; price: string | null }[];
       missing: string[];
@@ -70,7 +62,7 @@ describe('market database against the tm simulator', () => {
     expect(prices.body.results[0]!.price).toMatch(/^\d+\.\d{3}$/);
 
     // tm-mhn reads tm's list.
-    const mhn = await t.request<{ results: unknown[] }>(
+    const mhn = await bed.app.request<{ results: unknown[] }>(
       'POST',
       '/api-node/market-database/tm-mhn/prices/get-prices/',
       {
@@ -78,28 +70,31 @@ describe('market database against the tm simulator', () => {
       },
     );
     expect(mhn.body.results).toHaveLength(2);
-    const bad = await t.request('POST', '/api-node/market-database/tm/prices/get-prices/', {
+    const bad = await bed.app.request('POST', '/api-node/market-database/tm/prices/get-prices/', {
       body: { marketHashNames: [] },
     });
     expect(bad.status).toBe(400);
   });
 
   it('reset-distribution forgets the account of every name of the market', async () => {
-    await t.db.query(
+    await bed.app.db.query(
       `INSERT INTO bot_order_distribution (market, market_hash_name, market_account) VALUES ('tm', 'A', $1), ('tm', 'B', $1)`,
       [account],
     );
-    const stats = await t.request<{ distribution: unknown[] }>(
+    const stats = await bed.app.request<{ distribution: unknown[] }>(
       'GET',
       '/api-node/market-database/tm/orders/get-stats/',
     );
     expect(stats.body.distribution).toEqual([{ market_account: account, items: 2 }]);
-    const reset = await t.request('GET', '/api-node/market-database/tm/orders/reset-distribution/');
+    const reset = await bed.app.request('GET', '/api-node/market-database/tm/orders/reset-distribution/');
     expect(reset.body).toEqual({ success: true, removed: 2 });
   });
 
   it("get-items: one account's items on the marketplace, 404 for an account of another market", async () => {
-    const items = await t.request<BotJob>('GET', `/api-node/market-database/tm/items/${account}/get-items/`);
+    const items = await bed.app.request<BotJob>(
+      'GET',
+      `/api-node/market-database/tm/items/${account}/get-items/`,
+    );
     expect(items.status, items.text).toBe(200);
     expect(items.body).toMatchObject({
       state: 'done',
@@ -107,8 +102,10 @@ describe('market database against the tm simulator', () => {
       result: { market: 'tm', market_account: account },
     });
     expect(
-      (await t.request('GET', `/api-node/market-database/dmarket/items/${account}/get-items/`)).status,
+      (await bed.app.request('GET', `/api-node/market-database/dmarket/items/${account}/get-items/`)).status,
     ).toBe(404);
-    expect((await t.request('GET', '/api-node/market-database/nope/orders/get-stats/')).status).toBe(404);
+    expect((await bed.app.request('GET', '/api-node/market-database/nope/orders/get-stats/')).status).toBe(
+      404,
+    );
   });
 });

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { startBotTestApp, type BotTestApp } from '../../../testing/bot-test-app.ts';
-import { startMarketSim, type MarketSim } from '../../../testing/market-sim.ts';
+import { useSimApp } from '../../../testing/use-sim-app.ts';
 import { DYNAMIC_ORDERS_LOOP } from '../dynamic-orders/dynamic-orders-loop.ts';
 import { CONFIRM_PER_TICK } from '../dynamic-orders/keep-orders.ts';
 import { LIST_REPRICE_LOOP } from '../list-reprice/list-reprice-loop.ts';
@@ -64,45 +63,35 @@ describe('what the public list decides alone', () => {
 type Stats = { keys: Record<string, { byMethod: Record<string, number> }> };
 
 describe('dynamic-orders prices from the public list, against the tm simulator', () => {
-  let sim: MarketSim;
-  let t: BotTestApp;
-
-  beforeAll(async () => {
-    sim = await startMarketSim();
-    t = await startBotTestApp({ env: sim.env });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await sim?.close();
-  });
+  const bed = useSimApp();
 
   async function bidAsks(key: string): Promise<number> {
-    const stats = await sim.control<Stats>('tm', 'GET', 'stats');
+    const stats = await bed.sim.control<Stats>('tm', 'GET', 'stats');
     return stats.keys[key]?.byMethod['bid-ask'] ?? 0;
   }
 
   async function lastImport(): Promise<string | null> {
-    const [row] = await t.db.query<{ at: string }>(
+    const [row] = await bed.app.db.query<{ at: string }>(
       `SELECT last_import_at::text AS at FROM bot_price_import WHERE market = 'tm'`,
     );
     return row?.at ?? null;
   }
 
   it('uses the bulk list when fresh (a few confirmations per tick) and falls back to bid-ask when stale', async () => {
-    const key = await sim.account('tm', { money: 1_000_000 });
-    const [steam] = await t.db.query<{ id: number }>(
+    const key = await bed.sim.account('tm', { money: 1_000_000 });
+    const [steam] = await bed.app.db.query<{ id: number }>(
       `INSERT INTO steam_account (steam_account_name) VALUES ($1) RETURNING id`,
       [`prices-${randomUUID().slice(0, 8)}`],
     );
-    const [row] = await t.db.query<{ id: number }>(
+    const [row] = await bed.app.db.query<{ id: number }>(
       `INSERT INTO market_account (market, steam_account, api_key, currency, dynamic_orders, dry_run)
        VALUES ('tm', $1, $2, 'RUB', true, false) RETURNING id`,
-      [steam!.id, t.runtime.vault.encrypt(key)],
+      [steam!.id, bed.app.runtime.vault.encrypt(key)],
     );
     const id = row!.id;
-    const names = sim.names(12);
+    const names = bed.sim.names(12);
     for (const name of names) {
-      await t.db.query(
+      await bed.app.db.query(
         `WITH t AS (INSERT INTO toy (market_hash_name) VALUES ($1)
                     ON CONFLICT (market_hash_name) DO UPDATE SET updated_at = now() RETURNING id)
          INSERT INTO market_toy (toy, market, min_price_buy, max_price_buy, enable_dynamic_order)
@@ -111,7 +100,7 @@ describe('dynamic-orders prices from the public list, against the tm simulator',
       );
     }
     const tick = async () =>
-      DYNAMIC_ORDERS_LOOP.tick(await createTradingContextForTest(t.runtime, id, 'dynamic-orders'));
+      DYNAMIC_ORDERS_LOOP.tick(await createTradingContextForTest(bed.app.runtime, id, 'dynamic-orders'));
 
     // First tick: no list yet, so this process fetches it (one request, no key); every order is new, so
     // each toy's book is read before its order is placed.
@@ -133,7 +122,7 @@ describe('dynamic-orders prices from the public list, against the tm simulator',
     expect(await lastImport()).toBe(imported);
 
     // Stale, and another process is refreshing it: every book is read per toy (the old way).
-    await t.db.query(
+    await bed.app.db.query(
       `UPDATE bot_price_import SET last_import_at = clock_timestamp() - interval '1 hour',
          refresh_claimed_until = clock_timestamp() + interval '1 hour' WHERE market = 'tm'`,
     );
@@ -142,33 +131,37 @@ describe('dynamic-orders prices from the public list, against the tm simulator',
     expect((await bidAsks(key)) - before).toBe(12);
 
     // The claim lapses: this process refreshes the list, which now shows our orders on top.
-    await t.db.query(`UPDATE bot_price_import SET refresh_claimed_until = NULL WHERE market = 'tm'`);
+    await bed.app.db.query(`UPDATE bot_price_import SET refresh_claimed_until = NULL WHERE market = 'tm'`);
     before = await bidAsks(key);
     expect((await tick()).summary).toMatch(/12 unchanged/);
     expect((await bidAsks(key)) - before).toBe(CONFIRM_PER_TICK);
     expect(await lastImport()).not.toBe(imported);
 
     // A competitor outbids one toy: the list shows it (once refreshed) and that order moves at once.
-    const rival = await sim.account('tm', { money: 1_000_000 });
-    const ours = await sim.v2<{ orders: { hash_name: string; price: number }[] | null }>('tm', 'get-orders', {
-      key,
-      page: 0,
-    });
+    const rival = await bed.sim.account('tm', { money: 1_000_000 });
+    const ours = await bed.sim.v2<{ orders: { hash_name: string; price: number }[] | null }>(
+      'tm',
+      'get-orders',
+      {
+        key,
+        page: 0,
+      },
+    );
     const target = ours.orders!.find((order) => order.hash_name === names[0])!;
-    await sim.v2('tm', 'set-order', {
+    await bed.sim.v2('tm', 'set-order', {
       key: rival,
       market_hash_name: names[0]!,
       count: 1,
       price: target.price + 500,
     });
-    await t.db.query(`UPDATE bot_price_import SET last_import_at = '-infinity' WHERE market = 'tm'`);
+    await bed.app.db.query(`UPDATE bot_price_import SET last_import_at = '-infinity' WHERE market = 'tm'`);
     expect((await tick()).summary).toMatch(/^0 placed, 1 repriced/);
   });
 
   it('list-reprice: a search page of confirmations per tick on a fresh list, every name on a stale one', async () => {
     // 150 names, one listing each: a search request takes 50 names, so reading every name costs 3.
-    const names = sim.names(300).slice(150);
-    const created = await sim.control<{ key: string; items: { assetid: string }[] }>(
+    const names = bed.sim.names(300).slice(150);
+    const created = await bed.sim.control<{ key: string; items: { assetid: string }[] }>(
       'tm',
       'POST',
       'accounts',
@@ -182,18 +175,18 @@ describe('dynamic-orders prices from the public list, against the tm simulator',
     const key = created.key;
     // Listed straight at the simulator (set-up only): the loop finds them on sale and reprices them.
     for (const item of created.items) {
-      await sim.v2('tm', 'add-to-sale', { key, id: item.assetid, price: 1_000_000, cur: 'RUB' });
+      await bed.sim.v2('tm', 'add-to-sale', { key, id: item.assetid, price: 1_000_000, cur: 'RUB' });
     }
-    const [steam] = await t.db.query<{ id: number }>(
+    const [steam] = await bed.app.db.query<{ id: number }>(
       `INSERT INTO steam_account (steam_account_name) VALUES ($1) RETURNING id`,
       [`reprice-${randomUUID().slice(0, 8)}`],
     );
-    const [row] = await t.db.query<{ id: number }>(
+    const [row] = await bed.app.db.query<{ id: number }>(
       `INSERT INTO market_account (market, steam_account, api_key, currency, auto_sell, dry_run)
        VALUES ('tm', $1, $2, 'RUB', true, false) RETURNING id`,
-      [steam!.id, t.runtime.vault.encrypt(key)],
+      [steam!.id, bed.app.runtime.vault.encrypt(key)],
     );
-    await t.db.query(
+    await bed.app.db.query(
       `WITH t AS (INSERT INTO toy (market_hash_name) SELECT unnest($1::text[])
                   ON CONFLICT (market_hash_name) DO UPDATE SET updated_at = now() RETURNING id)
        INSERT INTO market_toy (toy, market, price_sell, price_buy) SELECT id, 'tm', 20000, 1 FROM t
@@ -201,14 +194,14 @@ describe('dynamic-orders prices from the public list, against the tm simulator',
       [names],
     );
     const searches = async () => {
-      const stats = await sim.control<Stats>('tm', 'GET', 'stats');
+      const stats = await bed.sim.control<Stats>('tm', 'GET', 'stats');
       return stats.keys[key]?.byMethod['search-list-items-by-hash-name-all'] ?? 0;
     };
     const tick = async () =>
-      LIST_REPRICE_LOOP.tick(await createTradingContextForTest(t.runtime, row!.id, 'list-reprice'));
+      LIST_REPRICE_LOOP.tick(await createTradingContextForTest(bed.app.runtime, row!.id, 'list-reprice'));
     // No list yet (or an old one): this tick fetches it. Every listing is dearer than the cheapest
     // competitor, so each name is about to change and is searched (3 pages), and all are repriced.
-    await t.db.query(
+    await bed.app.db.query(
       `UPDATE bot_price_import SET last_import_at = '-infinity', refresh_claimed_until = NULL WHERE market = 'tm'`,
     );
     let before = await searches();
@@ -216,12 +209,12 @@ describe('dynamic-orders prices from the public list, against the tm simulator',
     expect((await searches()) - before).toBe(3);
     // Once the list is fetched again it shows ours as the cheapest (or alone): it cannot judge them, and one
     // page of names is confirmed per tick.
-    await t.db.query(`UPDATE bot_price_import SET last_import_at = '-infinity' WHERE market = 'tm'`);
+    await bed.app.db.query(`UPDATE bot_price_import SET last_import_at = '-infinity' WHERE market = 'tm'`);
     before = await searches();
     await tick();
     expect((await searches()) - before).toBe(1);
     // Stale, another process refreshing it: every name is searched again.
-    await t.db.query(
+    await bed.app.db.query(
       `UPDATE bot_price_import SET last_import_at = clock_timestamp() - interval '1 hour',
          refresh_claimed_until = clock_timestamp() + interval '1 hour' WHERE market = 'tm'`,
     );
@@ -231,19 +224,19 @@ describe('dynamic-orders prices from the public list, against the tm simulator',
   });
 
   it('a list that cannot be fetched leaves the loop on bid-ask, and the others do not retry it at once', async () => {
-    const key = await sim.account('tm', { money: 1_000_000 });
-    const [steam] = await t.db.query<{ id: number }>(
+    const key = await bed.sim.account('tm', { money: 1_000_000 });
+    const [steam] = await bed.app.db.query<{ id: number }>(
       `INSERT INTO steam_account (steam_account_name) VALUES ($1) RETURNING id`,
       [`prices-${randomUUID().slice(0, 8)}`],
     );
-    const [row] = await t.db.query<{ id: number }>(
+    const [row] = await bed.app.db.query<{ id: number }>(
       `INSERT INTO market_account (market, steam_account, api_key, currency, dynamic_orders, dry_run)
        VALUES ('tm', $1, $2, 'RUB', true, false) RETURNING id`,
-      [steam!.id, t.runtime.vault.encrypt(key)],
+      [steam!.id, bed.app.runtime.vault.encrypt(key)],
     );
-    await t.db.query('UPDATE market_toy SET enable_dynamic_order = false');
-    const names = sim.names(320).slice(300, 303);
-    await t.db.query(
+    await bed.app.db.query('UPDATE market_toy SET enable_dynamic_order = false');
+    const names = bed.sim.names(320).slice(300, 303);
+    await bed.app.db.query(
       `WITH t AS (INSERT INTO toy (market_hash_name) SELECT unnest($1::text[])
                   ON CONFLICT (market_hash_name) DO UPDATE SET updated_at = now() RETURNING id)
        INSERT INTO market_toy (toy, market, min_price_buy, max_price_buy, enable_dynamic_order)
@@ -251,27 +244,29 @@ describe('dynamic-orders prices from the public list, against the tm simulator',
        ON CONFLICT (toy, market) DO UPDATE SET enable_dynamic_order = true`,
       [names],
     );
-    await t.db.query(
+    await bed.app.db.query(
       `UPDATE bot_price_import SET last_import_at = '-infinity', refresh_claimed_until = NULL WHERE market = 'tm'`,
     );
-    await sim.control('tm', 'POST', 'faults', {
+    await bed.sim.control('tm', 'POST', 'faults', {
       match: { path: '/api/v2/prices/class_instance/' },
       kind: 'html',
       status: 502,
     });
     try {
       const tick = async () =>
-        DYNAMIC_ORDERS_LOOP.tick(await createTradingContextForTest(t.runtime, row!.id, 'dynamic-orders'));
+        DYNAMIC_ORDERS_LOOP.tick(
+          await createTradingContextForTest(bed.app.runtime, row!.id, 'dynamic-orders'),
+        );
       const before = await bidAsks(key);
       expect((await tick()).summary).toMatch(/^3 placed/);
       expect((await bidAsks(key)) - before).toBe(3);
-      const [claim] = await t.db.query<{ held: boolean; listed: boolean }>(
+      const [claim] = await bed.app.db.query<{ held: boolean; listed: boolean }>(
         `SELECT refresh_claimed_until > clock_timestamp() AS held, isfinite(last_import_at) AS listed
          FROM bot_price_import WHERE market = 'tm'`,
       );
       expect(claim).toEqual({ held: true, listed: false });
     } finally {
-      await sim.control('tm', 'DELETE', 'faults');
+      await bed.sim.control('tm', 'DELETE', 'faults');
     }
   });
 });

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { startBotTestApp, type BotTestApp } from '../../../testing/bot-test-app.ts';
-import { startMarketSim, type MarketSim } from '../../../testing/market-sim.ts';
+import { useSimApp } from '../../../testing/use-sim-app.ts';
 import { createTradingContextForTest } from '../trading-context.ts';
 import { DYNAMIC_ORDERS_LOOP } from './dynamic-orders-loop.ts';
 
@@ -12,41 +11,35 @@ type SimOrder = { hash_name: string; phase: string; price: number; count: number
 /** One Doppler name, two phases: two buy orders at tm, each priced against its own phase's order book. */
 describe('dynamic-orders by Doppler phase against the tm simulator', () => {
   const NAME = '★ Stiletto Knife | Doppler (Factory New)';
-  let sim: MarketSim;
-  let t: BotTestApp;
-
-  beforeAll(async () => {
-    sim = await startMarketSim();
-    t = await startBotTestApp({ env: sim.env });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await sim?.close();
-  });
+  const bed = useSimApp();
 
   async function account() {
-    const key = await sim.account('tm', { money: 10_000_000 });
-    const [steam] = await t.db.query<{ id: number }>(
+    const key = await bed.sim.account('tm', { money: 10_000_000 });
+    const [steam] = await bed.app.db.query<{ id: number }>(
       `INSERT INTO steam_account (steam_account_name) VALUES ($1) RETURNING id`,
       [`phases-${randomUUID().slice(0, 8)}`],
     );
-    const [row] = await t.db.query<{ id: number }>(
+    const [row] = await bed.app.db.query<{ id: number }>(
       `INSERT INTO market_account (market, steam_account, api_key, currency, dynamic_orders, dry_run)
        VALUES ('tm', $1, $2, 'RUB', true, false) RETURNING id`,
-      [steam!.id, t.runtime.vault.encrypt(key)],
+      [steam!.id, bed.app.runtime.vault.encrypt(key)],
     );
     return { id: row!.id, key };
   }
 
   /** The best bid of one phase of the name, in roubles. */
   async function bestBid(key: string, phase: string): Promise<number> {
-    const book = await sim.v2<{ bid: { price: number }[] }>('tm', 'bid-ask', { key, hash_name: NAME, phase });
+    const book = await bed.sim.v2<{ bid: { price: number }[] }>('tm', 'bid-ask', {
+      key,
+      hash_name: NAME,
+      phase,
+    });
     return Math.max(...book.bid.map((level) => level.price)) / 100;
   }
 
   /** A shared dynamic setting of the toy on tm for one phase, with a band around that phase's book. */
   async function phaseSetting(phase: string, min: number, max: number, enabled = true) {
-    await t.db.query(
+    await bed.app.db.query(
       `WITH t AS (INSERT INTO toy (market_hash_name) VALUES ($1)
                   ON CONFLICT (market_hash_name) DO UPDATE SET updated_at = now() RETURNING id)
        INSERT INTO toy_dynamic_setting (toy, market, phase, min_price_buy, max_price_buy, enable_dynamic_order)
@@ -58,9 +51,9 @@ describe('dynamic-orders by Doppler phase against the tm simulator', () => {
   }
 
   const orders = async (key: string) =>
-    (await sim.v2<{ orders: SimOrder[] | null }>('tm', 'get-orders', { key, page: 0 })).orders ?? [];
+    (await bed.sim.v2<{ orders: SimOrder[] | null }>('tm', 'get-orders', { key, page: 0 })).orders ?? [];
   const tick = async (id: number) =>
-    DYNAMIC_ORDERS_LOOP.tick(await createTradingContextForTest(t.runtime, id, 'dynamic-orders'));
+    DYNAMIC_ORDERS_LOOP.tick(await createTradingContextForTest(bed.app.runtime, id, 'dynamic-orders'));
 
   it('two orders for the same name in different phases coexist and are priced separately', async () => {
     const a = await account();
@@ -78,7 +71,7 @@ describe('dynamic-orders by Doppler phase against the tm simulator', () => {
         [NAME, 'ruby', Math.round((ruby + 0.01) * 100) / 100],
       ].sort(),
     );
-    const rows = await t.db.query<{ phase: string }>(
+    const rows = await bed.app.db.query<{ phase: string }>(
       'SELECT phase FROM bot_dynamic_order WHERE market_account = $1 ORDER BY phase',
       [a.id],
     );

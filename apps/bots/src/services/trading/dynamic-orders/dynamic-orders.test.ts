@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 
 import type { BotJob } from '@toydesk/contract';
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { JobContext } from '../../../jobs/job-context.ts';
 import type { BotRuntime } from '../../../bot-runtime.ts';
-import { startBotTestApp, type BotTestApp } from '../../../testing/bot-test-app.ts';
-import { startMarketSim, type MarketSim } from '../../../testing/market-sim.ts';
+import { useSimApp } from '../../../testing/use-sim-app.ts';
 import { loadTradingAccount } from '../trading-account.ts';
 import { createTradingContext, createTradingContextForTest } from '../trading-context.ts';
 import { DYNAMIC_ORDERS_LOOP } from './dynamic-orders-loop.ts';
@@ -50,40 +49,26 @@ type Stats = {
 type SimOrder = { id: string; hash_name: string; price: number; count: number };
 
 describe('dynamic-orders against the tm simulator', () => {
-  let sim: MarketSim;
-  let t: BotTestApp;
-  let names: string[];
-  let nextName = 0;
+  const bed = useSimApp({ names: 40 });
 
-  beforeAll(async () => {
-    sim = await startMarketSim();
-    t = await startBotTestApp({ env: sim.env });
-    names = sim.names(40);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await sim?.close();
-  });
   // Every account here trades on tm: each test starts with the earlier tests' toys switched off.
   beforeEach(async () => {
-    await t.db.query('UPDATE market_toy SET enable_dynamic_order = false');
+    await bed.app.db.query('UPDATE market_toy SET enable_dynamic_order = false');
   });
-
-  const freshName = () => names[nextName++]!;
 
   async function account(options: { dryRun?: boolean; usd?: boolean } = {}) {
     const usd = options.usd ?? false;
-    const key = await sim.account('tm', { money: 1_000_000, currency: usd ? 'USD' : 'RUB' });
-    const [steam] = await t.db.query<{ id: number }>(
+    const key = await bed.sim.account('tm', { money: 1_000_000, currency: usd ? 'USD' : 'RUB' });
+    const [steam] = await bed.app.db.query<{ id: number }>(
       `INSERT INTO steam_account (steam_account_name) VALUES ($1) RETURNING id`,
       [`orders-${randomUUID().slice(0, 8)}`],
     );
-    const [row] = await t.db.query<{ id: number }>(
+    const [row] = await bed.app.db.query<{ id: number }>(
       `INSERT INTO market_account (market, steam_account, api_key, currency, dynamic_orders, dry_run)
        VALUES ($4, $1, $2, $5, true, $3) RETURNING id`,
       [
         steam!.id,
-        t.runtime.vault.encrypt(key),
+        bed.app.runtime.vault.encrypt(key),
         options.dryRun ?? false,
         usd ? 'tm_usd' : 'tm',
         usd ? 'USD' : 'RUB',
@@ -93,7 +78,7 @@ describe('dynamic-orders against the tm simulator', () => {
   }
 
   async function toy(name: string, min: string, max: string, enabled = true, market = 'tm') {
-    await t.db.query(
+    await bed.app.db.query(
       `WITH t AS (INSERT INTO toy (market_hash_name) VALUES ($1)
                   ON CONFLICT (market_hash_name) DO UPDATE SET updated_at = now() RETURNING id)
        INSERT INTO market_toy (toy, market, min_price_buy, max_price_buy, enable_dynamic_order)
@@ -106,22 +91,22 @@ describe('dynamic-orders against the tm simulator', () => {
 
   /** The best bid of a name on the simulated market, in roubles. */
   async function bestBid(key: string, name: string): Promise<number> {
-    const book = await sim.v2<{ bid: { price: number }[] }>('tm', 'bid-ask', { key, hash_name: name });
+    const book = await bed.sim.v2<{ bid: { price: number }[] }>('tm', 'bid-ask', { key, hash_name: name });
     return Math.max(...book.bid.map((level) => level.price)) / 100;
   }
 
   async function orders(key: string): Promise<SimOrder[]> {
-    const answer = await sim.v2<{ orders: SimOrder[] | null }>('tm', 'get-orders', { key, page: 0 });
+    const answer = await bed.sim.v2<{ orders: SimOrder[] | null }>('tm', 'get-orders', { key, page: 0 });
     return answer.orders ?? [];
   }
 
   async function setOrderCalls(key: string): Promise<number> {
-    const stats = await sim.control<Stats>('tm', 'GET', 'stats');
+    const stats = await bed.sim.control<Stats>('tm', 'GET', 'stats');
     return stats.keys[key]?.ordersSet.calls ?? 0;
   }
 
   async function actions(id: number): Promise<Action[]> {
-    const [row] = await t.db.query<{ recent_actions: Action[] }>(
+    const [row] = await bed.app.db.query<{ recent_actions: Action[] }>(
       `SELECT recent_actions FROM bot_trading_loop WHERE market_account = $1 AND loop = 'dynamic-orders'`,
       [id],
     );
@@ -129,24 +114,24 @@ describe('dynamic-orders against the tm simulator', () => {
   }
 
   async function tracked(id: number) {
-    return t.db.query<{ market_hash_name: string; price: string }>(
+    return bed.app.db.query<{ market_hash_name: string; price: string }>(
       `SELECT market_hash_name, price::text AS price FROM bot_dynamic_order WHERE market_account = $1`,
       [id],
     );
   }
 
   async function context(id: number) {
-    return createTradingContextForTest(t.runtime, id, 'dynamic-orders');
+    return createTradingContextForTest(bed.app.runtime, id, 'dynamic-orders');
   }
 
   it('keeps one order one step over the best competitor, raised within the band, removed when disabled', async () => {
-    const name = freshName();
+    const name = bed.freshName();
     const { id, key } = await account();
     const best = await bestBid(key, name);
     await toy(name, '1.00', (best * 10).toFixed(2));
     // An order of the operator's own on another name: never the loop's to touch.
-    const manual = freshName();
-    await sim.v2('tm', 'set-order', { key, market_hash_name: manual, count: 1, price: 100 });
+    const manual = bed.freshName();
+    await bed.sim.v2('tm', 'set-order', { key, market_hash_name: manual, count: 1, price: 100 });
 
     expect((await DYNAMIC_ORDERS_LOOP.tick(await context(id))).summary).toMatch(/^1 placed, 0 repriced/);
     const placed = (await orders(key)).find((order) => order.hash_name === name)!;
@@ -159,9 +144,9 @@ describe('dynamic-orders against the tm simulator', () => {
     expect(await setOrderCalls(key)).toBe(2);
 
     // A competitor outbids us: we go one step over it.
-    const rival = await sim.account('tm', { money: 1_000_000 });
+    const rival = await bed.sim.account('tm', { money: 1_000_000 });
     const rivalPrice = Math.round(best * 100) + 100;
-    await sim.v2('tm', 'set-order', { key: rival, market_hash_name: name, count: 1, price: rivalPrice });
+    await bed.sim.v2('tm', 'set-order', { key: rival, market_hash_name: name, count: 1, price: rivalPrice });
     expect((await DYNAMIC_ORDERS_LOOP.tick(await context(id))).summary).toMatch(/^0 placed, 1 repriced/);
     expect((await orders(key)).filter((order) => order.hash_name === name)).toEqual([
       expect.objectContaining({ price: rivalPrice + 1 }),
@@ -187,14 +172,14 @@ describe('dynamic-orders against the tm simulator', () => {
   });
 
   it('prices a USD account (tm_usd) in its own currency, from the tm_usd market toys', async () => {
-    const name = freshName();
+    const name = bed.freshName();
     const { id, key } = await account({ usd: true });
-    const book = await sim.v2<{ bid: { price: number }[] }>('tm', 'bid-ask', { key, hash_name: name });
+    const book = await bed.sim.v2<{ bid: { price: number }[] }>('tm', 'bid-ask', { key, hash_name: name });
     // Mils (1/1000 USD); the order goes one cent over, rounded to cents.
     const bestMils = Math.max(...book.bid.map((level) => level.price));
     await toy(name, '0.01', '1000.00', true, 'tm_usd');
     // A toy of the RUB market (tm) is not this account's: one order only.
-    await toy(freshName(), '1.00', '5.00', true, 'tm');
+    await toy(bed.freshName(), '1.00', '5.00', true, 'tm');
     expect((await DYNAMIC_ORDERS_LOOP.tick(await context(id))).summary).toMatch(/^1 placed/);
     const placed = await orders(key);
     expect(placed).toHaveLength(1);
@@ -203,14 +188,16 @@ describe('dynamic-orders against the tm simulator', () => {
   });
 
   it('lets a toy_dynamic_setting override the market toy, a private one over a shared one', async () => {
-    const name = freshName();
+    const name = bed.freshName();
     const { id, key } = await account();
     const other = await account();
     const best = await bestBid(key, name);
     await toy(name, '1.00', (best * 10).toFixed(2));
-    const [row] = await t.db.query<{ id: number }>('SELECT id FROM toy WHERE market_hash_name = $1', [name]);
+    const [row] = await bed.app.db.query<{ id: number }>('SELECT id FROM toy WHERE market_hash_name = $1', [
+      name,
+    ]);
     // Shared: off for every account of tm. Private to the first account: on, a 0.50 step, 2 items.
-    await t.db.query(
+    await bed.app.db.query(
       `INSERT INTO toy_dynamic_setting (toy, market, market_account, scope, min_price_buy, max_price_buy,
                                         enable_dynamic_order, step, max_orders)
        VALUES ($1, 'tm', NULL, 'shared', 1, 100000, false, 0.01, 1),
@@ -226,8 +213,8 @@ describe('dynamic-orders against the tm simulator', () => {
   });
 
   it('stop removes every order the loop placed', async () => {
-    const first = freshName();
-    const second = freshName();
+    const first = bed.freshName();
+    const second = bed.freshName();
     const { id, key } = await account();
     await toy(first, '1.00', '5.00');
     await toy(second, '1.00', '5.00');
@@ -239,21 +226,21 @@ describe('dynamic-orders against the tm simulator', () => {
   });
 
   it('leaves one order when the set-order answer is lost and the tick runs again', async () => {
-    const name = freshName();
+    const name = bed.freshName();
     const { id, key } = await account();
     await toy(name, '1.00', '5.00');
-    await sim.control('tm', 'POST', 'faults', {
+    await bed.sim.control('tm', 'POST', 'faults', {
       match: { path: '/api/v2/set-order', key },
       kind: 'drop',
       phase: 'after',
       count: 1,
     });
-    const loaded = await loadTradingAccount(t.runtime, id);
+    const loaded = await loadTradingAccount(bed.app.runtime, id);
     const jobId = randomUUID();
     const attempt = (n: number) =>
       createTradingContext(
         new JobContext<BotRuntime>(
-          t.runtime,
+          bed.app.runtime,
           {
             id: jobId,
             kind: 'trading.dynamic-orders',
@@ -263,7 +250,7 @@ describe('dynamic-orders against the tm simulator', () => {
             expireInSeconds: 60,
           },
           new AbortController().signal,
-          t.db,
+          bed.app.db,
         ),
         loaded!.account,
         'dynamic-orders',
@@ -278,12 +265,12 @@ describe('dynamic-orders against the tm simulator', () => {
   });
 
   it('records a filled order as a purchase once, when its item has arrived', async () => {
-    const name = freshName();
+    const name = bed.freshName();
     const { id, key } = await account();
     await toy(name, '1.00', '500.00');
     await DYNAMIC_ORDERS_LOOP.tick(await context(id));
     const [order] = await orders(key);
-    const filled = await sim.control<{ filled: { purchase_id: string; price: number }[] }>(
+    const filled = await bed.sim.control<{ filled: { purchase_id: string; price: number }[] }>(
       'tm',
       'POST',
       `accounts/${key}/fill-orders`,
@@ -292,7 +279,7 @@ describe('dynamic-orders against the tm simulator', () => {
     expect(filled.filled).toHaveLength(1);
     const purchaseId = String(filled.filled[0]!.purchase_id);
     const ledger = () =>
-      t.db.query<{ external_id: string; amount: string }>(
+      bed.app.db.query<{ external_id: string; amount: string }>(
         `SELECT external_id, amount::text AS amount FROM bot_ledger_entry WHERE market_account = $1 AND kind = 'purchase'`,
         [id],
       );
@@ -301,13 +288,13 @@ describe('dynamic-orders against the tm simulator', () => {
     await DYNAMIC_ORDERS_LOOP.tick(await context(id));
     expect(await ledger()).toEqual([]);
 
-    await sim.control('tm', 'POST', `accounts/${key}/purchases/deliver`, { id: purchaseId });
-    await sim.control('tm', 'POST', `accounts/${key}/trade-accepted`, { all: true });
+    await bed.sim.control('tm', 'POST', `accounts/${key}/purchases/deliver`, { id: purchaseId });
+    await bed.sim.control('tm', 'POST', `accounts/${key}/trade-accepted`, { all: true });
     expect((await DYNAMIC_ORDERS_LOOP.tick(await context(id))).summary).toMatch(/1 purchases recorded/);
     expect((await DYNAMIC_ORDERS_LOOP.tick(await context(id))).summary).not.toMatch(/purchases recorded/);
     const price = (order!.price / 100).toFixed(2);
     expect(await ledger()).toEqual([{ external_id: purchaseId, amount: price }]);
-    const history = await t.db.query<{ side: string; price: string; market_hash_name: string }>(
+    const history = await bed.app.db.query<{ side: string; price: string; market_hash_name: string }>(
       `SELECT side, price::text AS price, market_hash_name FROM toy_history WHERE market_account = $1`,
       [id],
     );
@@ -316,7 +303,7 @@ describe('dynamic-orders against the tm simulator', () => {
   });
 
   it('in dry-run mode records the order it would place and places none', async () => {
-    const name = freshName();
+    const name = bed.freshName();
     const { id, key } = await account({ dryRun: true });
     await toy(name, '1.00', '5.00');
     await DYNAMIC_ORDERS_LOOP.tick(await context(id));
@@ -333,12 +320,12 @@ describe('dynamic-orders against the tm simulator', () => {
   });
 
   it('runs as a job of the trading runner (bot-trading.run)', async () => {
-    const name = freshName();
+    const name = bed.freshName();
     const { id, key } = await account();
     await toy(name, '1.00', '5.00');
-    const run = await t.request<BotJob>('POST', `/api-node/trading/${id}/dynamic-orders/run`);
+    const run = await bed.app.request<BotJob>('POST', `/api-node/trading/${id}/dynamic-orders/run`);
     expect(run.status, run.text).toBe(202);
-    expect((await t.runtime.queue.waitFor(run.body.id, 30_000))?.state).toBe('done');
+    expect((await bed.app.runtime.queue.waitFor(run.body.id, 30_000))?.state).toBe('done');
     expect((await orders(key)).map((order) => order.hash_name)).toEqual([name]);
   });
 });

@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 
 import type { BotJob, BotTradingStatus } from '@toydesk/contract';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { JobContext } from '../../../jobs/job-context.ts';
 import type { BotRuntime } from '../../../bot-runtime.ts';
-import { startBotTestApp, type BotTestApp } from '../../../testing/bot-test-app.ts';
-import { startMarketSim, type MarketSim } from '../../../testing/market-sim.ts';
+import { useSimApp } from '../../../testing/use-sim-app.ts';
 import { loadTradingAccount } from '../trading-account.ts';
 import { createTradingContext, createTradingContextForTest } from '../trading-context.ts';
 import type { TradingLoopDef } from '../trading-loop.ts';
@@ -35,48 +34,33 @@ type SimItem = { assetid: string; market_hash_name: string };
 type Stats = { keys: Record<string, { byMethod: Record<string, number> }> };
 
 describe('list-reprice against the tm simulator', () => {
-  let sim: MarketSim;
-  let t: BotTestApp;
-  let names: string[];
-  let nextName = 0;
-
-  beforeAll(async () => {
-    sim = await startMarketSim();
-    t = await startBotTestApp({ env: sim.env });
-    names = sim.names(60);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await sim?.close();
-  });
-
-  const freshName = () => names[nextName++]!;
+  const bed = useSimApp({ names: 60 });
 
   async function account(items: string[], options: { dryRun?: boolean } = {}) {
-    const created = await sim.control<{ key: string; items: SimItem[] }>('tm', 'POST', 'accounts', {
+    const created = await bed.sim.control<{ key: string; items: SimItem[] }>('tm', 'POST', 'accounts', {
       currency: 'RUB',
       money: 100_000,
       names: items,
       online: true,
     });
-    const [steam] = await t.db.query<{ id: number }>(
+    const [steam] = await bed.app.db.query<{ id: number }>(
       `INSERT INTO steam_account (steam_account_name) VALUES ($1) RETURNING id`,
       [`reprice-${randomUUID().slice(0, 8)}`],
     );
-    const [row] = await t.db.query<{ id: number }>(
+    const [row] = await bed.app.db.query<{ id: number }>(
       `INSERT INTO market_account (market, steam_account, api_key, currency, auto_sell, dry_run)
        VALUES ('tm', $1, $2, 'RUB', true, $3) RETURNING id`,
-      [steam!.id, t.runtime.vault.encrypt(created.key), options.dryRun ?? false],
+      [steam!.id, bed.app.runtime.vault.encrypt(created.key), options.dryRun ?? false],
     );
     return { id: row!.id, key: created.key, items: created.items };
   }
 
   async function toy(name: string, priceSell: string, priceBuy: string | null) {
-    const [row] = await t.db.query<{ id: number }>(
+    const [row] = await bed.app.db.query<{ id: number }>(
       `INSERT INTO toy (market_hash_name) VALUES ($1) RETURNING id`,
       [name],
     );
-    await t.db.query(
+    await bed.app.db.query(
       `INSERT INTO market_toy (toy, market, price_sell, price_buy) VALUES ($1, 'tm', $2, $3)`,
       [row!.id, priceSell, priceBuy],
     );
@@ -84,7 +68,7 @@ describe('list-reprice against the tm simulator', () => {
 
   /** The cheapest offer of a name on the simulated market, in roubles (kopecks / 100). */
   async function cheapest(key: string, name: string, excludeIds: string[] = []): Promise<number> {
-    const answer = await sim.v2<{ data: Record<string, { id: number; price: number }[]> }>(
+    const answer = await bed.sim.v2<{ data: Record<string, { id: number; price: number }[]> }>(
       'tm',
       'search-list-items-by-hash-name-all',
       { key, 'list_hash_name[]': name },
@@ -96,19 +80,19 @@ describe('list-reprice against the tm simulator', () => {
   }
 
   async function listings(key: string) {
-    const answer = await sim.v2<{
+    const answer = await bed.sim.v2<{
       items: { item_id: string; assetid: string; price: number; status: string }[] | null;
     }>('tm', 'items', { key });
     return answer.items ?? [];
   }
 
   async function calls(key: string, method: string): Promise<number> {
-    const stats = await sim.control<Stats>('tm', 'GET', 'stats');
+    const stats = await bed.sim.control<Stats>('tm', 'GET', 'stats');
     return stats.keys[key]?.byMethod[method] ?? 0;
   }
 
   async function actions(id: number): Promise<Action[]> {
-    const [row] = await t.db.query<{ recent_actions: Action[] }>(
+    const [row] = await bed.app.db.query<{ recent_actions: Action[] }>(
       `SELECT recent_actions FROM bot_trading_loop WHERE market_account = $1 AND loop = 'list-reprice'`,
       [id],
     );
@@ -116,7 +100,7 @@ describe('list-reprice against the tm simulator', () => {
   }
 
   async function sellItems(id: number) {
-    return t.db.query<{ market_item_id: string; asset_id: string; price: string; status: string }>(
+    return bed.app.db.query<{ market_item_id: string; asset_id: string; price: string; status: string }>(
       `SELECT market_item_id, asset_id, price::text AS price, status FROM sell_item
        WHERE market_account = $1 ORDER BY id`,
       [id],
@@ -124,13 +108,13 @@ describe('list-reprice against the tm simulator', () => {
   }
 
   async function tick(id: number, loop: TradingLoopDef = LIST_REPRICE_LOOP) {
-    return loop.tick(await createTradingContextForTest(t.runtime, id, 'list-reprice'));
+    return loop.tick(await createTradingContextForTest(bed.app.runtime, id, 'list-reprice'));
   }
 
   it('lists the items of toys with a price_sell, reprices them within limits and mirrors them in sell_item', async () => {
-    const undercut = freshName();
-    const floored = freshName();
-    const noToy = freshName();
+    const undercut = bed.freshName();
+    const floored = bed.freshName();
+    const noToy = bed.freshName();
     const { id, key, items } = await account([undercut, floored, noToy]);
     const low = await cheapest(key, undercut);
     const high = await cheapest(key, floored);
@@ -161,37 +145,37 @@ describe('list-reprice against the tm simulator', () => {
     expect(await calls(key, 'add-to-sale')).toBe(2);
 
     // Taken off sale by hand: the rows become removed, and the items come back through a new listing.
-    await sim.v2('tm', 'remove-all-from-sale', { key });
+    await bed.sim.v2('tm', 'remove-all-from-sale', { key });
     expect((await tick(id)).summary).toMatch(/^2 listed, 2 repriced, 2 gone from sale/);
     const after = await sellItems(id);
     expect(after.map((row) => row.status)).toEqual(['removed', 'removed', 'on_sale', 'on_sale']);
   });
 
   it("follows a sold listing through the deliver loop's record of its deal", async () => {
-    const name = freshName();
+    const name = bed.freshName();
     const { id, key } = await account([name]);
     await toy(name, '100000', null);
     await tick(id);
     const [listing] = await listings(key);
-    await sim.control('tm', 'POST', `accounts/${key}/sell`, { item_id: listing!.item_id, force: true });
+    await bed.sim.control('tm', 'POST', `accounts/${key}/sell`, { item_id: listing!.item_id, force: true });
     await tick(id);
     const status = async () => (await sellItems(id)).map((row) => row.status);
     expect(await status()).toEqual(['sold']);
 
-    const [delivery] = await t.db.query<{ id: number }>(
+    const [delivery] = await bed.app.db.query<{ id: number }>(
       `INSERT INTO bot_delivery (market_account, market, deal_id, market_hash_name, price, currency, state)
        VALUES ($1, 'tm', $2, $3, 1, 'RUB', 'trade_ready') RETURNING id`,
       [id, listing!.item_id, name],
     );
     await tick(id);
     expect(await status()).toEqual(['delivering']);
-    await t.db.query(`UPDATE bot_delivery SET state = 'delivered' WHERE id = $1`, [delivery!.id]);
+    await bed.app.db.query(`UPDATE bot_delivery SET state = 'delivered' WHERE id = $1`, [delivery!.id]);
     await tick(id);
     expect(await status()).toEqual(['delivered']);
   });
 
   it('reprices through MassSetPriceById in batches, never below the floor', async () => {
-    const name = freshName();
+    const name = bed.freshName();
     const { id, key } = await account([name, name, name, name, name]);
     const low = await cheapest(key, name);
     const floor = (low - 0.5).toFixed(2);
@@ -205,12 +189,12 @@ describe('list-reprice against the tm simulator', () => {
     for (const listing of await listings(key)) expect(listing.price).toBeCloseTo(low - 0.01, 2);
 
     // A competitor far under the floor: the listings go to the floor, not under it.
-    const other = await sim.control<{ key: string; items: SimItem[] }>('tm', 'POST', 'accounts', {
+    const other = await bed.sim.control<{ key: string; items: SimItem[] }>('tm', 'POST', 'accounts', {
       currency: 'RUB',
       names: [name],
       online: true,
     });
-    const competitor = await sim.v2('tm', 'add-to-sale', {
+    const competitor = await bed.sim.v2('tm', 'add-to-sale', {
       key: other.key,
       id: other.items[0]!.assetid,
       price: Math.round((low - 5) * 100),
@@ -225,10 +209,10 @@ describe('list-reprice against the tm simulator', () => {
   });
 
   it("reacts to add-to-sale's inventory errors with update-inventory and a 30 s wait, without sleeping", async () => {
-    const name = freshName();
+    const name = bed.freshName();
     const { id, key } = await account([]);
     await toy(name, '100000', null);
-    await sim.control('tm', 'POST', `accounts/${key}/items`, {
+    await bed.sim.control('tm', 'POST', `accounts/${key}/items`, {
       names: [name],
       addToSaleError: 'no_description_found',
       errorTimes: 1,
@@ -238,7 +222,7 @@ describe('list-reprice against the tm simulator', () => {
     expect(first.summary).toMatch(/^0 listed, 0 repriced, listing waits until /);
     expect(await calls(key, 'add-to-sale')).toBe(1);
     expect(await calls(key, 'update-inventory')).toBe(1);
-    const [wait] = await t.db.query<{ reason: string; waiting: boolean }>(
+    const [wait] = await bed.app.db.query<{ reason: string; waiting: boolean }>(
       `SELECT reason, not_before > now() AS waiting FROM bot_listing_wait WHERE market_account = $1`,
       [id],
     );
@@ -250,7 +234,7 @@ describe('list-reprice against the tm simulator', () => {
     expect(await calls(key, 'add-to-sale')).toBe(1);
 
     // Once the wait is over (moved into the past here rather than waited for), the item is listed.
-    await t.db.query(
+    await bed.app.db.query(
       `UPDATE bot_listing_wait SET not_before = now() - interval '1 second' WHERE market_account = $1`,
       [id],
     );
@@ -259,12 +243,12 @@ describe('list-reprice against the tm simulator', () => {
   });
 
   it('raises a listing-failed alert for any other refusal and lists the rest', async () => {
-    const refused = freshName();
-    const fine = freshName();
+    const refused = bed.freshName();
+    const fine = bed.freshName();
     const { id, key } = await account([fine]);
     await toy(refused, '100000', null);
     await toy(fine, '100000', null);
-    await sim.control('tm', 'POST', `accounts/${key}/items`, {
+    await bed.sim.control('tm', 'POST', `accounts/${key}/items`, {
       names: [refused],
       addToSaleError: 'item_not_inserted',
       errorTimes: 1,
@@ -272,7 +256,7 @@ describe('list-reprice against the tm simulator', () => {
     expect((await tick(id)).summary).toMatch(/^1 listed, 0 repriced, 1 refused/);
     expect(await listings(key)).toHaveLength(1);
     expect(await calls(key, 'update-inventory')).toBe(0);
-    const alerts = await t.db.query<{ kind: string; details: { error: string } }>(
+    const alerts = await bed.app.db.query<{ kind: string; details: { error: string } }>(
       'SELECT kind, details FROM bot_alert WHERE market_account = $1',
       [id],
     );
@@ -287,14 +271,14 @@ describe('list-reprice against the tm simulator', () => {
   });
 
   it('treats an inventory the market has not loaded the same way', async () => {
-    const name = freshName();
+    const name = bed.freshName();
     const { id, key } = await account([name]);
     await toy(name, '100000', null);
-    await sim.control('tm', 'PATCH', `accounts/${key}`, { inventoryLoaded: false });
+    await bed.sim.control('tm', 'PATCH', `accounts/${key}`, { inventoryLoaded: false });
     expect((await tick(id)).summary).toMatch(/listing waits until/);
     expect(await calls(key, 'update-inventory')).toBe(1);
     expect(await calls(key, 'add-to-sale')).toBe(0);
-    const [wait] = await t.db.query<{ reason: string }>(
+    const [wait] = await bed.app.db.query<{ reason: string }>(
       'SELECT reason FROM bot_listing_wait WHERE market_account = $1',
       [id],
     );
@@ -302,22 +286,22 @@ describe('list-reprice against the tm simulator', () => {
   });
 
   it('does not list twice when a tick is run again after its add-to-sale answers were lost', async () => {
-    const name = freshName();
+    const name = bed.freshName();
     const { id, key } = await account([name]);
     await toy(name, '100000', null);
     // The market lists the item, then the connection drops (the transport's own retry too).
-    await sim.control('tm', 'POST', 'faults', {
+    await bed.sim.control('tm', 'POST', 'faults', {
       match: { path: '/api/v2/add-to-sale', key },
       kind: 'drop',
       phase: 'after',
       count: 2,
     });
-    const loaded = await loadTradingAccount(t.runtime, id);
+    const loaded = await loadTradingAccount(bed.app.runtime, id);
     const jobId = randomUUID();
     const attempt = (n: number) =>
       createTradingContext(
         new JobContext<BotRuntime>(
-          t.runtime,
+          bed.app.runtime,
           {
             id: jobId,
             kind: 'trading.list-reprice',
@@ -327,14 +311,14 @@ describe('list-reprice against the tm simulator', () => {
             expireInSeconds: 60,
           },
           new AbortController().signal,
-          t.db,
+          bed.app.db,
         ),
         loaded!.account,
         'list-reprice',
       );
     await expect(LIST_REPRICE_LOOP.tick(attempt(1))).rejects.toThrow();
     expect(await listings(key)).toHaveLength(1);
-    const [marker] = await t.db.query<{ state: string }>(
+    const [marker] = await bed.app.db.query<{ state: string }>(
       `SELECT state FROM bot_once WHERE step_key LIKE $1`,
       [`list-reprice:${id}:${jobId}:list:%`],
     );
@@ -347,10 +331,10 @@ describe('list-reprice against the tm simulator', () => {
   });
 
   it('lists once when the second try of a lost add-to-sale finds the item already listed', async () => {
-    const name = freshName();
+    const name = bed.freshName();
     const { id, key } = await account([name]);
     await toy(name, '100000', null);
-    await sim.control('tm', 'POST', 'faults', {
+    await bed.sim.control('tm', 'POST', 'faults', {
       match: { path: '/api/v2/add-to-sale', key },
       kind: 'drop',
       phase: 'after',
@@ -359,13 +343,13 @@ describe('list-reprice against the tm simulator', () => {
     const result = await tick(id);
     expect(result.summary).toMatch(/^1 listed/);
     expect(await listings(key)).toHaveLength(1);
-    expect(await t.db.query('SELECT 1 FROM bot_listing_wait WHERE market_account = $1', [id])).toHaveLength(
-      0,
-    );
+    expect(
+      await bed.app.db.query('SELECT 1 FROM bot_listing_wait WHERE market_account = $1', [id]),
+    ).toHaveLength(0);
   });
 
   it('in dry-run mode records what it would list and changes nothing on the market', async () => {
-    const name = freshName();
+    const name = bed.freshName();
     const { id, key } = await account([name, name], { dryRun: true });
     await toy(name, '100000', null);
     const result = await tick(id);
@@ -379,19 +363,19 @@ describe('list-reprice against the tm simulator', () => {
   });
 
   it('a dry-run tick run by the runner counts what it only recorded, as text the console translates', async () => {
-    const name = freshName();
+    const name = bed.freshName();
     const { id } = await account([name, name], { dryRun: true });
     await toy(name, '100000', null);
-    const run = await t.request<BotJob>('POST', `/api-node/trading/${id}/list-reprice/run`);
+    const run = await bed.app.request<BotJob>('POST', `/api-node/trading/${id}/list-reprice/run`);
     expect(run.status, run.text).toBe(202);
-    const done = await t.runtime.queue.waitFor(run.body.id, 30_000);
+    const done = await bed.app.runtime.queue.waitFor(run.body.id, 30_000);
     expect(done?.state).toBe('done');
     // Not "0 listed" beside 2 recorded "listed" actions: the summary and its code say 2 would be listed.
     expect(done?.result).toMatchObject({
       summary: expect.stringMatching(/^0 listed, 0 repriced.*\(dry run: 2 listed\)$/),
       text: { code: 'list-reprice.done', params: { listed: 0, repriced: 0 }, dry_run: { listed: 2 } },
     });
-    const status = await t.request<{ results: BotTradingStatus[] }>('GET', '/api-node/trading/', {
+    const status = await bed.app.request<{ results: BotTradingStatus[] }>('GET', '/api-node/trading/', {
       query: { market_account: id },
     });
     expect(status.body.results.find((row) => row.loop === 'list-reprice')?.last_summary_text).toMatchObject({
@@ -401,12 +385,12 @@ describe('list-reprice against the tm simulator', () => {
   });
 
   it('runs as a job of the trading runner (bot-trading.run)', async () => {
-    const name = freshName();
+    const name = bed.freshName();
     const { id, key } = await account([name]);
     await toy(name, '100000', null);
-    const run = await t.request<BotJob>('POST', `/api-node/trading/${id}/list-reprice/run`);
+    const run = await bed.app.request<BotJob>('POST', `/api-node/trading/${id}/list-reprice/run`);
     expect(run.status, run.text).toBe(202);
-    expect((await t.runtime.queue.waitFor(run.body.id, 30_000))?.state).toBe('done');
+    expect((await bed.app.runtime.queue.waitFor(run.body.id, 30_000))?.state).toBe('done');
     expect(await listings(key)).toHaveLength(1);
     expect(await sellItems(id)).toHaveLength(1);
   });

@@ -8,10 +8,9 @@ import {
   type MarketCode,
 } from '@toydesk/contract';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { startBotTestApp, type BotTestApp } from '../../../testing/bot-test-app.ts';
-import { startMarketSim, type MarketSim } from '../../../testing/market-sim.ts';
+import { useSimApp } from '../../../testing/use-sim-app.ts';
 import { marketFor } from '../../market-accounts.ts';
 
 type SimItem = { assetid: string; market_hash_name: string };
@@ -19,20 +18,7 @@ type Stats = { keys: Record<string, { byMethod: Record<string, number> }> };
 type Item = { asset_id: string; price: string; currency: string };
 
 describe('bot-trading.list-items against the tm simulator', () => {
-  let sim: MarketSim;
-  let t: BotTestApp;
-  let names: string[];
-  let nextName = 0;
-
-  beforeAll(async () => {
-    sim = await startMarketSim();
-    t = await startBotTestApp({ env: sim.env });
-    names = sim.names(40);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await sim?.close();
-  });
+  const bed = useSimApp({ names: 40 });
 
   /**
    * A tm RUB account whose Steam account holds `bands.length` items, in the simulator and in steam_inventory,
@@ -42,38 +28,43 @@ describe('bot-trading.list-items against the tm simulator', () => {
     bands: ([string | null, string] | null)[],
     options: { dryRun?: boolean; addToSaleError?: string; inventoryLoaded?: boolean } = {},
   ) {
-    const itemNames = bands.map(() => names[nextName++]!);
-    const created = await sim.control<{ key: string; items: SimItem[] }>('tm', 'POST', 'accounts', {
+    const itemNames = bands.map(() => bed.freshName());
+    const created = await bed.sim.control<{ key: string; items: SimItem[] }>('tm', 'POST', 'accounts', {
       currency: 'RUB',
       money: 1000,
       online: true,
       inventoryLoaded: options.inventoryLoaded ?? true,
     });
-    const { items } = await sim.control<{ items: SimItem[] }>('tm', 'POST', `accounts/${created.key}/items`, {
-      names: itemNames,
-      ...(options.addToSaleError ? { addToSaleError: options.addToSaleError, errorTimes: 5 } : {}),
-    });
-    const [steam] = await t.db.query<{ id: number }>(
+    const { items } = await bed.sim.control<{ items: SimItem[] }>(
+      'tm',
+      'POST',
+      `accounts/${created.key}/items`,
+      {
+        names: itemNames,
+        ...(options.addToSaleError ? { addToSaleError: options.addToSaleError, errorTimes: 5 } : {}),
+      },
+    );
+    const [steam] = await bed.app.db.query<{ id: number }>(
       `INSERT INTO steam_account (steam_account_name) VALUES ($1) RETURNING id`,
       [`list-items-${randomUUID().slice(0, 8)}`],
     );
-    const [row] = await t.db.query<{ id: number }>(
+    const [row] = await bed.app.db.query<{ id: number }>(
       `INSERT INTO market_account (market, steam_account, api_key, currency, dry_run)
        VALUES ('tm', $1, $2, 'RUB', $3) RETURNING id`,
-      [steam!.id, t.runtime.vault.encrypt(created.key), options.dryRun ?? false],
+      [steam!.id, bed.app.runtime.vault.encrypt(created.key), options.dryRun ?? false],
     );
     for (const [index, item] of items.entries()) {
-      await t.db.query(
+      await bed.app.db.query(
         `INSERT INTO steam_inventory (steam_account, asset_id, market_hash_name) VALUES ($1, $2, $3)`,
         [steam!.id, item.assetid, item.market_hash_name],
       );
       const band = bands[index];
       if (!band) continue;
-      const [toy] = await t.db.query<{ id: number }>(
+      const [toy] = await bed.app.db.query<{ id: number }>(
         `INSERT INTO toy (market_hash_name) VALUES ($1) RETURNING id`,
         [item.market_hash_name],
       );
-      await t.db.query(
+      await bed.app.db.query(
         `INSERT INTO market_toy (toy, market, price_buy, price_sell) VALUES ($1, 'tm', $2, $3)`,
         [toy!.id, band[0], band[1]],
       );
@@ -82,7 +73,7 @@ describe('bot-trading.list-items against the tm simulator', () => {
   }
 
   async function listings(key: string) {
-    const answer = await sim.v2<{ items: { item_id: string; assetid: string; price: number }[] | null }>(
+    const answer = await bed.sim.v2<{ items: { item_id: string; assetid: string; price: number }[] | null }>(
       'tm',
       'items',
       { key },
@@ -91,19 +82,19 @@ describe('bot-trading.list-items against the tm simulator', () => {
   }
 
   async function addToSaleCalls(key: string): Promise<number> {
-    const stats = await sim.control<Stats>('tm', 'GET', 'stats');
+    const stats = await bed.sim.control<Stats>('tm', 'GET', 'stats');
     return stats.keys[key]?.byMethod['add-to-sale'] ?? 0;
   }
 
   async function post(id: number, body: unknown) {
-    return t.request<BotJob>('POST', `/api-node/trading/${id}/list-items/`, { body });
+    return bed.app.request<BotJob>('POST', `/api-node/trading/${id}/list-items/`, { body });
   }
 
   async function run(id: number, items: Item[], extra: Record<string, unknown> = {}) {
     const started = await post(id, { items, ...extra });
     expect(started.status, started.text).toBe(202);
     expect(started.body.kind).toBe('trading.list-items');
-    const job = (await t.runtime.queue.waitFor(started.body.id, 30_000))!;
+    const job = (await bed.app.runtime.queue.waitFor(started.body.id, 30_000))!;
     expect(job.state, JSON.stringify(job)).toBe('done');
     return { job, result: job.result as BotListItemsResult };
   }
@@ -130,7 +121,7 @@ describe('bot-trading.list-items against the tm simulator', () => {
     for (const item of result.items.filter((entry) => entry.status === 'listed')) {
       expect(item.item_id).toBe(String(onMarket.get(item.asset_id)!.item_id));
     }
-    const rows = await t.db.query<{ asset_id: string; price: string; status: string }>(
+    const rows = await bed.app.db.query<{ asset_id: string; price: string; status: string }>(
       `SELECT asset_id, price::text AS price, status FROM sell_item WHERE market_account = $1 ORDER BY sell_item.price`,
       [id],
     );
@@ -173,18 +164,18 @@ describe('bot-trading.list-items against the tm simulator', () => {
     expect(first.status).toBe(202);
     expect(second.status).toBe(202);
     expect(second.body.id).toBe(first.body.id);
-    expect((await t.runtime.queue.waitFor(first.body.id, 30_000))?.state).toBe('done');
+    expect((await bed.app.runtime.queue.waitFor(first.body.id, 30_000))?.state).toBe('done');
     expect(await addToSaleCalls(key)).toBe(1);
 
     // An attempt that was killed after tm listed b: its marker is started, its lease ran out.
     const retryKey = randomUUID();
-    const direct = await sim.v2<{ item_id: number }>('tm', 'add-to-sale', {
+    const direct = await bed.sim.v2<{ item_id: number }>('tm', 'add-to-sale', {
       key,
       id: b,
       price: 1500,
       cur: 'RUB',
     });
-    await t.db.query(
+    await bed.app.db.query(
       `INSERT INTO bot_once (step_key, state, job_id, owner, lease_until)
        VALUES ($1, 'started', $2::uuid, 'killed#1', now() - interval '1 second')`,
       [`manual-list:${id}:${retryKey}:${b}`, randomUUID()],
@@ -200,11 +191,11 @@ describe('bot-trading.list-items against the tm simulator', () => {
     const { id, key, assets } = await account([['1', '100']], { inventoryLoaded: false });
     const started = await post(id, { items: [rub(assets[0]!, '10')] });
     expect(started.status).toBe(202);
-    const job = (await t.runtime.queue.waitFor(started.body.id, 80_000))!;
+    const job = (await bed.app.runtime.queue.waitFor(started.body.id, 80_000))!;
     expect(job.state, JSON.stringify(job)).toBe('done');
     expect(job.attempts).toBe(2);
     expect((job.result as BotListItemsResult).items[0]).toMatchObject({ status: 'listed' });
-    const [wait] = await t.db.query<{ reason: string }>(
+    const [wait] = await bed.app.db.query<{ reason: string }>(
       'SELECT reason FROM bot_listing_wait WHERE market_account = $1',
       [id],
     );
@@ -240,7 +231,7 @@ describe('bot-trading.list-items against the tm simulator', () => {
       const answer = await post(id, body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
     }
-    const wrongCurrency = await t.request<Record<string, unknown>>(
+    const wrongCurrency = await bed.app.request<Record<string, unknown>>(
       'POST',
       `/api-node/trading/${id}/list-items/`,
       {
@@ -252,16 +243,16 @@ describe('bot-trading.list-items against the tm simulator', () => {
       items: { '1': { currency: [expect.stringMatching(/RUB/)] } },
     });
 
-    const [steam] = await t.db.query<{ id: number }>(
+    const [steam] = await bed.app.db.query<{ id: number }>(
       `INSERT INTO steam_account (steam_account_name) VALUES ($1) RETURNING id`,
       [`list-items-${randomUUID().slice(0, 8)}`],
     );
-    const [skinport] = await t.db.query<{ id: number }>(
+    const [skinport] = await bed.app.db.query<{ id: number }>(
       `INSERT INTO market_account (market, steam_account, api_key, currency) VALUES ('skinport', $1, $2, 'EUR')
        RETURNING id`,
-      [steam!.id, t.runtime.vault.encrypt('k')],
+      [steam!.id, bed.app.runtime.vault.encrypt('k')],
     );
-    const unsupported = await t.request<Record<string, unknown>>(
+    const unsupported = await bed.app.request<Record<string, unknown>>(
       'POST',
       `/api-node/trading/${skinport!.id}/list-items/`,
       { body: { items: [{ asset_id: '1', price: '1', currency: 'EUR' }] } },
@@ -277,7 +268,7 @@ describe('bot-trading.list-items against the tm simulator', () => {
       // DMarket's key is an Ed25519 key pair, Steam's a cookie string; the others take any string.
       const apiKey =
         market === 'dmarket' ? dmarketKey() : market === 'steam' ? 'sessionid=a; steamLoginSecure=b' : 'a:b';
-      const client = marketFor(t.runtime, { id: 1, market, currency: 'USD', apiKey, proxy: null });
+      const client = marketFor(bed.app.runtime, { id: 1, market, currency: 'USD', apiKey, proxy: null });
       return client.capabilities.has('list_for_sale');
     }).filter((market) => market !== 'steam');
     expect([...MANUAL_LISTING_MARKETS].sort()).toEqual([...canList].sort());

@@ -2,49 +2,38 @@ import { randomUUID } from 'node:crypto';
 
 import type { BotJob } from '@toydesk/contract';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { startBotTestApp, type BotTestApp } from '../../../testing/bot-test-app.ts';
-import { startMarketSim, type MarketSim } from '../../../testing/market-sim.ts';
+import { useSimApp } from '../../../testing/use-sim-app.ts';
 
 type SimItem = { assetid: string; market_hash_name: string };
 type Listing = { item_id: string; price: number; status: string };
 
 describe('bot-trading.set-prices against the tm simulator', () => {
-  let sim: MarketSim;
-  let t: BotTestApp;
-
-  beforeAll(async () => {
-    sim = await startMarketSim();
-    t = await startBotTestApp({ env: sim.env });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await sim?.close();
-  });
+  const bed = useSimApp();
 
   /** A tm account with `count` items listed at 100.00 each, mirrored in sell_item as the sync would. */
   async function listedAccount(count: number, options: { dryRun?: boolean; market?: string } = {}) {
-    const names = sim.names(count);
-    const created = await sim.control<{ key: string; items: SimItem[] }>('tm', 'POST', 'accounts', {
+    const names = bed.sim.names(count);
+    const created = await bed.sim.control<{ key: string; items: SimItem[] }>('tm', 'POST', 'accounts', {
       currency: 'RUB',
       money: 100_000,
       names,
       online: true,
     });
-    const [steam] = await t.db.query<{ id: number }>(
+    const [steam] = await bed.app.db.query<{ id: number }>(
       `INSERT INTO steam_account (steam_account_name) VALUES ($1) RETURNING id`,
       [`set-prices-${randomUUID().slice(0, 8)}`],
     );
     const market = options.market ?? 'tm';
-    const [row] = await t.db.query<{ id: number }>(
+    const [row] = await bed.app.db.query<{ id: number }>(
       `INSERT INTO market_account (market, steam_account, api_key, currency, dry_run)
        VALUES ($1, $2, $3, 'RUB', $4) RETURNING id`,
-      [market, steam!.id, t.runtime.vault.encrypt(created.key), options.dryRun ?? false],
+      [market, steam!.id, bed.app.runtime.vault.encrypt(created.key), options.dryRun ?? false],
     );
     const itemIds: string[] = [];
     for (const item of created.items) {
-      const added = await sim.v2<{ success: boolean; item_id: string }>('tm', 'add-to-sale', {
+      const added = await bed.sim.v2<{ success: boolean; item_id: string }>('tm', 'add-to-sale', {
         key: created.key,
         id: item.assetid,
         price: 10_000,
@@ -52,7 +41,7 @@ describe('bot-trading.set-prices against the tm simulator', () => {
       });
       expect(added.success).toBe(true);
       itemIds.push(String(added.item_id));
-      await t.db.query(
+      await bed.app.db.query(
         `INSERT INTO sell_item (market_account, market, steam_account, market_hash_name, asset_id, market_item_id,
                                 price, currency, status)
          VALUES ($1, $2, $3, $4, $5, $6, 100, 'RUB', 'on_sale')`,
@@ -63,24 +52,24 @@ describe('bot-trading.set-prices against the tm simulator', () => {
   }
 
   async function listings(key: string): Promise<Listing[]> {
-    const answer = await sim.v2<{ items: Listing[] | null }>('tm', 'items', { key });
+    const answer = await bed.sim.v2<{ items: Listing[] | null }>('tm', 'items', { key });
     return answer.items ?? [];
   }
 
   async function sellItems(id: number) {
-    return t.db.query<{ market_item_id: string; price: string; status: string }>(
+    return bed.app.db.query<{ market_item_id: string; price: string; status: string }>(
       `SELECT market_item_id, price::text AS price, status FROM sell_item WHERE market_account = $1 ORDER BY id`,
       [id],
     );
   }
 
   async function run(id: number, items: { item_id: string; price: string }[]) {
-    const started = await t.request<BotJob>('POST', `/api-node/trading/${id}/set-prices`, {
+    const started = await bed.app.request<BotJob>('POST', `/api-node/trading/${id}/set-prices`, {
       body: { items },
     });
     expect(started.status, started.text).toBe(202);
     expect(started.body.kind).toBe('trading.set-prices');
-    return (await t.runtime.queue.waitFor(started.body.id, 30_000))!;
+    return (await bed.app.runtime.queue.waitFor(started.body.id, 30_000))!;
   }
 
   it('sets prices on the market, takes price-0 listings off sale and updates sell_item with audit entries', async () => {
@@ -104,7 +93,7 @@ describe('bot-trading.set-prices against the tm simulator', () => {
       { market_item_id: b, price: '99.00', status: 'on_sale' },
       { market_item_id: c, price: '100.00', status: 'removed' },
     ]);
-    const audit = await t.db.query<{ operator: string; after: { status: string } }>(
+    const audit = await bed.app.db.query<{ operator: string; after: { status: string } }>(
       `SELECT operator, after FROM audit_entry WHERE entity = 'sell_item' AND entity_id IN
          (SELECT id FROM sell_item WHERE market_account = $1) ORDER BY id`,
       [id],
@@ -135,7 +124,7 @@ describe('bot-trading.set-prices against the tm simulator', () => {
       ['100.00', 'on_sale'],
       ['100.00', 'on_sale'],
     ]);
-    const logs = await t.db.query<{ message: string }>(
+    const logs = await bed.app.db.query<{ message: string }>(
       'SELECT message FROM bot_job_log WHERE job_id = $1 ORDER BY id',
       [job.id],
     );
@@ -143,14 +132,14 @@ describe('bot-trading.set-prices against the tm simulator', () => {
   });
 
   it('fails with a clear message for a market without the call', async () => {
-    const [steam] = await t.db.query<{ id: number }>(
+    const [steam] = await bed.app.db.query<{ id: number }>(
       `INSERT INTO steam_account (steam_account_name) VALUES ($1) RETURNING id`,
       [`set-prices-${randomUUID().slice(0, 8)}`],
     );
-    const [row] = await t.db.query<{ id: number }>(
+    const [row] = await bed.app.db.query<{ id: number }>(
       `INSERT INTO market_account (market, steam_account, api_key, currency) VALUES ('dmarket', $1, $2, 'USD')
        RETURNING id`,
-      [steam!.id, t.runtime.vault.encrypt('k')],
+      [steam!.id, bed.app.runtime.vault.encrypt('k')],
     );
     const job = await run(row!.id, [{ item_id: '1', price: '1' }]);
     expect(job.state).toBe('failed');
@@ -167,15 +156,15 @@ describe('bot-trading.set-prices against the tm simulator', () => {
       { items: [{ item_id: '', price: '1' }] },
       { items: Array.from({ length: 1001 }, (_, i) => ({ item_id: String(i), price: '1' })) },
     ]) {
-      const answer = await t.request<Record<string, unknown>>('POST', path, { body });
+      const answer = await bed.app.request<Record<string, unknown>>('POST', path, { body });
       expect(answer.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(Object.keys(answer.body).join(',')).toMatch(/items/);
     }
-    const unknown = await t.request('POST', '/api-node/trading/999999/set-prices', {
+    const unknown = await bed.app.request('POST', '/api-node/trading/999999/set-prices', {
       body: { items: [{ item_id: '1', price: '1' }] },
     });
     expect(unknown.status).toBe(404);
-    const anonymous = await t.request('POST', path, {
+    const anonymous = await bed.app.request('POST', path, {
       body: { items: [{ item_id: '1', price: '1' }] },
       token: null,
     });

@@ -1,30 +1,19 @@
 import { randomUUID } from 'node:crypto';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { startBotTestApp, type BotTestApp } from '../../../testing/bot-test-app.ts';
-import { startMarketSim, type MarketSim } from '../../../testing/market-sim.ts';
+import { useSimApp } from '../../../testing/use-sim-app.ts';
 import { LIST_REPRICE_LOOP } from '../list-reprice/list-reprice-loop.ts';
 import { createTradingContextForTest } from '../trading-context.ts';
 
 type Action = { kind: string; dry_run: boolean; detail: Record<string, unknown> };
 
 describe('the price guard on list-reprice (issue 11, item 7)', () => {
-  let sim: MarketSim;
-  let t: BotTestApp;
-
-  beforeAll(async () => {
-    sim = await startMarketSim();
-    t = await startBotTestApp({ env: sim.env });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await sim?.close();
-  });
+  const bed = useSimApp();
 
   async function setup(dryRun: boolean) {
-    const [name] = sim.names(1).slice(0, 1);
-    const created = await sim.control<{ key: string; items: { assetid: string }[] }>(
+    const [name] = bed.sim.names(1).slice(0, 1);
+    const created = await bed.sim.control<{ key: string; items: { assetid: string }[] }>(
       'tm',
       'POST',
       'accounts',
@@ -35,38 +24,38 @@ describe('the price guard on list-reprice (issue 11, item 7)', () => {
         online: true,
       },
     );
-    const [steam] = await t.db.query<{ id: number }>(
+    const [steam] = await bed.app.db.query<{ id: number }>(
       `INSERT INTO steam_account (steam_account_name) VALUES ($1) RETURNING id`,
       [`guard-${randomUUID().slice(0, 8)}`],
     );
-    const [row] = await t.db.query<{ id: number }>(
+    const [row] = await bed.app.db.query<{ id: number }>(
       `INSERT INTO market_account (market, steam_account, api_key, currency, auto_sell, dry_run)
        VALUES ('tm', $1, $2, 'RUB', true, $3) RETURNING id`,
-      [steam!.id, t.runtime.vault.encrypt(created.key), dryRun],
+      [steam!.id, bed.app.runtime.vault.encrypt(created.key), dryRun],
     );
-    const answer = await sim.v2<{ data: Record<string, { price: number }[]> }>(
+    const answer = await bed.sim.v2<{ data: Record<string, { price: number }[]> }>(
       'tm',
       'search-list-items-by-hash-name-all',
       { key: created.key, 'list_hash_name[]': name! },
     );
     const lowest = Math.min(...(answer.data[name!] ?? []).map((offer) => offer.price)) / 100;
     // The floor (price_buy) is twice the cheapest competitor: repricing moves the listing there.
-    const [toy] = await t.db.query<{ id: number }>(
+    const [toy] = await bed.app.db.query<{ id: number }>(
       `INSERT INTO toy (market_hash_name) VALUES ($1) ON CONFLICT (market_hash_name) DO UPDATE
        SET updated_at = now() RETURNING id`,
       [name],
     );
-    await t.db.query(
+    await bed.app.db.query(
       `INSERT INTO market_toy (toy, market, price_sell, price_buy) VALUES ($1, 'tm', $2, $3)
        ON CONFLICT (toy, market) DO UPDATE SET price_sell = excluded.price_sell, price_buy = excluded.price_buy`,
       [toy!.id, (lowest * 3).toFixed(2), (lowest * 2).toFixed(2)],
     );
-    await t.db.query(
+    await bed.app.db.query(
       `INSERT INTO market_spend_guard (market_account, currency, max_price_percent) VALUES ($1, 'RUB', 130)`,
       [row!.id],
     );
     // Already on sale at price_sell (a dry-run tick lists nothing itself, so the listing is made here).
-    const listed = await sim.v2('tm', 'add-to-sale', {
+    const listed = await bed.sim.v2('tm', 'add-to-sale', {
       key: created.key,
       id: created.items[0]!.assetid,
       price: Math.round(lowest * 300),
@@ -77,7 +66,7 @@ describe('the price guard on list-reprice (issue 11, item 7)', () => {
   }
 
   async function actions(id: number): Promise<Action[]> {
-    const [row] = await t.db.query<{ recent_actions: Action[] }>(
+    const [row] = await bed.app.db.query<{ recent_actions: Action[] }>(
       `SELECT recent_actions FROM bot_trading_loop WHERE market_account = $1 AND loop = 'list-reprice'`,
       [id],
     );
@@ -88,7 +77,7 @@ describe('the price guard on list-reprice (issue 11, item 7)', () => {
     for (const dryRun of [false, true]) {
       const { id, name } = await setup(dryRun);
       const result = await LIST_REPRICE_LOOP.tick(
-        await createTradingContextForTest(t.runtime, id, 'list-reprice'),
+        await createTradingContextForTest(bed.app.runtime, id, 'list-reprice'),
       );
       expect(result.summary, result.summary).toMatch(/0 repriced/);
       const refused = (await actions(id)).find((action) => action.detail.call === 'reprice');
@@ -97,7 +86,7 @@ describe('the price guard on list-reprice (issue 11, item 7)', () => {
         dry_run: dryRun,
         detail: { guard: 'max-price', market_hash_name: name },
       });
-      const [alert] = await t.db.query<{ message: string; details: Record<string, unknown> }>(
+      const [alert] = await bed.app.db.query<{ message: string; details: Record<string, unknown> }>(
         `SELECT message, details FROM bot_alert WHERE kind = 'spend-guard' AND market_account = $1`,
         [id],
       );

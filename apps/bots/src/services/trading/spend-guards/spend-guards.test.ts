@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 
 import { spendGuardInputSchema } from '@toydesk/contract';
 import fc from 'fast-check';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { JobContext } from '../../../jobs/job-context.ts';
 import type { BotRuntime } from '../../../bot-runtime.ts';
 import { recordDoneSpend } from '@toydesk/db';
-import { startBotTestApp, type BotTestApp } from '../../../testing/bot-test-app.ts';
-import { startMarketSim, type MarketSim } from '../../../testing/market-sim.ts';
+import { useSimApp } from '../../../testing/use-sim-app.ts';
 import { DYNAMIC_ORDERS_LOOP } from '../dynamic-orders/dynamic-orders-loop.ts';
 import { createTradingContextForTest } from '../trading-context.ts';
 import { checkSpendOutcome, queueSpendChecks, SPEND_CHECK_KIND } from './spend-check-job.ts';
@@ -16,41 +15,28 @@ import { checkSpendOutcome, queueSpendChecks, SPEND_CHECK_KIND } from './spend-c
 type Action = { kind: string; dry_run: boolean; detail: Record<string, unknown> };
 
 describe('spend guards and spending checks (issue 11, items 6 and 7)', () => {
-  let sim: MarketSim;
-  let t: BotTestApp;
-  let names: string[];
-  let nextName = 0;
-  const freshName = () => names[nextName++]!;
+  const bed = useSimApp({ names: 20 });
 
-  beforeAll(async () => {
-    sim = await startMarketSim();
-    t = await startBotTestApp({ env: sim.env });
-    names = sim.names(20);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await sim?.close();
-  });
   beforeEach(async () => {
-    await t.db.query('UPDATE market_toy SET enable_dynamic_order = false');
+    await bed.app.db.query('UPDATE market_toy SET enable_dynamic_order = false');
   });
 
   async function account(options: { dryRun?: boolean } = {}) {
-    const key = await sim.account('tm', { money: 1_000_000, currency: 'RUB' });
-    const [steam] = await t.db.query<{ id: number }>(
+    const key = await bed.sim.account('tm', { money: 1_000_000, currency: 'RUB' });
+    const [steam] = await bed.app.db.query<{ id: number }>(
       `INSERT INTO steam_account (steam_account_name) VALUES ($1) RETURNING id`,
       [`guards-${randomUUID().slice(0, 8)}`],
     );
-    const [row] = await t.db.query<{ id: number }>(
+    const [row] = await bed.app.db.query<{ id: number }>(
       `INSERT INTO market_account (market, steam_account, api_key, currency, dynamic_orders, dry_run)
        VALUES ('tm', $1, $2, 'RUB', true, $3) RETURNING id`,
-      [steam!.id, t.runtime.vault.encrypt(key), options.dryRun ?? false],
+      [steam!.id, bed.app.runtime.vault.encrypt(key), options.dryRun ?? false],
     );
     return { id: row!.id, key };
   }
 
   async function toy(name: string, min: string, max: string) {
-    await t.db.query(
+    await bed.app.db.query(
       `WITH t AS (INSERT INTO toy (market_hash_name) VALUES ($1)
                   ON CONFLICT (market_hash_name) DO UPDATE SET updated_at = now() RETURNING id)
        INSERT INTO market_toy (toy, market, min_price_buy, max_price_buy, enable_dynamic_order)
@@ -62,10 +48,10 @@ describe('spend guards and spending checks (issue 11, items 6 and 7)', () => {
   }
 
   const setGuard = (id: number, body: unknown) =>
-    t.request<Record<string, unknown>>('PUT', `/api-node/market-accounts/${id}/spend-guard/`, { body });
+    bed.app.request<Record<string, unknown>>('PUT', `/api-node/market-accounts/${id}/spend-guard/`, { body });
 
   async function orders(key: string) {
-    const answer = await sim.v2<{ orders: { hash_name: string }[] | null }>('tm', 'get-orders', {
+    const answer = await bed.sim.v2<{ orders: { hash_name: string }[] | null }>('tm', 'get-orders', {
       key,
       page: 0,
     });
@@ -73,7 +59,7 @@ describe('spend guards and spending checks (issue 11, items 6 and 7)', () => {
   }
 
   async function actions(id: number): Promise<Action[]> {
-    const [row] = await t.db.query<{ recent_actions: Action[] }>(
+    const [row] = await bed.app.db.query<{ recent_actions: Action[] }>(
       `SELECT recent_actions FROM bot_trading_loop WHERE market_account = $1 AND loop = 'dynamic-orders'`,
       [id],
     );
@@ -81,7 +67,11 @@ describe('spend guards and spending checks (issue 11, items 6 and 7)', () => {
   }
 
   async function guardAlert(id: number) {
-    const [row] = await t.db.query<{ severity: string; message: string; details: Record<string, unknown> }>(
+    const [row] = await bed.app.db.query<{
+      severity: string;
+      message: string;
+      details: Record<string, unknown>;
+    }>(
       `SELECT severity, message, details FROM bot_alert WHERE kind = 'spend-guard' AND market_account = $1`,
       [id],
     );
@@ -90,7 +80,7 @@ describe('spend guards and spending checks (issue 11, items 6 and 7)', () => {
 
   it('stores both guards per account and shows today’s spending against the cap', async () => {
     const { id } = await account();
-    const empty = await t.request<Record<string, unknown>>(
+    const empty = await bed.app.request<Record<string, unknown>>(
       'GET',
       `/api-node/market-accounts/${id}/spend-guard/`,
     );
@@ -104,7 +94,7 @@ describe('spend guards and spending checks (issue 11, items 6 and 7)', () => {
     expect(saved.status, saved.text).toBe(200);
     expect(saved.body).toMatchObject({ daily_cap: '500.500', max_price_percent: 130, currency: 'RUB' });
     await recordDoneSpend(
-      t.db,
+      bed.app.db,
       {
         marketAccount: id,
         market: 'tm',
@@ -117,17 +107,20 @@ describe('spend guards and spending checks (issue 11, items 6 and 7)', () => {
       },
       null,
     );
-    const view = await t.request<Record<string, unknown>>(
+    const view = await bed.app.request<Record<string, unknown>>(
       'GET',
       `/api-node/market-accounts/${id}/spend-guard/`,
     );
     expect(view.body).toMatchObject({ spent_today: '120.250' });
-    const spends = await t.request<{ results: unknown[] }>('GET', `/api-node/market-accounts/${id}/spends/`);
+    const spends = await bed.app.request<{ results: unknown[] }>(
+      'GET',
+      `/api-node/market-accounts/${id}/spends/`,
+    );
     expect(spends.body.results).toEqual([
       expect.objectContaining({ custom_id: 'elsewhere-1', state: 'done' }),
     ]);
-    expect((await t.request('GET', '/api-node/market-accounts/999999/spend-guard/')).status).toBe(404);
-    const summary = await t.request<{ results: { market_account: number; spent_today: string }[] }>(
+    expect((await bed.app.request('GET', '/api-node/market-accounts/999999/spend-guard/')).status).toBe(404);
+    const summary = await bed.app.request<{ results: { market_account: number; spent_today: string }[] }>(
       'GET',
       '/api-node/spend-guards/',
     );
@@ -141,7 +134,7 @@ describe('spend guards and spending checks (issue 11, items 6 and 7)', () => {
     await setGuard(id, { daily_cap: '10', max_price_percent: 150 });
     const stored = async () =>
       JSON.stringify(
-        await t.db.query(
+        await bed.app.db.query(
           'SELECT daily_cap::text, max_price_percent FROM market_spend_guard WHERE market_account = $1',
           [id],
         ),
@@ -167,12 +160,12 @@ describe('spend guards and spending checks (issue 11, items 6 and 7)', () => {
 
   it('a buy order above the price guard is refused with an alert naming toy, price and guard', async () => {
     const { id, key } = await account();
-    const name = freshName();
+    const name = bed.freshName();
     await toy(name, '1.00', '100000.00');
     // 1 % of the lowest listing: every order price is above it.
     await setGuard(id, { daily_cap: null, max_price_percent: 1 });
     const tick = await DYNAMIC_ORDERS_LOOP.tick(
-      await createTradingContextForTest(t.runtime, id, 'dynamic-orders'),
+      await createTradingContextForTest(bed.app.runtime, id, 'dynamic-orders'),
     );
     expect(tick.summary).toContain('1 stopped by spend guards');
     expect(await orders(key)).toEqual([]);
@@ -186,12 +179,12 @@ describe('spend guards and spending checks (issue 11, items 6 and 7)', () => {
 
   it('the daily cap counts what other processes spent today, also in dry run ("would be refused")', async () => {
     const { id, key } = await account({ dryRun: true });
-    const name = freshName();
+    const name = bed.freshName();
     await toy(name, '1.00', '100000.00');
     await setGuard(id, { daily_cap: '100', max_price_percent: null });
     // Spent elsewhere today (the console's proxy, another worker): 99.99 of 100.
     await recordDoneSpend(
-      t.db,
+      bed.app.db,
       {
         marketAccount: id,
         market: 'tm',
@@ -204,7 +197,7 @@ describe('spend guards and spending checks (issue 11, items 6 and 7)', () => {
       },
       null,
     );
-    await DYNAMIC_ORDERS_LOOP.tick(await createTradingContextForTest(t.runtime, id, 'dynamic-orders'));
+    await DYNAMIC_ORDERS_LOOP.tick(await createTradingContextForTest(bed.app.runtime, id, 'dynamic-orders'));
     expect(await orders(key)).toEqual([]);
     const [action] = await actions(id);
     expect(action).toMatchObject({ kind: 'would-be-refused', dry_run: true, detail: { guard: 'daily-cap' } });
@@ -215,25 +208,25 @@ describe('spend guards and spending checks (issue 11, items 6 and 7)', () => {
 
     // Without the guard the same dry-run tick would place it (nothing refused).
     await setGuard(id, { daily_cap: null, max_price_percent: null });
-    await DYNAMIC_ORDERS_LOOP.tick(await createTradingContextForTest(t.runtime, id, 'dynamic-orders'));
+    await DYNAMIC_ORDERS_LOOP.tick(await createTradingContextForTest(bed.app.runtime, id, 'dynamic-orders'));
     expect((await actions(id))[0]).toMatchObject({ kind: 'order-placed', dry_run: true });
   });
 
   it('a buy order whose outcome tm cannot confirm raises spend-unknown instead of failing the tick', async () => {
     const { id, key } = await account();
-    const name = freshName();
+    const name = bed.freshName();
     await toy(name, '1.00', '100000.00');
     // Both attempts of set-order lose their connection and tm shows no order: the client cannot tell.
-    await sim.control('tm', 'POST', 'faults', {
+    await bed.sim.control('tm', 'POST', 'faults', {
       match: { path: '/api/v2/set-order?', key },
       kind: 'drop',
       count: 2,
     });
     const tick = await DYNAMIC_ORDERS_LOOP.tick(
-      await createTradingContextForTest(t.runtime, id, 'dynamic-orders'),
+      await createTradingContextForTest(bed.app.runtime, id, 'dynamic-orders'),
     );
     expect(tick.summary).toContain('1 refused');
-    const [alert] = await t.db.query<{ message: string; details: Record<string, unknown> }>(
+    const [alert] = await bed.app.db.query<{ message: string; details: Record<string, unknown> }>(
       `SELECT message, details FROM bot_alert WHERE kind = 'spend-unknown' AND market_account = $1`,
       [id],
     );
@@ -243,7 +236,7 @@ describe('spend guards and spending checks (issue 11, items 6 and 7)', () => {
 
   function jobContext(): JobContext<BotRuntime> {
     return new JobContext<BotRuntime>(
-      t.runtime,
+      bed.app.runtime,
       {
         id: randomUUID(),
         kind: SPEND_CHECK_KIND,
@@ -253,22 +246,22 @@ describe('spend guards and spending checks (issue 11, items 6 and 7)', () => {
         expireInSeconds: 60,
       },
       new AbortController().signal,
-      t.db,
+      bed.app.db,
     );
   }
 
   it('an unknown spending call is looked up by custom_id until settled, with an alert', async () => {
     const { id, key } = await account();
-    const name = freshName();
+    const name = bed.freshName();
     // The purchase happened at tm, but its answer was lost (recorded as unknown by the proxy).
-    await sim.v2('tm', 'buy', { key, hash_name: name, price: 100_000_000, custom_id: 'lost-1' });
-    const [row] = await t.db.query<{ id: number }>(
+    await bed.sim.v2('tm', 'buy', { key, hash_name: name, price: 100_000_000, custom_id: 'lost-1' });
+    const [row] = await bed.app.db.query<{ id: number }>(
       `INSERT INTO market_spend (market_account, market, call, custom_id, source, subject, amount, currency, state)
        VALUES ($1, 'tm', 'buy', 'lost-1', 'proxy', $2, 1000000, 'RUB', 'unknown') RETURNING id`,
       [id, name],
     );
     // And one that never happened, lost long enough ago to be taken as not done.
-    const [old] = await t.db.query<{ id: number }>(
+    const [old] = await bed.app.db.query<{ id: number }>(
       `INSERT INTO market_spend (market_account, market, call, custom_id, source, subject, amount, currency, state,
          created_at)
        VALUES ($1, 'tm', 'buy', 'lost-2', 'proxy', $2, 5, 'RUB', 'unknown', now() - interval '1 hour') RETURNING id`,
@@ -278,19 +271,20 @@ describe('spend guards and spending checks (issue 11, items 6 and 7)', () => {
     expect(await checkSpendOutcome(jobContext(), { spend: row!.id })).toBe('done');
     expect(await checkSpendOutcome(jobContext(), { spend: row!.id })).toBe('settled-before');
     // ... and by the queue: the dispatch claims the open one and a worker settles it.
-    const queued = await queueSpendChecks(t.runtime);
+    const queued = await queueSpendChecks(bed.app.runtime);
     expect(queued).toContain(old!.id);
     expect(queued).not.toContain(row!.id);
     // Claimed: a second dispatch within the minute queues it not again.
-    expect(await queueSpendChecks(t.runtime)).not.toContain(old!.id);
+    expect(await queueSpendChecks(bed.app.runtime)).not.toContain(old!.id);
     for (let i = 0; i < 100; i++) {
-      const [now] = await t.db.query<{ state: string }>('SELECT state FROM market_spend WHERE id = $1', [
-        old!.id,
-      ]);
+      const [now] = await bed.app.db.query<{ state: string }>(
+        'SELECT state FROM market_spend WHERE id = $1',
+        [old!.id],
+      );
       if (now?.state !== 'unknown') break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const states = await t.db.query<{ custom_id: string; state: string }>(
+    const states = await bed.app.db.query<{ custom_id: string; state: string }>(
       `SELECT custom_id, state FROM market_spend WHERE market_account = $1 ORDER BY custom_id`,
       [id],
     );
@@ -298,7 +292,7 @@ describe('spend guards and spending checks (issue 11, items 6 and 7)', () => {
       { custom_id: 'lost-1', state: 'done' },
       { custom_id: 'lost-2', state: 'not_done' },
     ]);
-    const [alert] = await t.db.query<{ details: Record<string, unknown> }>(
+    const [alert] = await bed.app.db.query<{ details: Record<string, unknown> }>(
       `SELECT details FROM bot_alert WHERE kind = 'spend-settled' AND market_account = $1`,
       [id],
     );
