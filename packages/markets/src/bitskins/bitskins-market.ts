@@ -9,11 +9,11 @@ import type {
   MarketPrice,
   SetPriceResult,
 } from '../market.ts';
-import { BaseMarket, everyCapabilityBut, isDelist, uniqueNames, usdOnly } from '../market-kit/base-market.ts';
+import { BaseMarket, everyCapabilityBut, usdOnly } from '../market-kit/base-market.ts';
 import { fromUnits, toUnits } from '../market-kit/decimal-units.ts';
-import { MarketApiError } from '../market-kit/market-errors.ts';
 import type { MarketClientConfig } from '../market-kit/market-transport.ts';
 import type { MarketPurchase } from '../market-kit/purchase.ts';
+import { setPricesOneByOne } from '../market-kit/set-prices-one-by-one.ts';
 import { spendOnce } from '../market-kit/spend-once.ts';
 import { BITSKINS_UNITS_PER_USD, BitskinsClient } from './bitskins-client.ts';
 import type { BitskinsHistoryRow } from './bitskins-types.ts';
@@ -38,17 +38,13 @@ export class BitskinsMarket extends BaseMarket {
   }
 
   override async getPrices(marketHashNames?: string[]): Promise<MarketPrice[]> {
-    const wanted = marketHashNames ? new Set(uniqueNames(marketHashNames)) : null;
     const { list } = await this.client.getInSell();
-    return list
-      .filter((row) => wanted === null || wanted.has(row.name))
-      .map((row) => ({
-        market_hash_name: row.name,
-        price: row.quantity > 0 ? mils(row.price_min) : null,
-        buy_order: null,
-        currency: this.currency,
-        volume: null,
-      }));
+    return this.offerPrices(
+      list,
+      marketHashNames,
+      (row) => row.name,
+      (row) => (row.quantity > 0 ? mils(row.price_min) : null),
+    );
   }
 
   override async getInventory(): Promise<MarketInventoryItem[]> {
@@ -99,22 +95,11 @@ export class BitskinsMarket extends BaseMarket {
   }
 
   override async setPrices(items: { listing_id: string; price: string | null }[]): Promise<SetPriceResult[]> {
-    const results: SetPriceResult[] = [];
-    for (const item of items) {
-      try {
-        if (isDelist(item.price)) await this.client.delist(item.listing_id);
-        else
-          await this.client.updatePrice(
-            item.listing_id,
-            toUnits(item.price as string, BITSKINS_UNITS_PER_USD, 'up'),
-          );
-        results.push({ listing_id: item.listing_id, ok: true, error: null });
-      } catch (error) {
-        if (!(error instanceof MarketApiError)) throw error;
-        results.push({ listing_id: item.listing_id, ok: false, error: error.code ?? error.reason });
-      }
-    }
-    return results;
+    return setPricesOneByOne(items, {
+      delist: (id) => this.client.delist(id),
+      setPrice: (id, price) => this.client.updatePrice(id, toUnits(price, BITSKINS_UNITS_PER_USD, 'up')),
+      refusal: (error) => error.code ?? error.reason,
+    });
   }
 
   override async getBalance(): Promise<MarketBalance> {

@@ -10,11 +10,12 @@ import type {
   MarketPrice,
   SetPriceResult,
 } from '../market.ts';
-import { BaseMarket, everyCapabilityBut, isDelist, uniqueNames, usdOnly } from '../market-kit/base-market.ts';
+import { BaseMarket, everyCapabilityBut, usdOnly } from '../market-kit/base-market.ts';
 import { fromUnits, isZero, toUnits } from '../market-kit/decimal-units.ts';
 import { MarketApiError } from '../market-kit/market-errors.ts';
 import type { MarketClientConfig } from '../market-kit/market-transport.ts';
 import type { MarketPurchase } from '../market-kit/purchase.ts';
+import { setPricesOneByOne } from '../market-kit/set-prices-one-by-one.ts';
 import { spendOnce } from '../market-kit/spend-once.ts';
 import { CSFLOAT_UNITS_PER_USD, CsfloatClient } from './csfloat-client.ts';
 import type { CsfloatBuyOrder } from './csfloat-types.ts';
@@ -56,17 +57,13 @@ export class CsfloatMarket extends BaseMarket {
   }
 
   override async getPrices(marketHashNames?: string[]): Promise<MarketPrice[]> {
-    const wanted = marketHashNames ? new Set(uniqueNames(marketHashNames)) : null;
     const list = await this.client.getPriceList();
-    return list
-      .filter((row) => wanted === null || wanted.has(row.market_hash_name))
-      .map((row) => ({
-        market_hash_name: row.market_hash_name,
-        price: row.min_price === null ? null : cents(row.min_price),
-        buy_order: null,
-        currency: this.currency,
-        volume: null,
-      }));
+    return this.offerPrices(
+      list,
+      marketHashNames,
+      (row) => row.market_hash_name,
+      (row) => (row.min_price === null ? null : cents(row.min_price)),
+    );
   }
 
   override async getInventory(): Promise<MarketInventoryItem[]> {
@@ -111,21 +108,11 @@ export class CsfloatMarket extends BaseMarket {
   }
 
   override async setPrices(items: { listing_id: string; price: string | null }[]): Promise<SetPriceResult[]> {
-    const results: SetPriceResult[] = [];
-    for (const item of items) {
-      try {
-        if (isDelist(item.price)) await this.client.deleteListing(item.listing_id);
-        else
-          await this.client.updateListing(
-            item.listing_id,
-            toUnits(item.price as string, CSFLOAT_UNITS_PER_USD, 'up'),
-          );
-        results.push({ listing_id: item.listing_id, ok: true, error: null });
-      } catch (error) {
-        results.push({ listing_id: item.listing_id, ok: false, error: failure(error) });
-      }
-    }
-    return results;
+    return setPricesOneByOne(items, {
+      delist: (id) => this.client.deleteListing(id),
+      setPrice: (id, price) => this.client.updateListing(id, toUnits(price, CSFLOAT_UNITS_PER_USD, 'up')),
+      refusal: failure,
+    });
   }
 
   override async getBuyOrders(): Promise<MarketBuyOrder[]> {

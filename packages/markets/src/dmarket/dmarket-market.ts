@@ -67,13 +67,12 @@ export class DmarketMarket extends BaseMarket {
       const known = cheapest.get(object.title);
       if (known === undefined || price < known) cheapest.set(object.title, price);
     }
-    return (names ?? [...cheapest.keys()]).map((name) => ({
-      market_hash_name: name,
-      price: cheapest.has(name) ? fromUnits(cheapest.get(name)!, DMARKET_CENTS_PER_USD) : null,
-      buy_order: null,
-      currency: this.currency,
-      volume: null,
-    }));
+    return (names ?? [...cheapest.keys()]).map((name) =>
+      this.offerPrice(
+        name,
+        cheapest.has(name) ? fromUnits(cheapest.get(name)!, DMARKET_CENTS_PER_USD) : null,
+      ),
+    );
   }
 
   override async getInventory(): Promise<MarketInventoryItem[]> {

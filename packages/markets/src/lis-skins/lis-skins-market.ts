@@ -67,13 +67,7 @@ export class LisSkinsMarket extends BaseMarket {
     }
     return (names ?? [...cheapest.keys()]).map((name) => {
       const found = cheapest.get(name);
-      return {
-        market_hash_name: name,
-        price: found ? normalize(found.price) : null,
-        buy_order: null,
-        currency: this.currency,
-        volume: null,
-      };
+      return this.offerPrice(name, found ? normalize(found.price) : null);
     });
   }
 

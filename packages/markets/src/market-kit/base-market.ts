@@ -29,6 +29,33 @@ export abstract class BaseMarket implements Market {
     throw new UnsupportedCapabilityError(this.code, capability);
   }
 
+  /** A price row of a marketplace that publishes its lowest offer only (no buy order, no volume). */
+  protected offerPrice(marketHashName: string, price: string | null): MarketPrice {
+    return {
+      market_hash_name: marketHashName,
+      price,
+      buy_order: null,
+      currency: this.currency,
+      volume: null,
+    };
+  }
+
+  /**
+   * The offer price of each row of a whole price list whose name was asked for (every row when no names
+   * were given). The rows are filtered before their prices are read: a price list holds thousands.
+   */
+  protected offerPrices<T>(
+    rows: readonly T[],
+    marketHashNames: string[] | undefined,
+    nameOf: (row: T) => string,
+    priceOf: (row: T) => string | null,
+  ): MarketPrice[] {
+    const wanted = marketHashNames ? new Set(uniqueNames(marketHashNames)) : null;
+    return rows
+      .filter((row) => wanted === null || wanted.has(nameOf(row)))
+      .map((row) => this.offerPrice(nameOf(row), priceOf(row)));
+  }
+
   async getPrices(_marketHashNames?: string[]): Promise<MarketPrice[]> {
     return this.unsupported('prices');
   }

@@ -26,17 +26,13 @@ export class SkinportMarket extends BaseMarket {
   }
 
   override async getPrices(marketHashNames?: string[]): Promise<MarketPrice[]> {
-    const wanted = marketHashNames ? new Set(uniqueNames(marketHashNames)) : null;
     const items = await this.client.getItems(this.currency);
-    return items
-      .filter((item) => wanted === null || wanted.has(item.market_hash_name))
-      .map((item) => ({
-        market_hash_name: item.market_hash_name,
-        price: item.min_price === null || item.quantity === 0 ? null : fromMajor(item.min_price),
-        buy_order: null,
-        currency: this.currency,
-        volume: null,
-      }));
+    return this.offerPrices(
+      items,
+      marketHashNames,
+      (item) => item.market_hash_name,
+      (item) => (item.min_price === null || item.quantity === 0 ? null : fromMajor(item.min_price)),
+    );
   }
 
   /** Purchases and sale credits from /account/transactions, newest first, between `from` and `to`. */

@@ -38,15 +38,12 @@ export class WaxpeerMarket extends BaseMarket {
   override async getPrices(marketHashNames?: string[]): Promise<MarketPrice[]> {
     const wanted = marketHashNames ? new Set(uniqueNames(marketHashNames)) : null;
     const { items } = await this.client.getPrices(wanted?.size === 1 ? [...wanted][0] : undefined);
-    return items
-      .filter((item) => wanted === null || wanted.has(item.name))
-      .map((item) => ({
-        market_hash_name: item.name,
-        price: item.min !== null && Number(item.count ?? 1) > 0 ? mils(item.min) : null,
-        buy_order: null,
-        currency: this.currency,
-        volume: null,
-      }));
+    return this.offerPrices(
+      items,
+      marketHashNames,
+      (item) => item.name,
+      (item) => (item.min !== null && Number(item.count ?? 1) > 0 ? mils(item.min) : null),
+    );
   }
 
   override async getInventory(): Promise<MarketInventoryItem[]> {
