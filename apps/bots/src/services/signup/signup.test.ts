@@ -1,8 +1,7 @@
 import type { BotJob } from '@toydesk/contract';
-import { createSteamSimulator, SteamSimControlClient, type SteamSimulatorServer } from '@toydesk/simulators';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { startBotTestApp, type BotTestApp } from '../../testing/bot-test-app.ts';
+import { useSteamSimApp } from '../../testing/use-steam-sim-app.ts';
 
 const RELAXED = {
   loginRateLimit: { max: 10_000, windowMs: 600_000, blockMs: 1_800_000 },
@@ -12,37 +11,24 @@ const RELAXED = {
 };
 
 describe('sign-up and Steam services on the simulated Steam', () => {
-  let sim: SteamSimulatorServer;
-  let control: SteamSimControlClient;
-  let t: BotTestApp;
+  const bed = useSteamSimApp(RELAXED);
   let counter = 0;
-
-  beforeAll(async () => {
-    sim = await createSteamSimulator({ config: RELAXED });
-    const base = await sim.listen({ port: 0, host: '127.0.0.1' });
-    control = new SteamSimControlClient(base);
-    t = await startBotTestApp({ env: { TOYDESK_STEAM_URL: base } });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await sim?.close();
-  });
 
   /** A Steam account in the simulator and the same one in our table. */
   async function newAccount(twoFactor = false) {
     counter += 1;
-    const created = await control.createAccount({
+    const created = await bed.control.createAccount({
       twoFactor,
       accountName: `signup${process.pid}x${counter}`,
     });
-    const [row] = await t.db.query<{ id: number }>(
+    const [row] = await bed.app.db.query<{ id: number }>(
       `INSERT INTO steam_account (steam_account_name, login, password, phone, shared_secret, identity_secret)
        VALUES ($1, $1, $2, '+79161234567', $3, $4) RETURNING id`,
       [
         created.accountName,
-        t.runtime.vault.encrypt(created.password),
-        created.sharedSecret ? t.runtime.vault.encrypt(created.sharedSecret) : null,
-        created.identitySecret ? t.runtime.vault.encrypt(created.identitySecret) : null,
+        bed.app.runtime.vault.encrypt(created.password),
+        created.sharedSecret ? bed.app.runtime.vault.encrypt(created.sharedSecret) : null,
+        created.identitySecret ? bed.app.runtime.vault.encrypt(created.identitySecret) : null,
       ],
     );
     return { created, id: row!.id };
@@ -51,11 +37,11 @@ describe('sign-up and Steam services on the simulated Steam', () => {
   const finished = async (response: { status: number; body: unknown; text: string }) => {
     expect(response.status, response.text).toBe(202);
     const job = response.body as BotJob;
-    return (await t.runtime.queue.waitFor(job.id, 60_000))!;
+    return (await bed.app.runtime.queue.waitFor(job.id, 60_000))!;
   };
   const checklist = async (id: number) =>
     (
-      await t.db.query<{ steps: Record<string, { state: string }> }>(
+      await bed.app.db.query<{ steps: Record<string, { state: string }> }>(
         'SELECT steps FROM account_checklist WHERE steam_account = $1',
         [id],
       )
@@ -64,7 +50,7 @@ describe('sign-up and Steam services on the simulated Steam', () => {
   it('runs the steps in order: 409 naming the missing predecessor, then setup-profile finishes the chain', async () => {
     const { created, id } = await newAccount();
 
-    const early = await t.request<{ detail: string }>(
+    const early = await bed.app.request<{ detail: string }>(
       'POST',
       `/api-node/singup/${id}/email-and-phone/add-phone`,
       {
@@ -74,7 +60,7 @@ describe('sign-up and Steam services on the simulated Steam', () => {
     expect(early.status).toBe(409);
     expect(early.body.detail).toMatch(/relogin/);
 
-    const relogin = await finished(await t.request('POST', `/api-node/singup/${id}/relogin`));
+    const relogin = await finished(await bed.app.request('POST', `/api-node/singup/${id}/relogin`));
     expect(relogin).toMatchObject({
       state: 'done',
       kind: 'signup.relogin',
@@ -83,7 +69,7 @@ describe('sign-up and Steam services on the simulated Steam', () => {
     });
     expect((await checklist(id)).relogin?.state).toBe('done');
 
-    const confirmEarly = await t.request<{ detail: string }>(
+    const confirmEarly = await bed.app.request<{ detail: string }>(
       'POST',
       `/api-node/singup/${id}/email-and-phone/add-phone-confirm`,
       {
@@ -93,7 +79,7 @@ describe('sign-up and Steam services on the simulated Steam', () => {
     expect(confirmEarly.status).toBe(409);
     expect(confirmEarly.body.detail).toMatch(/add_phone/);
 
-    const chain = await finished(await t.request('POST', `/api-node/singup/${id}/setup-profile`));
+    const chain = await finished(await bed.app.request('POST', `/api-node/singup/${id}/setup-profile`));
     expect(chain.state, JSON.stringify(chain.error)).toBe('done');
     expect(chain.result).toMatchObject({
       stopped_at: null,
@@ -120,8 +106,8 @@ describe('sign-up and Steam services on the simulated Steam', () => {
     }
 
     // The authenticator's secrets went to the vault before step 2, and they are the ones Steam now has.
-    const simAccount = await control.account(created.accountName);
-    const [row] = await t.db.query<{
+    const simAccount = await bed.control.account(created.accountName);
+    const [row] = await bed.app.db.query<{
       shared_secret: string;
       identity_secret: string;
       revocation_code: string;
@@ -132,11 +118,11 @@ describe('sign-up and Steam services on the simulated Steam', () => {
       [id],
     );
     expect(row!.shared_secret).toMatch(/^v1:/);
-    expect(t.runtime.vault.decrypt(row!.shared_secret)).toBe(simAccount.sharedSecret);
-    expect(t.runtime.vault.decrypt(row!.revocation_code)).toBe(simAccount.revocationCode);
+    expect(bed.app.runtime.vault.decrypt(row!.shared_secret)).toBe(simAccount.sharedSecret);
+    expect(bed.app.runtime.vault.decrypt(row!.revocation_code)).toBe(simAccount.revocationCode);
     expect(row!.steam_id).toBe(created.steamId);
     expect(row!.trade_url).toContain('tradeoffer/new');
-    const detail = await t.request<BotJob>('GET', `/api-node/jobs/${chain.id}/`);
+    const detail = await bed.app.request<BotJob>('GET', `/api-node/jobs/${chain.id}/`);
     const lines = detail.body.logs!.map((l) => l.message);
     const saved = lines.indexOf('authenticator secrets saved in the vault');
     expect(saved).toBeGreaterThan(-1);
@@ -144,21 +130,21 @@ describe('sign-up and Steam services on the simulated Steam', () => {
     expect(lines.join('\n')).not.toContain(simAccount.sharedSecret as string);
 
     // One sign-up job per account at a time.
-    await t.db.query("UPDATE pgboss.job SET state = 'active' WHERE id = $1::uuid", [chain.id]);
-    const twice = await t.request<{ detail: string }>('POST', `/api-node/singup/${id}/setup-profile`);
+    await bed.app.db.query("UPDATE pgboss.job SET state = 'active' WHERE id = $1::uuid", [chain.id]);
+    const twice = await bed.app.request<{ detail: string }>('POST', `/api-node/singup/${id}/setup-profile`);
     expect(twice.status).toBe(409);
     expect(twice.body.detail).toContain(chain.id);
-    await t.db.query("UPDATE pgboss.job SET state = 'completed' WHERE id = $1::uuid", [chain.id]);
+    await bed.app.db.query("UPDATE pgboss.job SET state = 'completed' WHERE id = $1::uuid", [chain.id]);
 
     // Running it again resumes from where it stopped: nothing is left.
-    const again = await finished(await t.request('POST', `/api-node/singup/${id}/setup-profile`));
+    const again = await finished(await bed.app.request('POST', `/api-node/singup/${id}/setup-profile`));
     expect(again.result).toMatchObject({ ran: [], stopped_at: null });
   });
 
   it('imports a maFile: secrets in the vault, the authenticator steps done', async () => {
     const { created, id } = await newAccount(true);
     const job = await finished(
-      await t.request('POST', `/api-node/singup/${id}/import-mafile`, {
+      await bed.app.request('POST', `/api-node/singup/${id}/import-mafile`, {
         body: {
           mafile: {
             shared_secret: created.sharedSecret,
@@ -173,15 +159,15 @@ describe('sign-up and Steam services on the simulated Steam', () => {
     expect(job).toMatchObject({ state: 'done', result: { imported: true, steam_id: created.steamId } });
     // The maFile went through the queue encrypted: neither the queue's table nor the jobs API shows it.
     expect(JSON.stringify(job)).not.toContain(created.sharedSecret as string);
-    const raw = await t.db.query<{ data: unknown }>('SELECT data FROM pgboss.job WHERE id = $1::uuid', [
+    const raw = await bed.app.db.query<{ data: unknown }>('SELECT data FROM pgboss.job WHERE id = $1::uuid', [
       job.id,
     ]);
     expect(JSON.stringify(raw)).not.toContain(created.sharedSecret as string);
-    const [saved] = await t.db.query<{ shared_secret: string }>(
+    const [saved] = await bed.app.db.query<{ shared_secret: string }>(
       'SELECT shared_secret FROM steam_account WHERE id = $1',
       [id],
     );
-    expect(t.runtime.vault.decrypt(saved!.shared_secret)).toBe(created.sharedSecret);
+    expect(bed.app.runtime.vault.decrypt(saved!.shared_secret)).toBe(created.sharedSecret);
     const steps = await checklist(id);
     expect(steps.enable_2fa_step_2?.state).toBe('done');
     expect(steps.add_phone?.state).toBe('done');
@@ -189,16 +175,16 @@ describe('sign-up and Steam services on the simulated Steam', () => {
 
   it('Steam service: wallet balance (a read that waits), an offer accepted once, an unknown account 404', async () => {
     const { created, id } = await newAccount(true);
-    const balance = await t.request<BotJob>('GET', `/api-node/steam/${id}/market/get-balance-info/`);
+    const balance = await bed.app.request<BotJob>('GET', `/api-node/steam/${id}/market/get-balance-info/`);
     expect(balance.status, balance.text).toBe(200);
     expect(balance.body).toMatchObject({
       state: 'done',
       result: { balanceMinor: created.wallet.balanceMinor },
     });
 
-    const incoming = await control.sendIncomingOffer(created.accountName, {});
+    const incoming = await bed.control.sendIncomingOffer(created.accountName, {});
     const accepted = await finished(
-      await t.request('POST', `/api-node/steam/${id}/accept-offer`, {
+      await bed.app.request('POST', `/api-node/steam/${id}/accept-offer`, {
         body: { offer_id: incoming.tradeofferid },
       }),
     );
@@ -206,21 +192,21 @@ describe('sign-up and Steam services on the simulated Steam', () => {
     expect(accepted.result).toMatchObject({ status: 'accepted' });
     // Asking again does not accept twice: the step's recorded result comes back.
     const again = await finished(
-      await t.request('POST', `/api-node/steam/${id}/accept-offer`, {
+      await bed.app.request('POST', `/api-node/steam/${id}/accept-offer`, {
         body: { offer_id: incoming.tradeofferid },
       }),
     );
     expect(again.result).toEqual(accepted.result);
 
-    const settings = await t.request<BotJob>(
+    const settings = await bed.app.request<BotJob>(
       'GET',
       `/api-node/singup/${id}/steam/decorate/profile-settings/`,
     );
     expect(settings.status, settings.text).toBe(200);
     expect(settings.body.result).toMatchObject({ privacy: expect.any(Object) });
 
-    expect((await t.request('POST', '/api-node/steam/999999/relogin')).status).toBe(404);
-    const avatars = await t.request<{ results: { name: string; url: string }[] }>(
+    expect((await bed.app.request('POST', '/api-node/steam/999999/relogin')).status).toBe(404);
+    const avatars = await bed.app.request<{ results: { name: string; url: string }[] }>(
       'POST',
       '/api-node/singup/get-random-avatars/',
       {

@@ -4,51 +4,26 @@ import type {
   BotSteamConfirmation,
   BotSteamGuardCode,
 } from '@toydesk/contract';
-import { createSteamSimulator, SteamSimControlClient, type SteamSimulatorServer } from '@toydesk/simulators';
 import { steamGuardCodeAt } from '@toydesk/steam';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { startBotTestApp, type BotTestApp } from '../../testing/bot-test-app.ts';
+import { storeGuardedSteamAccount, useSteamSimApp } from '../../testing/use-steam-sim-app.ts';
 
 /** Steam Guard (issue 12, item 3): the code from the vault's secret, and confirmations answered on the simulated Steam. */
 describe('Steam Guard routes on the simulated Steam', () => {
-  let sim: SteamSimulatorServer;
-  let control: SteamSimControlClient;
-  let t: BotTestApp;
+  const bed = useSteamSimApp();
   let counter = 0;
-
-  beforeAll(async () => {
-    sim = await createSteamSimulator({
-      config: { loginRateLimit: { max: 10_000, windowMs: 600_000, blockMs: 1_800_000 } },
-    });
-    const base = await sim.listen({ port: 0, host: '127.0.0.1' });
-    control = new SteamSimControlClient(base);
-    t = await startBotTestApp({ env: { TOYDESK_STEAM_URL: base } });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await sim?.close();
-  });
 
   /** An account on the simulated Steam with its authenticator, stored as the vault would hold a maFile's. */
   async function guarded() {
     counter += 1;
-    const created = await control.createAccount({ accountName: `guard${process.pid}x${counter}` });
-    const [row] = await t.db.query<{ id: number }>(
-      `INSERT INTO steam_account (steam_account_name, login, password, shared_secret, identity_secret)
-       VALUES ($1, $1, $2, $3, $4) RETURNING id`,
-      [
-        created.accountName,
-        t.runtime.vault.encrypt(created.password),
-        t.runtime.vault.encrypt(created.sharedSecret!),
-        t.runtime.vault.encrypt(created.identitySecret!),
-      ],
-    );
-    return { created, id: row!.id };
+    const created = await bed.control.createAccount({ accountName: `guard${process.pid}x${counter}` });
+    const id = await storeGuardedSteamAccount(bed.app.runtime, created);
+    return { created, id };
   }
 
   async function list(id: number) {
-    const response = await t.request<BotJob>('GET', `/api-node/steam/${id}/confirmations/`, {
+    const response = await bed.app.request<BotJob>('GET', `/api-node/steam/${id}/confirmations/`, {
       query: { wait: '60' },
     });
     expect(response.status, response.text).toBe(200);
@@ -56,7 +31,7 @@ describe('Steam Guard routes on the simulated Steam', () => {
   }
 
   async function answer(id: number, action: 'accept' | 'decline', ids: string[]) {
-    const response = await t.request<BotJob>('POST', `/api-node/steam/${id}/confirmations/${action}/`, {
+    const response = await bed.app.request<BotJob>('POST', `/api-node/steam/${id}/confirmations/${action}/`, {
       query: { wait: '60' },
       body: { confirmation_ids: ids },
     });
@@ -67,7 +42,7 @@ describe('Steam Guard routes on the simulated Steam', () => {
   it('answers the current code computed from the vault, never the secret; 400 without one, 404 for no account', async () => {
     const { created, id } = await guarded();
     const before = Math.floor(Date.now() / 1000);
-    const response = await t.request<BotSteamGuardCode>('GET', `/api-node/steam/${id}/guard-code/`);
+    const response = await bed.app.request<BotSteamGuardCode>('GET', `/api-node/steam/${id}/guard-code/`);
     const after = Math.floor(Date.now() / 1000);
     expect(response.status, response.text).toBe(200);
     expect([
@@ -79,16 +54,18 @@ describe('Steam Guard routes on the simulated Steam', () => {
     expect(response.body.valid_for_seconds).toBeLessThanOrEqual(30);
     expect(response.text).not.toContain(created.sharedSecret!);
 
-    expect((await t.request('GET', `/api-node/steam/${id}/guard-code/`, { token: null })).status).toBe(401);
-    expect((await t.request('GET', `/api-node/steam/${id}/guard-code/`, { token: 'wrong' })).status).toBe(
-      403,
+    expect((await bed.app.request('GET', `/api-node/steam/${id}/guard-code/`, { token: null })).status).toBe(
+      401,
     );
+    expect(
+      (await bed.app.request('GET', `/api-node/steam/${id}/guard-code/`, { token: 'wrong' })).status,
+    ).toBe(403);
 
-    const [bare] = await t.db.query<{ id: number }>(
+    const [bare] = await bed.app.db.query<{ id: number }>(
       `INSERT INTO steam_account (steam_account_name, login, password) VALUES ($1, $1, $2) RETURNING id`,
-      [`bare${process.pid}`, t.runtime.vault.encrypt('pw')],
+      [`bare${process.pid}`, bed.app.runtime.vault.encrypt('pw')],
     );
-    const none = await t.request<{ detail: string; code: string }>(
+    const none = await bed.app.request<{ detail: string; code: string }>(
       'GET',
       `/api-node/steam/${bare!.id}/guard-code/`,
     );
@@ -97,16 +74,19 @@ describe('Steam Guard routes on the simulated Steam', () => {
       code: 'no_shared_secret',
       detail: expect.stringMatching(/shared_secret/),
     });
-    const noIdentity = await t.request<{ code: string }>('GET', `/api-node/steam/${bare!.id}/confirmations/`);
+    const noIdentity = await bed.app.request<{ code: string }>(
+      'GET',
+      `/api-node/steam/${bare!.id}/confirmations/`,
+    );
     expect(noIdentity.status).toBe(400);
     expect(noIdentity.body.code).toBe('no_identity_secret');
-    expect((await t.request('GET', '/api-node/steam/99999999/guard-code/')).status).toBe(404);
-    expect((await t.request('GET', '/api-node/steam/abc/guard-code/')).status).toBe(404);
+    expect((await bed.app.request('GET', '/api-node/steam/99999999/guard-code/')).status).toBe(404);
+    expect((await bed.app.request('GET', '/api-node/steam/abc/guard-code/')).status).toBe(404);
   });
 
   it('lists pending trades and listings, accepts and declines one by one and in bulk; Steam really changes', async () => {
     const { created, id } = await guarded();
-    await control.seedPendingConfirmations(created.accountName, { trades: 3, listings: 2 });
+    await bed.control.seedPendingConfirmations(created.accountName, { trades: 3, listings: 2 });
 
     const pending = await list(id);
     expect(pending).toHaveLength(5);
@@ -130,7 +110,7 @@ describe('Steam Guard routes on the simulated Steam', () => {
     });
     const declined = await answer(id, 'decline', [trades[1]!.id]);
     expect(declined.results).toMatchObject([{ status: 'done' }]);
-    const { offers } = await control.offers(created.accountName);
+    const { offers } = await bed.control.offers(created.accountName);
     const stateOf = (offerId: string) =>
       offers.find((offer) => offer.tradeofferid === offerId)?.trade_offer_state;
     expect(stateOf(trades[0]!.object_id)).toBe(2); // Active: sent to the partner
@@ -151,11 +131,11 @@ describe('Steam Guard routes on the simulated Steam', () => {
       'not_found',
       'not_found',
     ]);
-    expect((await control.confirmations(created.accountName)).confirmations).toEqual([]);
+    expect((await bed.control.confirmations(created.accountName)).confirmations).toEqual([]);
     expect(await list(id)).toEqual([]);
 
     // each answer that did something is in the audit log, per id, as the bot's call on the account
-    const audited = await t.db.query<{
+    const audited = await bed.app.db.query<{
       operator: string;
       action: string;
       after: { steam_guard: string; results: { status: string }[] };
@@ -172,13 +152,13 @@ describe('Steam Guard routes on the simulated Steam', () => {
     ]);
 
     // nothing of the authenticator in the jobs' params, results or logs
-    const jobs = await t.request('GET', '/api-node/jobs/', {
+    const jobs = await bed.app.request('GET', '/api-node/jobs/', {
       query: { account: String(id), page_size: '100' },
     });
     expect(jobs.text).not.toContain(created.identitySecret!);
     expect(jobs.text).not.toContain(created.sharedSecret!);
     for (const job of (jobs.body as { results: BotJob[] }).results) {
-      const one = await t.request('GET', `/api-node/jobs/${job.id}/`);
+      const one = await bed.app.request('GET', `/api-node/jobs/${job.id}/`);
       expect(one.text).not.toContain(created.identitySecret!);
       expect(one.text).not.toContain(created.sharedSecret!);
     }
@@ -196,17 +176,19 @@ describe('Steam Guard routes on the simulated Steam', () => {
     ];
     for (const action of ['accept', 'decline']) {
       for (const body of bodies) {
-        const response = await t.request('POST', `/api-node/steam/${id}/confirmations/${action}/`, { body });
+        const response = await bed.app.request('POST', `/api-node/steam/${id}/confirmations/${action}/`, {
+          body,
+        });
         expect(response.status, `${action} ${JSON.stringify(body)}: ${response.text}`).toBe(400);
       }
-      const none = await t.request('POST', `/api-node/steam/${id}/confirmations/${action}/`, {
+      const none = await bed.app.request('POST', `/api-node/steam/${id}/confirmations/${action}/`, {
         token: null,
         body: { confirmation_ids: ['1'] },
       });
       expect(none.status).toBe(401);
     }
-    expect((await t.request('GET', `/api-node/steam/${id}/confirmations/`, { token: null })).status).toBe(
-      401,
-    );
+    expect(
+      (await bed.app.request('GET', `/api-node/steam/${id}/confirmations/`, { token: null })).status,
+    ).toBe(401);
   });
 });

@@ -1,67 +1,42 @@
 import type { BotJob } from '@toydesk/contract';
-import { createSteamSimulator, SteamSimControlClient, type SteamSimulatorServer } from '@toydesk/simulators';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { startBotTestApp, type BotTestApp } from '../../testing/bot-test-app.ts';
+import { storeGuardedSteamAccount, useSteamSimApp } from '../../testing/use-steam-sim-app.ts';
 
 /**
  * steam/create-offer must never send two offers for one request: when Steam made the offer but the answer
  * was lost, the retried job finds it among our sent offers instead of sending it again.
  */
 describe('Steam create-offer on the simulated Steam', () => {
-  let sim: SteamSimulatorServer;
-  let control: SteamSimControlClient;
-  let t: BotTestApp;
+  const bed = useSteamSimApp();
   let counter = 0;
-
-  beforeAll(async () => {
-    sim = await createSteamSimulator({
-      config: { loginRateLimit: { max: 10_000, windowMs: 600_000, blockMs: 1_800_000 } },
-    });
-    const base = await sim.listen({ port: 0, host: '127.0.0.1' });
-    control = new SteamSimControlClient(base);
-    t = await startBotTestApp({ env: { TOYDESK_STEAM_URL: base } });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await sim?.close();
-  });
 
   async function sender() {
     counter += 1;
-    const created = await control.createAccount({
+    const created = await bed.control.createAccount({
       twoFactor: true,
       accountName: `offer${process.pid}x${counter}`,
     });
-    const { items } = await control.addItems(created.accountName, { count: 2 });
-    const [row] = await t.db.query<{ id: number }>(
-      `INSERT INTO steam_account (steam_account_name, login, password, shared_secret, identity_secret)
-       VALUES ($1, $1, $2, $3, $4) RETURNING id`,
-      [
-        created.accountName,
-        t.runtime.vault.encrypt(created.password),
-        t.runtime.vault.encrypt(created.sharedSecret!),
-        t.runtime.vault.encrypt(created.identitySecret!),
-      ],
-    );
-    return { created, items, id: row!.id };
+    const { items } = await bed.control.addItems(created.accountName, { count: 2 });
+    const id = await storeGuardedSteamAccount(bed.app.runtime, created);
+    return { created, items, id };
   }
 
   const createOffer = async (id: number, body: Record<string, unknown>) => {
-    const response = await t.request<BotJob>('POST', `/api-node/steam/${id}/create-offer`, { body });
+    const response = await bed.app.request<BotJob>('POST', `/api-node/steam/${id}/create-offer`, { body });
     expect(response.status, response.text).toBe(202);
-    return (await t.runtime.queue.waitFor(response.body.id, 90_000))!;
+    return (await bed.app.runtime.queue.waitFor(response.body.id, 90_000))!;
   };
 
   it('a lost answer after Steam made the offer: the retry finds it, one offer in all', async () => {
     const { created, items, id } = await sender();
-    const partner = await control.createAccount({ accountName: `partner${process.pid}x${counter}` });
+    const partner = await bed.control.createAccount({ accountName: `partner${process.pid}x${counter}` });
     const assets = items.map((item) => ({
       app_id: item.appid,
       context_id: item.contextid,
       asset_id: item.assetid,
     }));
-    await control.fault({
+    await bed.control.fault({
       kind: 'status',
       status: 500,
       match: { path: '/community/tradeoffer/new/send' },
@@ -73,21 +48,21 @@ describe('Steam create-offer on the simulated Steam', () => {
     expect(job.state, JSON.stringify(job.error)).toBe('done');
     expect(job.attempts).toBeGreaterThan(1);
     expect(job.result).toMatchObject({ found_by_check: true, offer_id: expect.any(String) });
-    const { offers } = await control.offers(created.accountName);
+    const { offers } = await bed.control.offers(created.accountName);
     expect(offers).toHaveLength(1);
     expect(offers[0]!.tradeofferid).toBe((job.result as { offer_id: string }).offer_id);
   });
 
   it('sends and confirms an offer; a link that is not a trade URL is refused without retries', async () => {
     const { created, items, id } = await sender();
-    const partner = await control.createAccount({ accountName: `partner${process.pid}y${counter}` });
+    const partner = await bed.control.createAccount({ accountName: `partner${process.pid}y${counter}` });
     const job = await createOffer(id, {
       trade_url: partner.tradeUrl,
       assets: [{ app_id: items[0]!.appid, context_id: items[0]!.contextid, asset_id: items[0]!.assetid }],
     });
     expect(job.state, JSON.stringify(job.error)).toBe('done');
     expect(job.result).toMatchObject({ confirmed: true });
-    expect((await control.offers(created.accountName)).offers).toHaveLength(1);
+    expect((await bed.control.offers(created.accountName)).offers).toHaveLength(1);
 
     const refused = await createOffer(id, {
       trade_url: 'https://example.com/not-a-trade-url',

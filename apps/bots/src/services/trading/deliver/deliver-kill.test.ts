@@ -8,6 +8,7 @@ import { startMarketSim } from '../../../testing/market-sim.ts';
 import { killTestDatabase } from '../../../testing/kill-test-database.ts';
 import { seedMarkets, useCleanups } from '../../../testing/kill-test-stage.ts';
 import { startWorker } from '../../../testing/worker-process.ts';
+import { storeGuardedSteamAccount } from '../../../testing/use-steam-sim-app.ts';
 
 /** The tick timeout, which is also a running tick's lease (claimTick). */
 const TICK_TIMEOUT_SECONDS = 5;
@@ -75,20 +76,11 @@ describe('deliver loop: a worker killed with SIGKILL while sending the offer', (
     let api = await connect();
     const { vault, db } = api.runtime;
     await seedMarkets(db);
-    const [steamRow] = await db.query<{ id: number }>(
-      `INSERT INTO steam_account (steam_account_name, login, password, shared_secret, identity_secret)
-       VALUES ($1, $1, $2, $3, $4) RETURNING id`,
-      [
-        created.accountName,
-        vault.encrypt(created.password),
-        vault.encrypt(created.sharedSecret!),
-        vault.encrypt(created.identitySecret!),
-      ],
-    );
+    const steamAccountId = await storeGuardedSteamAccount(api.runtime, created);
     const [accountRow] = await db.query<{ id: number }>(
       `INSERT INTO market_account (market, steam_account, api_key, currency, auto_deliver, dry_run)
        VALUES ('tm', $1, $2, 'RUB', true, false) RETURNING id`,
-      [steamRow!.id, vault.encrypt(key)],
+      [steamAccountId, vault.encrypt(key)],
     );
     if (testDbKind() === 'pglite') await api.close();
 

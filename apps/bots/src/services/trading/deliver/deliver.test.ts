@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startBotTestApp, type BotTestApp } from '../../../testing/bot-test-app.ts';
 import { startMarketSim, type MarketSim } from '../../../testing/market-sim.ts';
+import { storeGuardedSteamAccount } from '../../../testing/use-steam-sim-app.ts';
 import { createTradingContextForTest } from '../trading-context.ts';
 import { DELIVER_LOOP } from './deliver-loop.ts';
 
@@ -69,20 +70,11 @@ describe('deliver loop against the tm simulator and the simulated Steam', () => 
     const assets = created.items.map((item) => item.assetid);
     const key = await market.account('tm', { inventory: 0 });
     await market.control('tm', 'POST', `accounts/${key}/items`, { names, assetids: assets });
-    const [steamRow] = await t.db.query<{ id: number }>(
-      `INSERT INTO steam_account (steam_account_name, login, password, shared_secret, identity_secret)
-       VALUES ($1, $1, $2, $3, $4) RETURNING id`,
-      [
-        created.accountName,
-        t.runtime.vault.encrypt(created.password),
-        t.runtime.vault.encrypt(created.sharedSecret!),
-        t.runtime.vault.encrypt(created.identitySecret!),
-      ],
-    );
+    const steamAccountId = await storeGuardedSteamAccount(t.runtime, created);
     const [row] = await t.db.query<{ id: number }>(
       `INSERT INTO market_account (market, steam_account, api_key, currency, auto_deliver, dry_run)
        VALUES ('tm', $1, $2, 'RUB', true, $3) RETURNING id`,
-      [steamRow!.id, t.runtime.vault.encrypt(key), options.dryRun ?? false],
+      [steamAccountId, t.runtime.vault.encrypt(key), options.dryRun ?? false],
     );
     return { id: row!.id, key, login: created.accountName, assets };
   }
