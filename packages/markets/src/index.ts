@@ -17,8 +17,8 @@ export {
   MarketResponseError,
   SpendOutcomeUnknownError,
   type MarketApiErrorInit,
-} from './market-kit/market-errors.ts';
-export type { MarketPurchase, TradeLink } from './market-kit/purchase.ts';
-export type { MarketClientConfig } from './market-kit/market-transport.ts';
-export { isAmbiguousFailure, spendOnce, type SpendOnceOptions } from './market-kit/spend-once.ts';
-export { fromUnits } from './market-kit/decimal-units.ts';
+} from './kit/market-errors.ts';
+export type { MarketPurchase, TradeLink } from './kit/purchase.ts';
+export type { MarketClientConfig } from './kit/market-transport.ts';
+export { isAmbiguousFailure, spendOnce, type SpendOnceOptions } from './kit/spend-once.ts';
+export { fromUnits } from './kit/decimal-units.ts';

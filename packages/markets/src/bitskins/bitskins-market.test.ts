@@ -2,7 +2,7 @@ import type { KitCreatedAccount } from '@toydesk/simulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { UnsupportedCapabilityError } from '../market.ts';
-import { MarketApiError, MarketAuthError } from '../market-kit/market-errors.ts';
+import { MarketApiError, MarketAuthError } from '../kit/market-errors.ts';
 import { startMarketSim, type MarketSim } from '../testing/market-sim.ts';
 import { BitskinsMarket } from './bitskins-market.ts';
 

@@ -9,12 +9,12 @@ import type {
   MarketPrice,
   SetPriceResult,
 } from '../market.ts';
-import { BaseMarket, everyCapabilityBut, usdOnly } from '../market-kit/base-market.ts';
-import { fromUnits, toUnits } from '../market-kit/decimal-units.ts';
-import type { MarketClientConfig } from '../market-kit/market-transport.ts';
-import type { MarketPurchase } from '../market-kit/purchase.ts';
-import { setPricesOneByOne } from '../market-kit/set-prices-one-by-one.ts';
-import { spendOnce } from '../market-kit/spend-once.ts';
+import { BaseMarket, everyCapabilityBut, usdOnly } from '../kit/base-market.ts';
+import { fromUnits, toUnits } from '../kit/decimal-units.ts';
+import type { MarketClientConfig } from '../kit/market-transport.ts';
+import type { MarketPurchase } from '../kit/purchase.ts';
+import { setPricesOneByOne } from '../kit/set-prices-one-by-one.ts';
+import { spendOnce } from '../kit/spend-once.ts';
 import { BITSKINS_UNITS_PER_USD, BitskinsClient } from './bitskins-client.ts';
 import type { BitskinsHistoryRow } from './bitskins-types.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { maybe, unitsish, wireId } from '../market-kit/wire.ts';
+import { maybe, unitsish, wireId } from '../kit/wire.ts';
 
 /**
  * BitSkins API v2 wire shapes. Prices are integer mils (1000 = $1), as marketplaces.md's [code] source

@@ -1,7 +1,7 @@
 import type { KitCreatedAccount } from '@toydesk/simulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { MarketApiError, MarketAuthError } from '../market-kit/market-errors.ts';
+import { MarketApiError, MarketAuthError } from '../kit/market-errors.ts';
 import { startMarketSim, type MarketSim } from '../testing/market-sim.ts';
 import { CsfloatMarket } from './csfloat-market.ts';
 

@@ -10,13 +10,13 @@ import type {
   MarketPrice,
   SetPriceResult,
 } from '../market.ts';
-import { BaseMarket, everyCapabilityBut, usdOnly } from '../market-kit/base-market.ts';
-import { fromUnits, isZero, toUnits } from '../market-kit/decimal-units.ts';
-import { MarketApiError } from '../market-kit/market-errors.ts';
-import type { MarketClientConfig } from '../market-kit/market-transport.ts';
-import type { MarketPurchase } from '../market-kit/purchase.ts';
-import { setPricesOneByOne } from '../market-kit/set-prices-one-by-one.ts';
-import { spendOnce } from '../market-kit/spend-once.ts';
+import { BaseMarket, everyCapabilityBut, usdOnly } from '../kit/base-market.ts';
+import { fromUnits, isZero, toUnits } from '../kit/decimal-units.ts';
+import { MarketApiError } from '../kit/market-errors.ts';
+import type { MarketClientConfig } from '../kit/market-transport.ts';
+import type { MarketPurchase } from '../kit/purchase.ts';
+import { setPricesOneByOne } from '../kit/set-prices-one-by-one.ts';
+import { spendOnce } from '../kit/spend-once.ts';
 import { CSFLOAT_UNITS_PER_USD, CsfloatClient } from './csfloat-client.ts';
 import type { CsfloatBuyOrder } from './csfloat-types.ts';
 

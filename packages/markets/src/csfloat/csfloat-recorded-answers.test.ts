@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { fixture, startReplayServer, type ReplayServer } from '../testing/replay-server.ts';
 import { startMarketSim, type MarketSim } from '../testing/market-sim.ts';
-import { shapeDifferences } from '../market-kit/wire-shape.ts';
+import { shapeDifferences } from '../kit/wire-shape.ts';
 import { CsfloatMarket } from './csfloat-market.ts';
 
 /**

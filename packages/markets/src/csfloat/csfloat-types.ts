@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { maybe, unitsish, wireId } from '../market-kit/wire.ts';
+import { maybe, unitsish, wireId } from '../kit/wire.ts';
 
 /**
  * CSFloat's wire shapes (csfloat.com/api/v1). Prices are integer US cents. Sources: client code for /me,

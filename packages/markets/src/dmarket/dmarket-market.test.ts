@@ -1,7 +1,7 @@
 import { generateDmarketKeyPair, type KitCreatedAccount } from '@toydesk/simulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { MarketAuthError } from '../market-kit/market-errors.ts';
+import { MarketAuthError } from '../kit/market-errors.ts';
 import { startMarketSim, type MarketSim } from '../testing/market-sim.ts';
 import { DmarketMarket } from './dmarket-market.ts';
 import { dmarketHeaders, parseDmarketCredential } from './dmarket-signing.ts';

@@ -10,11 +10,11 @@ import type {
   MarketPrice,
   SetPriceResult,
 } from '../market.ts';
-import { BaseMarket, everyCapabilityBut, isDelist, uniqueNames, usdOnly } from '../market-kit/base-market.ts';
-import { fromMajor, fromUnits, isZero, toMajorNumber } from '../market-kit/decimal-units.ts';
-import { MarketApiError } from '../market-kit/market-errors.ts';
-import type { MarketClientConfig } from '../market-kit/market-transport.ts';
-import { spendOnce } from '../market-kit/spend-once.ts';
+import { BaseMarket, everyCapabilityBut, isDelist, uniqueNames, usdOnly } from '../kit/base-market.ts';
+import { fromMajor, fromUnits, isZero, toMajorNumber } from '../kit/decimal-units.ts';
+import { MarketApiError } from '../kit/market-errors.ts';
+import type { MarketClientConfig } from '../kit/market-transport.ts';
+import { spendOnce } from '../kit/spend-once.ts';
 import { DMARKET_CENTS_PER_USD, DmarketClient, type DmarketPrice } from './dmarket-client.ts';
 import { dmarketBalanceToMajor, type DmarketTarget } from './dmarket-types.ts';
 

@@ -1,10 +1,10 @@
 import { generateDmarketKeyPair } from '@toydesk/simulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { MarketResponseError } from '../market-kit/market-errors.ts';
+import { MarketResponseError } from '../kit/market-errors.ts';
 import { fixture, startReplayServer, type ReplayServer } from '../testing/replay-server.ts';
 import { startMarketSim } from '../testing/market-sim.ts';
-import { shapeDifferences } from '../market-kit/wire-shape.ts';
+import { shapeDifferences } from '../kit/wire-shape.ts';
 import { DmarketMarket } from './dmarket-market.ts';
 
 /**

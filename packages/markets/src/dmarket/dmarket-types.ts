@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-import { fromMajor, fromUnits } from '../market-kit/decimal-units.ts';
-import { maybe, numberish, unitsish, wireId } from '../market-kit/wire.ts';
+import { fromMajor, fromUnits } from '../kit/decimal-units.ts';
+import { maybe, numberish, unitsish, wireId } from '../kit/wire.ts';
 
 /**
  * DMarket's wire shapes. The marketplace API carries `{Currency:'USD', Amount:<dollars>}`; the balance and

@@ -2,8 +2,8 @@ import type { KitCreatedAccount } from '@toydesk/simulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { UnsupportedCapabilityError, type MarketCapability } from '../market.ts';
-import { fromMajor } from '../market-kit/decimal-units.ts';
-import { MarketApiError, MarketAuthError } from '../market-kit/market-errors.ts';
+import { fromMajor } from '../kit/decimal-units.ts';
+import { MarketApiError, MarketAuthError } from '../kit/market-errors.ts';
 import { startMarketSim, type MarketSim } from '../testing/market-sim.ts';
 import { LisSkinsMarket } from './lis-skins-market.ts';
 

@@ -4,11 +4,11 @@ import type { ConvertibleCurrency } from '@toydesk/contract';
 import Big from 'big.js';
 
 import type { MarketBalance, MarketCapability, MarketPrice } from '../market.ts';
-import { BaseMarket, uniqueNames, usdOnly } from '../market-kit/base-market.ts';
-import { fromMajor, normalize, toMajorNumber } from '../market-kit/decimal-units.ts';
-import type { MarketClientConfig } from '../market-kit/market-transport.ts';
-import type { MarketPurchase, TradeLink } from '../market-kit/purchase.ts';
-import { spendOnce } from '../market-kit/spend-once.ts';
+import { BaseMarket, uniqueNames, usdOnly } from '../kit/base-market.ts';
+import { fromMajor, normalize, toMajorNumber } from '../kit/decimal-units.ts';
+import type { MarketClientConfig } from '../kit/market-transport.ts';
+import type { MarketPurchase, TradeLink } from '../kit/purchase.ts';
+import { spendOnce } from '../kit/spend-once.ts';
 import { LisSkinsClient } from './lis-skins-client.ts';
 import type { LisPurchase } from './lis-skins-types.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { maybe, numberish, wireId } from '../market-kit/wire.ts';
+import { maybe, numberish, wireId } from '../kit/wire.ts';
 
 /**
  * Lis-skins wire shapes (api.lis-skins.com/v1). Prices are USD floats. Sources: client code for balance,

@@ -1,4 +1,4 @@
-import { MarketTransport, type MarketClientConfig } from '../market-kit/market-transport.ts';
+import { MarketTransport, type MarketClientConfig } from '../kit/market-transport.ts';
 import {
   skinportItemsSchema,
   skinportSalesHistorySchema,

@@ -1,9 +1,9 @@
 import type { ConvertibleCurrency } from '@toydesk/contract';
 
 import type { MarketCapability, MarketHistoryEntry, MarketPrice } from '../market.ts';
-import { BaseMarket, uniqueNames } from '../market-kit/base-market.ts';
-import { fromMajor } from '../market-kit/decimal-units.ts';
-import type { MarketClientConfig } from '../market-kit/market-transport.ts';
+import { BaseMarket, uniqueNames } from '../kit/base-market.ts';
+import { fromMajor } from '../kit/decimal-units.ts';
+import type { MarketClientConfig } from '../kit/market-transport.ts';
 import { SkinportClient } from './skinport-client.ts';
 
 const CONVERTIBLE = new Set<string>(['RUB', 'USD', 'EUR']);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { MarketAuthError } from '../market-kit/market-errors.ts';
+import { MarketAuthError } from '../kit/market-errors.ts';
 import { fixture, startReplayServer, type ReplayServer } from '../testing/replay-server.ts';
 import { startMarketSim } from '../testing/market-sim.ts';
-import { shapeDifferences } from '../market-kit/wire-shape.ts';
+import { shapeDifferences } from '../kit/wire-shape.ts';
 import { SkinportMarket } from './skinport-market.ts';
 
 /**

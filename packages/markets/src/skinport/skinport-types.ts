@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { maybe, numberish, wireId } from '../market-kit/wire.ts';
+import { maybe, numberish, wireId } from '../kit/wire.ts';
 
 /**
  * Skinport wire shapes (api.skinport.com/v1). Amounts are major-unit floats in the requested currency.

@@ -1,8 +1,8 @@
 import { parseJsonLossless } from '@toydesk/contract';
 import { z } from 'zod';
 
-import { MarketAuthError } from '../market-kit/market-errors.ts';
-import { MarketTransport, type MarketClientConfig } from '../market-kit/market-transport.ts';
+import { MarketAuthError } from '../kit/market-errors.ts';
+import { MarketTransport, type MarketClientConfig } from '../kit/market-transport.ts';
 import {
   steamBuyOrderReplySchema,
   steamMyListingsSchema,

@@ -8,11 +8,11 @@ import type {
   MarketListing,
   MarketPrice,
 } from '../market.ts';
-import { BaseMarket, uniqueNames } from '../market-kit/base-market.ts';
-import { fromUnits, isZero, toUnits } from '../market-kit/decimal-units.ts';
-import { MarketApiError } from '../market-kit/market-errors.ts';
-import type { MarketClientConfig } from '../market-kit/market-transport.ts';
-import { spendOnce } from '../market-kit/spend-once.ts';
+import { BaseMarket, uniqueNames } from '../kit/base-market.ts';
+import { fromUnits, isZero, toUnits } from '../kit/decimal-units.ts';
+import { MarketApiError } from '../kit/market-errors.ts';
+import type { MarketClientConfig } from '../kit/market-transport.ts';
+import { spendOnce } from '../kit/spend-once.ts';
 import { SteamClient } from './steam-client.ts';
 import {
   parseSteamCount,

@@ -1,6 +1,6 @@
 import type { ConvertibleCurrency } from '@toydesk/contract';
 
-import { normalize } from '../market-kit/decimal-units.ts';
+import { normalize } from '../kit/decimal-units.ts';
 import Big from 'big.js';
 
 /**

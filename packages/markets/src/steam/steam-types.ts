@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { maybe, unitsish, wireId } from '../market-kit/wire.ts';
+import { maybe, unitsish, wireId } from '../kit/wire.ts';
 
 /**
  * Steam Community Market wire shapes. priceoverview, sellitem, createbuyorder and cancelbuyorder follow

@@ -10,7 +10,7 @@ import type {
   MarketPrice,
   SetPriceResult,
 } from '../market.ts';
-import { everyCapabilityBut } from '../market-kit/base-market.ts';
+import { everyCapabilityBut } from '../kit/base-market.ts';
 import type { TmOrder } from './resources/orders.ts';
 import type { TmClient, TmFamilyCode } from './tm-client.ts';
 import { isZeroAmount, type TmCurrency } from './tm-units.ts';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-import { MarketTransport, type MarketCall, type MarketClientConfig } from '../market-kit/market-transport.ts';
+import { MarketTransport, type MarketCall, type MarketClientConfig } from '../kit/market-transport.ts';
 import {
   waxpeerBuyOrdersSchema,
   waxpeerBuySchema,

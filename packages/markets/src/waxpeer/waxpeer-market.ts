@@ -12,11 +12,11 @@ import type {
   MarketPrice,
   SetPriceResult,
 } from '../market.ts';
-import { BaseMarket, everyCapabilityBut, isDelist, uniqueNames, usdOnly } from '../market-kit/base-market.ts';
-import { fromUnits, isZero, toUnits } from '../market-kit/decimal-units.ts';
-import type { MarketClientConfig } from '../market-kit/market-transport.ts';
-import type { MarketPurchase, TradeLink } from '../market-kit/purchase.ts';
-import { spendOnce } from '../market-kit/spend-once.ts';
+import { BaseMarket, everyCapabilityBut, isDelist, uniqueNames, usdOnly } from '../kit/base-market.ts';
+import { fromUnits, isZero, toUnits } from '../kit/decimal-units.ts';
+import type { MarketClientConfig } from '../kit/market-transport.ts';
+import type { MarketPurchase, TradeLink } from '../kit/purchase.ts';
+import { spendOnce } from '../kit/spend-once.ts';
 import { WAXPEER_UNITS_PER_USD, WaxpeerClient } from './waxpeer-client.ts';
 import type { WaxpeerBuyOrder } from './waxpeer-types.ts';
 

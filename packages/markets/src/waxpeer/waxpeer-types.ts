@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { maybe, numberish, wireId } from '../market-kit/wire.ts';
+import { maybe, numberish, wireId } from '../kit/wire.ts';
 
 /**
  * Waxpeer's wire shapes (api.waxpeer.com/v1). Prices are integer mils (1000 = $1). Sources: @darkgl/waxpeer
