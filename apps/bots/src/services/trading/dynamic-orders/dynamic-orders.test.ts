@@ -4,11 +4,9 @@ import type { BotJob } from '@toydesk/contract';
 
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import { JobContext } from '../../../jobs/job-context.ts';
-import type { BotRuntime } from '../../../bot-runtime.ts';
 import { useSimApp } from '../../../testing/use-sim-app.ts';
-import { loadTradingAccount } from '../trading-account.ts';
-import { createTradingContext, createTradingContextForTest } from '../trading-context.ts';
+import { tickAttempts } from '../../../testing/job-attempts.ts';
+import { createTradingContextForTest } from '../trading-context.ts';
 import { DYNAMIC_ORDERS_LOOP } from './dynamic-orders-loop.ts';
 import { bestCompetingBid, orderBand, orderTarget } from './order-price-rule.ts';
 
@@ -235,26 +233,7 @@ describe('dynamic-orders against the tm simulator', () => {
       phase: 'after',
       count: 1,
     });
-    const loaded = await loadTradingAccount(bed.app.runtime, id);
-    const jobId = randomUUID();
-    const attempt = (n: number) =>
-      createTradingContext(
-        new JobContext<BotRuntime>(
-          bed.app.runtime,
-          {
-            id: jobId,
-            kind: 'trading.dynamic-orders',
-            attempt: n,
-            maxAttempts: 3,
-            account: id,
-            expireInSeconds: 60,
-          },
-          new AbortController().signal,
-          bed.app.db,
-        ),
-        loaded!.account,
-        'dynamic-orders',
-      );
+    const { attempt } = await tickAttempts(bed.app, id, 'dynamic-orders');
     // The answer is lost; set-order is not sent again blindly: get-orders shows it landed.
     expect((await DYNAMIC_ORDERS_LOOP.tick(attempt(1))).summary).toMatch(/^1 placed/);
     expect((await DYNAMIC_ORDERS_LOOP.tick(attempt(2))).summary).toMatch(

@@ -4,11 +4,9 @@ import type { BotJob, BotTradingStatus } from '@toydesk/contract';
 
 import { describe, expect, it } from 'vitest';
 
-import { JobContext } from '../../../jobs/job-context.ts';
-import type { BotRuntime } from '../../../bot-runtime.ts';
 import { useSimApp } from '../../../testing/use-sim-app.ts';
-import { loadTradingAccount } from '../trading-account.ts';
-import { createTradingContext, createTradingContextForTest } from '../trading-context.ts';
+import { tickAttempts } from '../../../testing/job-attempts.ts';
+import { createTradingContextForTest } from '../trading-context.ts';
 import type { TradingLoopDef } from '../trading-loop.ts';
 import { createListRepriceLoop, LIST_REPRICE_LOOP } from './list-reprice-loop.ts';
 import { repriceTarget, sellLimits } from './reprice-rule.ts';
@@ -296,26 +294,7 @@ describe('list-reprice against the tm simulator', () => {
       phase: 'after',
       count: 2,
     });
-    const loaded = await loadTradingAccount(bed.app.runtime, id);
-    const jobId = randomUUID();
-    const attempt = (n: number) =>
-      createTradingContext(
-        new JobContext<BotRuntime>(
-          bed.app.runtime,
-          {
-            id: jobId,
-            kind: 'trading.list-reprice',
-            attempt: n,
-            maxAttempts: 3,
-            account: id,
-            expireInSeconds: 60,
-          },
-          new AbortController().signal,
-          bed.app.db,
-        ),
-        loaded!.account,
-        'list-reprice',
-      );
+    const { jobId, attempt } = await tickAttempts(bed.app, id, 'list-reprice');
     await expect(LIST_REPRICE_LOOP.tick(attempt(1))).rejects.toThrow();
     expect(await listings(key)).toHaveLength(1);
     const [marker] = await bed.app.db.query<{ state: string }>(
