@@ -43,7 +43,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server-pglite',
-          include: ['apps/server/src/**/*.test.ts'],
+          // apps/demo boots the server with its demo data: its tests run with the server's, on both databases.
+          include: ['apps/server/src/**/*.test.ts', 'apps/demo/src/**/*.test.ts'],
           env: { TOYDESK_TEST_DB: 'pglite' },
         },
       },
@@ -51,7 +52,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server-postgres',
-          include: ['apps/server/src/**/*.test.ts'],
+          include: ['apps/server/src/**/*.test.ts', 'apps/demo/src/**/*.test.ts'],
           env: { TOYDESK_TEST_DB: 'postgres' },
         },
       },

@@ -3,13 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { ensureAdminOperator } from './auth/operators.ts';
 import type { Config } from './config.ts';
 import { type Database, loadVault, migrate, openDatabase } from '@toydesk/db';
-import { loadDemoDataIfEmpty } from './demo/demo-data.ts';
-import { startDemoProxies } from './demo/demo-proxies.ts';
-import { startDemoSimulators } from './demo/demo-simulators.ts';
 import { createMarketServices } from './market-proxy/market-services.ts';
 import { loadMarketEndpoints } from '@toydesk/markets';
-import type { ProxySimulator } from '@toydesk/simulators/proxy';
-import { buildApp } from './http/app.ts';
+import { buildApp, type AppMount } from './http/app.ts';
 import { loadBotToken, seedReferenceData } from './reference-data.ts';
 import { createResources, type Services } from './services.ts';
 
@@ -18,20 +14,29 @@ export interface Booted {
   services: Services;
   /** Set when an operator was created with a random password, to be printed once. */
   generatedAdmin?: { username: string; password: string };
-  /** Demo mode: the proxy simulator serving the demo proxies (closed with the app). */
-  demoProxies?: ProxySimulator;
+}
+
+/**
+ * What the process that starts the server adds around it (apps/demo's launcher: demo data, simulators, the
+ * bot services). The server itself knows none of them, so it imports no other app and no simulator.
+ */
+export interface BootOptions {
+  db?: Database;
+  logger?: boolean;
+  logStream?: NodeJS.WritableStream;
+  log?: (line: string) => void;
+  /**
+   * Runs once the services exist and before the app is built (the bot services' health checks, mounted by
+   * buildApp, must see its changes); it may replace `services.markets`. What it returns is closed with the
+   * app, before the markets' transport and the database.
+   */
+  prepare?: (services: Services, log: (line: string) => void) => Promise<{ close(): Promise<void> } | void>;
+  /** Extra route sets mounted before the server's own hooks (buildApp's `mounts`). */
+  mounts?: AppMount[];
 }
 
 /** Everything start-up does, in order; tests call it with their own database. */
-export async function boot(
-  config: Config,
-  options: {
-    db?: Database;
-    logger?: boolean;
-    logStream?: NodeJS.WritableStream;
-    log?: (line: string) => void;
-  } = {},
-): Promise<Booted> {
+export async function boot(config: Config, options: BootOptions = {}): Promise<Booted> {
   const log = options.log ?? (() => undefined);
   const db = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const applied = await migrate(db);
@@ -52,37 +57,23 @@ export async function boot(
     botToken,
     markets: createMarketServices(db, loadMarketEndpoints(config.env), config.allowIpMarketHosts),
   };
-  let simulators: Awaited<ReturnType<typeof startDemoSimulators>> | undefined;
-  let proxies: ProxySimulator | undefined;
-  if (config.demo) {
-    const loaded = await loadDemoDataIfEmpty(services, log);
-    if (loaded) log('demo data loaded');
-    simulators = await startDemoSimulators(db, vault, config.simPort, log);
-    // Before the bot services start (buildApp): their health checks must find the rows already moved.
-    proxies = await startDemoProxies(db, vault, log).catch(async (error: unknown) => {
-      await simulators?.server.close();
-      throw error;
-    });
-    services.markets = {
-      ...createMarketServices(
-        db,
-        loadMarketEndpoints(config.env, { simulatorBaseUrl: simulators.baseUrl }),
-        true,
-      ),
-      simulatorUrl: simulators.baseUrl,
-    };
-  }
-  const app = await buildApp(services, { logger: options.logger, logStream: options.logStream });
+  const prepared = (await options.prepare?.(services, log)) ?? undefined;
+  const app = await buildApp(services, {
+    logger: options.logger,
+    logStream: options.logStream,
+    mounts: options.mounts,
+  }).catch(async (error: unknown) => {
+    await prepared?.close();
+    throw error;
+  });
   app.addHook('onClose', async () => {
-    await simulators?.server.close();
-    await proxies?.close();
+    await prepared?.close();
     await services.markets.http.close();
     await db.close();
   });
   return {
     app,
     services,
-    demoProxies: proxies,
     generatedAdmin: admin?.generatedPassword
       ? { username: admin.username, password: admin.generatedPassword }
       : undefined,

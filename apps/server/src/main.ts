@@ -1,31 +1,12 @@
-import { boot } from './boot.ts';
 import { loadConfig } from './config.ts';
-import { stopOnSignals } from './stop-on-signals.ts';
+import { serve } from './serve.ts';
 
+// The API server alone (`npm run start:server`): no demo data, simulators or bot services; `npm start`
+// (apps/demo/src/main.ts) runs them all in one process.
 const config = loadConfig();
-const log = (line: string) => process.stdout.write(`[toydesk] ${line}\n`);
-try {
-  log(
-    `storage: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}${config.demo ? ', demo mode' : ''}`,
+if (config.demo) {
+  process.stdout.write(
+    '[toydesk] TOYDESK_DEMO: demo data and simulators come with `npm start` (apps/demo)\n',
   );
-  const { app, generatedAdmin } = await boot(config, { logger: true, log });
-  if (generatedAdmin) {
-    log('created operator account (this password is printed only once):');
-    log(`  username: ${generatedAdmin.username}`);
-    log(`  password: ${generatedAdmin.password}`);
-  }
-  // The bound address, not the configured one: PORT=0 takes a free port (the browser tests' child server).
-  const origin = await app.listen({ port: config.port, host: config.host });
-  log(`listening on ${origin}/ (login: /admin/login/, API reference: /api/docs/)`);
-  stopOnSignals({
-    close: () => app.close(),
-    log,
-    // Set by a parent that starts the server as its child (the browser tests): their end is ours.
-    stdin: process.env.TOYDESK_STOP_WITH_STDIN === '1' ? process.stdin : undefined,
-  });
-} catch (error) {
-  process.stderr.write(
-    `[toydesk] failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
-  );
-  process.exit(1);
 }
+await serve(config);

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 import type { FastifyInstance } from 'fastify';
+import { mountBotServices } from '@toydesk/demo';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 import {
@@ -358,7 +359,7 @@ async function main() {
       TOYDESK_SECRET_KEY: randomBytes(32).toString('hex'),
       TOYDESK_LOG_LEVEL: 'warn',
     });
-    const booted = await boot(config, { db: bench.db });
+    const booted = await boot(config, { db: bench.db, mounts: [mountBotServices] });
     app = booted.app;
     const version = await serverVersion(booted.services.db);
     log(`${kind} ${version} at ${bench.location}; seeding…`);

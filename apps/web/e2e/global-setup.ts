@@ -19,14 +19,14 @@ declare module 'vitest' {
 }
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const SERVER_MAIN = path.join(REPO_ROOT, 'apps/server/src/main.ts');
+const SERVER_MAIN = path.join(REPO_ROOT, 'apps/demo/src/main.ts');
 const LISTENING = /listening on (http:\/\/127\.0\.0\.1:\d+)\//;
 /** How long the server may take to migrate, load the demo data and listen. */
 const START_TIMEOUT_MS = 600_000;
 const STOP_TIMEOUT_MS = 30_000;
 
 /**
- * Starts `apps/server/src/main.ts` as its own process and resolves with its origin once it listens. It used
+ * Starts `apps/demo/src/main.ts` (what `npm start` runs) as its own process and resolves with its origin once it listens. It used
  * to boot inside Vitest's main process: the demo's PGlite and bot workers then shared that process's event
  * loop with Vitest's module transforms for every other project's workers, using about two thirds of a core
  * for the whole run.

@@ -1,7 +1,6 @@
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
-import { registerBotServices } from '@toydesk/bots';
 import { API_ROUTES, type RouteDef } from '@toydesk/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 
@@ -29,9 +28,15 @@ const UNSAFE_GETS = new Set(['history.set_point_status', 'toys.set_ignore_price'
 
 export const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
+/**
+ * A route set the server's entry point hands it (the bot services of `npm start`, apps/demo): mounted
+ * before the server's hooks, so it may answer its own prefix before cookies, sessions and anti-forgery run.
+ */
+export type AppMount = (app: FastifyInstance, services: Services) => Promise<void>;
+
 export async function buildApp(
   services: Services,
-  options: { logger?: boolean; logStream?: NodeJS.WritableStream } = {},
+  options: { logger?: boolean; logStream?: NodeJS.WritableStream; mounts?: AppMount[] } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -56,8 +61,9 @@ export async function buildApp(
     requestTimeout: 120_000,
   });
   app.decorateRequest('operator', null);
-  // The bot services (/api-node/) of the embedded default: answered before the hooks below run.
-  await registerBotServices(app, services);
+  // The bot services (/api-node/) of the embedded default, when the launcher mounts them: answered before
+  // the hooks below run.
+  for (const mount of options.mounts ?? []) await mount(app, services);
 
   await app.register(cookie);
   await app.register(formbody);

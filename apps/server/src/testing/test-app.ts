@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 
-import { boot, type Booted } from '../boot.ts';
+import { boot, type Booted, type BootOptions } from '../boot.ts';
 import { loadConfig } from '../config.ts';
 import { TestClient } from './test-client.ts';
 import { openTestDatabase } from '@toydesk/db/testing';
@@ -18,8 +18,14 @@ export interface TestApp extends Booted {
   close(): Promise<void>;
 }
 
-/** Boots the real server on a fresh database (PGlite or PostgreSQL per TOYDESK_TEST_DB) and a real port. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * Boots the real server on a fresh database (PGlite or PostgreSQL per TOYDESK_TEST_DB) and a real port;
+ * `extras` are what a launcher adds to the boot (apps/demo's demo and bot services).
+ */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  extras: Pick<BootOptions, 'prepare' | 'mounts'> = {},
+): Promise<TestApp> {
   const db = await openTestDatabase();
   const logLines: string[] = [];
   const config = loadConfig({
@@ -41,7 +47,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       callback();
     },
   });
-  const booted = await boot(config, { db, logStream: sink });
+  const booted = await boot(config, { db, logStream: sink, ...extras });
   await booted.app.listen({ port: 0, host: '127.0.0.1' });
   const address = booted.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

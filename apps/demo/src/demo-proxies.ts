@@ -2,7 +2,8 @@ import { isLoopbackHost } from '@toydesk/contract';
 import { startProxySimulator, type ProxySimulator } from '@toydesk/simulators/proxy';
 
 import type { Database, Vault } from '@toydesk/db';
-import { DEMO_PROXIES, LEGACY_DEMO_PROXY_HOSTS, type DemoProxy } from './infrastructure.ts';
+
+import { DEMO_PROXIES, LEGACY_DEMO_PROXY_HOSTS, type DemoProxy } from './data/infrastructure.ts';
 
 type ProxyRow = {
   id: number;

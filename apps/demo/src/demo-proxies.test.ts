@@ -4,12 +4,18 @@ import { isLoopbackHost, type BotJob } from '@toydesk/contract';
 import type { ProxySimulator } from '@toydesk/simulators/proxy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createVault, type Database, migrate, type Vault } from '@toydesk/db';
-import { recordConnections, type ConnectionRecorder } from '../testing/connection-recorder.ts';
-import { startTestApp, type TestApp } from '../testing/test-app.ts';
+import { createVault, migrate, type Database, type Vault } from '@toydesk/db';
 import { openTestDatabase, TEST_PG_URL } from '@toydesk/db/testing';
+import {
+  recordConnections,
+  startTestApp,
+  type ConnectionRecorder,
+  type TestApp,
+} from '@toydesk/server/testing';
+
+import { DEMO_PROXIES } from './data/infrastructure.ts';
 import { startDemoProxies } from './demo-proxies.ts';
-import { DEMO_PROXIES } from './infrastructure.ts';
+import { embeddedBoot } from './embedded-boot.ts';
 
 /**
  * Demo mode must never contact a real host. Its proxy rows used to name 10.0.0.11–18, and every health
@@ -96,6 +102,8 @@ const databaseEndpoint =
     : null;
 
 describe('a booted demo server', () => {
+  // Booted as `npm start` boots: the demo and the bot services (the health checks run as bot jobs).
+  const embedded = embeddedBoot();
   let app: TestApp;
   let recorder: ConnectionRecorder;
   let bots: { headers: Record<string, string> };
@@ -103,7 +111,7 @@ describe('a booted demo server', () => {
   beforeAll(async () => {
     recorder = recordConnections();
     // The schedules stay off (startTestApp): the tests queue the checks and trading ticks themselves.
-    app = await startTestApp({ TOYDESK_DEMO: '1', TOYDESK_PROXY_CHECK_TIMEOUT_MS: '5000' });
+    app = await startTestApp({ TOYDESK_DEMO: '1', TOYDESK_PROXY_CHECK_TIMEOUT_MS: '5000' }, embedded);
     const common = await app.client.get<{ data: { bot_token: string } }>('/api/frontend/common');
     bots = { headers: { 'x-app-token': common.body.data.bot_token } };
     // The whole demo load (seconds on an idle machine) on a machine busy with other suites.
@@ -136,7 +144,7 @@ describe('a booted demo server', () => {
 
   it('serves every demo proxy on loopback from the simulator, as http or socks5', async () => {
     const rows = await rowsOf(app.services.db);
-    const sim = app.demoProxies!;
+    const sim = embedded.demo()!.proxies;
     expect(rows.map((r) => r.username)).toEqual(DEMO_PROXIES.map((p) => p.username));
     expect(rows.map((r) => [r.protocol, r.host, r.port])).toEqual(
       sim.proxies.map((p) => [p.protocol, '127.0.0.1', p.port]),
@@ -172,7 +180,7 @@ describe('a booted demo server', () => {
     );
     // What the proxies were asked for: the simulators' robots.txt, through each one, with its login.
     const simPort = new URL(simulatorUrl).port;
-    for (const proxy of app.demoProxies!.proxies) {
+    for (const proxy of embedded.demo()!.proxies.proxies) {
       if (proxy.protocol === 'http') {
         expect(proxy.server.seen.map((s) => [s.target, s.outcome])).toEqual([
           [`${simulatorUrl}/robots.txt`, proxy.down ? 'down' : 'forwarded'],
@@ -249,7 +257,7 @@ describe('a booted demo server', () => {
     const simPort = Number(new URL(app.services.markets.simulatorUrl!).port);
     const ports = new Set(recorder.connections.map((c) => c.port));
     expect(ports.has(simPort)).toBe(true);
-    expect(app.demoProxies!.proxies.some((p) => ports.has(p.port))).toBe(true);
+    expect(embedded.demo()!.proxies.proxies.some((p) => ports.has(p.port))).toBe(true);
     // Several jobs one after another through the embedded queue: more than the default 60 s on a busy machine.
   }, 180_000);
 });

@@ -5,20 +5,23 @@ import { loadMarketEndpoints } from '@toydesk/markets';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { loadConfig } from '../config.ts';
 import {
   createVault,
-  type Database,
   maskStoredSecret,
   migrate,
+  type Database,
   type Queryable,
   type Row,
   type Vault,
 } from '@toydesk/db';
 import { openTestDatabase, testDbKind } from '@toydesk/db/testing';
-import { createMarketServices } from '../market-proxy/market-services.ts';
-import { seedReferenceData } from '../reference-data.ts';
-import { createResources, type Services } from '../services.ts';
+import {
+  createMarketServices,
+  createResources,
+  loadConfig,
+  seedReferenceData,
+  type Services,
+} from '@toydesk/server';
 import { insertDemoData, loadDemoDataIfEmpty } from './demo-data.ts';
 import { buildCatalogue, WEARS } from './item-catalogue.ts';
 import { formatMinor } from './minor-units.ts';
@@ -98,6 +101,7 @@ describe(`demo data on ${KIND}`, () => {
   });
 
   afterAll(async () => {
+    // A PostgreSQL test database is dropped when closed.
     await db?.close();
   });
 

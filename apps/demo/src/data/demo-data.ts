@@ -1,5 +1,5 @@
 import type { Queryable } from '@toydesk/db';
-import type { Services } from '../services.ts';
+import type { Services } from '@toydesk/server';
 import { seedAccountChecklists } from './account-checklists.ts';
 import { buildDeliveries, insertDeliveries } from './deliveries.ts';
 import { createRandomSource, DEMO_SEED, type DemoContext } from './demo-context.ts';

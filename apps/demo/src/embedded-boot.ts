@@ -1,0 +1,29 @@
+import { registerBotServices } from '@toydesk/bots';
+import type { AppMount, BootOptions } from '@toydesk/server';
+
+import { startDemo, type RunningDemo } from './start-demo.ts';
+
+/** The bot services (/api-node/) inside the server's process; they decide from their config whether to run. */
+export const mountBotServices: AppMount = async (app, services) => {
+  await registerBotServices(app, services);
+};
+
+/**
+ * What `npm start` adds to the server's boot: the bot services and their workers (the embedded default,
+ * TOYDESK_BOTS_EMBEDDED) and, when the config's demo mode is on, the demo (start-demo.ts). Tests and the
+ * console's bench boot the same way; `demo()` is the running demo once booted.
+ */
+export function embeddedBoot(): Required<Pick<BootOptions, 'prepare' | 'mounts'>> & {
+  demo(): RunningDemo | undefined;
+} {
+  let demo: RunningDemo | undefined;
+  return {
+    prepare: async (services, log) => {
+      if (!services.config.demo) return;
+      demo = await startDemo(services, log);
+      return demo;
+    },
+    mounts: [mountBotServices],
+    demo: () => demo,
+  };
+}

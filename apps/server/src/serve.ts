@@ -1,0 +1,41 @@
+import { boot, type BootOptions } from './boot.ts';
+import type { Config } from './config.ts';
+import { stopOnSignals } from './stop-on-signals.ts';
+
+/**
+ * Boots, prints the operator created on a first start, listens and stops on signals: the whole life of a
+ * server process. `npm run start:server` (main.ts) calls it bare; `npm start` (apps/demo) with its demo
+ * data, simulators and bot services.
+ */
+export async function serve(
+  config: Config,
+  options: Pick<BootOptions, 'prepare' | 'mounts'> & { demo?: boolean } = {},
+): Promise<void> {
+  const { demo, ...bootOptions } = options;
+  const log = (line: string) => process.stdout.write(`[toydesk] ${line}\n`);
+  try {
+    log(
+      `storage: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}${demo ? ', demo mode' : ''}`,
+    );
+    const { app, generatedAdmin } = await boot(config, { logger: true, log, ...bootOptions });
+    if (generatedAdmin) {
+      log('created operator account (this password is printed only once):');
+      log(`  username: ${generatedAdmin.username}`);
+      log(`  password: ${generatedAdmin.password}`);
+    }
+    // The bound address, not the configured one: PORT=0 takes a free port (the browser tests' child server).
+    const origin = await app.listen({ port: config.port, host: config.host });
+    log(`listening on ${origin}/ (login: /admin/login/, API reference: /api/docs/)`);
+    stopOnSignals({
+      close: () => app.close(),
+      log,
+      // Set by a parent that starts the server as its child (the browser tests): their end is ours.
+      stdin: process.env.TOYDESK_STOP_WITH_STDIN === '1' ? process.stdin : undefined,
+    });
+  } catch (error) {
+    process.stderr.write(
+      `[toydesk] failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    process.exit(1);
+  }
+}
