@@ -83,7 +83,7 @@ export async function seedInfrastructure(ctx: DemoContext): Promise<DemoInfrastr
   );
 
   // Loopback with the usual proxy ports: each demo start moves every row to the port its simulated proxy
-  // listens on (apps/server/src/demo/demo-proxies.ts), so the demo never points at another host.
+  // listens on (apps/demo/src/demo-proxies.ts), so the demo never points at another host.
   const proxies = DEMO_PROXIES.map((demo, i) => {
     const status = demo.down ? 'down' : i === 7 ? 'unknown' : 'up';
     return {
