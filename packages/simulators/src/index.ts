@@ -34,7 +34,7 @@ export type { KitStatsSnapshot, KitAccountStats } from './kit/kit-stats.ts';
 export { registerKitSimulator, type RegisterKitOptions } from './kit/register-kit-simulator.ts';
 export { KitControlClient, type KitCreatedAccount } from './kit/kit-control-client.ts';
 export { generateDmarketKeyPair, signedText as dmarketSignedText } from './dmarket/dmarket-signature.ts';
-export { formatSteamPrice, STEAM_CURRENCY_IDS } from './steam-market/steam-format.ts';
+export { STEAM_CURRENCY_IDS } from './steam-market/steam-format.ts';
 export * from './proxy/index.ts';
 export {
   createSteamSimulator,

@@ -37,13 +37,15 @@ export function formatSteamPrice(minor: number, currencyId: number): string {
 
 /**
  * Minor units (two decimals) of a formatted price: the last `.` or `,` followed by one or two digits is the
- * decimal separator, any other separator groups thousands; "--" decimals are 0. Null when there is no number.
+ * decimal separator, any other separator (`.`, `,`, a space, a no-break space or an apostrophe) groups
+ * thousands; "--" decimals are 0. Null when there is no number. The one parser of Steam's price strings: the
+ * gateways and `@toydesk/markets`' Steam market read prices through it (`@toydesk/steam/wire`).
  */
 export function parseSteamPrice(text: string | null | undefined): number | null {
   if (!text) return null;
-  const match = text.replace(/--/g, '00').match(/\d[\d.,\s\u00a0\u202f]*/);
+  const match = text.replace(/--/g, '00').match(/\d[\d.,'\s\u00a0\u202f]*/);
   if (!match) return null;
-  const number = match[0].replace(/[\s\u00a0\u202f]/g, '').replace(/[.,]+$/, '');
+  const number = match[0].replace(/['\s\u00a0\u202f]/g, '').replace(/[.,]+$/, '');
   const lastSeparator = Math.max(number.lastIndexOf('.'), number.lastIndexOf(','));
   const fraction = lastSeparator === -1 ? '' : number.slice(lastSeparator + 1);
   const isDecimal = lastSeparator !== -1 && fraction.length >= 1 && fraction.length <= 2;

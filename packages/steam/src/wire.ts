@@ -7,6 +7,6 @@
 export { ERESULT, eresultName, type EResultName } from './eresult.ts';
 export { confirmationKey, deviceIdFor, isSteamGuardCodeValid, steamGuardCodeAt } from './totp.ts';
 export { groupSteamIdFromId, steamIdFromAccountId, tradeUrlFor } from './steam-id.ts';
-export { currencyCode, formatSteamPrice } from './prices.ts';
+export { currencyCode, formatSteamPrice, parseSteamCount, parseSteamPrice } from './prices.ts';
 export { escapeHtml } from './web/html.ts';
 export { parseMultipart, type ParsedPart } from './web/multipart.ts';

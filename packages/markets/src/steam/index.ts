@@ -1,9 +1,3 @@
-export { parseSteamSession, SteamClient, type SteamSession } from './steam-client.ts';
+export { parseSteamCookieSession, SteamClient, type SteamCookieSession } from './steam-client.ts';
 export { SteamConfirmationRequiredError, SteamMarket } from './steam-market.ts';
-export {
-  parseSteamCount,
-  parseSteamPrice,
-  STEAM_CURRENCY_ID,
-  STEAM_UNITS_PER_MAJOR,
-  steamCurrencyOf,
-} from './steam-price.ts';
+export { STEAM_CURRENCY_ID, STEAM_UNITS_PER_MAJOR, steamCurrencyOf } from './steam-price.ts';

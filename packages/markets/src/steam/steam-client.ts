@@ -14,8 +14,11 @@ import {
 
 const APP_ID = 730;
 
-/** The cookie session a Steam credential holds: "sessionid=…; steamLoginSecure=…" (other cookies kept). */
-export interface SteamSession {
+/**
+ * The cookie session a Steam market account's credential holds: "sessionid=…; steamLoginSecure=…" (other
+ * cookies kept). Not `@toydesk/steam`'s `SteamCookieSession` (the bot services' login with its tokens).
+ */
+export interface SteamCookieSession {
   sessionid: string;
   steamLoginSecure: string;
   /** The steamid64 at the start of steamLoginSecure. */
@@ -23,7 +26,7 @@ export interface SteamSession {
   cookieHeader: string;
 }
 
-export function parseSteamSession(credential: string): SteamSession {
+export function parseSteamCookieSession(credential: string): SteamCookieSession {
   const jar = new Map<string, string>();
   for (const part of credential.split(';')) {
     const at = part.indexOf('=');
@@ -50,11 +53,11 @@ export function parseSteamSession(credential: string): SteamSession {
  */
 export class SteamClient {
   private readonly transport: MarketTransport;
-  readonly session: SteamSession;
+  readonly session: SteamCookieSession;
   private readonly origin: string;
 
   constructor(config: MarketClientConfig) {
-    this.session = parseSteamSession(config.credential);
+    this.session = parseSteamCookieSession(config.credential);
     this.origin = config.baseUrl.replace(/\/$/, '');
     this.transport = new MarketTransport(
       'steam',

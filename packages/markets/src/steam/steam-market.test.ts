@@ -1,12 +1,12 @@
-import { formatSteamPrice, type KitCreatedAccount } from '@toydesk/simulators';
+import type { KitCreatedAccount } from '@toydesk/simulators';
+import { formatSteamPrice, parseSteamPrice } from '@toydesk/steam/wire';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { UnsupportedCapabilityError } from '../market.ts';
 import { MarketApiError, MarketAuthError } from '../kit/market-errors.ts';
 import { startMarketSim, type MarketSim } from '../testing/market-sim.ts';
-import { parseSteamSession } from './steam-client.ts';
+import { parseSteamCookieSession } from './steam-client.ts';
 import { SteamMarket } from './steam-market.ts';
-import { parseSteamPrice } from './steam-price.ts';
 
 let sim: MarketSim;
 let account: KitCreatedAccount;
@@ -40,11 +40,11 @@ describe('SteamMarket against the simulator', () => {
   });
 
   it('keeps the cookie session given as the credential', () => {
-    const session = parseSteamSession(account.credential);
+    const session = parseSteamCookieSession(account.credential);
     expect(session.sessionid).toBe(account.sessionid);
     expect(session.steamLoginSecure).toBe(account.steamLoginSecure);
     expect(session.steamId).toBe(account.steamid);
-    expect(() => parseSteamSession('steamLoginSecure=x')).toThrow(/sessionid and steamLoginSecure/);
+    expect(() => parseSteamCookieSession('steamLoginSecure=x')).toThrow(/sessionid and steamLoginSecure/);
   });
 
   it('reads the wallet from the market page', async () => {
@@ -107,7 +107,7 @@ describe('SteamMarket against the simulator', () => {
     expect(await market.getPrices(['No Such Item'])).toEqual([
       { market_hash_name: 'No Such Item', price: null, buy_order: null, currency: 'USD', volume: null },
     ]);
-    expect(parseSteamPrice(formatSteamPrice(123_456, 'RUB'))).toBe('1234.56');
+    expect(parseSteamPrice(formatSteamPrice(123_456, 5))).toBe(123_456);
   });
 
   it('lists at what the seller receives; a listing waits for confirmation, then is on sale', async () => {

@@ -1,4 +1,5 @@
 import type { ConvertibleCurrency } from '@toydesk/contract';
+import { parseSteamCount, parseSteamPrice } from '@toydesk/steam/wire';
 
 import type {
   ListForSaleResult,
@@ -14,16 +15,15 @@ import { MarketApiError } from '../kit/market-errors.ts';
 import type { MarketClientConfig } from '../kit/market-transport.ts';
 import { spendOnce } from '../kit/spend-once.ts';
 import { SteamClient } from './steam-client.ts';
-import {
-  parseSteamCount,
-  parseSteamPrice,
-  STEAM_CURRENCY_ID,
-  STEAM_UNITS_PER_MAJOR,
-  steamCurrencyOf,
-} from './steam-price.ts';
+import { STEAM_CURRENCY_ID, STEAM_UNITS_PER_MAJOR, steamCurrencyOf } from './steam-price.ts';
 import type { SteamBuyOrder, SteamListing } from './steam-types.ts';
 
 const cents = (units: number | string) => fromUnits(units, STEAM_UNITS_PER_MAJOR);
+/** A Steam price string in major units ("1 234,56 pуб." → "1234.56"), or null when it holds no number. */
+const priceOf = (text: string | null | undefined) => {
+  const minor = parseSteamPrice(text);
+  return minor === null ? null : cents(minor);
+};
 
 /** Steam asks for a mobile confirmation of this buy order; accept it, then call setBuyOrder again. */
 export class SteamConfirmationRequiredError extends MarketApiError {
@@ -72,7 +72,7 @@ export class SteamMarket extends BaseMarket {
       const overview = await this.client.getPriceOverview(name, this.currencyId);
       prices.push({
         market_hash_name: name,
-        price: overview.success ? parseSteamPrice(overview.lowest_price) : null,
+        price: overview.success ? priceOf(overview.lowest_price) : null,
         buy_order: null,
         currency: this.currency,
         volume: overview.success ? parseSteamCount(overview.volume) : null,

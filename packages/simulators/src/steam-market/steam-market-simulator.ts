@@ -1,10 +1,12 @@
+import { formatSteamPrice } from '@toydesk/steam/wire';
+
 import type { Router } from '../tm/http/router.ts';
 import type { KitMarketDefinition } from '../kit/kit-definition.ts';
 import type { KitMarket, SimAccount, SimListing } from '../kit/kit-market.ts';
 import { KitError, KitReply, type KitContext, type KitRoute } from '../kit/kit-types.ts';
 import { formBody, me, positiveInt, randomHex, unixSeconds } from '../kit/route-helpers.ts';
 import { hashText } from '../util/random.ts';
-import { buyerPays, currencyOfId, formatSteamPrice, STEAM_CURRENCY_IDS, steamFees } from './steam-format.ts';
+import { buyerPays, currencyOfId, STEAM_CURRENCY_IDS, steamFees } from './steam-format.ts';
 
 /**
  * The Steam Community Market (steamcommunity.com/market): a cookie session (`steamLoginSecure` plus a
@@ -47,7 +49,7 @@ function priceOverview(ctx: KitContext) {
   if (ctx.query.get('appid') !== APP_ID || !currency || !entry) return new KitReply(500, { success: false });
   const cheapest = ctx.market.offersFor(entry.marketHashName)[0];
   const show = (sellerReceives: number) =>
-    formatSteamPrice(ctx.market.convertTo(buyerPays(sellerReceives), currency), currency);
+    formatSteamPrice(ctx.market.convertTo(buyerPays(sellerReceives), currency), STEAM_CURRENCY_IDS[currency]);
   return {
     success: true,
     ...(cheapest ? { lowest_price: show(cheapest.price) } : {}),

@@ -10,19 +10,10 @@ import { startSteamSim, type SteamSimHarness } from '../testing/steam-sim-harnes
 import { libraryError } from './library-errors.ts';
 import type { CommunityLike, LoginSessionLike, SteamLibraries } from './libraries.ts';
 import { RealSteamGateway, proxyUrl, tradeOfferFrom } from './real-steam-gateway.ts';
+import { steamFailure } from '../testing/steam-failure.ts';
 
 const DAY = 86_400_000;
 const STEAM_ID = '76561198000000042';
-
-async function failure(promise: Promise<unknown>): Promise<SteamError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof SteamError) return error;
-    throw error;
-  }
-  throw new Error('expected a SteamError');
-}
 
 interface LoginScript {
   startResult?: { actionRequired: boolean; validActions?: { type: number }[] };
@@ -197,7 +188,7 @@ describe('RealSteamGateway: login and refresh on steam-session (fake LoginSessio
   it('maps login outcomes: Steam Guard needed, wrong password, RateLimitExceeded, timeout', async () => {
     let fake = fakeLibraries({ startResult: { actionRequired: true, validActions: [{ type: 2 }] } });
     expect(
-      await failure(
+      await steamFailure(
         new RealSteamGateway({ libraries: fake.libraries }).login({ accountName: 'bot', password: 'x' }),
       ),
     ).toMatchObject({ kind: 'needs_guard_code' });
@@ -205,7 +196,7 @@ describe('RealSteamGateway: login and refresh on steam-session (fake LoginSessio
 
     fake = fakeLibraries({ startError: eresultError('InvalidPassword', 5) });
     expect(
-      await failure(
+      await steamFailure(
         new RealSteamGateway({ libraries: fake.libraries }).login({ accountName: 'bot', password: 'x' }),
       ),
     ).toMatchObject({
@@ -215,7 +206,7 @@ describe('RealSteamGateway: login and refresh on steam-session (fake LoginSessio
 
     fake = fakeLibraries({ emit: { error: eresultError('RateLimitExceeded', 84) } });
     expect(
-      await failure(
+      await steamFailure(
         new RealSteamGateway({ libraries: fake.libraries }).login({
           accountName: 'bot',
           password: 'x',
@@ -230,7 +221,7 @@ describe('RealSteamGateway: login and refresh on steam-session (fake LoginSessio
 
     fake = fakeLibraries({ emit: 'timeout' });
     expect(
-      await failure(
+      await steamFailure(
         new RealSteamGateway({ libraries: fake.libraries }).login({ accountName: 'bot', password: 'x' }),
       ),
     ).toMatchObject({ kind: 'http' });
@@ -251,7 +242,7 @@ describe('RealSteamGateway: login and refresh on steam-session (fake LoginSessio
 
     const dead = fakeLibraries({ refreshError: eresultError('AccessDenied', 15) });
     expect(
-      await failure(new RealSteamGateway({ libraries: dead.libraries }).refreshSession(session)),
+      await steamFailure(new RealSteamGateway({ libraries: dead.libraries }).refreshSession(session)),
     ).toMatchObject({ kind: 'session_expired', eresult: 15 });
     // relogin falls back to a full login when the refresh token is refused
     const relogged = await new RealSteamGateway({ libraries: dead.libraries }).relogin(
@@ -269,13 +260,13 @@ describe('RealSteamGateway: login and refresh on steam-session (fake LoginSessio
     const session = await gateway.login({ accountName: 'bot', password: 'x', proxy: socks });
     expect(record.sessions[0]?.options).toEqual({ socksProxy: 'socks5://h:1080' });
     expect(
-      await failure(gateway.acceptConfirmation(session, { identitySecret: 'id', objectId: '1' })),
+      await steamFailure(gateway.acceptConfirmation(session, { identitySecret: 'id', objectId: '1' })),
     ).toMatchObject({ kind: 'failed' });
     const http = { ...session, proxy: { protocol: 'http' as const, host: 'p', port: 3128 } };
     await gateway.acceptConfirmation(http, { identitySecret: 'id', objectId: '1' });
     expect(record.communityProxies).toEqual([{ proxy: 'http://p:3128' }]);
     expect(
-      await failure(gateway.acceptConfirmation(http, { identitySecret: 'id', objectId: 'missing' })),
+      await steamFailure(gateway.acceptConfirmation(http, { identitySecret: 'id', objectId: 'missing' })),
     ).toMatchObject({ kind: 'not_found' });
   });
 });
@@ -305,7 +296,7 @@ describe('RealSteamGateway: answering one listed confirmation (steamcommunity re
     // steam-totp's time plus the offset Steam gave (7 s in the fake)
     expect(record.answers[0]!.time).toBeGreaterThanOrEqual(before);
     expect(
-      await failure(
+      await steamFailure(
         gateway.respondToConfirmation(session, {
           identitySecret: 'id',
           id: 'gone',

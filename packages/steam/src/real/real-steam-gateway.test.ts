@@ -2,12 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { buildSession } from '../session.ts';
 import { SteamTokenStore } from '@toydesk/simulators';
-import { SteamError } from '../steam-error.ts';
 import type { SteamSession } from '../steam-gateway.ts';
 import { fakeRequest, type FakeCall, type FakeReply } from '../testing/fake-request.ts';
 import { confirmationKey, deviceIdFor } from '../totp.ts';
 import { loadSteamLibraries, type CommunityLike, type SteamLibraries } from './libraries.ts';
 import { RealSteamGateway } from './real-steam-gateway.ts';
+import { steamFailure } from '../testing/steam-failure.ts';
 
 /**
  * The real gateway offline: DoctorMcKay's real steamcommunity and steam-tradeoffer-manager code runs against a
@@ -26,16 +26,6 @@ function session(): SteamSession {
   const refreshToken = tokens.mint('refresh', STEAM_ID, Date.now(), 200 * DAY);
   const accessToken = tokens.mint('access', STEAM_ID, Date.now(), DAY, 'R1');
   return buildSession({ accountName: 'realbot', steamId: STEAM_ID, accessToken, refreshToken });
-}
-
-async function failure(promise: Promise<unknown>): Promise<SteamError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof SteamError) return error;
-    throw error;
-  }
-  throw new Error('expected a SteamError');
 }
 
 const profileEditPage = (config: unknown) =>
@@ -126,7 +116,7 @@ describe('RealSteamGateway on the real libraries, offline', () => {
       primary_group_steamid: '103582791429521412',
       json: 1,
     });
-    expect(await failure(gateway.editProfile(s, { customURL: 'taken' }))).toMatchObject({
+    expect(await steamFailure(gateway.editProfile(s, { customURL: 'taken' }))).toMatchObject({
       kind: 'duplicate_request',
     });
   });
@@ -194,9 +184,12 @@ describe('RealSteamGateway on the real libraries, offline', () => {
       return undefined;
     });
     const s = session();
-    expect(await failure(gateway.enableTwoFactorStep1(s))).toMatchObject({ kind: 'needs_phone', eresult: 2 });
+    expect(await steamFailure(gateway.enableTwoFactorStep1(s))).toMatchObject({
+      kind: 'needs_phone',
+      eresult: 2,
+    });
     status = 29;
-    expect(await failure(gateway.enableTwoFactorStep1(s))).toMatchObject({
+    expect(await steamFailure(gateway.enableTwoFactorStep1(s))).toMatchObject({
       kind: 'already_has_authenticator',
       eresult: 29,
     });
@@ -230,18 +223,21 @@ describe('RealSteamGateway on the real libraries, offline', () => {
       call.url.pathname.startsWith('/dev/apikey') ? reply : undefined,
     );
     const s = session();
-    expect(await failure(gateway.getSteamApiKey(s))).toMatchObject({ kind: 'session_expired' });
+    expect(await steamFailure(gateway.getSteamApiKey(s))).toMatchObject({ kind: 'session_expired' });
     reply = {
       status: 403,
       body: '<div id="parental_notice_instructions">Enter your PIN below to exit Family View.</div>',
     };
-    expect(await failure(gateway.getSteamApiKey(s))).toMatchObject({ kind: 'family_view', status: 403 });
+    expect(await steamFailure(gateway.getSteamApiKey(s))).toMatchObject({ kind: 'family_view', status: 403 });
     reply = { status: 429, body: '' };
-    expect(await failure(gateway.getSteamApiKey(s))).toMatchObject({ kind: 'rate_limited', status: 429 });
+    expect(await steamFailure(gateway.getSteamApiKey(s))).toMatchObject({
+      kind: 'rate_limited',
+      status: 429,
+    });
     reply = { status: 500, body: '' };
-    expect(await failure(gateway.getSteamApiKey(s))).toMatchObject({ kind: 'http', status: 500 });
+    expect(await steamFailure(gateway.getSteamApiKey(s))).toMatchObject({ kind: 'http', status: 500 });
     reply = { body: '<h2>Access Denied</h2>' };
-    expect(await failure(gateway.getSteamApiKey(s))).toMatchObject({ kind: 'access_denied' });
+    expect(await steamFailure(gateway.getSteamApiKey(s))).toMatchObject({ kind: 'access_denied' });
     reply = { body: '<form id="editForm"></form>' };
     expect(await gateway.getSteamApiKey(s)).toBeNull();
     reply = { body: '<p>Key: 0123456789ABCDEF0123456789ABCDEF</p>' };
@@ -325,7 +321,7 @@ describe('RealSteamGateway on the real libraries, offline', () => {
       }),
     ]);
     expect(
-      await failure(
+      await steamFailure(
         gateway.getInventory(session(), { appId: 730, contextId: '2', steamId: '76561198000000099' }),
       ),
     ).toMatchObject({ kind: 'access_denied' });
@@ -405,7 +401,7 @@ describe('RealSteamGateway on the real libraries, offline', () => {
       },
     };
     expect(
-      await failure(
+      await steamFailure(
         gateway.createOffer(s, { tradeUrl, assets: [{ appId: 730, contextId: '2', assetId: '111' }] }),
       ),
     ).toMatchObject({ kind: 'offer_limit', eresult: 25 });
@@ -414,12 +410,12 @@ describe('RealSteamGateway on the real libraries, offline', () => {
       body: { strError: 'There was an error sending your trade offer.  Please try again later. (15)' },
     };
     expect(
-      await failure(
+      await steamFailure(
         gateway.createOffer(s, { tradeUrl, assets: [{ appId: 730, contextId: '2', assetId: '111' }] }),
       ),
     ).toMatchObject({ kind: 'access_denied', eresult: 15 });
     expect(
-      await failure(gateway.createOffer(s, { tradeUrl: 'https://example.org/', assets: [] })),
+      await steamFailure(gateway.createOffer(s, { tradeUrl: 'https://example.org/', assets: [] })),
     ).toMatchObject({ kind: 'failed' });
   });
 

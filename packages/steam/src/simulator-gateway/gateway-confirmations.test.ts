@@ -2,18 +2,8 @@ import { randomBytes } from 'node:crypto';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { SteamError } from '../steam-error.ts';
 import { startSteamSim, type SteamSimHarness } from '../testing/steam-sim-harness.ts';
-
-async function failure(promise: Promise<unknown>): Promise<SteamError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof SteamError) return error;
-    throw error;
-  }
-  throw new Error('expected a SteamError');
-}
+import { steamFailure } from '../testing/steam-failure.ts';
 
 describe('SteamSimulatorGateway: answering mobile confirmations (Steam Guard screen)', () => {
   let sim: SteamSimHarness;
@@ -69,12 +59,12 @@ describe('SteamSimulatorGateway: answering mobile confirmations (Steam Guard scr
     if (!only) throw new Error('no confirmation');
     await sim.gateway.respondToConfirmation(session, { identitySecret: secret, ...only, accept: true });
     expect(
-      await failure(
+      await steamFailure(
         sim.gateway.respondToConfirmation(session, { identitySecret: secret, ...only, accept: false }),
       ),
     ).toMatchObject({ kind: 'not_found' });
     expect(
-      await failure(
+      await steamFailure(
         sim.gateway.respondToConfirmation(session, {
           identitySecret: randomBytes(20).toString('base64'),
           id: only.id,

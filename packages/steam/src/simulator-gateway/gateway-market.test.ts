@@ -1,17 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { SteamError } from '../steam-error.ts';
 import { startSteamSim, type SteamSimHarness } from '../testing/steam-sim-harness.ts';
-
-async function failure(promise: Promise<unknown>): Promise<SteamError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof SteamError) return error;
-    throw error;
-  }
-  throw new Error('expected a SteamError');
-}
+import { steamFailure } from '../testing/steam-failure.ts';
 
 const NAME = 'AK-47 | Redline (Field-Tested)';
 
@@ -76,12 +66,12 @@ describe('SteamSimulatorGateway: Community Market', () => {
     const { created, session } = await sim.account({ items: [{ marketable: false }, { holdDays: 7 }] });
     for (const item of created.items) {
       expect(
-        await failure(sim.gateway.createListing(session, { assetId: item.assetid, priceMinor: 100 })),
+        await steamFailure(sim.gateway.createListing(session, { assetId: item.assetid, priceMinor: 100 })),
       ).toMatchObject({ kind: 'not_marketable' });
     }
     const young = await sim.account({ items: 1, twoFactorAgeDays: 3 });
     expect(
-      await failure(
+      await steamFailure(
         sim.gateway.createListing(young.session, {
           assetId: young.created.items[0]?.assetid ?? '',
           priceMinor: 100,
@@ -102,12 +92,12 @@ describe('SteamSimulatorGateway: Community Market', () => {
     expect(order).toMatchObject({ status: 'created', recovered: false });
     const id = order.status === 'created' ? order.buyOrderId : '';
 
-    const duplicate = await failure(
+    const duplicate = await steamFailure(
       sim.gateway.createBuyOrder(session, { marketHashName: NAME, priceMinor: 2_600, quantity: 1 }),
     );
     expect(duplicate).toMatchObject({ kind: 'duplicate_request', eresult: 29 });
     expect(duplicate.message).toMatch(/already have an active buy order/);
-    const tooMuch = await failure(
+    const tooMuch = await steamFailure(
       sim.gateway.createBuyOrder(session, {
         marketHashName: 'Chroma 2 Case',
         priceMinor: 50_000,
@@ -138,7 +128,7 @@ describe('SteamSimulatorGateway: Community Market', () => {
 
     await sim.gateway.cancelBuyOrder(session, id);
     expect((await sim.gateway.getMyListings(session)).buyOrders).toEqual([]);
-    expect(await failure(sim.gateway.cancelBuyOrder(session, id))).toMatchObject({
+    expect(await steamFailure(sim.gateway.cancelBuyOrder(session, id))).toMatchObject({
       kind: 'not_found',
       eresult: 42,
     });
@@ -172,7 +162,7 @@ describe('SteamSimulatorGateway: Community Market', () => {
       match: { path: '/community/market/createbuyorder', account: created.accountName },
       count: 1,
     });
-    const lost = await failure(
+    const lost = await steamFailure(
       sim.gateway.createBuyOrder(session, {
         marketHashName: 'Chroma 2 Case',
         priceMinor: 100,
@@ -241,9 +231,9 @@ describe('SteamSimulatorGateway: Community Market', () => {
     try {
       await sim.control.resetLimits();
       await sim.gateway.priceOverview({ marketHashName: NAME, currencyId: 5 });
-      expect(await failure(sim.gateway.priceOverview({ marketHashName: NAME, currencyId: 5 }))).toMatchObject(
-        { kind: 'rate_limited', status: 429 },
-      );
+      expect(
+        await steamFailure(sim.gateway.priceOverview({ marketHashName: NAME, currencyId: 5 })),
+      ).toMatchObject({ kind: 'rate_limited', status: 429 });
       expect((await sim.control.stats()).rateLimited.priceOverview).toBe(1);
     } finally {
       await sim.control.config({ priceOverviewRateLimit: { max: 10_000 } });

@@ -2,18 +2,8 @@ import { PROFILE_THEMES } from '@toydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { randomProfileInfo } from '../random-profile.ts';
-import { SteamError } from '../steam-error.ts';
 import { startSteamSim, type SteamSimHarness } from '../testing/steam-sim-harness.ts';
-
-async function failure(promise: Promise<unknown>): Promise<SteamError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof SteamError) return error;
-    throw error;
-  }
-  throw new Error('expected a SteamError');
-}
+import { steamFailure } from '../testing/steam-failure.ts';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
@@ -31,7 +21,7 @@ describe('SteamSimulatorGateway: profile, community items, groups, API key', () 
     const { avatarUrl } = await sim.gateway.uploadAvatar(session, { image: PNG });
     expect(avatarUrl).toMatch(/^https:\/\/avatars\.steamstatic\.com\/[0-9a-f]{40}_full\.jpg$/);
     expect(
-      await failure(sim.gateway.uploadAvatar(session, { image: Buffer.from('not an image') })),
+      await steamFailure(sim.gateway.uploadAvatar(session, { image: Buffer.from('not an image') })),
     ).toMatchObject({ kind: 'failed' });
 
     const before = await sim.gateway.getProfileSettings(session);
@@ -67,9 +57,9 @@ describe('SteamSimulatorGateway: profile, community items, groups, API key', () 
 
     const other = await sim.account();
     expect(
-      await failure(sim.gateway.editProfile(other.session, { customURL: info.customURL })),
+      await steamFailure(sim.gateway.editProfile(other.session, { customURL: info.customURL })),
     ).toMatchObject({ kind: 'duplicate_request' });
-    expect(await failure(sim.gateway.editProfile(other.session, { name: 'x' }))).toMatchObject({
+    expect(await steamFailure(sim.gateway.editProfile(other.session, { name: 'x' }))).toMatchObject({
       kind: 'failed',
     });
   });
@@ -104,7 +94,7 @@ describe('SteamSimulatorGateway: profile, community items, groups, API key', () 
       badgeId: 1,
       communityItemId: gameBadge?.communityItemId ?? null,
     });
-    expect(await failure(sim.gateway.setFavoriteBadge(session, { badgeId: 999 }))).toMatchObject({
+    expect(await steamFailure(sim.gateway.setFavoriteBadge(session, { badgeId: 999 }))).toMatchObject({
       kind: 'failed',
       eresult: 8,
     });
@@ -129,7 +119,7 @@ describe('SteamSimulatorGateway: profile, community items, groups, API key', () 
     const [first, second] = inventory.items;
     await sim.gateway.configureShowcase(session, { kind: 'workshop', publishedFileId: '1234567890' });
     expect(
-      await failure(sim.gateway.configureShowcase(session, { kind: 'favorite group', groupId: gid })),
+      await steamFailure(sim.gateway.configureShowcase(session, { kind: 'favorite group', groupId: gid })),
     ).toMatchObject({ kind: 'failed', eresult: 8 });
     await sim.gateway.joinGroup(session, gid);
     await sim.gateway.configureShowcase(session, { kind: 'favorite group', groupId: gid });
@@ -179,9 +169,11 @@ describe('SteamSimulatorGateway: profile, community items, groups, API key', () 
 
     await sim.control.advance(7 * 86_400_000 + 60_000);
     // a week later the access token is long dead: our own inventory answers 403 ("Not Logged In")
-    expect(await failure(sim.gateway.getInventory(first, { appId: 730, contextId: '2' }))).toMatchObject({
-      kind: 'session_expired',
-    });
+    expect(await steamFailure(sim.gateway.getInventory(first, { appId: 730, contextId: '2' }))).toMatchObject(
+      {
+        kind: 'session_expired',
+      },
+    );
     const session = await sim.gateway.refreshSession(first);
     const later = await sim.gateway.getInventory(session, { appId: 730, contextId: '2' });
     expect(later.items.every((item) => item.tradable)).toBe(true);
@@ -194,7 +186,7 @@ describe('SteamSimulatorGateway: profile, community items, groups, API key', () 
     const gems = await sim.gateway.turnItemIntoGems(session, { appId: 440, assetId: card?.assetId ?? '' });
     expect(gems).toEqual({ gemsReceived: 10, totalGems: 10 });
     expect(
-      await failure(sim.gateway.turnItemIntoGems(session, { appId: 440, assetId: card?.assetId ?? '' })),
+      await steamFailure(sim.gateway.turnItemIntoGems(session, { appId: 440, assetId: card?.assetId ?? '' })),
     ).toMatchObject({ kind: 'not_found' });
     const afterGems = await sim.gateway.getInventory(session, { appId: 753, contextId: '6' });
     expect(afterGems.items.find((item) => item.marketHashName === '753-Gems')).toMatchObject({ amount: 10 });
@@ -207,7 +199,7 @@ describe('SteamSimulatorGateway: profile, community items, groups, API key', () 
     // someone else's private inventory
     const other = await sim.account({ items: 1 });
     expect(
-      await failure(
+      await steamFailure(
         sim.gateway.getInventory(session, { appId: 730, contextId: '2', steamId: other.created.steamId }),
       ),
     ).toMatchObject({ kind: 'access_denied' });
@@ -241,10 +233,10 @@ describe('SteamSimulatorGateway: profile, community items, groups, API key', () 
     const [first, second] = (await sim.control.groups()).groups;
     await sim.gateway.joinGroup(session, first?.gid ?? '');
     await sim.gateway.joinGroup(session, second?.gid ?? '');
-    expect(await failure(sim.gateway.joinGroup(session, '103582791400000000'))).toMatchObject({
+    expect(await steamFailure(sim.gateway.joinGroup(session, '103582791400000000'))).toMatchObject({
       kind: 'not_found',
     });
-    expect(await failure(sim.gateway.setFavoriteGroup(session, '103582791400000000'))).toMatchObject({
+    expect(await steamFailure(sim.gateway.setFavoriteGroup(session, '103582791400000000'))).toMatchObject({
       kind: 'failed',
     });
     await sim.gateway.setFavoriteGroup(session, second?.gid ?? '');
@@ -255,7 +247,7 @@ describe('SteamSimulatorGateway: profile, community items, groups, API key', () 
 
     const { postId } = await sim.gateway.postStatus(session, 'gl hf', { appId: 730 });
     expect(postId).toMatch(/^\d+$/);
-    expect(await failure(sim.gateway.postStatus(session, '  '))).toMatchObject({ kind: 'failed' });
+    expect(await steamFailure(sim.gateway.postStatus(session, '  '))).toMatchObject({ kind: 'failed' });
     await sim.gateway.addWorkshopFavorite(session, { publishedFileId: '2345678901', appId: 730 });
     const dump = await sim.control.account(created.accountName);
     expect(dump.workshopFavorites).toEqual(['2345678901']);
@@ -295,12 +287,12 @@ describe('SteamSimulatorGateway: profile, community items, groups, API key', () 
     expect(finished.status).toBe('created');
 
     const limited = await sim.account({ limited: true });
-    expect(await failure(sim.gateway.getSteamApiKey(limited.session))).toMatchObject({
+    expect(await steamFailure(sim.gateway.getSteamApiKey(limited.session))).toMatchObject({
       kind: 'access_denied',
       message: 'getSteamApiKey: Access Denied',
     });
     const noGuard = await sim.account({ twoFactor: false });
-    expect(await failure(sim.gateway.getSteamApiKey(noGuard.session))).toMatchObject({
+    expect(await steamFailure(sim.gateway.getSteamApiKey(noGuard.session))).toMatchObject({
       kind: 'access_denied',
     });
   });

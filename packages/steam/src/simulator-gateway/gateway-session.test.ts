@@ -2,21 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { cookieHeader, cookieValue } from '../cookies.ts';
 import { decodeJwtPayload } from '../jwt.ts';
-import { SteamError } from '../steam-error.ts';
 import { startSteamSim, type SteamSimHarness } from '../testing/steam-sim-harness.ts';
+import { steamFailure } from '../testing/steam-failure.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-
-async function failure(promise: Promise<unknown>): Promise<SteamError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof SteamError) return error;
-    throw error;
-  }
-  throw new Error('expected a SteamError');
-}
 
 describe('SteamSimulatorGateway: sessions', () => {
   let sim: SteamSimHarness;
@@ -46,7 +36,7 @@ describe('SteamSimulatorGateway: sessions', () => {
 
   it('refuses a wrong password and a wrong or missing Steam Guard code', async () => {
     const created = await sim.control.createAccount();
-    const wrongPassword = await failure(
+    const wrongPassword = await steamFailure(
       sim.gateway.login({
         accountName: created.accountName,
         password: 'nope',
@@ -54,7 +44,7 @@ describe('SteamSimulatorGateway: sessions', () => {
       }),
     );
     expect(wrongPassword).toMatchObject({ kind: 'invalid_credentials', eresult: 5 });
-    const wrongCode = await failure(
+    const wrongCode = await steamFailure(
       sim.gateway.login({
         accountName: created.accountName,
         password: created.password,
@@ -62,7 +52,7 @@ describe('SteamSimulatorGateway: sessions', () => {
       }),
     );
     expect(wrongCode).toMatchObject({ kind: 'invalid_credentials', eresult: 88 });
-    const noCode = await failure(
+    const noCode = await steamFailure(
       sim.gateway.login({ accountName: created.accountName, password: created.password }),
     );
     expect(noCode).toMatchObject({ kind: 'needs_guard_code', eresult: 63 });
@@ -71,8 +61,10 @@ describe('SteamSimulatorGateway: sessions', () => {
   it('expires access tokens after 24 h; refreshSession brings the session back; refresh tokens die after ~200 days', async () => {
     const { credentials, session } = await sim.account();
     await sim.control.advance(DAY + 60_000);
-    expect(await failure(sim.gateway.getWalletBalance(session))).toMatchObject({ kind: 'session_expired' });
-    expect(await failure(sim.gateway.isWaitingForEmailConfirmation(session))).toMatchObject({
+    expect(await steamFailure(sim.gateway.getWalletBalance(session))).toMatchObject({
+      kind: 'session_expired',
+    });
+    expect(await steamFailure(sim.gateway.isWaitingForEmailConfirmation(session))).toMatchObject({
       kind: 'session_expired',
       status: 401,
     });
@@ -85,10 +77,14 @@ describe('SteamSimulatorGateway: sessions', () => {
 
     const renewed = await sim.gateway.refreshSession(refreshed, { renewRefreshToken: true });
     expect(renewed.refreshToken).not.toBe(refreshed.refreshToken);
-    expect(await failure(sim.gateway.refreshSession(refreshed))).toMatchObject({ kind: 'session_expired' });
+    expect(await steamFailure(sim.gateway.refreshSession(refreshed))).toMatchObject({
+      kind: 'session_expired',
+    });
 
     await sim.control.advance(201 * DAY);
-    expect(await failure(sim.gateway.refreshSession(renewed))).toMatchObject({ kind: 'session_expired' });
+    expect(await steamFailure(sim.gateway.refreshSession(renewed))).toMatchObject({
+      kind: 'session_expired',
+    });
     // relogin falls back to a full login (the TOTP code is made at the simulator's advanced time)
     const again = await sim.gateway.relogin(credentials, {
       ...renewed,
@@ -112,10 +108,14 @@ describe('SteamSimulatorGateway: sessions', () => {
       match: { path: '/community/market', account: created.accountName },
       count: 1,
     });
-    expect(await failure(sim.gateway.getWalletBalance(session))).toMatchObject({ kind: 'session_expired' });
+    expect(await steamFailure(sim.gateway.getWalletBalance(session))).toMatchObject({
+      kind: 'session_expired',
+    });
     expect((await sim.gateway.getWalletBalance(session)).balanceMinor).toBe(100_000);
     await sim.control.expireSessions(created.accountName);
-    expect(await failure(sim.gateway.getWalletBalance(session))).toMatchObject({ kind: 'session_expired' });
+    expect(await steamFailure(sim.gateway.getWalletBalance(session))).toMatchObject({
+      kind: 'session_expired',
+    });
     const refreshed = await sim.gateway.refreshSession(session);
     expect((await sim.gateway.getWalletBalance(refreshed)).balanceMinor).toBe(100_000);
   });
@@ -123,18 +123,24 @@ describe('SteamSimulatorGateway: sessions', () => {
   it('maps 429, 5xx, an nginx page and a dropped connection', async () => {
     const { session } = await sim.account();
     await sim.control.fault({ kind: 'status', status: 429, match: { path: '/community/market' }, count: 1 });
-    const limited = await failure(sim.gateway.getWalletBalance(session));
+    const limited = await steamFailure(sim.gateway.getWalletBalance(session));
     expect(limited).toMatchObject({ kind: 'rate_limited', status: 429 });
     expect(limited.retryable).toBe(true);
 
     await sim.control.fault({ kind: 'status', status: 503, match: { path: '/community/market' }, count: 1 });
-    expect(await failure(sim.gateway.getWalletBalance(session))).toMatchObject({ kind: 'http', status: 503 });
+    expect(await steamFailure(sim.gateway.getWalletBalance(session))).toMatchObject({
+      kind: 'http',
+      status: 503,
+    });
 
     await sim.control.fault({ kind: 'html', match: { path: '/community/market/mylistings' }, count: 1 });
-    expect(await failure(sim.gateway.getMyListings(session))).toMatchObject({ kind: 'http', status: 502 });
+    expect(await steamFailure(sim.gateway.getMyListings(session))).toMatchObject({
+      kind: 'http',
+      status: 502,
+    });
 
     await sim.control.fault({ kind: 'drop', match: { path: '/community/market' }, count: 1 });
-    const dropped = await failure(sim.gateway.getWalletBalance(session));
+    const dropped = await steamFailure(sim.gateway.getWalletBalance(session));
     expect(dropped).toMatchObject({ kind: 'http', status: null });
     expect(dropped.retryable).toBe(true);
 
@@ -144,7 +150,7 @@ describe('SteamSimulatorGateway: sessions', () => {
       match: { path: 'IPhoneService/IsAccountWaiting' },
       count: 1,
     });
-    expect(await failure(sim.gateway.isWaitingForEmailConfirmation(session))).toMatchObject({
+    expect(await steamFailure(sim.gateway.isWaitingForEmailConfirmation(session))).toMatchObject({
       kind: 'rate_limited',
       eresult: 84,
     });
@@ -153,9 +159,9 @@ describe('SteamSimulatorGateway: sessions', () => {
 
   it('Family View answers 403 until parentalUnlock with the PIN', async () => {
     const { session } = await sim.account({ familyViewPin: '4321' });
-    const locked = await failure(sim.gateway.getWalletBalance(session));
+    const locked = await steamFailure(sim.gateway.getWalletBalance(session));
     expect(locked).toMatchObject({ kind: 'family_view', status: 403 });
-    expect(await failure(sim.gateway.parentalUnlock(session, '0000'))).toMatchObject({
+    expect(await steamFailure(sim.gateway.parentalUnlock(session, '0000'))).toMatchObject({
       kind: 'access_denied',
       eresult: 15,
     });
@@ -203,13 +209,13 @@ describe('SteamSimulatorGateway: the login rate limit', () => {
       sharedSecret: created.sharedSecret,
     };
     for (let i = 0; i < 10; i++) await sim.gateway.login(credentials);
-    const blocked = await failure(sim.gateway.login(credentials));
+    const blocked = await steamFailure(sim.gateway.login(credentials));
     expect(blocked).toMatchObject({ kind: 'rate_limited', eresult: 84 });
 
     await sim.control.advance(29 * 60_000);
-    expect(await failure(sim.gateway.login(credentials))).toMatchObject({ kind: 'rate_limited' }); // resets the block
+    expect(await steamFailure(sim.gateway.login(credentials))).toMatchObject({ kind: 'rate_limited' }); // resets the block
     await sim.control.advance(29 * 60_000);
-    expect(await failure(sim.gateway.login(credentials))).toMatchObject({ kind: 'rate_limited' }); // and again
+    expect(await steamFailure(sim.gateway.login(credentials))).toMatchObject({ kind: 'rate_limited' }); // and again
     await sim.control.advance(31 * 60_000);
     const session = await sim.gateway.login(credentials);
     expect(session.steamId).toBe(created.steamId);

@@ -1,17 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { SteamError } from '../steam-error.ts';
 import { startSteamSim, type SteamSimHarness } from '../testing/steam-sim-harness.ts';
-
-async function failure(promise: Promise<unknown>): Promise<SteamError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof SteamError) return error;
-    throw error;
-  }
-  throw new Error('expected a SteamError');
-}
+import { steamFailure } from '../testing/steam-failure.ts';
 
 /** The sign-up steps of spec section 4 on a fresh account without phone or authenticator. */
 describe('SteamSimulatorGateway: sign-up (phone and Steam Guard Mobile Authenticator)', () => {
@@ -29,14 +19,14 @@ describe('SteamSimulatorGateway: sign-up (phone and Steam Guard Mobile Authentic
     expect(created.phone).toBeNull();
 
     // 2FA before a phone: AddAuthenticator status 2
-    expect(await failure(sim.gateway.enableTwoFactorStep1(session))).toMatchObject({
+    expect(await steamFailure(sim.gateway.enableTwoFactorStep1(session))).toMatchObject({
       kind: 'needs_phone',
       eresult: 2,
     });
 
     // VoIP numbers are refused
     expect(
-      await failure(sim.gateway.addPhone(session, { number: '+15551234567', countryCode: 'US' })),
+      await steamFailure(sim.gateway.addPhone(session, { number: '+15551234567', countryCode: 'US' })),
     ).toMatchObject({ kind: 'invalid_phone', eresult: 8 });
 
     const added = await sim.gateway.addPhone(session, { number: '+79161234567', countryCode: 'RU' });
@@ -47,7 +37,10 @@ describe('SteamSimulatorGateway: sign-up (phone and Steam Guard Mobile Authentic
       secondsToWait: 10,
     });
     // no SMS while the email is not confirmed
-    expect(await failure(sim.gateway.sendPhoneCode(session))).toMatchObject({ kind: 'failed', eresult: 22 });
+    expect(await steamFailure(sim.gateway.sendPhoneCode(session))).toMatchObject({
+      kind: 'failed',
+      eresult: 22,
+    });
 
     // the bot follows the link in the last email
     const email = await sim.control.lastEmail(created.accountName);
@@ -61,12 +54,12 @@ describe('SteamSimulatorGateway: sign-up (phone and Steam Guard Mobile Authentic
     await sim.gateway.sendPhoneCode(session);
     const first = await sim.control.lastSms(created.accountName);
     expect(first).toMatchObject({ number: '+79161234567', purpose: 'phone_verify' });
-    expect(await failure(sim.gateway.resendPhoneCode(session))).toMatchObject({
+    expect(await steamFailure(sim.gateway.resendPhoneCode(session))).toMatchObject({
       kind: 'rate_limited',
       eresult: 84,
     }); // SMS cooldown
     expect(
-      await failure(sim.gateway.confirmPhoneCode(session, first.code === '00000' ? '11111' : '00000')),
+      await steamFailure(sim.gateway.confirmPhoneCode(session, first.code === '00000' ? '11111' : '00000')),
     ).toMatchObject({ kind: 'bad_sms_code' });
     await sim.control.advance(31_000);
     await sim.gateway.resendPhoneCode(session);
@@ -88,7 +81,7 @@ describe('SteamSimulatorGateway: sign-up (phone and Steam Guard Mobile Authentic
     // step 2 with a wrong activation code: status 89
     const wrong = activation.code === '12345' ? '54321' : '12345';
     expect(
-      await failure(
+      await steamFailure(
         sim.gateway.finalizeTwoFactor(session, { sharedSecret: secrets.sharedSecret, activationCode: wrong }),
       ),
     ).toMatchObject({
@@ -101,11 +94,11 @@ describe('SteamSimulatorGateway: sign-up (phone and Steam Guard Mobile Authentic
     });
 
     // now 29, and login needs the new authenticator's codes
-    expect(await failure(sim.gateway.enableTwoFactorStep1(session))).toMatchObject({
+    expect(await steamFailure(sim.gateway.enableTwoFactorStep1(session))).toMatchObject({
       kind: 'already_has_authenticator',
       eresult: 29,
     });
-    expect(await failure(sim.gateway.login(credentials))).toMatchObject({ kind: 'needs_guard_code' });
+    expect(await steamFailure(sim.gateway.login(credentials))).toMatchObject({ kind: 'needs_guard_code' });
     const again = await sim.gateway.login({ ...credentials, sharedSecret: secrets.sharedSecret });
     expect(again.steamId).toBe(created.steamId);
     expect(await sim.gateway.listConfirmations(again, secrets.identitySecret)).toEqual([]);
@@ -126,10 +119,10 @@ describe('SteamSimulatorGateway: sign-up (phone and Steam Guard Mobile Authentic
     const sms = await sim.control.lastSms(created.accountName);
     const bad = sms.code === '00000' ? '11111' : '00000';
     for (let i = 0; i < 5; i++)
-      expect(await failure(sim.gateway.confirmPhoneCode(session, bad))).toMatchObject({
+      expect(await steamFailure(sim.gateway.confirmPhoneCode(session, bad))).toMatchObject({
         kind: 'bad_sms_code',
       });
-    expect(await failure(sim.gateway.confirmPhoneCode(session, sms.code))).toMatchObject({
+    expect(await steamFailure(sim.gateway.confirmPhoneCode(session, sms.code))).toMatchObject({
       kind: 'bad_sms_code',
     });
   });
@@ -137,13 +130,13 @@ describe('SteamSimulatorGateway: sign-up (phone and Steam Guard Mobile Authentic
   it('accounts with email Steam Guard need the emailed code at login', async () => {
     const created = await sim.control.createAccount({ twoFactor: false, emailGuard: true });
     const credentials = { accountName: created.accountName, password: created.password };
-    expect(await failure(sim.gateway.login(credentials))).toMatchObject({
+    expect(await steamFailure(sim.gateway.login(credentials))).toMatchObject({
       kind: 'needs_guard_code',
       eresult: 63,
     });
     const mail = await sim.control.lastEmail(created.accountName);
     expect(mail.kind).toBe('guard_code');
-    expect(await failure(sim.gateway.login({ ...credentials, guardCode: 'ZZZZZ' }))).toMatchObject({
+    expect(await steamFailure(sim.gateway.login({ ...credentials, guardCode: 'ZZZZZ' }))).toMatchObject({
       kind: 'invalid_credentials',
       eresult: 65,
     });

@@ -1,19 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { SteamError } from '../steam-error.ts';
 import { tradeUrlFor } from '../steam-id.ts';
 import { TRADE_OFFER_STATES } from '../steam-gateway.ts';
 import { startSteamSim, type SteamSimHarness } from '../testing/steam-sim-harness.ts';
-
-async function failure(promise: Promise<unknown>): Promise<SteamError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof SteamError) return error;
-    throw error;
-  }
-  throw new Error('expected a SteamError');
-}
+import { steamFailure } from '../testing/steam-failure.ts';
 
 const DAY = 86_400_000;
 
@@ -188,7 +178,7 @@ describe('SteamSimulatorGateway: trade offers and mobile confirmations', () => {
       stateName: 'Declined',
       isOurOffer: false,
     });
-    expect(await failure(sim.gateway.cancelOffer(me.session, incoming.tradeofferid))).toMatchObject({
+    expect(await steamFailure(sim.gateway.cancelOffer(me.session, incoming.tradeofferid))).toMatchObject({
       kind: 'failed',
     });
 
@@ -212,7 +202,7 @@ describe('SteamSimulatorGateway: trade offers and mobile confirmations', () => {
     await sim.control.advance(14 * DAY + 60_000);
     const fresh = await sim.gateway.refreshSession(me.session);
     expect((await sim.gateway.getOffer(fresh, stale.offerId)).stateName).toBe('Expired');
-    expect(await failure(sim.gateway.getOffer(fresh, '1'))).toMatchObject({ kind: 'not_found' });
+    expect(await steamFailure(sim.gateway.getOffer(fresh, '1'))).toMatchObject({ kind: 'not_found' });
   });
 
   it('puts trades of a new authenticator in escrow (InEscrow 11), delivered when it ends', async () => {
@@ -243,7 +233,7 @@ describe('SteamSimulatorGateway: trade offers and mobile confirmations', () => {
     const me = await sim.account({ items: [{ holdDays: 7 }, {}] });
     const partner = await sim.account();
     const [held, free] = me.created.items;
-    const heldError = await failure(
+    const heldError = await steamFailure(
       sim.gateway.createOffer(me.session, {
         tradeUrl: partner.created.tradeUrl,
         assets: [{ appId: 730, contextId: '2', assetId: held?.assetid ?? '' }],
@@ -252,7 +242,7 @@ describe('SteamSimulatorGateway: trade offers and mobile confirmations', () => {
     expect(heldError).toMatchObject({ kind: 'trade_hold', eresult: 15 });
     const badToken = partner.created.tradeUrl.replace(/token=.*/, 'token=wrongtok');
     expect(
-      await failure(
+      await steamFailure(
         sim.gateway.createOffer(me.session, {
           tradeUrl: badToken,
           assets: [{ appId: 730, contextId: '2', assetId: free?.assetid ?? '' }],
@@ -260,7 +250,7 @@ describe('SteamSimulatorGateway: trade offers and mobile confirmations', () => {
       ),
     ).toMatchObject({ kind: 'access_denied', eresult: 15 });
     expect(
-      await failure(
+      await steamFailure(
         sim.gateway.createOffer(me.session, {
           tradeUrl: partner.created.tradeUrl,
           assets: [{ appId: 730, contextId: '2', assetId: '1' }],
@@ -275,7 +265,7 @@ describe('SteamSimulatorGateway: trade offers and mobile confirmations', () => {
         await sim.gateway.createOffer(me.session, { tradeUrl: partner.created.tradeUrl, assets: [asset] }),
       );
     expect(
-      await failure(
+      await steamFailure(
         sim.gateway.createOffer(me.session, { tradeUrl: partner.created.tradeUrl, assets: [asset] }),
       ),
     ).toMatchObject({
@@ -310,7 +300,7 @@ describe('SteamSimulatorGateway: trade offers and mobile confirmations', () => {
         );
       }
       const wrongSecret = Buffer.alloc(20, 1).toString('base64');
-      expect(await failure(sim.gateway.listConfirmations(me.session, wrongSecret))).toMatchObject({
+      expect(await steamFailure(sim.gateway.listConfirmations(me.session, wrongSecret))).toMatchObject({
         kind: 'access_denied',
       });
       expect(await sim.gateway.listConfirmations(me.session, me.created.identitySecret ?? '')).toHaveLength(
@@ -322,7 +312,7 @@ describe('SteamSimulatorGateway: trade offers and mobile confirmations', () => {
           objectId: offer.offerId,
         });
       }
-      const blocked = await failure(
+      const blocked = await steamFailure(
         sim.gateway.acceptConfirmation(me.session, {
           identitySecret: me.created.identitySecret ?? '',
           objectId: offers[15]?.offerId ?? '',
