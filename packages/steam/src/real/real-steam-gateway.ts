@@ -1,26 +1,16 @@
-import type { ProfileTheme } from '@toydesk/contract';
-import { HttpClient, type ProxyConfig } from '@toydesk/http';
+import { type ProxyConfig } from '@toydesk/http';
 
-import { buildSession, refreshTokenAlive, withTokens } from '../session.ts';
+import { buildSession, withTokens } from '../session.ts';
 import { isSteamError, SteamError } from '../steam-error.ts';
 import {
   tradeOfferStateName,
   type AcceptOfferResult,
-  type AddPhoneResult,
   type AvatarInput,
-  type Badge,
   type ConfirmationMethod,
-  type CraftBadgesResult,
   type CreateApiKeyInput,
   type CreateApiKeyResult,
-  type CreateBuyOrderInput,
-  type CreatedBuyOrder,
-  type CreatedListing,
   type CreatedOffer,
-  type CreateListingInput,
   type CreateOfferInput,
-  type EmailConfirmationState,
-  type Emoticon,
   type FinalizeTwoFactorInput,
   type GemsResult,
   type Inventory,
@@ -28,16 +18,9 @@ import {
   type MobileConfirmation,
   type ConfirmationAnswer,
   type MyGroups,
-  type MyListings,
   type OfferItem,
-  type PhoneNumberInput,
-  type PriceOverview,
-  type PriceOverviewQuery,
   type PrivacySettings,
   type ProfileEdit,
-  type ProfileSettings,
-  type ShowcaseInput,
-  type SiteCookies,
   type SteamCredentials,
   type SteamGateway,
   type SteamSession,
@@ -45,24 +28,12 @@ import {
   type OfferLists,
   type OffersQuery,
   type TwoFactorSecrets,
-  type WalletBalance,
-  type WebCookieSite,
 } from '../steam-gateway.ts';
 import { imageFormat } from '../web/image-format.ts';
 import { inventoryItemFrom } from '../web/inventory-mapping.ts';
-import * as market from '../web/market-calls.ts';
-import { openIdSiteCookies } from '../web/openid-calls.ts';
-import { parentalUnlock } from '../web/parental-calls.ts';
-import * as phone from '../web/phone-calls.ts';
-import * as items from '../web/profile-item-calls.ts';
 import { ALL_PUBLIC, PRIVACY_STATE, privacyFromSteam } from '../web/profile-item-calls.ts';
-import { steamDomainCookies } from '../web/steam-domain-cookies.ts';
-import {
-  REAL_STEAM_HOSTS,
-  SteamWebClient,
-  type SteamHosts,
-  type SteamWebClientOptions,
-} from '../web/steam-web-client.ts';
+import { REAL_STEAM_HOSTS, type SteamHosts } from '../web/steam-web-client.ts';
+import { SteamWebGateway, type SteamWebGatewayOptions } from '../web/steam-web-gateway.ts';
 import { confirmation } from '../web/trade-mapping.ts';
 import { libraryError, type LibraryContext } from './library-errors.ts';
 import {
@@ -74,13 +45,10 @@ import {
   type TradeOfferManagerLike,
 } from './libraries.ts';
 
-export interface RealSteamGatewayOptions {
-  /** For the raw calls (phone, market, wallet, profile decoration, OpenID). Default: a new HttpClient. */
-  http?: HttpClient;
+/** `http` serves the raw calls (phone, market, wallet, profile decoration, OpenID). */
+export interface RealSteamGatewayOptions extends SteamWebGatewayOptions {
   /** Default: the real Steam hosts. */
   hosts?: SteamHosts;
-  timeoutMs?: number;
-  rateLimitKeyFor?: SteamWebClientOptions['rateLimitKeyFor'];
   /** Tests: fakes with the libraries' shape. Default: the installed libraries, loaded on first use. */
   libraries?: SteamLibraries | (() => Promise<SteamLibraries>);
   /** How long a Steam time offset (steam-totp getTimeOffset) is reused. Default 1 h. */
@@ -105,9 +73,7 @@ const COMMUNITY_CACHE = 200;
  * against Steam in this repository (no network); the raw calls are the same code the simulated gateway runs
  * against the simulator.
  */
-export class RealSteamGateway implements SteamGateway {
-  readonly web: SteamWebClient;
-  private readonly ownsHttp: boolean;
+export class RealSteamGateway extends SteamWebGateway implements SteamGateway {
   private readonly librariesSource: RealSteamGatewayOptions['libraries'];
   private librariesPromise: Promise<SteamLibraries> | null = null;
   private readonly timeOffsetTtlMs: number;
@@ -116,13 +82,7 @@ export class RealSteamGateway implements SteamGateway {
   private readonly communities = new Map<string, CommunityLike>();
 
   constructor(options: RealSteamGatewayOptions = {}) {
-    this.ownsHttp = options.http === undefined;
-    this.web = new SteamWebClient({
-      http: options.http ?? new HttpClient(),
-      hosts: options.hosts ?? REAL_STEAM_HOSTS,
-      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-      ...(options.rateLimitKeyFor ? { rateLimitKeyFor: options.rateLimitKeyFor } : {}),
-    });
+    super({ ...options, hosts: options.hosts ?? REAL_STEAM_HOSTS });
     this.librariesSource = options.libraries;
     this.timeOffsetTtlMs = options.timeOffsetTtlMs ?? 60 * 60 * 1000;
     this.loginTimeoutMs = options.loginTimeoutMs ?? 60_000;
@@ -279,21 +239,6 @@ export class RealSteamGateway implements SteamGateway {
     }
   }
 
-  async relogin(credentials: SteamCredentials, previous?: SteamSession | null): Promise<SteamSession> {
-    if (
-      previous &&
-      previous.accountName.toLowerCase() === credentials.accountName.toLowerCase() &&
-      refreshTokenAlive(previous)
-    ) {
-      try {
-        return await this.refreshSession(previous);
-      } catch (error) {
-        if (!isSteamError(error, 'session_expired')) throw error;
-      }
-    }
-    return this.login(credentials);
-  }
-
   async refreshSession(
     session: SteamSession,
     options: { renewRefreshToken?: boolean } = {},
@@ -315,37 +260,8 @@ export class RealSteamGateway implements SteamGateway {
     );
   }
 
-  getWebCookiesFor(session: SteamSession, site: WebCookieSite): Promise<SiteCookies> {
-    if (site.kind === 'steam') return Promise.resolve(steamDomainCookies(session, site.domain));
-    return openIdSiteCookies(this.web, session, site.loginUrl);
-  }
-
-  parentalUnlock(session: SteamSession, pin: string): Promise<SteamSession> {
-    return parentalUnlock(this.web, session, pin);
-  }
-
   // ---------------------------------------------------------------------------------------------------
   // phone (raw IPhoneService)
-
-  addPhone(session: SteamSession, number: PhoneNumberInput): Promise<AddPhoneResult> {
-    return phone.addPhone(this.web, session, number);
-  }
-
-  isWaitingForEmailConfirmation(session: SteamSession): Promise<EmailConfirmationState> {
-    return phone.isWaitingForEmailConfirmation(this.web, session);
-  }
-
-  sendPhoneCode(session: SteamSession): Promise<void> {
-    return phone.sendPhoneCode(this.web, session);
-  }
-
-  resendPhoneCode(session: SteamSession): Promise<void> {
-    return phone.sendPhoneCode(this.web, session, 'resendPhoneCode');
-  }
-
-  confirmPhoneCode(session: SteamSession, code: string): Promise<void> {
-    return phone.confirmPhoneCode(this.web, session, code);
-  }
 
   // ---------------------------------------------------------------------------------------------------
   // 2FA (steamcommunity)
@@ -396,42 +312,6 @@ export class RealSteamGateway implements SteamGateway {
     );
     if (!saved) throw new SteamError({ kind: 'malformed', operation, message: 'Malformed response' });
     return privacyFromSteam(saved.PrivacySettings, saved.eCommentPermission);
-  }
-
-  setProfileTheme(session: SteamSession, theme: ProfileTheme): Promise<void> {
-    return items.setProfileTheme(this.web, session, theme);
-  }
-
-  setFavoriteBadge(
-    session: SteamSession,
-    badge: { badgeId: number; communityItemId?: string | null },
-  ): Promise<void> {
-    return items.setFavoriteBadge(this.web, session, badge);
-  }
-
-  setProfileBackground(session: SteamSession, communityItemId: string): Promise<void> {
-    return items.setProfileBackground(this.web, session, communityItemId);
-  }
-
-  configureShowcase(session: SteamSession, showcase: ShowcaseInput): Promise<void> {
-    return items.configureShowcase(this.web, session, showcase);
-  }
-
-  getProfileSettings(session: SteamSession): Promise<ProfileSettings> {
-    return items.getProfileSettings(this.web, session);
-  }
-
-  getAvailableEmotions(session: SteamSession): Promise<Emoticon[]> {
-    return items.getEmoticons(this.web, session);
-  }
-
-  getBadges(session: SteamSession): Promise<Badge[]> {
-    return items.getBadges(this.web, session);
-  }
-
-  async transformCardsToBadges(session: SteamSession): Promise<CraftBadgesResult> {
-    const steamItems = await this.getInventory(session, { appId: 753, contextId: '6' });
-    return items.craftBadgesFromCards(this.web, session, steamItems);
   }
 
   async getTradeUrl(session: SteamSession): Promise<string> {
@@ -725,46 +605,6 @@ export class RealSteamGateway implements SteamGateway {
 
   // ---------------------------------------------------------------------------------------------------
   // market (raw community requests)
-
-  getWalletBalance(session: SteamSession): Promise<WalletBalance> {
-    return market.getWalletBalance(this.web, session);
-  }
-
-  createListing(session: SteamSession, input: CreateListingInput): Promise<CreatedListing> {
-    const secret = input.identitySecret;
-    return market.sellItem(
-      this.web,
-      session,
-      input,
-      secret
-        ? (objectId) => this.acceptConfirmation(session, { identitySecret: secret, objectId })
-        : undefined,
-    );
-  }
-
-  createBuyOrder(session: SteamSession, input: CreateBuyOrderInput): Promise<CreatedBuyOrder> {
-    const secret = input.identitySecret;
-    return market.createBuyOrder(
-      this.web,
-      session,
-      input,
-      secret
-        ? (objectId) => this.acceptConfirmation(session, { identitySecret: secret, objectId })
-        : undefined,
-    );
-  }
-
-  cancelBuyOrder(session: SteamSession, buyOrderId: string): Promise<void> {
-    return market.cancelBuyOrder(this.web, session, buyOrderId);
-  }
-
-  getMyListings(session: SteamSession): Promise<MyListings> {
-    return market.getMyListings(this.web, session);
-  }
-
-  priceOverview(query: PriceOverviewQuery, session?: SteamSession | null): Promise<PriceOverview> {
-    return market.priceOverview(this.web, query, session ?? null);
-  }
 
   async close(): Promise<void> {
     this.communities.clear();
