@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 
 import { createSimClock, type SimClock } from '../clock/sim-clock.ts';
+import { mountSimulator, normalizePrefix } from '../mount/mount-simulator.ts';
 import type { KitConfigPatch } from './kit-config.ts';
 import type { KitMarketDefinition } from './kit-definition.ts';
 import { KitSimulator } from './kit-simulator.ts';
@@ -14,18 +15,15 @@ export interface RegisterKitOptions {
   config?: KitConfigPatch;
 }
 
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-
 /**
- * Mounts one simulated non-tm market on a Fastify app under `prefix`, as registerTmSimulator does: one
- * wildcard route in its own encapsulated context, every body read as text (DMarket signs the exact bytes),
- * its own routing and query parsing. Header names reach the market in lower case.
+ * Mounts one simulated non-tm market on a Fastify app under `prefix` (`mountSimulator`, every body read as
+ * text: DMarket signs the exact bytes). Header names reach the market in lower case.
  */
 export async function registerKitSimulator(
   app: FastifyInstance,
   options: RegisterKitOptions,
 ): Promise<KitSimulator> {
-  const prefix = `/${options.prefix.replace(/^\/+|\/+$/g, '')}`;
+  const prefix = normalizePrefix(options.prefix);
   const sim = new KitSimulator({
     definition: options.definition,
     clock: options.clock ?? createSimClock(),
@@ -33,40 +31,25 @@ export async function registerKitSimulator(
     ...(options.config ? { config: options.config } : {}),
   });
 
-  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const raw = request.raw.url ?? '/';
-    const queryAt = raw.indexOf('?');
-    const pathname = queryAt === -1 ? raw : raw.slice(0, queryAt);
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(request.headers)) {
-      if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-    }
-    const outcome = await sim.handle({
-      method: request.method,
-      path: pathname.startsWith(prefix) ? pathname.slice(prefix.length) : pathname,
-      search: queryAt === -1 ? '' : raw.slice(queryAt + 1),
-      headers,
-      body: typeof request.body === 'string' ? request.body : '',
-      contentType: String(request.headers['content-type'] ?? ''),
-    });
-    if (outcome.kind === 'drop') {
-      reply.hijack();
-      request.raw.socket.destroy();
-      return;
-    }
-    reply.code(outcome.status).header('content-type', outcome.contentType);
-    for (const [name, value] of Object.entries(outcome.headers ?? {})) reply.header(name, value);
-    return reply.send(outcome.body);
-  };
-
-  await app.register(
-    async (child) => {
-      child.removeAllContentTypeParsers();
-      child.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-      child.route({ method: [...METHODS], url: '/*', handler });
-      child.addHook('onClose', async () => sim.close());
+  await mountSimulator(app, {
+    prefix,
+    body: 'string',
+    handle: (request, at) => {
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (value !== undefined)
+          headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+      }
+      return sim.handle({
+        method: request.method,
+        path: at.path,
+        search: at.search,
+        headers,
+        body: typeof request.body === 'string' ? request.body : '',
+        contentType: String(request.headers['content-type'] ?? ''),
+      });
     },
-    { prefix },
-  );
+    close: () => sim.close(),
+  });
   return sim;
 }

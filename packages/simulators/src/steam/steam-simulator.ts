@@ -1,10 +1,11 @@
 import { STATUS_CODES } from 'node:http';
 
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 
 import { registerControlRoutes } from './control/control-routes.ts';
 import type { Fault, FaultStore } from '../faults/fault-store.ts';
 import { nginxErrorPage } from '../faults/nginx-error-page.ts';
+import { mountSimulator, normalizePrefix } from '../mount/mount-simulator.ts';
 import { apiSteamId, cookieSteamId } from './http/auth.ts';
 import {
   buildContext,
@@ -224,54 +225,32 @@ export interface RegisterSteamSimulatorOptions extends SteamSimulatorOptions {
   prefix: string;
 }
 
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-
 /**
- * Mounts the simulated Steam on a Fastify app under `prefix`: one wildcard route in its own encapsulated
- * context, every body read raw (forms, multipart, JSON are the simulator's business), so the host's parsers
- * and router options do not change it. Host hooks on the root (auth, CSRF) would apply: mount it where none run.
+ * Mounts the simulated Steam on a Fastify app under `prefix` (`mountSimulator`, every body read raw: forms,
+ * multipart and JSON are the simulator's business).
  */
 export async function registerSteamSimulator(
   app: FastifyInstance,
   options: RegisterSteamSimulatorOptions,
 ): Promise<SteamSimulator> {
-  const prefix = `/${options.prefix.replace(/^\/+|\/+$/g, '')}`;
+  const prefix = normalizePrefix(options.prefix);
   const sim = new SteamSimulator(options);
-  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const raw = request.raw.url ?? '/';
-    const queryAt = raw.indexOf('?');
-    const pathname = queryAt === -1 ? raw : raw.slice(0, queryAt);
-    const outcome = await sim.handle({
-      method: request.method,
-      path: pathname.startsWith(prefix) ? pathname.slice(prefix.length) || '/' : pathname,
-      search: queryAt === -1 ? '' : raw.slice(queryAt + 1),
-      body: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
-      headers: request.headers,
-      ip: request.ip,
-      publicBase: `${request.protocol}://${request.headers.host ?? 'localhost'}${prefix}`,
-    });
-    if (outcome.kind === 'drop') {
-      reply.hijack();
-      request.raw.socket.destroy();
-      return;
-    }
-    reply.code(outcome.status).header('content-type', outcome.contentType);
-    for (const [name, value] of Object.entries(outcome.headers ?? {})) reply.header(name, value);
-    return reply.send(outcome.body);
-  };
-  await app.register(
-    async (child) => {
-      child.removeAllContentTypeParsers();
-      child.addContentTypeParser(
-        '*',
-        { parseAs: 'buffer', bodyLimit: 10 * 1024 * 1024 },
-        (_request, body, done) => done(null, body),
-      );
-      child.route({ method: [...METHODS], url: '/*', handler });
-      child.addHook('onClose', async () => sim.close());
-    },
-    { prefix },
-  );
+  await mountSimulator(app, {
+    prefix,
+    body: 'buffer',
+    bodyLimit: 10 * 1024 * 1024,
+    handle: (request, at) =>
+      sim.handle({
+        method: request.method,
+        path: at.path || '/',
+        search: at.search,
+        body: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+        headers: request.headers,
+        ip: request.ip,
+        publicBase: `${request.protocol}://${request.headers.host ?? 'localhost'}${prefix}`,
+      }),
+    close: () => sim.close(),
+  });
   return sim;
 }
 
@@ -291,7 +270,7 @@ export async function createSteamSimulator(
 ): Promise<SteamSimulatorServer> {
   const app = Fastify({ logger: options.logger ?? false });
   const clock = options.clock ?? createSimClock();
-  const prefix = `/${(options.prefix ?? '/steam-sim').replace(/^\/+|\/+$/g, '')}`;
+  const prefix = normalizePrefix(options.prefix ?? '/steam-sim');
   const sim = await registerSteamSimulator(app, { ...options, clock, prefix });
   return {
     app,
