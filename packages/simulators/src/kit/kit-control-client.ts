@@ -1,4 +1,5 @@
 import type { KitStatsSnapshot } from './kit-stats.ts';
+import { ControlClientBase } from '../control/control-client-base.ts';
 
 /**
  * A small HTTP client of a non-tm simulator's control API, for tests and tooling that drive a simulator
@@ -20,20 +21,10 @@ export interface KitCreatedAccount {
   [extra: string]: unknown;
 }
 
-export class KitControlClient {
+export class KitControlClient extends ControlClientBase {
   /** `base` is the market's root, e.g. `http://127.0.0.1:8090/waxpeer`. */
-  constructor(readonly base: string) {}
-
-  async call<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${this.base}/_control/${path}`, {
-      method,
-      ...(body === undefined
-        ? {}
-        : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`control ${method} ${path}: ${response.status} ${text}`);
-    return JSON.parse(text) as T;
+  constructor(base: string) {
+    super(base, 'control');
   }
 
   account(options: { money?: number | string; inventory?: number; names?: string[] } = {}) {

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 
 import type { SimClock } from '../clock/sim-clock.ts';
 import { nginxErrorPage } from '../faults/nginx-error-page.ts';
+import { SlowAnswers } from '../faults/slow-answers.ts';
 import type { Fault, FaultStore } from '../faults/fault-store.ts';
 import { createMarketFaultStore, type FaultSpec } from '../tm/faults/tm-faults.ts';
 import { RateLimiter } from '../tm/http/rate-limiter.ts';
@@ -45,7 +46,7 @@ export class KitSimulator {
   readonly limiter = new RateLimiter();
   private readonly api = new Router<KitRoute>();
   private readonly control: Router<KitControlRoute>;
-  private readonly closing = new AbortController();
+  private readonly slow = new SlowAnswers();
 
   constructor(options: KitSimulatorOptions) {
     const seed = options.seed ?? 730;
@@ -76,7 +77,7 @@ export class KitSimulator {
   }
 
   close(): void {
-    this.closing.abort();
+    this.slow.endAll();
   }
 
   async handle(request: KitRequest): Promise<KitOutcome> {
@@ -109,7 +110,7 @@ export class KitSimulator {
     });
     if (fault) this.stats.fault(accountId);
     if (fault?.phase === 'before') {
-      if (fault.kind === 'slow') await this.sleep(fault.delayMs ?? 15_000);
+      if (fault.kind === 'slow') await this.slow.wait(fault.delayMs ?? 15_000);
       else return this.failWith(fault);
     }
 
@@ -138,7 +139,7 @@ export class KitSimulator {
     }
 
     if (fault?.phase === 'after') {
-      if (fault.kind === 'slow') await this.sleep(fault.delayMs ?? 15_000);
+      if (fault.kind === 'slow') await this.slow.wait(fault.delayMs ?? 15_000);
       else return this.failWith(fault);
     }
     return outcome;
@@ -206,17 +207,6 @@ export class KitSimulator {
       default:
         return this.errorReply(200, fault.error ?? 'internal_error', fault.error ?? 'internal error');
     }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      if (this.closing.signal.aborted) return resolve();
-      const timer = setTimeout(resolve, ms);
-      this.closing.signal.addEventListener('abort', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
   }
 }
 

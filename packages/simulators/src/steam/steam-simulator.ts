@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 
 import { registerControlRoutes } from './control/control-routes.ts';
 import type { Fault, FaultStore } from '../faults/fault-store.ts';
+import { SlowAnswers } from '../faults/slow-answers.ts';
 import { nginxErrorPage } from '../faults/nginx-error-page.ts';
 import { mountSimulator, normalizePrefix } from '../mount/mount-simulator.ts';
 import { apiSteamId, cookieSteamId } from './http/auth.ts';
@@ -70,7 +71,7 @@ export class SteamSimulator {
   readonly windows = new WindowCounter();
   readonly router = new SimRouter();
   readonly control = new SimRouter();
-  private readonly closing = new AbortController();
+  private readonly slow = new SlowAnswers();
 
   constructor(options: SteamSimulatorOptions = {}) {
     this.clock = options.clock ?? createSimClock();
@@ -98,7 +99,7 @@ export class SteamSimulator {
   }
 
   close(): void {
-    this.closing.abort();
+    this.slow.endAll();
   }
 
   async handle(request: SimRequest): Promise<SimOutcome> {
@@ -119,7 +120,7 @@ export class SteamSimulator {
     });
     if (fault) this.stats.counters.faultsInjected++;
     if (fault?.phase === 'before') {
-      if (fault.kind === 'slow') await this.sleep(fault.delayMs ?? 15_000);
+      if (fault.kind === 'slow') await this.slow.wait(fault.delayMs ?? 15_000);
       else return this.failWith(fault, ctx.path, request.publicBase);
     }
 
@@ -134,7 +135,7 @@ export class SteamSimulator {
     }
 
     if (fault?.phase === 'after') {
-      if (fault.kind === 'slow') await this.sleep(fault.delayMs ?? 15_000);
+      if (fault.kind === 'slow') await this.slow.wait(fault.delayMs ?? 15_000);
       else return this.failWith(fault, ctx.path, request.publicBase);
     }
     return outcome;
@@ -206,17 +207,6 @@ export class SteamSimulator {
       default:
         return { kind: 'reply', ...json({ success: false, message: 'bad fault' }, 500) };
     }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      if (this.closing.signal.aborted) return resolve();
-      const timer = setTimeout(resolve, ms);
-      this.closing.signal.addEventListener('abort', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
   }
 }
 

@@ -2,6 +2,7 @@ import type { SimClock } from '../clock/sim-clock.ts';
 import { loadCatalogue, type Catalogue } from '../data/catalogue.ts';
 import { buildControlRouter, type ControlRoute } from './control/control-routes.ts';
 import { faultAnswer } from './faults/fault-replies.ts';
+import { SlowAnswers } from '../faults/slow-answers.ts';
 import type { Fault, FaultStore } from '../faults/fault-store.ts';
 import { createMarketFaultStore, type FaultSpec } from './faults/tm-faults.ts';
 import { ApiTable } from './http/api-table.ts';
@@ -57,7 +58,7 @@ export class TmSimulator {
   readonly limiter = new RateLimiter();
   private readonly api = new ApiTable();
   private readonly control: Router<ControlRoute>;
-  private readonly closing = new AbortController();
+  private readonly slow = new SlowAnswers();
 
   constructor(options: TmSimulatorOptions) {
     const seed = options.seed ?? 730;
@@ -84,7 +85,7 @@ export class TmSimulator {
 
   /** Ends pending slow answers at once (server shutdown). */
   close(): void {
-    this.closing.abort();
+    this.slow.endAll();
   }
 
   async handle(request: SimRequest): Promise<SimOutcome> {
@@ -117,7 +118,7 @@ export class TmSimulator {
     });
     if (fault) this.stats.fault(key);
     if (fault?.phase === 'before') {
-      if (fault.kind === 'slow') await this.sleep(fault.delayMs ?? 15_000);
+      if (fault.kind === 'slow') await this.slow.wait(fault.delayMs ?? 15_000);
       else return this.failWith(fault);
     }
 
@@ -132,7 +133,7 @@ export class TmSimulator {
     }
 
     if (fault?.phase === 'after') {
-      if (fault.kind === 'slow') await this.sleep(fault.delayMs ?? 15_000);
+      if (fault.kind === 'slow') await this.slow.wait(fault.delayMs ?? 15_000);
       else return this.failWith(fault);
     }
     return outcome;
@@ -184,16 +185,5 @@ export class TmSimulator {
     const answer = faultAnswer(fault);
     if (!answer) return json(500, { success: false, error: 'bad fault' });
     return { kind: 'reply', ...answer };
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      if (this.closing.signal.aborted) return resolve();
-      const timer = setTimeout(resolve, ms);
-      this.closing.signal.addEventListener('abort', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
   }
 }

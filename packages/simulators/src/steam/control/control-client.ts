@@ -1,4 +1,5 @@
 import type { SteamSimStatsSnapshot } from '../sim-stats.ts';
+import { ControlClientBase } from '../../control/control-client-base.ts';
 
 /** What `POST _control/accounts` answers. */
 export interface SimCreatedAccount {
@@ -36,20 +37,10 @@ export interface SimControlItem {
  * A small client of the simulated Steam's control API (plain fetch: it is tooling, not a Steam call), for tests
  * and the demo: accounts, codes sent by SMS and email, the partner's side of trades, the clock, faults, stats.
  */
-export class SteamSimControlClient {
+export class SteamSimControlClient extends ControlClientBase {
   /** `base` is the simulator's root including its prefix, e.g. `http://127.0.0.1:8090/steam-sim`. */
-  constructor(readonly base: string) {}
-
-  async call<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${this.base}/_control/${path}`, {
-      method,
-      ...(body === undefined
-        ? {}
-        : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`steam-sim control ${method} ${path}: ${response.status} ${text}`);
-    return JSON.parse(text) as T;
+  constructor(base: string) {
+    super(base, 'steam-sim control');
   }
 
   createAccount(options: Record<string, unknown> = {}) {
