@@ -1,12 +1,12 @@
 import { EventEmitter } from 'node:events';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { cookieValue } from '../cookies.ts';
 import { SteamTokenStore } from '@toydesk/simulators';
 import { SteamError } from '../steam-error.ts';
 import type { SteamSession } from '../steam-gateway.ts';
-import { startSteamSim, type SteamSimHarness } from '../testing/steam-sim-harness.ts';
+import { steamSimForSuite } from '../testing/steam-sim-harness.ts';
 import { libraryError } from './library-errors.ts';
 import type { CommunityLike, LoginSessionLike, SteamLibraries } from './libraries.ts';
 import { RealSteamGateway, proxyUrl, tradeOfferFrom } from './real-steam-gateway.ts';
@@ -309,11 +309,7 @@ describe('RealSteamGateway: answering one listed confirmation (steamcommunity re
 });
 
 describe('RealSteamGateway: the raw calls against the simulator (same code as for Steam, other hosts)', () => {
-  let sim: SteamSimHarness;
-  beforeAll(async () => {
-    sim = await startSteamSim();
-  });
-  afterAll(() => sim.close());
+  const sim = steamSimForSuite();
 
   function realGateway(simSession: () => SteamSession) {
     const { libraries, record } = fakeLibraries();

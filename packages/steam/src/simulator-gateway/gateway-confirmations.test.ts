@@ -1,16 +1,12 @@
 import { randomBytes } from 'node:crypto';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { startSteamSim, type SteamSimHarness } from '../testing/steam-sim-harness.ts';
+import { steamSimForSuite } from '../testing/steam-sim-harness.ts';
 import { steamFailure } from '../testing/steam-failure.ts';
 
 describe('SteamSimulatorGateway: answering mobile confirmations (Steam Guard screen)', () => {
-  let sim: SteamSimHarness;
-  beforeAll(async () => {
-    sim = await startSteamSim();
-  });
-  afterAll(() => sim.close());
+  const sim = steamSimForSuite();
 
   it('seeded trades and listings are listed; accept and decline each move their object on', async () => {
     const { created, session } = await sim.account();

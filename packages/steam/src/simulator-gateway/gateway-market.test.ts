@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { startSteamSim, type SteamSimHarness } from '../testing/steam-sim-harness.ts';
+import { steamSimForSuite } from '../testing/steam-sim-harness.ts';
 import { steamFailure } from '../testing/steam-failure.ts';
 
 const NAME = 'AK-47 | Redline (Field-Tested)';
 
 describe('SteamSimulatorGateway: Community Market', () => {
-  let sim: SteamSimHarness;
-  beforeAll(async () => {
-    sim = await startSteamSim();
-  });
-  afterAll(() => sim.close());
+  const sim = steamSimForSuite();
 
   it('lists an item (confirmed here with identity_secret); a buyer pays the seller what they asked', async () => {
     const { created, session } = await sim.account({

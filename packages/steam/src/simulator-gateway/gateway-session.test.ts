@@ -2,18 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { cookieHeader, cookieValue } from '../cookies.ts';
 import { decodeJwtPayload } from '../jwt.ts';
-import { startSteamSim, type SteamSimHarness } from '../testing/steam-sim-harness.ts';
+import { startSteamSim, steamSimForSuite, type SteamSimHarness } from '../testing/steam-sim-harness.ts';
 import { steamFailure } from '../testing/steam-failure.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 describe('SteamSimulatorGateway: sessions', () => {
-  let sim: SteamSimHarness;
-  beforeAll(async () => {
-    sim = await startSteamSim();
-  });
-  afterAll(() => sim.close());
+  const sim = steamSimForSuite();
 
   it('logs in with the password and a TOTP code from shared_secret', async () => {
     const { created, session } = await sim.account();

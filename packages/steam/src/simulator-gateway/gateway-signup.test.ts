@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { startSteamSim, type SteamSimHarness } from '../testing/steam-sim-harness.ts';
+import { steamSimForSuite } from '../testing/steam-sim-harness.ts';
 import { steamFailure } from '../testing/steam-failure.ts';
 
 /** The sign-up steps of spec section 4 on a fresh account without phone or authenticator. */
 describe('SteamSimulatorGateway: sign-up (phone and Steam Guard Mobile Authenticator)', () => {
-  let sim: SteamSimHarness;
-  beforeAll(async () => {
-    sim = await startSteamSim();
-  });
-  afterAll(() => sim.close());
+  const sim = steamSimForSuite();
 
   const newAccount = () => sim.account({ twoFactor: false });
 

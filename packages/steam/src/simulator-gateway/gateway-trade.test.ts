@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { tradeUrlFor } from '../steam-id.ts';
 import { TRADE_OFFER_STATES } from '../steam-gateway.ts';
-import { startSteamSim, type SteamSimHarness } from '../testing/steam-sim-harness.ts';
+import { steamSimForSuite } from '../testing/steam-sim-harness.ts';
 import { steamFailure } from '../testing/steam-failure.ts';
 
 const DAY = 86_400_000;
 
 describe('SteamSimulatorGateway: trade offers and mobile confirmations', () => {
-  let sim: SteamSimHarness;
-  beforeAll(async () => {
-    sim = await startSteamSim();
-  });
-  afterAll(() => sim.close());
+  const sim = steamSimForSuite();
 
   it('send → needs confirmation → confirm → partner accepts → Accepted; the item moves with a trade hold', async () => {
     const seller = await sim.account({ items: [{ name: 'AK-47 | Redline (Field-Tested)' }] });

@@ -1,4 +1,5 @@
 import { HttpClient } from '@toydesk/http';
+import { afterAll, beforeAll } from 'vitest';
 
 import { SteamSimulatorGateway } from '../simulator-gateway/steam-simulator-gateway.ts';
 import {
@@ -66,4 +67,17 @@ export async function startSteamSim(
       await server.close();
     },
   };
+}
+
+/**
+ * Tests: a simulator started before the suite's tests and closed after them (call inside `describe`). The
+ * object is filled in by `beforeAll`, so the tests read it as they would a harness they had started.
+ */
+export function steamSimForSuite(): SteamSimHarness {
+  const sim = {} as SteamSimHarness;
+  beforeAll(async () => {
+    Object.assign(sim, await startSteamSim());
+  });
+  afterAll(() => sim.close());
+  return sim;
 }
