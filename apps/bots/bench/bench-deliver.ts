@@ -21,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { createSteamSimulator, SteamSimControlClient } from '@toydesk/simulators';
+import { createSteamSimulator, SteamSimControlClient } from '@toydesk/simulators/steam';
 import { MARKET_CODES } from '@toydesk/contract';
 import { marketEnvName } from '@toydesk/markets';
 import { format, resolveConfig } from 'prettier';

@@ -36,24 +36,4 @@ export { KitControlClient, type KitCreatedAccount } from './kit/kit-control-clie
 export { generateDmarketKeyPair, signedText as dmarketSignedText } from './dmarket/dmarket-signature.ts';
 export { STEAM_CURRENCY_IDS } from './steam-market/steam-format.ts';
 export * from './proxy/index.ts';
-export {
-  createSteamSimulator,
-  registerSteamSimulator,
-  SteamSimulator,
-  type SteamSimulatorOptions,
-  type SteamSimulatorServer,
-  type RegisterSteamSimulatorOptions,
-} from './steam/steam-simulator.ts';
-export {
-  DEFAULT_STEAM_SIM_CONFIG,
-  type SteamSimConfig,
-  type SteamSimConfigPatch,
-} from './steam/sim-config.ts';
-export type { FaultKind as SteamFaultKind, FaultSpec as SteamFaultSpec } from './steam/steam-faults.ts';
-export type { SteamSimStatsSnapshot } from './steam/sim-stats.ts';
-export {
-  SteamSimControlClient,
-  type SimCreatedAccount,
-  type SimControlItem,
-} from './steam/control/control-client.ts';
-export { SteamTokenStore } from './steam/state/tokens.ts';
+export * from './steam/index.ts';

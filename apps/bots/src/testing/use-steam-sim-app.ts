@@ -1,4 +1,4 @@
-import { createSteamSimulator, SteamSimControlClient, type SteamSimulatorServer } from '@toydesk/simulators';
+import { createSteamSimulator, SteamSimControlClient, type SteamSimulatorServer } from '@toydesk/simulators/steam';
 import { afterAll, beforeAll } from 'vitest';
 
 import { startBotTestApp, type BotTestApp } from './bot-test-app.ts';

@@ -1,6 +1,7 @@
 import { parseJsonLossless } from '@toydesk/contract';
 import type { ProxyConfig } from '@toydesk/http';
-import type { SteamSimControlClient, SteamSimulatorServer } from '@toydesk/simulators';
+import type * as SteamSimulators from '@toydesk/simulators/steam';
+import type { SteamSimControlClient, SteamSimulatorServer } from '@toydesk/simulators/steam';
 import {
   RealSteamGateway,
   SteamSimulatorGateway,
@@ -84,19 +85,24 @@ class SimulatorInbox implements SignupInbox {
 export class SteamAccess {
   private gatewayPromise: Promise<{ gateway: SteamGateway; inbox: SignupInbox | null }> | null = null;
   private simulator: SteamSimulatorServer | null = null;
+  private readonly simulators: Promise<typeof SteamSimulators> | null;
 
   constructor(
     private readonly config: BotConfig,
     private readonly demo: boolean,
     private readonly logger: BotLogger,
-  ) {}
+  ) {
+    // The simulated Steam's module is loaded only in demo mode or with TOYDESK_STEAM_URL, and at once, so
+    // the first tick does not spend its time budget loading it; a failure surfaces where it is awaited.
+    this.simulators = config.steamUrl || demo ? import('@toydesk/simulators/steam') : null;
+    void this.simulators?.catch(() => undefined);
+  }
 
   /** Which Steam: TOYDESK_STEAM_URL (a simulated Steam), the in-process simulator in demo mode, else the real one. */
   private async open(): Promise<{ gateway: SteamGateway; inbox: SignupInbox | null }> {
+    if (!this.simulators) return { gateway: new RealSteamGateway(), inbox: null };
+    const simulators = await this.simulators;
     let base = this.config.steamUrl;
-    if (!base && !this.demo) return { gateway: new RealSteamGateway(), inbox: null };
-    // Loaded only here: with the real Steam the bot services never load the simulators.
-    const simulators = await import('@toydesk/simulators');
     if (!base) {
       this.simulator = await simulators.createSteamSimulator();
       base = await this.simulator.listen({ port: 0, host: '127.0.0.1' });

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 
-import { createSteamSimulator, SteamSimControlClient, type SteamSimulatorServer } from '@toydesk/simulators';
+import {
+  createSteamSimulator,
+  SteamSimControlClient,
+  type SteamSimulatorServer,
+} from '@toydesk/simulators/steam';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startBotTestApp, type BotTestApp } from '../../testing/bot-test-app.ts';

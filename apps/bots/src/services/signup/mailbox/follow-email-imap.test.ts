@@ -1,5 +1,9 @@
 import type { BotJob } from '@toydesk/contract';
-import { createSteamSimulator, SteamSimControlClient, type SteamSimulatorServer } from '@toydesk/simulators';
+import {
+  createSteamSimulator,
+  SteamSimControlClient,
+  type SteamSimulatorServer,
+} from '@toydesk/simulators/steam';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startBotTestApp, type BotTestApp } from '../../../testing/bot-test-app.ts';

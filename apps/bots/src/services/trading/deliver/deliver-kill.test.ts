@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import { createSteamSimulator, SteamSimControlClient } from '@toydesk/simulators';
+import { createSteamSimulator, SteamSimControlClient } from '@toydesk/simulators/steam';
 import { testDbKind } from '@toydesk/db/testing';
 import { describe, expect, it } from 'vitest';
 

@@ -1,4 +1,8 @@
-import { createSteamSimulator, SteamSimControlClient, type SteamSimulatorServer } from '@toydesk/simulators';
+import {
+  createSteamSimulator,
+  SteamSimControlClient,
+  type SteamSimulatorServer,
+} from '@toydesk/simulators/steam';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startBotTestApp, type BotTestApp } from '../../../testing/bot-test-app.ts';

@@ -1,4 +1,4 @@
-import { createSteamSimulator, type SteamSimulatorServer } from '@toydesk/simulators';
+import { createSteamSimulator, type SteamSimulatorServer } from '@toydesk/simulators/steam';
 import { testDbKind } from '@toydesk/db/testing';
 import { describe, expect, it } from 'vitest';
 

@@ -1,5 +1,5 @@
 import type { BotJob, BotTradingStatus } from '@toydesk/contract';
-import { createSteamSimulator, type SteamSimulatorServer } from '@toydesk/simulators';
+import { createSteamSimulator, type SteamSimulatorServer } from '@toydesk/simulators/steam';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startBotTestApp, type BotTestApp } from '../../../testing/bot-test-app.ts';
