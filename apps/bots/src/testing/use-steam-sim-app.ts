@@ -1,4 +1,8 @@
-import { createSteamSimulator, SteamSimControlClient, type SteamSimulatorServer } from '@toydesk/simulators/steam';
+import {
+  createSteamSimulator,
+  SteamSimControlClient,
+  type SteamSimulatorServer,
+} from '@toydesk/simulators/steam';
 import { afterAll, beforeAll } from 'vitest';
 
 import { startBotTestApp, type BotTestApp } from './bot-test-app.ts';
