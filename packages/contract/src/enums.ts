@@ -27,6 +27,15 @@ export const CONVERTIBLE_CURRENCIES = ['RUB', 'USD', 'EUR'] as const;
 export const convertibleCurrencySchema = z.enum(CONVERTIBLE_CURRENCIES);
 export type ConvertibleCurrency = z.infer<typeof convertibleCurrencySchema>;
 
+/** Narrows a currency read from outside (a marketplace answer, a database text column). */
+export function isCurrency(value: unknown): value is Currency {
+  return (CURRENCIES as readonly unknown[]).includes(value);
+}
+
+export function isConvertibleCurrency(value: unknown): value is ConvertibleCurrency {
+  return (CONVERTIBLE_CURRENCIES as readonly unknown[]).includes(value);
+}
+
 export const CURRENCY_SYMBOLS: Record<ConvertibleCurrency, string> = { USD: '$', RUB: '₽', EUR: '€' };
 
 /**

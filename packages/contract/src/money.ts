@@ -1,6 +1,6 @@
 import Big from 'big.js';
 
-import { CURRENCY_SYMBOLS, type ConvertibleCurrency } from './enums.ts';
+import { CURRENCY_SYMBOLS, isConvertibleCurrency, type ConvertibleCurrency } from './enums.ts';
 
 /**
  * Money arithmetic on decimal strings (spec sections 5 and 9). A binary float never takes part in a sum:
@@ -60,10 +60,6 @@ export function sumMoney(list: readonly MoneyInput[]): string {
   return roundMoney(list.reduce<Big>((total, amount) => total.plus(amount), new Big(0)));
 }
 
-function isConvertible(currency: string): currency is ConvertibleCurrency {
-  return currency === 'RUB' || currency === 'USD' || currency === 'EUR';
-}
-
 /** RUB per 1 unit of the currency, or null when the market record has no usable rate for it. */
 function rubPerUnit(currency: ConvertibleCurrency, rates: MarketRates): Big | null {
   if (currency === 'RUB') return new Big(1);
@@ -95,7 +91,7 @@ export function convertCurrency(
   rates: MarketRates,
   warn: (message: string) => void = defaultWarn,
 ): string {
-  if (!isConvertible(from) || !isConvertible(to)) {
+  if (!isConvertibleCurrency(from) || !isConvertibleCurrency(to)) {
     warn(UNKNOWN_CURRENCY_WARNING);
     return String(amount);
   }

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
+import { APP_TOKEN_HEADER_KEY } from '@toydesk/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const MISSING =
@@ -15,7 +16,7 @@ const digest = (value: string) => createHash('sha256').update(value, 'utf8').dig
 export function appTokenGuard(token: () => string) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method === 'OPTIONS') return; // CORS preflight carries no credentials
-    const sent = request.headers['x-app-token'];
+    const sent = request.headers[APP_TOKEN_HEADER_KEY];
     const value = Array.isArray(sent) ? sent[0] : sent;
     if (value === undefined || value === '') {
       return reply.status(401).send({ detail: MISSING });

@@ -1,5 +1,11 @@
 import cors from '@fastify/cors';
-import { BOT_ROUTES, type BotRouteId, type RouteDef } from '@toydesk/contract';
+import {
+  APP_TOKEN_HEADER,
+  APP_TOKEN_HEADER_KEY,
+  BOT_ROUTES,
+  type BotRouteId,
+  type RouteDef,
+} from '@toydesk/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 
 import { BOT_CSV_MAX_ROWS, csvDocument, csvFileName, wantsCsv } from '../server-modules.ts';
@@ -46,7 +52,7 @@ export async function buildBotApp(
           logger: options.logger
             ? {
                 level: runtime.config.logLevel,
-                redact: ['req.headers["x-app-token"]', 'req.headers.cookie'],
+                redact: [`req.headers["${APP_TOKEN_HEADER_KEY}"]`, 'req.headers.cookie'],
               }
             : false,
         }),
@@ -61,7 +67,7 @@ export async function buildBotApp(
     await app.register(cors, {
       origin: runtime.config.consoleOrigins,
       credentials: true,
-      allowedHeaders: ['Content-Type', 'X-App-Token'],
+      allowedHeaders: ['Content-Type', APP_TOKEN_HEADER],
       // PATCH: editing a proxy from a console on another host.
       methods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
     });

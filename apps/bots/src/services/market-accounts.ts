@@ -1,4 +1,9 @@
-import type { BotServiceMarket, ConvertibleCurrency, MarketCode } from '@toydesk/contract';
+import {
+  isConvertibleCurrency,
+  type BotServiceMarket,
+  type ConvertibleCurrency,
+  type MarketCode,
+} from '@toydesk/contract';
 import { loadMarketAccountsWithKey, type LoadedMarketAccount } from '@toydesk/db';
 import { createMarket, createTmFamilyClient, TmMarket, type Market, type TmClient } from '@toydesk/markets';
 
@@ -41,7 +46,7 @@ export function tmClientFor(runtime: BotRuntime, account: BotMarketAccount, sign
   return createTmFamilyClient(endpoint, {
     apiKey: account.apiKey,
     http: runtime.markets.http,
-    currency: account.currency === 'USD' ? 'USD' : account.currency === 'EUR' ? 'EUR' : 'RUB',
+    currency: isConvertibleCurrency(account.currency) ? account.currency : 'RUB',
     proxy: account.proxy,
     ...(signal === undefined ? {} : { signal }),
   });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import { MARKET_CODES } from '@toydesk/contract';
+import { APP_TOKEN_HEADER_KEY, MARKET_CODES } from '@toydesk/contract';
 import { marketEnvName } from '@toydesk/markets';
 import type { FastifyInstance } from 'fastify';
 
@@ -112,7 +112,7 @@ export async function startBotTestApp(
     async request<T>(method: string, path: string, request: RequestOptions = {}) {
       const headers: Record<string, string> = { ...request.headers };
       const token = request.token === undefined ? runtime.botToken : request.token;
-      if (token !== null) headers['x-app-token'] = token;
+      if (token !== null) headers[APP_TOKEN_HEADER_KEY] = token;
       if (request.body !== undefined) headers['content-type'] = 'application/json';
       const response = await fetch(`${baseUrl}${path}${queryString(request.query)}`, {
         method,

@@ -1,6 +1,6 @@
 import { createSimulatorServer, loadCatalogue, type SimulatorServer } from '@toydesk/simulators';
 import { SIMULATOR_PREFIX } from '@toydesk/markets';
-import type { MarketCode } from '@toydesk/contract';
+import type { Currency, MarketCode } from '@toydesk/contract';
 
 /** The marketplace simulators on a free port, and the env that points the bots at them. */
 export interface MarketSim {
@@ -10,7 +10,7 @@ export interface MarketSim {
   /** An account on the simulated market (its key, currency and money). */
   account(
     market: MarketCode,
-    options?: { currency?: 'RUB' | 'USD'; money?: number; inventory?: number },
+    options?: { currency?: Currency; money?: number; inventory?: number },
   ): Promise<string>;
   /** A tm-family API call straight to the simulator (no client, no rate limit): test set-up only. */
   v2<T = Record<string, unknown>>(

@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
-import { API_ROUTES, type RouteDef } from '@toydesk/contract';
+import { API_ROUTES, APP_TOKEN_HEADER, APP_TOKEN_HEADER_KEY, type RouteDef } from '@toydesk/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 
 import { findSession, SESSION_COOKIE, XSRF_COOKIE, type Operator } from '../auth/sessions.ts';
@@ -48,7 +48,7 @@ export async function buildApp(
             redact: [
               'req.headers.cookie',
               'req.headers["x-xsrf-token"]',
-              'req.headers["x-app-token"]',
+              `req.headers["${APP_TOKEN_HEADER_KEY}"]`,
               '*.password',
               '*.api_key',
             ],
@@ -71,7 +71,7 @@ export async function buildApp(
     await app.register(cors, {
       origin: services.config.consoleOrigins,
       credentials: true,
-      allowedHeaders: ['Content-Type', 'X-XSRF-TOKEN', 'X-App-Token', 'X-Market'],
+      allowedHeaders: ['Content-Type', 'X-XSRF-TOKEN', APP_TOKEN_HEADER, 'X-Market'],
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     });
   }

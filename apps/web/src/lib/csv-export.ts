@@ -1,4 +1,5 @@
 import {
+  APP_TOKEN_HEADER,
   API_ROUTES_BY_ID,
   BOT_ROUTES_BY_ID,
   fillPath,
@@ -58,7 +59,7 @@ export async function downloadBotCsv(
 ): Promise<boolean> {
   const filters = Object.fromEntries(Object.entries(query).filter(([key]) => !PAGING.has(key)));
   const url = withQuery(`${botsBaseUrl()}${BOT_ROUTES_BY_ID[routeId].path}`, { ...filters, format: 'csv' });
-  const response = await fetch(url, { headers: { 'X-App-Token': token }, credentials: 'include' }).catch(
+  const response = await fetch(url, { headers: { [APP_TOKEN_HEADER]: token }, credentials: 'include' }).catch(
     () => null,
   );
   if (!response?.ok) return false;

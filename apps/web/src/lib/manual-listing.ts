@@ -2,6 +2,7 @@ import {
   checkMaxPrice,
   decideListingPrice,
   type BotListItemsBody,
+  type ConvertibleCurrency,
   type ListingBand,
   type ListingDecision,
 } from '@toydesk/contract';
@@ -149,7 +150,7 @@ export function listingRequests(
     entry.body.items.push({
       asset_id: row.item.assetId,
       price,
-      currency: row.account.currency as 'RUB' | 'USD' | 'EUR',
+      currency: row.account.currency as ConvertibleCurrency,
     });
   }
   return [...out.values()];

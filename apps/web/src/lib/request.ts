@@ -1,4 +1,5 @@
 import {
+  APP_TOKEN_HEADER,
   chooseErrorMessage,
   formatFetchFailure,
   parseJsonLossless,
@@ -272,7 +273,7 @@ export async function request<T = unknown>(
     for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
     const xsrf = readCookie('XSRF-TOKEN');
     if (xsrf) headers.set('X-XSRF-TOKEN', xsrf);
-    if (botToken && isBotCall(url)) headers.set('X-App-Token', botToken);
+    if (botToken && isBotCall(url)) headers.set(APP_TOKEN_HEADER, botToken);
     init = {
       method: upper,
       headers,

@@ -5,6 +5,7 @@ import { jobRoute } from './job-routes.ts';
 
 export const TRADING_LOOP_NAMES = ['keep-online', 'deliver', 'list-reprice', 'dynamic-orders'] as const;
 export const tradingLoopNameSchema = z.enum(TRADING_LOOP_NAMES);
+export type TradingLoopName = z.infer<typeof tradingLoopNameSchema>;
 
 /**
  * A sentence the bots say as a machine-readable code and its parameters, so the console can say it in its

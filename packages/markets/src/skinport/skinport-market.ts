@@ -1,12 +1,10 @@
-import type { ConvertibleCurrency } from '@toydesk/contract';
+import { isConvertibleCurrency, type ConvertibleCurrency } from '@toydesk/contract';
 
 import type { MarketCapability, MarketHistoryEntry, MarketPrice } from '../market.ts';
 import { BaseMarket, uniqueNames } from '../kit/base-market.ts';
 import { fromMajor } from '../kit/decimal-units.ts';
 import type { MarketClientConfig } from '../kit/market-transport.ts';
 import { SkinportClient } from './skinport-client.ts';
-
-const CONVERTIBLE = new Set<string>(['RUB', 'USD', 'EUR']);
 
 /**
  * Skinport behind the common Market interface: prices and history only (its listing and buying are
@@ -59,7 +57,7 @@ export class SkinportMarket extends BaseMarket {
           side,
           market_hash_name: names.length === 1 ? (names[0] ?? null) : null,
           price: fromMajor(row.amount),
-          currency: CONVERTIBLE.has(row.currency) ? (row.currency as ConvertibleCurrency) : this.currency,
+          currency: isConvertibleCurrency(row.currency) ? row.currency : this.currency,
           at: new Date(at).toISOString(),
           status: row.status,
         });

@@ -1,4 +1,5 @@
 import {
+  isCurrency,
   toyHistoryEntity,
   type ConvertibleCurrency,
   type MarketCode,
@@ -215,7 +216,7 @@ export async function finish(
 
 async function insertHistory(tx: Queryable, side: 'sell' | 'buy', deal: DealBase): Promise<number> {
   // History keeps RUB and USD only; EUR deals are kept in their amount with a note (no market of ours sells in EUR).
-  const currency = deal.currency === 'USD' ? 'USD' : 'RUB';
+  const currency = isCurrency(deal.currency) ? deal.currency : 'RUB';
   const note = deal.currency === 'EUR' ? 'EUR' : null;
   // The operator may have entered the deal by hand (bulk create-or-update): the unique deal index keeps
   // one row, and the ledger then points at the operator's row.

@@ -1,4 +1,4 @@
-import { type BotJob, type BotText } from '@toydesk/contract';
+import { tradingLoopNameSchema, type BotJob, type BotText } from '@toydesk/contract';
 import { listMarketAccountLoopStates, switchMarketAccountLoopOff } from '@toydesk/db';
 import { z } from 'zod';
 
@@ -33,15 +33,14 @@ import type { LoopTickResult, TradingLoopDef, TradingLoopName } from './trading-
 import { TRADING_LOOPS } from './trading-loops.ts';
 import { queueSpendChecks } from './spend-guards/spend-check-job.ts';
 
-const LOOP_NAMES = ['keep-online', 'deliver', 'list-reprice', 'dynamic-orders'] as const;
 const tickParams = z.object({
   account: z.number().int().positive(),
-  loop: z.enum(LOOP_NAMES),
+  loop: tradingLoopNameSchema,
   /** bot-trading.run: one tick now, also with the switch off (it then starts no chain). */
   manual: z.boolean().optional(),
 });
 type TickParams = z.infer<typeof tickParams>;
-const stopParams = z.object({ account: z.number().int().positive(), loop: z.enum(LOOP_NAMES) });
+const stopParams = z.object({ account: z.number().int().positive(), loop: tradingLoopNameSchema });
 type StopParams = z.infer<typeof stopParams>;
 const noParams = z.object({}).strict() as unknown as z.ZodType<Record<string, never>>;
 

@@ -1,4 +1,4 @@
-import type { BotText, MarketCode } from '@toydesk/contract';
+import type { BotText, MarketCode, TradingLoopName } from '@toydesk/contract';
 
 import type { BotConfig } from '../../config.ts';
 import type { JobContext } from '../../jobs/job-context.ts';
@@ -12,7 +12,8 @@ import type { BotMarketAccount } from '../market-accounts.ts';
  * a killed worker: anything that must not happen twice goes through `ctx.job.once(...)`.
  */
 
-export type TradingLoopName = 'keep-online' | 'deliver' | 'list-reprice' | 'dynamic-orders';
+/** The loop names are the contract's (the console and the trading routes name loops the same way). */
+export type { TradingLoopName };
 
 /** The market_account column that switches each loop on. */
 export type TradingSwitch = 'keep_online' | 'auto_deliver' | 'auto_sell' | 'dynamic_orders';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { fromMarketUnits, type MarketCode } from '@toydesk/contract';
+import { fromMarketUnits, isConvertibleCurrency, type MarketCode } from '@toydesk/contract';
 
 import { api } from '@/lib/api-client';
 import { marketCall } from '@/lib/market-api';
@@ -77,7 +77,7 @@ export async function getCompetitorPrices(lots: readonly CompetitorLot[]): Promi
       if (!answer || answer.success === false) {
         throw new Error(answer?.error ?? result.error ?? `HTTP ${result.status}`);
       }
-      const currency = answer.currency === 'USD' || answer.currency === 'EUR' ? answer.currency : 'RUB';
+      const currency = isConvertibleCurrency(answer.currency) ? answer.currency : 'RUB';
       for (const name of batch) {
         let lowest: number | null = null;
         for (const offer of answer.data?.[name] ?? []) {

@@ -9,7 +9,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { CURRENCY_SYMBOLS } from '@toydesk/contract';
+import { CONVERTIBLE_CURRENCIES, CURRENCY_SYMBOLS } from '@toydesk/contract';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -22,7 +22,7 @@ import { bandKey, usePriceBands } from '../api/get-price-bands';
 import type { SaleLot } from '../utils/sale-lot';
 
 type ModeKind = PricingMode['kind'];
-const CURRENCY_ORDER = ['RUB', 'USD', 'EUR'];
+const CURRENCY_ORDER: readonly string[] = CONVERTIBLE_CURRENCIES;
 
 export interface MassPricingDialogProps {
   lots: readonly SaleLot[];
