@@ -22,6 +22,7 @@ export * from './entities/toy.ts';
 export * from './entities/transaction.ts';
 export * from './routes/route-def.ts';
 export * from './routes/special-schemas.ts';
+export * from './routes/common-data.ts';
 export * from './routes/api-routes.ts';
 export * from './routes/api-client.ts';
 export * from './bots/service-market.ts';

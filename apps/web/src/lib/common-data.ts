@@ -1,27 +1,25 @@
 import {
+  commonSteamAccountSchema,
   marketEntity,
   tagEntity,
   type ApiResponse,
+  type CommonSteamAccount,
   type Market,
   type MarketCode,
   type Tag,
 } from '@toydesk/contract';
 import { createContext, useContext } from 'react';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 import { api, type ApiResult } from './api-client';
 import { backendBaseUrl } from './env';
 
-const commonSteamAccountSchema = z.object({
-  id: z.number().int(),
-  steam_account_name: z.string(),
-  market_accounts: z
-    .array(z.object({ id: z.number().int(), market: z.string(), label: z.string() }))
-    .default([]),
-});
-export type CommonSteamAccount = z.infer<typeof commonSteamAccountSchema>;
+export type { CommonSteamAccount };
 
-/** The start-up data of spec section 7, typed: the shell renders nothing before it exists. */
+/**
+ * The start-up data of spec section 7 as the console keeps it (rows typed by the contract's schemas): the
+ * shell renders nothing before it exists.
+ */
 export interface CommonData {
   markets: Market[];
   steamAccounts: CommonSteamAccount[];

@@ -18,6 +18,7 @@ import { toyHistoryEntity } from '../entities/toy-history.ts';
 import { toyEntity } from '../entities/toy.ts';
 import { transactionEntity } from '../entities/transaction.ts';
 import { MARKET_CODES } from '../enums.ts';
+import { commonDataResponseSchema } from './common-data.ts';
 import {
   bulkResultSchema,
   bulkUpdateByIdsRoute,
@@ -30,7 +31,6 @@ import {
 import {
   avgStatsByNameBodySchema,
   avgStatsByNameResponseSchema,
-  commonDataResponseSchema,
   connectItemsBodySchema,
   connectItemsResponseSchema,
   countByMhnRowSchema,

@@ -132,16 +132,4 @@ export const loginBodySchema = z.object({
   password: z.string().min(1).max(1024),
 });
 
-export const commonDataResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.object({
-    markets: z.array(z.unknown()),
-    steamAccounts: z.array(z.unknown()),
-    tags: z.array(z.unknown()),
-    bot_token: z.string(),
-    demo: z.boolean(),
-    operator: z.object({ id: z.number().int(), username: z.string() }),
-  }),
-});
-
 export const moneyString = moneyInputSchema;
