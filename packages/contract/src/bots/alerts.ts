@@ -1,28 +1,36 @@
 import { z } from 'zod';
 
+import { defineEntity } from '../entity.ts';
+import { field } from '../fields.ts';
 import { pageQueryShape, queryRowId, zeroOne } from './common-inputs.ts';
 import { defineRoute, paginatedSchema } from '../routes/route-def.ts';
 
 /** An alert the console shows (a ban, repeated 429s, a Steam session lost, a proxy down, ...). */
-export const botAlertSchema = z.object({
-  id: z.number().int(),
-  /**
-   * market-ban, rate-limited, steam-session, proxy-down, delivery-failed, listing-failed, order-failed,
-   * spend-guard, spend-unknown, spend-settled, market-key-rejected; the console titles each (jobResults.alertKind).
-   */
-  kind: z.string(),
-  severity: z.enum(['error', 'warning', 'info']),
-  message: z.string(),
-  market_account: z.number().int().nullable(),
-  steam_account: z.number().int().nullable(),
-  proxy: z.number().int().nullable(),
-  details: z.record(z.string(), z.unknown()),
-  /** Raised again while unacknowledged: count and last_at go up instead of a new alert. */
-  count: z.number().int(),
-  first_at: z.string(),
-  last_at: z.string(),
-  acknowledged_at: z.string().nullable(),
+export const BOT_ALERT_SEVERITIES = ['error', 'warning', 'info'] as const;
+
+export const botAlertEntity = defineEntity('bot_alert', 'Bot alert', {
+  id: field.id(),
+  kind: field.readOnlyText({
+    description:
+      'market-ban, rate-limited, steam-session, proxy-down, delivery-failed, listing-failed, order-failed, ' +
+      'spend-guard, spend-unknown, spend-settled, market-key-rejected; the console titles each (jobResults.alertKind)',
+  }),
+  severity: field.enum(BOT_ALERT_SEVERITIES),
+  message: field.readOnlyText(),
+  market_account: field.fk('market_account', { nullable: true }),
+  steam_account: field.fk('steam_account', { nullable: true }),
+  proxy: field.fk('proxy', { nullable: true }),
+  details: field.json(z.record(z.string(), z.unknown()), { readOnly: true }),
+  count: field.int({
+    description: 'Raised again while unacknowledged: count and last_at go up instead of a new alert',
+  }),
+  first_at: field.createdAt(),
+  last_at: field.createdAt(),
+  acknowledged_at: field.datetime({ nullable: true }),
 });
+
+/** Read only: alerts are raised by the bot services and only acknowledged through the API. */
+export const botAlertSchema = botAlertEntity.schema;
 export type BotAlert = z.infer<typeof botAlertSchema>;
 
 export const botAlertListQuerySchema = z.object({

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { defineEntity } from '../entity.ts';
+import { field } from '../fields.ts';
 import { dateOrDatetime, oneOrMany, pageQueryShape, queryRowId } from './common-inputs.ts';
 import { defineRoute, paginatedSchema } from '../routes/route-def.ts';
 
@@ -9,32 +11,36 @@ export const botDeliveryStateSchema = z.enum(BOT_DELIVERY_STATES);
 export type BotDeliveryState = z.infer<typeof botDeliveryStateSchema>;
 
 /** One sold item the deliver loop hands over (bot_delivery): the market deal, its Steam offer, how it ended. */
-export const botDeliverySchema = z.object({
-  id: z.number().int(),
-  market_account: z.number().int(),
-  market: z.string(),
-  /** The market's deal id (tm item_id). */
-  deal_id: z.string(),
-  asset_id: z.string().nullable(),
-  market_hash_name: z.string(),
-  classid_instanceid: z.string().nullable(),
-  price: z.string(),
-  currency: z.string(),
-  /** The market's code for the offer (tm tradeoffermessage), the Steam offer's message. */
-  offer_code: z.string().nullable(),
-  /** The Steam trade offer id. */
-  offer_id: z.string().nullable(),
-  state: botDeliveryStateSchema,
-  /** Steam's state of the offer as last seen (Active, Accepted, Declined, ...). */
-  steam_state: z.string().nullable(),
-  /** Why the delivery failed. */
-  error: z.string().nullable(),
-  sold_seen_at: z.string(),
-  offer_sent_at: z.string().nullable(),
-  trade_ready_at: z.string().nullable(),
-  finished_at: z.string().nullable(),
-  updated_at: z.string(),
+export const botDeliveryEntity = defineEntity('bot_delivery', 'Delivery', {
+  id: field.id(),
+  market_account: field.fk('market_account'),
+  market: field.readOnlyText(),
+  deal_id: field.readOnlyText({ description: "The market's deal id (tm item_id)" }),
+  asset_id: field.readOnlyText({ nullable: true }),
+  market_hash_name: field.readOnlyText(),
+  classid_instanceid: field.readOnlyText({ nullable: true }),
+  price: field.money(),
+  currency: field.readOnlyText(),
+  offer_code: field.readOnlyText({
+    nullable: true,
+    description: "The market's code for the offer (tm tradeoffermessage), the Steam offer's message",
+  }),
+  offer_id: field.readOnlyText({ nullable: true, description: 'The Steam trade offer id' }),
+  state: field.enum(BOT_DELIVERY_STATES),
+  steam_state: field.readOnlyText({
+    nullable: true,
+    description: "Steam's state of the offer as last seen (Active, Accepted, Declined, ...)",
+  }),
+  error: field.readOnlyText({ nullable: true, description: 'Why the delivery failed' }),
+  sold_seen_at: field.createdAt(),
+  offer_sent_at: field.datetime({ nullable: true }),
+  trade_ready_at: field.datetime({ nullable: true }),
+  finished_at: field.datetime({ nullable: true }),
+  updated_at: field.createdAt(),
 });
+
+/** Read only: the deliver loop writes deliveries; the API lists them. */
+export const botDeliverySchema = botDeliveryEntity.schema;
 export type BotDelivery = z.infer<typeof botDeliverySchema>;
 
 export const botDeliveryListQuerySchema = z

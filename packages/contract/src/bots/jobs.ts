@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { defineEntity } from '../entity.ts';
+import { field } from '../fields.ts';
 import { oneOrMany, pageQueryShape } from './common-inputs.ts';
 import { defineRoute, paginatedSchema } from '../routes/route-def.ts';
 
@@ -28,22 +30,31 @@ export const botJobErrorSchema = z.looseObject({
   retryable: z.boolean().optional(),
 });
 
-export const botJobSchema = z.object({
-  id: z.string(),
-  /** What the job does, e.g. "proxy.check", "orders.active", "signup.relogin". */
-  kind: z.string(),
-  state: botJobStateSchema,
-  /** The Steam account or market account the job works for, when it has one. */
-  account: z.number().int().nullable(),
-  params: z.unknown(),
-  /** Attempts started so far (a killed worker's attempt counts). */
-  attempts: z.number().int(),
-  max_attempts: z.number().int(),
-  result: z.unknown().nullable(),
-  error: botJobErrorSchema.nullable(),
-  created_at: z.string(),
-  started_at: z.string().nullable(),
-  finished_at: z.string().nullable(),
+/**
+ * A job as the bot services answer it (bot_job_view over the queue's tables). Read only: jobs are started
+ * by the routes that run them, never created through /api-node/jobs/.
+ */
+export const botJobEntity = defineEntity('bot_job', 'Bot job', {
+  id: field.readOnlyText({ description: 'The queue job id (a UUID)' }),
+  kind: field.readOnlyText({
+    description: 'What the job does, e.g. "proxy.check", "orders.active", "signup.relogin"',
+  }),
+  state: field.enum(BOT_JOB_STATES),
+  account: field.int({
+    nullable: true,
+    description: 'The Steam account or market account the job works for, when it has one',
+  }),
+  params: field.json(z.unknown(), { readOnly: true }),
+  attempts: field.int({ description: "Attempts started so far (a killed worker's attempt counts)" }),
+  max_attempts: field.int(),
+  result: field.json(z.unknown().nullable(), { readOnly: true }),
+  error: field.json(botJobErrorSchema.nullable(), { readOnly: true }),
+  created_at: field.createdAt(),
+  started_at: field.datetime({ nullable: true }),
+  finished_at: field.datetime({ nullable: true }),
+});
+
+export const botJobSchema = botJobEntity.schema.extend({
   /** Only on /api-node/jobs/{id}/: the job's own log lines, oldest first. */
   logs: z.array(botJobLogLineSchema).optional(),
 });

@@ -9,7 +9,7 @@ import {
   Typography,
   type ChipProps,
 } from '@mui/material';
-import type { BotAlert } from '@toydesk/contract';
+import { BOT_ALERT_SEVERITIES, type BotAlert } from '@toydesk/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -34,7 +34,6 @@ import { useCheckedIds } from '@/lib/use-checked-ids';
 import { useAckAlerts, useAckAllAlerts } from '../api/ack-alerts';
 import { alertsListQuery, useBotAlerts, type AlertFilters, type AlertScope } from '../api/get-bot-alerts';
 
-const SEVERITIES: readonly BotAlert['severity'][] = ['error', 'warning', 'info'];
 const SCOPES: readonly AlertScope[] = ['open', 'acknowledged', 'all'];
 const SEVERITY_COLOR: Record<BotAlert['severity'], ChipProps['color']> = {
   error: 'error',
@@ -231,7 +230,10 @@ export function BotAlertsScreen() {
           width={170}
           value={severity}
           onChange={(value) => setSeverity(value)}
-          options={SEVERITIES.map((value) => ({ value: value, label: t(`ops.alerts.level.${value}`) }))}
+          options={BOT_ALERT_SEVERITIES.map((value) => ({
+            value: value,
+            label: t(`ops.alerts.level.${value}`),
+          }))}
         />
         <Autocomplete
           options={marketAccounts}
