@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PROFILE_THEMES, SHOWCASE_KINDS } from '../enums.ts';
 import { maFileSchema } from '../steam/mafile.ts';
 import { defineRoute } from '../routes/route-def.ts';
-import { jobRoute, waitedJobRoute } from './job-routes.ts';
+import { jobRoute, jobRouteMaker, waitedJobRoute } from './job-routes.ts';
 
 /** The sign-up service (spec section 4): a Steam account's sign-up steps, each one a job, in their order. */
 
@@ -90,6 +90,10 @@ const SIGNUP_STEP_DESCRIPTION =
   `Path id: ${steamAccountPath}. One sign-up step as a job. The steps of spec section 4 run in their order: ` +
   'a step whose predecessor is not done is refused with 409 naming it. The account checklist follows the job.';
 
+/** A sign-up step of spec section 4 (ordered, checked against the checklist), and any other sign-up job. */
+const signupStep = jobRouteMaker('bot-signup', signup, { description: SIGNUP_STEP_DESCRIPTION });
+const signupJob = jobRouteMaker('bot-signup', signup);
+
 export const botSignUpRoutes = [
   jobRoute(
     'bot-signup.follow_to_last_email',
@@ -97,148 +101,101 @@ export const botSignUpRoutes = [
     "Follow the confirmation link of the account's last email (adding a phone asks for it)",
     { tag: 'bot-signup', body: followLastEmailBodySchema },
   ),
-  jobRoute('bot-signup.relogin', signup('relogin'), 'Log in again (or refresh the session)', {
-    tag: 'bot-signup',
-    description: SIGNUP_STEP_DESCRIPTION,
-  }),
-  jobRoute(
-    'bot-signup.setup_profile',
-    signup('setup-profile'),
+  signupStep('relogin', 'relogin', 'Log in again (or refresh the session)'),
+  signupJob(
+    'setup_profile',
+    'setup-profile',
     'Run the remaining sign-up steps in order, from the first one not done',
     {
-      tag: 'bot-signup',
       description:
         'Steps that need input (phone, codes) stop the chain; it resumes from there when called again.',
     },
   ),
-  jobRoute('bot-signup.add_phone', signup('email-and-phone/add-phone'), 'Attach a phone number', {
-    tag: 'bot-signup',
-    body: addPhoneBodySchema,
-    description: SIGNUP_STEP_DESCRIPTION,
-  }),
-  jobRoute(
-    'bot-signup.add_phone_resend_code',
-    signup('email-and-phone/add-phone-resend-code'),
-    'Send the SMS code again',
-    { tag: 'bot-signup', description: SIGNUP_STEP_DESCRIPTION },
-  ),
-  jobRoute(
-    'bot-signup.add_phone_confirm',
-    signup('email-and-phone/add-phone-confirm'),
+  signupStep('add_phone', 'email-and-phone/add-phone', 'Attach a phone number', { body: addPhoneBodySchema }),
+  signupStep('add_phone_resend_code', 'email-and-phone/add-phone-resend-code', 'Send the SMS code again'),
+  signupStep(
+    'add_phone_confirm',
+    'email-and-phone/add-phone-confirm',
     'Confirm the phone with the SMS code',
-    { tag: 'bot-signup', body: confirmCodeBodySchema, description: SIGNUP_STEP_DESCRIPTION },
+    { body: confirmCodeBodySchema },
   ),
-  jobRoute(
-    'bot-signup.set_random_profile_info',
-    signup('set-random-profile-info'),
+  signupStep(
+    'set_random_profile_info',
+    'set-random-profile-info',
     'Give the profile a random name, summary and country',
-    { tag: 'bot-signup', description: SIGNUP_STEP_DESCRIPTION },
   ),
-  jobRoute('bot-signup.upload_avatar', signup('upload-avatar'), 'Upload an avatar (random if none given)', {
-    tag: 'bot-signup',
+  signupStep('upload_avatar', 'upload-avatar', 'Upload an avatar (random if none given)', {
     body: uploadAvatarBodySchema,
-    description: SIGNUP_STEP_DESCRIPTION,
   }),
-  jobRoute('bot-signup.make_profile_public', signup('make-profile-public'), 'Make the profile public', {
-    tag: 'bot-signup',
-    description: SIGNUP_STEP_DESCRIPTION,
-  }),
-  jobRoute(
-    'bot-signup.set_steam_info_to_site',
-    signup('set-steam-info-to-site'),
+  signupStep('make_profile_public', 'make-profile-public', 'Make the profile public'),
+  signupStep(
+    'set_steam_info_to_site',
+    'set-steam-info-to-site',
     'Write the SteamID and trade URL back to the account record',
-    { tag: 'bot-signup', description: SIGNUP_STEP_DESCRIPTION },
   ),
-  jobRoute(
-    'bot-signup.enable_2fa_step_1',
-    signup('enable2FA-step-1'),
+  signupStep(
+    'enable_2fa_step_1',
+    'enable2FA-step-1',
     'Start the mobile authenticator; its secrets are saved in the vault before anything else',
-    { tag: 'bot-signup', query: withSessionQuerySchema, description: SIGNUP_STEP_DESCRIPTION },
+    { query: withSessionQuerySchema },
   ),
-  jobRoute(
-    'bot-signup.enable_2fa_step_2',
-    signup('enable2FA-step-2'),
+  signupStep(
+    'enable_2fa_step_2',
+    'enable2FA-step-2',
     'Finish the mobile authenticator with the SMS activation code',
-    {
-      tag: 'bot-signup',
-      query: withSessionQuerySchema,
-      body: enable2faStep2BodySchema,
-      description: SIGNUP_STEP_DESCRIPTION,
-    },
+    { query: withSessionQuerySchema, body: enable2faStep2BodySchema },
   ),
-  jobRoute(
-    'bot-signup.transform_cards_to_badges',
-    signup('transform-available-cards-to-badges'),
+  signupJob(
+    'transform_cards_to_badges',
+    'transform-available-cards-to-badges',
     'Craft every badge the trading cards complete',
-    { tag: 'bot-signup' },
   ),
-  jobRoute('bot-signup.get_my_inventory', signup('get-my-inventory'), 'Read the inventory', {
-    tag: 'bot-signup',
-    body: inventoryBodySchema,
-  }),
-  jobRoute('bot-signup.turn_item_into_gems', signup('turn-item-into-gems'), 'Turn a Steam item into gems', {
-    tag: 'bot-signup',
+  signupJob('get_my_inventory', 'get-my-inventory', 'Read the inventory', { body: inventoryBodySchema }),
+  signupJob('turn_item_into_gems', 'turn-item-into-gems', 'Turn a Steam item into gems', {
     body: gemsBodySchema,
   }),
-  jobRoute('bot-signup.subscribe_to_group', signup('subscribe-to-group'), 'Join a group', {
-    tag: 'bot-signup',
+  signupJob('subscribe_to_group', 'subscribe-to-group', 'Join a group', { body: groupBodySchema }),
+  signupJob('get_my_groups', 'get-my-groups', 'The groups the account is in'),
+  signupJob('add_group_to_favorite', 'add-group-to-favorite', 'Set the primary group', {
     body: groupBodySchema,
   }),
-  jobRoute('bot-signup.get_my_groups', signup('get-my-groups'), 'The groups the account is in', {
-    tag: 'bot-signup',
-  }),
-  jobRoute('bot-signup.add_group_to_favorite', signup('add-group-to-favorite'), 'Set the primary group', {
-    tag: 'bot-signup',
-    body: groupBodySchema,
-  }),
-  jobRoute('bot-signup.post_message_in_feed', signup('post-message-in-feed'), 'Post a status in the feed', {
-    tag: 'bot-signup',
+  signupJob('post_message_in_feed', 'post-message-in-feed', 'Post a status in the feed', {
     body: feedMessageBodySchema,
   }),
-  jobRoute(
-    'bot-signup.workshop_add_to_favorite',
-    signup('workshop/add-to-favorite'),
-    'Add a workshop file to the favourites',
-    { tag: 'bot-signup', body: workshopFavoriteBodySchema },
-  ),
-  jobRoute('bot-signup.decorate_set_theme', signup('steam/decorate/set-theme'), 'Set the profile theme', {
-    tag: 'bot-signup',
+  signupJob('workshop_add_to_favorite', 'workshop/add-to-favorite', 'Add a workshop file to the favourites', {
+    body: workshopFavoriteBodySchema,
+  }),
+  signupJob('decorate_set_theme', 'steam/decorate/set-theme', 'Set the profile theme', {
     body: setThemeBodySchema,
   }),
-  jobRoute(
-    'bot-signup.decorate_set_favorite_badge',
-    signup('steam/decorate/set-favorite-badge'),
-    'Set the favourite badge',
-    { tag: 'bot-signup', body: favoriteBadgeBodySchema },
-  ),
-  jobRoute(
-    'bot-signup.decorate_set_profile_background',
-    signup('steam/decorate/set-profile-background'),
+  signupJob('decorate_set_favorite_badge', 'steam/decorate/set-favorite-badge', 'Set the favourite badge', {
+    body: favoriteBadgeBodySchema,
+  }),
+  signupJob(
+    'decorate_set_profile_background',
+    'steam/decorate/set-profile-background',
     'Set the profile background',
-    { tag: 'bot-signup', body: profileBackgroundBodySchema },
+    { body: profileBackgroundBodySchema },
   ),
-  jobRoute(
-    'bot-signup.decorate_configure_showcase',
-    signup('steam/decorate/configure-showcase'),
+  signupJob(
+    'decorate_configure_showcase',
+    'steam/decorate/configure-showcase',
     'Configure a profile showcase',
-    { tag: 'bot-signup', body: showcaseBodySchema },
+    { body: showcaseBodySchema },
   ),
-  jobRoute('bot-signup.edit_profile_info', signup('edit-profile-info'), 'Edit the profile fields', {
-    tag: 'bot-signup',
+  signupJob('edit_profile_info', 'edit-profile-info', 'Edit the profile fields', {
     body: editProfileBodySchema,
   }),
-  jobRoute(
-    'bot-signup.reset_inventory_notification_counter',
-    signup('reset-inventory-notification-counter'),
+  signupJob(
+    'reset_inventory_notification_counter',
+    'reset-inventory-notification-counter',
     'Reset the new-items counter',
-    { tag: 'bot-signup' },
   ),
-  jobRoute(
-    'bot-signup.import_mafile',
-    signup('import-mafile'),
+  signupJob(
+    'import_mafile',
+    'import-mafile',
     'Import a maFile (SDA): its secrets go to the vault; enable 2FA steps count as done',
     {
-      tag: 'bot-signup',
       body: maFileBodySchema,
       description:
         'Not in the spec: the way in for accounts whose authenticator was set up elsewhere. Session.SteamID ' +

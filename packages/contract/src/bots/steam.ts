@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { waitQuerySchema } from './common-inputs.ts';
-import { jobRoute, waitedJobRoute } from './job-routes.ts';
+import { jobRouteMaker, waitedJobRoute } from './job-routes.ts';
 
 /** The game-platform (Steam) service: a Steam account's actions on Steam, each one a job. */
 
@@ -41,43 +41,27 @@ const cookieOtherSiteQuerySchema = z.object({
 
 const steam = (action: string) => `/api-node/steam/{id}/${action}`;
 
+const steamJob = jobRouteMaker('bot-steam', steam);
+
 export const botSteamRoutes = [
-  jobRoute('bot-steam.relogin', steam('relogin'), 'Log in again (or refresh the session)', {
-    tag: 'bot-steam',
-  }),
-  jobRoute('bot-steam.login_on_other_site', steam('login-on-other-site'), 'Sign in to a site through Steam', {
-    tag: 'bot-steam',
+  steamJob('relogin', 'relogin', 'Log in again (or refresh the session)'),
+  steamJob('login_on_other_site', 'login-on-other-site', 'Sign in to a site through Steam', {
     body: loginOtherSiteBodySchema,
   }),
-  jobRoute('bot-steam.market_list', steam('market/list'), 'List an item on the Steam market', {
-    tag: 'bot-steam',
-    body: marketListBodySchema,
-  }),
-  jobRoute('bot-steam.market_create_order', steam('market/create-order'), 'Place a Steam market buy order', {
-    tag: 'bot-steam',
+  steamJob('market_list', 'market/list', 'List an item on the Steam market', { body: marketListBodySchema }),
+  steamJob('market_create_order', 'market/create-order', 'Place a Steam market buy order', {
     body: marketCreateOrderBodySchema,
   }),
-  jobRoute('bot-steam.accept_offer', steam('accept-offer'), 'Accept a trade offer', {
-    tag: 'bot-steam',
-    body: offerIdBodySchema,
-  }),
-  jobRoute('bot-steam.cancel_offer', steam('cancel-offer'), 'Cancel or decline a trade offer', {
-    tag: 'bot-steam',
-    body: offerIdBodySchema,
-  }),
-  jobRoute('bot-steam.create_offer', steam('create-offer'), 'Send a trade offer', {
-    tag: 'bot-steam',
-    body: createOfferBodySchema,
-  }),
-  jobRoute('bot-steam.set_steam_api_key', steam('set-steam-api-key'), 'Create the Steam Web API key', {
-    tag: 'bot-steam',
+  steamJob('accept_offer', 'accept-offer', 'Accept a trade offer', { body: offerIdBodySchema }),
+  steamJob('cancel_offer', 'cancel-offer', 'Cancel or decline a trade offer', { body: offerIdBodySchema }),
+  steamJob('create_offer', 'create-offer', 'Send a trade offer', { body: createOfferBodySchema }),
+  steamJob('set_steam_api_key', 'set-steam-api-key', 'Create the Steam Web API key', {
     body: steamApiKeyBodySchema,
   }),
-  jobRoute(
-    'bot-steam.csgotm_generate_api_key',
-    steam('csgotm/generate-api-key'),
+  steamJob(
+    'csgotm_generate_api_key',
+    'csgotm/generate-api-key',
     'Sign in to market.csgo.com through Steam and generate its API key',
-    { tag: 'bot-steam' },
   ),
   waitedJobRoute(
     'bot-steam.market_balance_info',
