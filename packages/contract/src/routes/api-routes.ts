@@ -9,7 +9,7 @@ import { marketToyEntity } from '../entities/market-toy.ts';
 import { marketEntity } from '../entities/market.ts';
 import { sellItemEntity } from '../entities/sell-item.ts';
 import { serverGroupEntity } from '../entities/server-group.ts';
-import { steamAccountEntity } from '../entities/steam-account.ts';
+import { marketAccountRefSchema, steamAccountEntity } from '../entities/steam-account.ts';
 import { steamInventoryEntity } from '../entities/steam-inventory.ts';
 import { tagEntity } from '../entities/tag.ts';
 import { toyDynamicSettingEntity } from '../entities/toy-dynamic-setting.ts';
@@ -48,28 +48,28 @@ const byQsDescription =
   "Sets the body's fields on every row matching the query-string filters (the list endpoint's filters). " +
   'With no filter at all it refuses unless all=true is given, so an empty query cannot rewrite the whole table.';
 
+/** A tag as the extended lists show it beside a row's tag ids. */
+const tagRefSchema = z.object({ id: z.number().int(), name: z.string(), color: z.string() });
+
 export const marketAccountExtendedSchema = marketAccountEntity.schema.extend({
   market_name: z.string(),
   steam_account_name: z.string(),
   steam_account_status: z.string(),
-  tag_objects: z.array(z.object({ id: z.number().int(), name: z.string(), color: z.string() })),
+  tag_objects: z.array(tagRefSchema),
   balance_rub: z.string(),
   proxy_label: z.string().nullable(),
 });
 
 export const steamAccountExtendedSchema = steamAccountEntity.schema.extend({
   market_accounts_extended: z.array(
-    z.object({
-      id: z.number().int(),
-      market: z.string(),
-      label: z.string(),
+    marketAccountRefSchema.extend({
       balance: z.string(),
       currency: z.string(),
       online: z.boolean(),
       status: z.string(),
     }),
   ),
-  tag_objects: z.array(z.object({ id: z.number().int(), name: z.string(), color: z.string() })),
+  tag_objects: z.array(tagRefSchema),
   total_balance_rub: z.string(),
   checklist_done: z.number().int(),
   checklist_total: z.number().int(),
