@@ -2,6 +2,15 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import checkFile from 'eslint-plugin-check-file';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+import { boundaryConfigs } from './eslint-boundaries.js';
+
+// The preset's settings without its legacy resolver entry: resolver-next below replaces it.
+const importXTypeScript = Object.fromEntries(
+  Object.entries(importX.flatConfigs.typescript.settings).filter(([key]) => key !== 'import-x/resolver'),
+);
 
 /** apps/web may import @toydesk/contract and its own dependencies: never the server, never Node built-ins. */
 const consoleImportLimits = [
@@ -35,6 +44,37 @@ export default tseslint.config(
       ],
       'check-file/folder-naming-convention': ['error', { '{apps,packages}/**/': 'KEBAB_CASE' }],
     },
+  },
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    plugins: { 'import-x': importX },
+    languageOptions: {
+      // Typed rules (no-floating-promises): each file is checked with the nearest tsconfig.json.
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    settings: {
+      // import-x reads the imported files too (for no-cycle): as TypeScript, found by the TypeScript resolver.
+      ...importXTypeScript,
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['tsconfig.json', 'apps/web/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      // A promise nobody awaits loses its error (an unhandled rejection) and its ordering: await it, or
+      // write `void` with a comment saying why nobody waits.
+      '@typescript-eslint/no-floating-promises': 'error',
+      // Type-only imports are erased and do not count; a value import circle is an error.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  ...boundaryConfigs(),
+  {
+    // The Node scripts of the repository (this file, scripts/): plain JavaScript run by Node.
+    files: ['*.js', 'scripts/**/*.js'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

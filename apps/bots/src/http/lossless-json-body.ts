@@ -10,6 +10,8 @@ export function useLosslessJsonBodies(app: FastifyInstance): void {
   const parseDefault = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    parseDefault(request, quoteUnsafeIntegerLiterals(body as string), done);
+    // Fastify's default JSON parser answers through `done` and returns nothing; its type also allows the
+    // promise of an async parser, which it is not.
+    void parseDefault(request, quoteUnsafeIntegerLiterals(body as string), done);
   });
 }

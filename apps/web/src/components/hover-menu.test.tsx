@@ -26,14 +26,22 @@ describe('HoverMenu (spec section 9)', () => {
     try {
       const { button } = renderMenu();
       fireEvent.mouseEnter(button);
-      act(() => vi.advanceTimersByTime(299));
+      act(() => {
+        vi.advanceTimersByTime(299);
+      });
       expect(screen.queryByRole('menu')).toBeNull();
-      act(() => vi.advanceTimersByTime(1));
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
       expect(screen.getByRole('menu')).toBeTruthy();
       fireEvent.mouseLeave(button);
-      act(() => vi.advanceTimersByTime(249));
+      act(() => {
+        vi.advanceTimersByTime(249);
+      });
       expect(screen.getByRole('menu')).toBeTruthy();
-      act(() => vi.advanceTimersByTime(1));
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
       expect(screen.queryByRole('menu')).toBeNull();
     } finally {
       vi.useRealTimers();

@@ -5,7 +5,8 @@ import { optionalCommunityAccount, requireSessionId } from '../http/auth.ts';
 import { html, json, ReplyError, type SimContext } from '../http/context.ts';
 import { page } from '../http/pages.ts';
 import type { SimRouter } from '../http/router.ts';
-import { confirmationsOf, respondToConfirmation } from '../state/confirmations.ts';
+import { respondToConfirmation } from '../state/confirmation-answer.ts';
+import { confirmationsOf } from '../state/confirmations.ts';
 import {
   acceptOffer,
   cancelOrDecline,

@@ -3,13 +3,8 @@ import { TmReply } from '../http/context.ts';
 import type { Router } from '../http/router.ts';
 import { InputError } from '../../util/input-error.ts';
 import { addItems, createAccount } from '../state/accounts.ts';
-import {
-  buyListing,
-  deliverSimPurchase,
-  failPurchase,
-  fillOrderFromSimSeller,
-  findPurchase,
-} from '../state/purchases.ts';
+import { failPurchase } from '../state/purchase-outcomes.ts';
+import { buyListing, deliverSimPurchase, fillOrderFromSimSeller, findPurchase } from '../state/purchases.ts';
 import { failSale, sellListing } from '../state/sales.ts';
 import { acceptTradeOffer, declineTradeOffer, type OfferOutcome } from '../state/trade-offers.ts';
 import type { AddToSaleItemError, Listing } from '../state/types.ts';

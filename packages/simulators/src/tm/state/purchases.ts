@@ -1,8 +1,9 @@
-import { addHistory, updateHistory } from './history.ts';
+import { addHistory } from './history.ts';
+import { offerPurchase } from './purchase-outcomes.ts';
 import { sellListing } from './sales.ts';
 import { simTraderIdentity } from './sim-book.ts';
 import type { TmMarket } from './tm-market.ts';
-import type { Account, BuyOrder, Listing, Purchase, SteamItem } from './types.ts';
+import type { Account, BuyOrder, Listing, Purchase } from './types.ts';
 
 /**
  * The buyer's side: a purchase is status 3 (the seller must send) → status 4 (the seller's offer waits for
@@ -118,52 +119,6 @@ function recordBuy(market: TmMarket, buyer: Account, purchase: Purchase): void {
     custom_id: purchase.custom_id,
     for: purchase.sellerSteamid32,
   });
-}
-
-/** The seller sent its offer: status 4 with the incoming offer id, acceptable for `offerFailMs`. */
-export function offerPurchase(market: TmMarket, purchase: Purchase, tradeoffer: string, at: number): void {
-  purchase.status = 4;
-  purchase.tradeoffer = tradeoffer;
-  purchase.offeredAt = at;
-  purchase.acceptBy = at + market.config.offerFailMs;
-}
-
-/** We accepted the offer: the item arrives (new assetid, unseen by the market, under a trade hold). */
-export function completePurchase(market: TmMarket, purchase: Purchase, at = market.now()): void {
-  if (purchase.stage !== 1) return;
-  purchase.stage = 2;
-  purchase.status = null;
-  purchase.finishedAt = at;
-  const buyer = market.account(purchase.buyerKey);
-  if (!buyer) return;
-  const hold = market.config.tradeHoldMs;
-  const item: SteamItem = {
-    assetid: market.ids.asset.take(),
-    classid: purchase.classid,
-    instanceid: purchase.instanceid,
-    market_hash_name: purchase.market_hash_name,
-    tradable: hold <= 0,
-    tradableAt: hold > 0 ? at + hold : null,
-    seenAt: null,
-    addError: null,
-  };
-  buyer.inventory.set(item.assetid, item);
-  updateHistory(buyer, 'buy', purchase.id, { stage: '2', time: at });
-  if (purchase.sellerKey === null) {
-    market.logSale(purchase.market_hash_name, market.convert(purchase.paid, purchase.currency, 'RUB'), at);
-  }
-}
-
-/** The purchase failed: the money goes back. */
-export function failPurchase(market: TmMarket, purchase: Purchase, at = market.now()): void {
-  if (purchase.stage !== 1) return;
-  purchase.stage = 5;
-  purchase.status = null;
-  purchase.finishedAt = at;
-  const buyer = market.account(purchase.buyerKey);
-  if (!buyer) return;
-  buyer.money += purchase.paid;
-  updateHistory(buyer, 'buy', purchase.id, { stage: '5', time: at });
 }
 
 /** A simulated seller's purchase turns to status 4 (it "sent" the offer). */

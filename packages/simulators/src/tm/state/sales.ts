@@ -1,6 +1,6 @@
 import { addHistory, updateHistory } from './history.ts';
 import { newHex } from './ids.ts';
-import { completePurchase, failPurchase, offerPurchase } from './purchases.ts';
+import { completePurchase, failPurchase, offerPurchase } from './purchase-outcomes.ts';
 import { simTraderIdentity } from './sim-book.ts';
 import type { TmMarket } from './tm-market.ts';
 import type { Listing, Sale } from './types.ts';

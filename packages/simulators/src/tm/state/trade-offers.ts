@@ -1,4 +1,4 @@
-import { completePurchase, failPurchase } from './purchases.ts';
+import { completePurchase, failPurchase } from './purchase-outcomes.ts';
 import { completeSale, failSale, listingsOfOffer } from './sales.ts';
 import type { TmMarket } from './tm-market.ts';
 

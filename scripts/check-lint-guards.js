@@ -1,0 +1,81 @@
+// `npm run lint:guards`: proves that `npm run lint` fails on a new import cycle, a forbidden import and a
+// floating promise. It writes a few throw-away files into the workspaces (they must sit there for the zones
+// and the typed rules to apply), lints only them with the repository's eslint.config.js, removes them, and
+// fails unless every case is reported by its rule and the allowed import is not.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+
+import { ESLint } from 'eslint';
+
+const root = join(import.meta.dirname, '..');
+const tag = `lint-guard-${process.pid}`;
+
+/** file (relative to the root) -> its text and the rule that must report it (null: nothing may). */
+const CASES = {
+  [`packages/http/src/${tag}/cycle-a.ts`]: {
+    text: "import { b } from './cycle-b.ts';\n\nexport const a = (): number => b() + 1;\n",
+    rule: 'import-x/no-cycle',
+  },
+  [`packages/http/src/${tag}/cycle-b.ts`]: {
+    text: "import { a } from './cycle-a.ts';\n\nexport const b = (): number => (Math.random() > 2 ? a() : 0);\n",
+    rule: 'import-x/no-cycle',
+  },
+  [`packages/http/src/${tag}/imports-an-app.ts`]: {
+    text: "export * from '@toydesk/bots';\n",
+    rule: 'import-x/no-restricted-paths',
+  },
+  [`apps/bots/src/${tag}/imports-another-app.ts`]: {
+    text: "export * from '../../../server/src/config.ts';\n",
+    rule: 'import-x/no-restricted-paths',
+  },
+  [`apps/bots/src/${tag}/imports-simulators.ts`]: {
+    text: "export * from '@toydesk/simulators';\n",
+    rule: 'import-x/no-restricted-paths',
+  },
+  [`apps/bots/src/${tag}/imports-testing.ts`]: {
+    text: "export * from '../testing/test-kinds.ts';\n",
+    rule: 'import-x/no-restricted-paths',
+  },
+  [`apps/bots/src/${tag}/uses-testing.test.ts`]: {
+    text: "export * from '../testing/test-kinds.ts';\n",
+    rule: null,
+  },
+  [`apps/web/src/features/tags/${tag}.ts`]: {
+    text: "export * from '@/features/proxies/api/get-proxies.ts';\n",
+    rule: 'import-x/no-restricted-paths',
+  },
+  [`apps/web/src/lib/${tag}.ts`]: {
+    text: "export * from '@toydesk/markets';\n",
+    rule: 'import-x/no-restricted-paths',
+  },
+  [`packages/http/src/${tag}/floating.ts`]: {
+    text: 'export function start(): void {\n  Promise.reject(new Error("lost"));\n}\n',
+    rule: '@typescript-eslint/no-floating-promises',
+  },
+};
+
+const written = [];
+try {
+  for (const [file, { text }] of Object.entries(CASES)) {
+    mkdirSync(dirname(join(root, file)), { recursive: true });
+    writeFileSync(join(root, file), text);
+    written.push(join(root, file));
+  }
+  const results = await new ESLint({ cwd: root }).lintFiles(written);
+  let failed = false;
+  for (const result of results) {
+    const file = relative(root, result.filePath);
+    const { rule } = CASES[file];
+    const rules = result.messages.map((m) => m.ruleId ?? m.message);
+    const ok = rule === null ? rules.length === 0 : rules.includes(rule);
+    failed ||= !ok;
+    console.log(
+      `${ok ? 'ok  ' : 'FAIL'} ${file}: expected ${rule ?? 'no finding'}, got ${rules.join(', ') || 'none'}`,
+    );
+  }
+  if (failed) process.exitCode = 1;
+} finally {
+  for (const file of written) rmSync(file, { force: true });
+  rmSync(join(root, `packages/http/src/${tag}`), { recursive: true, force: true });
+  rmSync(join(root, `apps/bots/src/${tag}`), { recursive: true, force: true });
+}
