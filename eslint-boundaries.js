@@ -48,6 +48,13 @@ const PENDING = [
       'apps/server/src/demo/demo-simulators.ts',
     ],
   },
+  // The bot services load the Steam simulator themselves in demo mode (a dynamic import); the demo launcher
+  // should start it and hand the bots its address (TOYDESK_STEAM_URL), as it does for the market simulators.
+  {
+    from: '@toydesk/bots',
+    to: '@toydesk/simulators',
+    files: ['apps/bots/src/services/steam/steam-access.ts'],
+  },
   // The console's benchmark starts a seeded server; with apps/demo it starts the product through the launcher.
   { from: '@toydesk/web', to: '@toydesk/server', files: ['apps/web/bench/bench-web.ts'] },
 ];
