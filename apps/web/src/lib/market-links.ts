@@ -1,6 +1,6 @@
 /**
  * Outbound item links (spec section 2): each marketplace's listing page from the market hash name, as
- * /work/shared/docs/marketplaces.md section 4 gives them; the Steam Community Market listing of app 730
+ * docs/marketplace-contracts.md section 4 gives them; the Steam Community Market listing of app 730
  * only for Steam itself and a market the console does not know. Patterns marked [mem] there are unverified.
  */
 
