@@ -31,6 +31,8 @@ import { SteamSimStats } from './sim-stats.ts';
 import { createSteamFaultStore, type FaultSpec } from './steam-faults.ts';
 import { SimRefusal, SteamWorld } from './state/world.ts';
 import { tickOffers } from './state/trading.ts';
+import type { SteamSimParts } from './steam-sim-parts.ts';
+import { WindowCounter } from './window-counter.ts';
 
 export interface SteamSimulatorOptions {
   /** Shared with other simulators (e.g. the marketplace simulators' clock); default a new real-time clock. */
@@ -39,31 +41,13 @@ export interface SteamSimulatorOptions {
   seed?: number;
 }
 
-/** Real-time request windows per key (inventory and price overview limits). */
-export class WindowCounter {
-  private readonly hits = new Map<string, number[]>();
-
-  /** Counts the hit; false when it goes over `max` within `windowMs`. */
-  hit(key: string, max: number, windowMs: number): boolean {
-    const now = Date.now();
-    const list = (this.hits.get(key) ?? []).filter((at) => at > now - windowMs);
-    list.push(now);
-    this.hits.set(key, list);
-    return list.length <= max;
-  }
-
-  reset(): void {
-    this.hits.clear();
-  }
-}
-
 /**
  * The simulated Steam behind HTTP: steamcommunity.com under `/community`, api.steampowered.com under `/api`,
  * a simplified credentials login under `/login`, the store's email links under `/store`, a demo site that
  * signs in through Steam OpenID under `/site`, and the control API under `/_control`. Every non-control request
  * goes through: clock tick → stats → fault (before) → handler → fault (after).
  */
-export class SteamSimulator {
+export class SteamSimulator implements SteamSimParts {
   readonly clock: SimClock;
   readonly world: SteamWorld;
   readonly stats = new SteamSimStats();

@@ -22,7 +22,7 @@ import {
   SimRefusal,
   type CreateAccountOptions,
 } from '../state/world.ts';
-import type { SteamSimulator } from '../steam-simulator.ts';
+import type { SteamSimParts } from '../steam-sim-parts.ts';
 
 /**
  * The control API under `<prefix>/_control/` (JSON in and out, never faulted, no authentication: development
@@ -138,7 +138,7 @@ function itemOut(item: SimItem) {
   };
 }
 
-export function registerControlRoutes(router: SimRouter, sim: SteamSimulator): void {
+export function registerControlRoutes(router: SimRouter, sim: SteamSimParts): void {
   const world = sim.world;
   const guard =
     (handler: (ctx: SimContext) => unknown) =>

@@ -1,5 +1,5 @@
 import type { SimAccount } from '../state/types.ts';
-import type { SteamSimulator } from '../steam-simulator.ts';
+import type { SteamSimParts } from '../steam-sim-parts.ts';
 import { html, redirect, ReplyError, type SimContext } from './context.ts';
 import { parentalPage } from './pages.ts';
 
@@ -10,7 +10,7 @@ export function cookieSteamId(ctx: SimContext): string | null {
   return cookie.split('||')[0] ?? null;
 }
 
-function loginRedirect(sim: SteamSimulator, ctx: SimContext): ReplyError {
+function loginRedirect(sim: SteamSimParts, ctx: SimContext): ReplyError {
   sim.stats.counters.sessionExpiredAnswers++;
   return new ReplyError(
     redirect(
@@ -21,7 +21,7 @@ function loginRedirect(sim: SteamSimulator, ctx: SimContext): ReplyError {
 
 /** The logged-in community user, or a 302 to /login; Family View answers 403 until unlocked. */
 export function communityAccount(
-  sim: SteamSimulator,
+  sim: SteamSimParts,
   ctx: SimContext,
   options: { familyViewExempt?: boolean } = {},
 ): SimAccount {
@@ -31,7 +31,7 @@ export function communityAccount(
   return account;
 }
 
-export function optionalCommunityAccount(sim: SteamSimulator, ctx: SimContext): SimAccount | null {
+export function optionalCommunityAccount(sim: SteamSimParts, ctx: SimContext): SimAccount | null {
   const cookie = ctx.cookies.steamLoginSecure;
   if (!cookie) return null;
   const [steamId, token] = cookie.split('||');
@@ -39,7 +39,7 @@ export function optionalCommunityAccount(sim: SteamSimulator, ctx: SimContext): 
   return account && account.steamId === steamId ? account : null;
 }
 
-export function checkFamilyView(sim: SteamSimulator, ctx: SimContext, account: SimAccount): void {
+export function checkFamilyView(sim: SteamSimParts, ctx: SimContext, account: SimAccount): void {
   if (!account.familyViewPin) return;
   const unlock = ctx.cookies.steamparental;
   if (unlock && account.parentalTokens.has(unlock)) return;
@@ -56,7 +56,7 @@ export function requireSessionId(ctx: SimContext): void {
 }
 
 /** The profile in the path must be the logged-in user's (`/profiles/<steamid>/...`). */
-export function ownProfile(sim: SteamSimulator, ctx: SimContext): SimAccount {
+export function ownProfile(sim: SteamSimParts, ctx: SimContext): SimAccount {
   const account = communityAccount(sim, ctx);
   if (ctx.params.steamid !== account.steamId) {
     throw new ReplyError(html('<html><body><h1>Access Denied</h1></body></html>', 403));
@@ -68,7 +68,7 @@ const UNAUTHORIZED =
   '<html><head><title>Unauthorized</title></head><body><h1>Unauthorized</h1>Access is denied. Retrying will not help. Please verify your <pre>key=</pre> parameter.</body></html>';
 
 /** WebAPI: the access_token (query or form) must be valid now, else 401. */
-export function apiAccount(sim: SteamSimulator, ctx: SimContext): SimAccount {
+export function apiAccount(sim: SteamSimParts, ctx: SimContext): SimAccount {
   const token = ctx.query.get('access_token') ?? ctx.form.access_token;
   const account = sim.world.accountForAccessToken(token);
   if (!account) {

@@ -5,7 +5,7 @@ import type { SimRouter } from '../http/router.ts';
 import type { SimAccount, SimOffer } from '../state/types.ts';
 import { offerDescriptions, offerView } from '../state/trading.ts';
 import { SimRefusal } from '../state/world.ts';
-import type { SteamSimulator } from '../steam-simulator.ts';
+import type { SteamSimParts } from '../steam-sim-parts.ts';
 
 /**
  * api.steampowered.com under `/api`: WebAPI service methods answer `{"response": {...}}` with the outcome in the
@@ -22,7 +22,7 @@ export function apiReply(response: unknown, eresult: number = ERESULT.OK, messag
 
 type ApiHandler = (ctx: SimContext, account: SimAccount) => SimReply;
 
-function withAccount(sim: SteamSimulator, handler: ApiHandler) {
+function withAccount(sim: SteamSimParts, handler: ApiHandler) {
   return (ctx: SimContext) => {
     const account = apiAccount(sim, ctx);
     try {
@@ -34,7 +34,7 @@ function withAccount(sim: SteamSimulator, handler: ApiHandler) {
   };
 }
 
-export function registerApiRoutes(router: SimRouter, sim: SteamSimulator): void {
+export function registerApiRoutes(router: SimRouter, sim: SteamSimParts): void {
   const world = sim.world;
   const both = (path: string, handler: ApiHandler) =>
     router.add(['GET', 'POST'], `/api/${path}`, withAccount(sim, handler));

@@ -14,7 +14,7 @@ import type { SimRouter } from '../http/router.ts';
 import { createConfirmation } from '../state/confirmations.ts';
 import type { PrivacyKey, SimAccount, SimItem } from '../state/types.ts';
 import type { SteamWorld } from '../state/world.ts';
-import type { SteamSimulator } from '../steam-simulator.ts';
+import type { SteamSimParts } from '../steam-sim-parts.ts';
 
 /**
  * steamcommunity.com under `/community`: the pages and AJAX endpoints steamcommunity (the library) and the raw
@@ -180,7 +180,7 @@ function fail(message: string, eresult: number = ERESULT.Fail) {
   return json({ success: eresult, message });
 }
 
-export function registerCommunityRoutes(router: SimRouter, sim: SteamSimulator): void {
+export function registerCommunityRoutes(router: SimRouter, sim: SteamSimParts): void {
   const world = sim.world;
 
   router.get('/community/login/home', () => html(signInPage()));

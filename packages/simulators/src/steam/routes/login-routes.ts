@@ -2,7 +2,7 @@ import { html, json } from '../http/context.ts';
 import { page } from '../http/pages.ts';
 import type { SimRouter } from '../http/router.ts';
 import { SimRefusal } from '../state/world.ts';
-import type { SteamSimulator } from '../steam-simulator.ts';
+import type { SteamSimParts } from '../steam-sim-parts.ts';
 
 /**
  * `/login/credentials`: the simulator's stand-in for steam-session's credential login (BeginAuthSessionViaCredentials
@@ -14,7 +14,7 @@ import type { SteamSimulator } from '../steam-simulator.ts';
  *
  * `/store/phone/confirm?token=`: the link in the "confirm your phone number" email.
  */
-export function registerLoginRoutes(router: SimRouter, sim: SteamSimulator): void {
+export function registerLoginRoutes(router: SimRouter, sim: SteamSimParts): void {
   const world = sim.world;
 
   router.post('/login/credentials', (ctx) => {

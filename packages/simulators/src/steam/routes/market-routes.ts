@@ -12,7 +12,7 @@ import {
   sellItem,
 } from '../state/market.ts';
 import { SimRefusal } from '../state/world.ts';
-import type { SteamSimulator } from '../steam-simulator.ts';
+import type { SteamSimParts } from '../steam-sim-parts.ts';
 
 /**
  * The Community Market under `/community/market/`: the wallet in `g_rgWalletInfo`, sellitem (JSON, HTTP 502 with
@@ -20,7 +20,7 @@ import type { SteamSimulator } from '../steam-simulator.ts';
  * need_confirmation when a mobile confirmation is needed), cancelbuyorder, mylistings?norender=1 and the public
  * priceoverview (429 when hammered).
  */
-export function registerMarketRoutes(router: SimRouter, sim: SteamSimulator): void {
+export function registerMarketRoutes(router: SimRouter, sim: SteamSimParts): void {
   const world = sim.world;
 
   router.get('/community/market', (ctx) => {

@@ -4,7 +4,7 @@ import { communityAccount } from '../http/auth.ts';
 import { html, json, redirect, type SimContext } from '../http/context.ts';
 import { openIdFormPage, page } from '../http/pages.ts';
 import type { SimRouter } from '../http/router.ts';
-import type { SteamSimulator } from '../steam-simulator.ts';
+import type { SteamSimParts } from '../steam-sim-parts.ts';
 
 /**
  * Steam as an OpenID 2.0 provider (`/community/openid/login`) and a demo relying party (`/site/...`) that signs
@@ -21,7 +21,7 @@ function openIdParams(source: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(source).filter(([key]) => key.startsWith('openid.')));
 }
 
-export function registerOpenIdRoutes(router: SimRouter, sim: SteamSimulator): void {
+export function registerOpenIdRoutes(router: SimRouter, sim: SteamSimParts): void {
   const world = sim.world;
 
   router.get('/community/openid/login', (ctx) => {

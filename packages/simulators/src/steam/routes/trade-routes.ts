@@ -16,7 +16,7 @@ import {
 } from '../state/trading.ts';
 import type { SimAccount } from '../state/types.ts';
 import { SimRefusal } from '../state/world.ts';
-import type { SteamSimulator } from '../steam-simulator.ts';
+import type { SteamSimParts } from '../steam-sim-parts.ts';
 
 /**
  * Trade offers (`/community/tradeoffer/...`, as steam-tradeoffer-manager posts them: errors are HTTP 500 with
@@ -25,7 +25,7 @@ import type { SteamSimulator } from '../steam-simulator.ts';
  * for (t, tag) from identity_secret, m = react).
  */
 
-function tradeAccount(sim: SteamSimulator, ctx: SimContext, status: number): SimAccount {
+function tradeAccount(sim: SteamSimParts, ctx: SimContext, status: number): SimAccount {
   const account = optionalCommunityAccount(sim, ctx);
   if (!account) {
     sim.stats.counters.sessionExpiredAnswers++;
@@ -62,7 +62,7 @@ function sameKey(given: string, wanted: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function registerTradeRoutes(router: SimRouter, sim: SteamSimulator): void {
+export function registerTradeRoutes(router: SimRouter, sim: SteamSimParts): void {
   const world = sim.world;
 
   router.post('/community/tradeoffer/new/send', (ctx) => {
