@@ -29,7 +29,7 @@ const APP_IMPORTS_ALLOWED = { '@toydesk/demo': new Set(['@toydesk/server', '@toy
  * files named may import `to` (every other zone still holds for them). Empty is the goal.
  */
 const PENDING = [
-  // packages/db (issue 13, step 1) replaces server-modules.ts, the bots' window on the server's database layer.
+  // server-modules.ts now only re-exports the server's CSV export; packages/api-kit (issue 13) takes it over.
   { from: '@toydesk/bots', to: '@toydesk/server', files: ['apps/bots/src/server-modules.ts'] },
   // packages/api-kit's test client and apps/demo's launcher replace the server's test app, boot and config.
   {

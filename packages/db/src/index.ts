@@ -64,11 +64,11 @@ export {
   switchMarketAccountLoopOff,
   loadMarketAccountsWithKey,
   marketAccountExists,
-  MARKET_ACCOUNT_LABEL_SQL,
   type AccountProxy,
   type LoadedMarketAccount,
   type LoadOptions,
   type MarketAccountLoopState,
   type MarketAccountSwitches,
 } from './repositories/market-account.ts';
+export { MARKET_ACCOUNT_LABEL_SQL } from './repositories/market-account-label.ts';
 export { insertTransaction, type NewTransaction } from './repositories/transactions.ts';

@@ -1,5 +1,5 @@
 import type { Queryable, Row } from '../database.ts';
-import { MARKET_ACCOUNT_LABEL_SQL } from '../repositories/market-account.ts';
+import { MARKET_ACCOUNT_LABEL_SQL } from '../repositories/market-account-label.ts';
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'call';
 

@@ -9,13 +9,6 @@ import type { Vault } from '../vault/vault.ts';
  * are loaded here and nowhere else (the bots' loops and key checks, the console's market proxy).
  */
 
-/**
- * SQL of a market account's label: the market's name plus the Steam account's name (spec section 3). Takes
- * the alias of the `market_account` row it reads from; spliced into query text, never given a request value.
- */
-export const MARKET_ACCOUNT_LABEL_SQL = (alias: string) =>
-  `(SELECT m.name || ' ' || s.steam_account_name FROM market m, steam_account s WHERE m.code = ${alias}.market AND s.id = ${alias}.steam_account)`;
-
 /** The proxy an account's marketplace calls go through, its password decrypted (never logged). */
 export type AccountProxy = Pick<Proxy, 'protocol' | 'host' | 'port' | 'username'> & {
   password: string | null;
