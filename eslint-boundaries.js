@@ -31,22 +31,11 @@ const APP_IMPORTS_ALLOWED = { '@toydesk/demo': new Set(['@toydesk/server', '@toy
 const PENDING = [
   // server-modules.ts now only re-exports the server's CSV export; packages/api-kit (issue 13) takes it over.
   { from: '@toydesk/bots', to: '@toydesk/server', files: ['apps/bots/src/server-modules.ts'] },
-  // packages/api-kit's test client and apps/demo's launcher replace the server's test app, boot and config.
+  // packages/api-kit's test client and @toydesk/server/testing replace the server's test app, boot and config.
   {
     from: '@toydesk/bots',
     to: '@toydesk/server',
     files: ['apps/bots/src/http/mount.test.ts', 'apps/bots/src/market-rate-limit.test.ts'],
-  },
-  // apps/demo (issue 13, step 3) takes the demo data, the simulators and the bot services out of the server.
-  { from: '@toydesk/server', to: '@toydesk/bots', files: ['apps/server/src/http/app.ts'] },
-  {
-    from: '@toydesk/server',
-    to: '@toydesk/simulators',
-    files: [
-      'apps/server/src/boot.ts',
-      'apps/server/src/demo/demo-proxies.ts',
-      'apps/server/src/demo/demo-simulators.ts',
-    ],
   },
   // The bot services load the Steam simulator themselves in demo mode (a dynamic import); the demo launcher
   // should start it and hand the bots its address (TOYDESK_STEAM_URL), as it does for the market simulators.
