@@ -4,12 +4,12 @@ import { Writable } from 'node:stream';
 import { loadMarketEndpoints } from '@toydesk/markets';
 import type { KeyRateBySecond } from '@toydesk/simulators';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { TestClient } from '@toydesk/api-kit/testing';
 
 // The console's market proxy is the server's: this test boots the real server beside the bot workers, the
-// one place the bots' tests reach past server-modules.ts (the proxy is the fourth user of the shared key).
+// one place the bots' tests reach into apps/server (the proxy is the fourth user of the shared key).
 import { boot, type Booted } from '../../server/src/boot.ts';
 import { loadConfig } from '../../server/src/config.ts';
-import { TestClient } from '../../server/src/testing/test-client.ts';
 import { createBotMarkets } from './runtime.ts';
 import { type Database, openPgliteDatabase, openPostgresDatabase } from '@toydesk/db';
 import { startMarketSim, type MarketSim } from './testing/market-sim.ts';

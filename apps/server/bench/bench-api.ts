@@ -14,13 +14,12 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 
 import type { FastifyInstance } from 'fastify';
+import { MAX_PAGE_SIZE, parseQueryString } from '@toydesk/api-kit';
+import { TestClient } from '@toydesk/api-kit/testing';
 
 import { boot } from '../src/boot.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Database } from '@toydesk/db';
-import { parseQueryString } from '../src/http/query-string.ts';
-import { MAX_PAGE_SIZE } from '../src/resources/pagination.ts';
-import { TestClient } from '../src/testing/test-client.ts';
 import {
   openPgliteBench,
   openPostgresBench,

@@ -1,21 +1,22 @@
+import { commaList, envFlag, envLogLevel, envPort, parseEnv } from '@toydesk/api-kit';
 import { z } from 'zod';
 
 /** Every configuration variable, validated at start; README.md lists them. */
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PORT: envPort(8080),
   HOST: z.string().default('127.0.0.1'),
   TOYDESK_DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
-  TOYDESK_DEMO: z.enum(['0', '1']).optional(),
+  TOYDESK_DEMO: envFlag.optional(),
   TOYDESK_ADMIN_USER: z.string().min(1).max(150).default('admin'),
   TOYDESK_ADMIN_PASSWORD: z.string().min(8).max(1024).optional(),
   TOYDESK_SECRET_KEY: z.string().optional(),
   TOYDESK_CONSOLE_ORIGINS: z.string().default(''),
-  TOYDESK_TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  TOYDESK_TRUST_PROXY: envFlag.default('0'),
   TOYDESK_SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
-  TOYDESK_MARKET_ALLOW_IP_HOSTS: z.enum(['0', '1']).default('0'),
-  TOYDESK_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
-  TOYDESK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TOYDESK_MARKET_ALLOW_IP_HOSTS: envFlag.default('0'),
+  TOYDESK_SIM_PORT: envPort(0),
+  TOYDESK_LOG_LEVEL: envLogLevel.default('info'),
 });
 
 export interface Config {
@@ -40,12 +41,7 @@ export interface Config {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const e = parsed.data;
+  const e = parseEnv(envSchema, env);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -56,9 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminUser: e.TOYDESK_ADMIN_USER,
     adminPassword: e.TOYDESK_ADMIN_PASSWORD,
     secretKey: e.TOYDESK_SECRET_KEY,
-    consoleOrigins: e.TOYDESK_CONSOLE_ORIGINS.split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
+    consoleOrigins: commaList(e.TOYDESK_CONSOLE_ORIGINS),
     trustProxy: e.TOYDESK_TRUST_PROXY === '1',
     sessionDays: e.TOYDESK_SESSION_DAYS,
     logLevel: e.TOYDESK_LOG_LEVEL,

@@ -1,4 +1,5 @@
 import cors from '@fastify/cors';
+import { BOT_CSV_MAX_ROWS, csvDocument, csvFileName, wantsCsv } from '@toydesk/api-kit';
 import {
   APP_TOKEN_HEADER,
   APP_TOKEN_HEADER_KEY,
@@ -8,7 +9,6 @@ import {
 } from '@toydesk/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 
-import { BOT_CSV_MAX_ROWS, csvDocument, csvFileName, wantsCsv } from '../server-modules.ts';
 import type { BotRuntime } from '../bot-runtime.ts';
 import { BOT_HANDLERS } from '../services/all-handlers.ts';
 import { appTokenGuard } from './app-token.ts';

@@ -1,7 +1,7 @@
 import { loginBodySchema } from '@toydesk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, parseOrThrow } from '@toydesk/api-kit';
 
-import { ApiError, parseOrThrow } from '../http/api-error.ts';
 import type { Services } from '../services.ts';
 import { attemptLogin } from './login.ts';
 import { renderLoginPage, safeNext } from './login-page.ts';

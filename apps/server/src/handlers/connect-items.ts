@@ -1,12 +1,12 @@
 import type { Resource } from '../resources/resource.ts';
 import { Params } from '../resources/sql.ts';
-import { writeContext, type ApiContext } from './handler.ts';
+import { writeContext, type AnyApiContext } from './handler.ts';
 
 /**
  * Links rows without a toy (history or inventory) to the catalogue: first by classid_instanceid, then by
  * market_hash_name. Audited like every other change.
  */
-export async function connectToToys(ctx: ApiContext, resource: Resource, ids: number[] | undefined) {
+export async function connectToToys(ctx: AnyApiContext, resource: Resource, ids: number[] | undefined) {
   return ctx.services.db.transaction(async (tx) => {
     const scope = (params: Params) => (ids ? ` AND t.id = ANY(${params.add(ids)}::int[])` : '');
     const run = async (matchSql: string, extraWhere: string) => {

@@ -1,12 +1,17 @@
-import { idsSchema, MARKET_CURRENCY, type MarketCode } from '@toydesk/contract';
+import { idsSchema, MARKET_CURRENCY, type CrudOp, type MarketCode } from '@toydesk/contract';
 import { z } from 'zod';
+import {
+  notFound,
+  type PageSource,
+  parseOrThrow,
+  queryValues,
+  readPageRequest,
+  sendPage,
+  wantsCsv,
+} from '@toydesk/api-kit';
 
-import { notFound, parseOrThrow } from '../http/api-error.ts';
-import { queryValues } from '../http/query-string.ts';
-import { wantsCsv } from '../resources/csv-export.ts';
-import { readPageRequest, sendPage, type PageSource } from '../resources/pagination.ts';
 import type { Resource } from '../resources/resource.ts';
-import { idParam, writeContext, type ApiContext, type Handler } from './handler.ts';
+import { idParam, writeContext, type AnyApiContext, type Handler } from './handler.ts';
 
 /**
  * A CSV export states each amount's currency: rows with money in their market's currency (market toys,
@@ -23,51 +28,72 @@ function csvCurrency(resource: Resource): Pick<PageSource, 'columns' | 'transfor
   };
 }
 
+/** The route ids the DRF router makes for one resource (crudRoutes and bulkUpdateByIdsRoute). */
+export type CrudRouteId<Tag extends string> = `${Tag}.${CrudOp | 'bulk_update_by_ids'}`;
+
 /** The DRF router's handlers for one resource, keyed like the contract's route ids. */
-export function crudHandlers(tag: string, pick: (ctx: ApiContext) => Resource): Record<string, Handler> {
-  return {
-    [`${tag}.list`]: async (ctx) => {
+export function crudHandlers<const Tag extends string>(
+  tag: Tag,
+  pick: (ctx: AnyApiContext) => Resource,
+): Record<CrudRouteId<Tag>, Handler> {
+  return withTag(tag, {
+    list: async (ctx) => {
       const resource = pick(ctx);
-      const pageRequest = readPageRequest(ctx.query);
-      const { where, orderBy, params } = resource.parseList(ctx.query);
+      const pageRequest = readPageRequest(ctx.rawQuery);
+      const { where, orderBy, params } = resource.parseList(ctx.rawQuery);
       const count = await resource.count(ctx.services.db, where, params);
       await sendPage(ctx.services.db, ctx.request, ctx.reply, pageRequest, {
         count,
         sql: resource.selectSql(where, orderBy),
         params,
-        ...(wantsCsv(ctx.query) ? csvCurrency(resource) : {}),
+        ...(wantsCsv(ctx.rawQuery) ? csvCurrency(resource) : {}),
       });
       return ctx.reply;
     },
-    [`${tag}.create`]: async (ctx) => pick(ctx).create(ctx.body, writeContext(ctx)),
-    [`${tag}.retrieve`]: async (ctx) => {
+    create: async (ctx) => pick(ctx).create(ctx.rawBody, writeContext(ctx)),
+    retrieve: async (ctx) => {
       const id = idParam(ctx);
       if (id < 0) throw notFound();
       return pick(ctx).retrieve(id);
     },
-    [`${tag}.update`]: async (ctx) => {
+    update: async (ctx) => {
       const id = idParam(ctx);
       if (id < 0) throw notFound();
-      return pick(ctx).update(id, ctx.body, false, writeContext(ctx));
+      return pick(ctx).update(id, ctx.rawBody, false, writeContext(ctx));
     },
-    [`${tag}.partial_update`]: async (ctx) => {
+    partial_update: async (ctx) => {
       const id = idParam(ctx);
       if (id < 0) throw notFound();
-      return pick(ctx).update(id, ctx.body, true, writeContext(ctx));
+      return pick(ctx).update(id, ctx.rawBody, true, writeContext(ctx));
     },
-    [`${tag}.destroy`]: async (ctx) => {
+    destroy: async (ctx) => {
       const id = idParam(ctx);
       if (id < 0) throw notFound();
       await pick(ctx).destroy(id, writeContext(ctx));
       return null;
     },
-    [`${tag}.bulk_update_by_ids`]: async (ctx) => {
+    bulk_update_by_ids: async (ctx) => {
       // ids come from the body, or (sell items) from repeated id keys of the query string.
-      const body = parseOrThrow(z.object({ ids: idsSchema.optional(), fields: z.unknown() }), ctx.body ?? {});
-      const fromQuery = queryValues(ctx.query, 'id');
+      const body = parseOrThrow(
+        z.object({ ids: idsSchema.optional(), fields: z.unknown() }),
+        ctx.rawBody ?? {},
+      );
+      const fromQuery = queryValues(ctx.rawQuery, 'id');
       const ids = body.ids ?? parseOrThrow(idsSchema, fromQuery.map(Number), ['ids']);
       const results = await pick(ctx).bulkUpdateByIds(ids, body.fields ?? {}, writeContext(ctx));
       return { updated: results.length, results };
     },
-  };
+  });
+}
+
+/** `list` → `<tag>.list`: the route ids of one resource's handlers. */
+function withTag<const Tag extends string, K extends string>(
+  tag: Tag,
+  byOp: Record<K, Handler>,
+): Record<`${Tag}.${K}`, Handler> {
+  // Object.fromEntries loses the key type; every key is `${tag}.${op}` by construction.
+  return Object.fromEntries(Object.entries<Handler>(byOp).map(([op, h]) => [`${tag}.${op}`, h])) as Record<
+    `${Tag}.${K}`,
+    Handler
+  >;
 }

@@ -1,24 +1,29 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RequestParts, RouteContext, RouteHandlers, SharedHandler } from '@toydesk/api-kit';
+import type { ApiRoute, ApiRouteId, ApiRouteOf } from '@toydesk/contract';
 
 import type { Operator } from '../auth/sessions.ts';
 import type { Services } from '../services.ts';
 
-export interface ApiContext {
-  request: FastifyRequest;
-  reply: FastifyReply;
-  query: Record<string, unknown>;
-  params: Record<string, string>;
-  body: unknown;
+/** The server's part of every handler's context (the kit adds the request and the route's input). */
+export interface ServerContext {
   operator: Operator | null;
   services: Services;
 }
 
-/** A handler answers a value (sent as JSON with the route's status) or sends the reply itself. */
-export type Handler = (ctx: ApiContext) => Promise<unknown>;
+/** The context of one route's handler: its query and body typed from the contract's schemas. */
+export type ApiContext<Id extends ApiRouteId = ApiRouteId> = RouteContext<ApiRouteOf<Id>, ServerContext>;
 
-export function idParam(ctx: ApiContext): number {
+/** A handler written once for several routes (the generic CRUD ones): it reads the request as it came. */
+export type Handler = SharedHandler<ServerContext>;
+/** What every handler can read, whatever its route. */
+export type AnyApiContext = RequestParts & ServerContext;
+
+/** One handler per contract route id; a missing one is a compile error. */
+export type ApiHandlers = RouteHandlers<ApiRoute, ServerContext>;
+
+export function idParam(ctx: Pick<RequestParts, 'params'>): number {
   const raw = ctx.params.id ?? '';
   return /^\d{1,9}$/.test(raw) ? Number(raw) : -1;
 }
 
-export const writeContext = (ctx: ApiContext) => ({ operator: ctx.operator?.username ?? null });
+export const writeContext = (ctx: ServerContext) => ({ operator: ctx.operator?.username ?? null });

@@ -1,5 +1,5 @@
+import { queryValues } from '@toydesk/api-kit';
 import type { Queryable, Row } from '@toydesk/db';
-import { queryValues } from '../http/query-string.ts';
 import { RESERVED_QUERY_KEYS } from '../resources/filters.ts';
 import type { Resource } from '../resources/resource.ts';
 import { Params } from '../resources/sql.ts';

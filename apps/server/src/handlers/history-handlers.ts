@@ -1,13 +1,10 @@
 import { connectItemsBodySchema } from '@toydesk/contract';
+import { notFound, parseOrThrow, queryValues, readPageRequest, rowError, sendPage } from '@toydesk/api-kit';
 
-import { notFound, parseOrThrow, rowError } from '../http/api-error.ts';
-import { queryValues } from '../http/query-string.ts';
-import { readPageRequest, sendPage } from '../resources/pagination.ts';
 import { MARKET_ACCOUNT_LABEL_SQL } from '../resources/sql-fragments.ts';
 import { connectToToys } from './connect-items.ts';
 import { avgStatsByName, statsByDate, type AvgStatsFilter } from './history-aggregates.ts';
-import { writeContext, type Handler } from './handler.ts';
-import { parseRoutePart } from './route-schemas.ts';
+import { writeContext, type ApiHandlers } from './handler.ts';
 
 /** History aggregates default to normal rows in RUB unless the query names a record status or currency. */
 function withAggregateDefaults(query: Record<string, unknown>): Record<string, unknown> {
@@ -18,20 +15,15 @@ function withAggregateDefaults(query: Record<string, unknown>): Record<string, u
   };
 }
 
-export const historyHandlers: Record<string, Handler> = {
+export const historyHandlers = {
   'history.avg_stats_by_name': async (ctx) => {
-    const filter = parseRoutePart('history.avg_stats_by_name', 'body', ctx.body ?? {}) as AvgStatsFilter;
+    // An empty body is no filter at all (every name).
+    const filter: AvgStatsFilter = ctx.parseBody(ctx.rawBody ?? {});
     return avgStatsByName(ctx.services.db, filter);
   },
 
   'history.set_point_status': async (ctx) => {
-    const q = parseRoutePart('history.set_point_status', 'query', ctx.query) as {
-      id?: number;
-      market?: string;
-      market_hash_name?: string;
-      date?: string;
-      status: string;
-    };
+    const q = ctx.query;
     const { resources, db } = ctx.services;
     return db.transaction(async (tx) => {
       let point = q.id
@@ -92,16 +84,13 @@ export const historyHandlers: Record<string, Handler> = {
   },
 
   'history-stats.stats_by_date': async (ctx) => {
-    const query = withAggregateDefaults(ctx.query);
+    const query = withAggregateDefaults(ctx.rawQuery);
     const results = await statsByDate(ctx.services.db, ctx.services.resources.toyHistory, query);
     return { currency: queryValues(query, 'currency')[0], results };
   },
 
   'history.bulk_create_or_update': async (ctx) => {
-    const rows = parseRoutePart('history.bulk_create_or_update', 'body', ctx.body) as unknown as Record<
-      string,
-      unknown
-    >[];
+    const rows: Record<string, unknown>[] = ctx.body;
     const history = ctx.services.resources.toyHistory;
     return ctx.services.db.transaction(async (tx) => {
       const withId = rows.map((row, index) => ({ row, index })).filter((r) => r.row.id !== undefined);
@@ -139,12 +128,12 @@ export const historyHandlers: Record<string, Handler> = {
   },
 
   'history.connect_items': async (ctx) => {
-    const body = parseOrThrow(connectItemsBodySchema, ctx.body ?? {});
+    const body = parseOrThrow(connectItemsBodySchema, ctx.rawBody ?? {});
     return connectToToys(ctx, ctx.services.resources.toyHistory, body.ids);
   },
 
   'history.count_by_mhn': async (ctx) => {
-    const { where, params } = ctx.services.resources.toyHistory.parseList(ctx.query);
+    const { where, params } = ctx.services.resources.toyHistory.parseList(ctx.rawQuery);
     const results = await ctx.services.db.query(
       `SELECT t.market_hash_name, count(*)::int AS count,
               count(*) FILTER (WHERE t.side = 'buy')::int AS buy_count, count(*) FILTER (WHERE t.side = 'sell')::int AS sell_count
@@ -156,8 +145,8 @@ export const historyHandlers: Record<string, Handler> = {
 
   'history.extended': async (ctx) => {
     const history = ctx.services.resources.toyHistory;
-    const pageRequest = readPageRequest(ctx.query);
-    const { where, orderBy, params } = history.parseList(ctx.query);
+    const pageRequest = readPageRequest(ctx.rawQuery);
+    const { where, orderBy, params } = history.parseList(ctx.rawQuery);
     const count = await history.count(ctx.services.db, where, params);
     await sendPage(ctx.services.db, ctx.request, ctx.reply, pageRequest, {
       count,
@@ -172,4 +161,4 @@ export const historyHandlers: Record<string, Handler> = {
     });
     return ctx.reply;
   },
-};
+} satisfies Partial<ApiHandlers>;

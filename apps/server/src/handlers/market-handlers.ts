@@ -1,20 +1,17 @@
-import { badRequest } from '../http/api-error.ts';
-import { queryValue, queryValues } from '../http/query-string.ts';
-import { readPageRequest, sendPage } from '../resources/pagination.ts';
+import { badRequest, queryValue, queryValues, readPageRequest, sendPage } from '@toydesk/api-kit';
 import { PROXY_LABEL_SQL, TAG_OBJECTS_SQL } from '../resources/sql-fragments.ts';
 import { Params } from '../resources/sql.ts';
-import { writeContext, type Handler } from './handler.ts';
-import { parseRoutePart } from './route-schemas.ts';
+import { writeContext, type ApiHandlers } from './handler.ts';
 
 /** RUB value of an amount in a market account's currency, rounded to 2 decimals (spec section 5). */
 const toRubSql = (amount: string, currency: string, market: string) =>
   `round(CASE ${currency} WHEN 'USD' THEN ${amount} * ${market}.usd_to_rub_rate WHEN 'EUR' THEN ${amount} * ${market}.eur_to_rub_rate ELSE ${amount} END, 2)`;
 
-export const marketHandlers: Record<string, Handler> = {
+export const marketHandlers = {
   'market-accounts.extended': async (ctx) => {
     const accounts = ctx.services.resources.marketAccount;
-    const pageRequest = readPageRequest(ctx.query);
-    const { where, orderBy, params } = accounts.parseList(ctx.query);
+    const pageRequest = readPageRequest(ctx.rawQuery);
+    const { where, orderBy, params } = accounts.parseList(ctx.rawQuery);
     const count = await accounts.count(ctx.services.db, where, params);
     await sendPage(ctx.services.db, ctx.request, ctx.reply, pageRequest, {
       count,
@@ -31,7 +28,9 @@ export const marketHandlers: Record<string, Handler> = {
 
   'sell-items.count_by_mhn': async (ctx) => {
     // Counts of what is on sale now unless the query names a status.
-    const query = queryValues(ctx.query, 'status').length ? ctx.query : { ...ctx.query, status: 'on_sale' };
+    const query = queryValues(ctx.rawQuery, 'status').length
+      ? ctx.rawQuery
+      : { ...ctx.rawQuery, status: 'on_sale' };
     const { where, params } = ctx.services.resources.sellItem.parseList(query);
     const results = await ctx.services.db.query(
       `SELECT t.market_hash_name, count(*)::int AS count, min(t.price) AS min_price, max(t.price) AS max_price, sum(t.price) AS total
@@ -42,7 +41,7 @@ export const marketHandlers: Record<string, Handler> = {
   },
 
   'sell-items.for_sell': async (ctx) => {
-    const q = parseRoutePart('sell-items.for_sell', 'query', ctx.query) as { market?: string };
+    const q = ctx.query;
     const market = q.market ?? 'tm';
     const params = new Params();
     const marketParam = params.add(market);
@@ -54,18 +53,18 @@ export const marketHandlers: Record<string, Handler> = {
       'NOT coalesce(x.ignore_price, false)',
       `NOT EXISTS (SELECT 1 FROM sell_item si WHERE si.steam_account = i.steam_account AND si.asset_id = i.asset_id AND si.status IN ('on_sale', 'sold', 'delivering'))`,
     ];
-    const accounts = queryValues(ctx.query, 'steam_account');
+    const accounts = queryValues(ctx.rawQuery, 'steam_account');
     if (accounts.length) {
       if (accounts.some((a) => !/^\d{1,9}$/.test(a)))
         throw badRequest({ steam_account: ['Введите целое число. (A valid integer is required.)'] });
       where.push(`i.steam_account = ANY(${params.add(accounts.map(Number))}::int[])`);
     }
-    const names = queryValues(ctx.query, 'market_hash_name');
+    const names = queryValues(ctx.rawQuery, 'market_hash_name');
     if (names.length) where.push(`i.market_hash_name = ANY(${params.add(names)}::text[])`);
     const from = `FROM steam_inventory i JOIN steam_account s ON s.id = i.steam_account LEFT JOIN toy x ON x.id = i.toy
                   LEFT JOIN market_toy mt ON mt.toy = i.toy AND mt.market = ${marketParam}
                   WHERE ${where.join(' AND ')}`;
-    const pageRequest = readPageRequest(ctx.query);
+    const pageRequest = readPageRequest(ctx.rawQuery);
     const count =
       (await ctx.services.db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params.values))[0]
         ?.n ?? 0;
@@ -81,8 +80,8 @@ export const marketHandlers: Record<string, Handler> = {
   },
 
   'toy-dynamic-settings.create_or_update': async (ctx) => {
-    const body = parseRoutePart('toy-dynamic-settings.create_or_update', 'body', ctx.body) as unknown;
-    const rows = (Array.isArray(body) ? body : [body]) as Record<string, unknown>[];
+    const body = ctx.body;
+    const rows: Record<string, unknown>[] = Array.isArray(body) ? body : [body];
     const settings = ctx.services.resources.toyDynamicSetting;
     return ctx.services.db.transaction(async (tx) => {
       // One row per (toy, market, account, Doppler phase); null account and phase are keys too.
@@ -102,11 +101,7 @@ export const marketHandlers: Record<string, Handler> = {
   },
 
   'market-toys.bulk_create_or_update_by_mhn': async (ctx) => {
-    const rows = parseRoutePart(
-      'market-toys.bulk_create_or_update_by_mhn',
-      'body',
-      ctx.body,
-    ) as unknown as Record<string, unknown>[];
+    const rows: Record<string, unknown>[] = ctx.body;
     const { toy, marketToy } = ctx.services.resources;
     return ctx.services.db.transaction(async (tx) => {
       const names = [...new Set(rows.map((r) => r.market_hash_name as string))];
@@ -144,15 +139,15 @@ export const marketHandlers: Record<string, Handler> = {
 
   'market-toys.bulk_update_by_qs': async (ctx) => ({
     updated: await ctx.services.resources.marketToy.updateByQuery(
-      ctx.query,
-      ctx.body ?? {},
+      ctx.rawQuery,
+      ctx.rawBody ?? {},
       writeContext(ctx),
     ),
   }),
 
   'market-toys.by_fields': async (ctx) => {
     const marketToys = ctx.services.resources.marketToy;
-    const requested = (queryValue(ctx.query, 'fields') ?? '')
+    const requested = (queryValue(ctx.rawQuery, 'fields') ?? '')
       .split(',')
       .map((f) => f.trim())
       .filter(Boolean);
@@ -160,8 +155,8 @@ export const marketHandlers: Record<string, Handler> = {
     if (unknown.length)
       throw badRequest({ fields: [`Неизвестные поля: ${unknown.join(', ')}. (Unknown fields.)`] });
     const fields = requested.length ? requested : ['id', 'market_hash_name'];
-    const pageRequest = readPageRequest(ctx.query);
-    const { where, orderBy, params } = marketToys.parseList(ctx.query);
+    const pageRequest = readPageRequest(ctx.rawQuery);
+    const { where, orderBy, params } = marketToys.parseList(ctx.rawQuery);
     const count = await marketToys.count(ctx.services.db, where, params);
     await sendPage(ctx.services.db, ctx.request, ctx.reply, pageRequest, {
       count,
@@ -172,11 +167,11 @@ export const marketHandlers: Record<string, Handler> = {
   },
 
   'market-toys.only_market_hash_name': async (ctx) => {
-    const { where, params } = ctx.services.resources.marketToy.parseList(ctx.query);
+    const { where, params } = ctx.services.resources.marketToy.parseList(ctx.rawQuery);
     const rows = await ctx.services.db.query<{ market_hash_name: string }>(
       `SELECT DISTINCT x.market_hash_name FROM market_toy t JOIN toy x ON x.id = t.toy ${where} ORDER BY x.market_hash_name`,
       params,
     );
     return { count: rows.length, results: rows.map((r) => r.market_hash_name) };
   },
-};
+} satisfies Partial<ApiHandlers>;

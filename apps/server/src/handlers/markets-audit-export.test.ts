@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvField, csvLine } from '@toydesk/api-kit';
 
 import { writeAudit } from '@toydesk/db';
-import { csvField, csvLine } from '../resources/csv-export.ts';
 import { makeFixtures, unique, type Fixtures } from '../testing/fixtures.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 

@@ -1,9 +1,9 @@
 import { endSession, loginWithJson } from '../auth/login-routes.ts';
 import { RESOURCE_CONFIGS } from '../resources/configs.ts';
-import type { Handler } from './handler.ts';
+import type { ApiHandlers } from './handler.ts';
 
-export const sessionHandlers: Record<string, Handler> = {
-  'accounts.login': (ctx) => loginWithJson(ctx.services, ctx.request, ctx.reply, ctx.body),
+export const sessionHandlers = {
+  'accounts.login': (ctx) => loginWithJson(ctx.services, ctx.request, ctx.reply, ctx.rawBody),
   'accounts.logout': async (ctx) => {
     await endSession(ctx.services, ctx.request, ctx.reply);
     return { success: true };
@@ -31,4 +31,4 @@ export const sessionHandlers: Record<string, Handler> = {
       },
     };
   },
-};
+} satisfies Partial<ApiHandlers>;

@@ -1,18 +1,18 @@
 import { SIGNUP_STEPS } from '@toydesk/contract';
+import { readPageRequest, sendPage } from '@toydesk/api-kit';
 
-import { readPageRequest, sendPage } from '../resources/pagination.ts';
 import { MARKET_ACCOUNT_LINK_JSON, PROXY_LABEL_SQL, TAG_OBJECTS_SQL } from '../resources/sql-fragments.ts';
-import type { Handler } from './handler.ts';
+import type { ApiHandlers } from './handler.ts';
 
 /** What `market_accounts_extended` adds to each market account's `{id, market, label}`. */
 const EXTENDED_FIELDS = `'balance', ma.balance::text, 'currency', ma.currency, 'online', ma.online, 'status', ma.status`;
 
-export const steamHandlers: Record<string, Handler> = {
+export const steamHandlers = {
   /** One row per Steam account with everything the accounts screen shows next to it. */
   'steam-accounts.extended': async (ctx) => {
     const accounts = ctx.services.resources.steamAccount;
-    const pageRequest = readPageRequest(ctx.query);
-    const { where, orderBy, params } = accounts.parseList(ctx.query);
+    const pageRequest = readPageRequest(ctx.rawQuery);
+    const { where, orderBy, params } = accounts.parseList(ctx.rawQuery);
     const count = await accounts.count(ctx.services.db, where, params);
     await sendPage(ctx.services.db, ctx.request, ctx.reply, pageRequest, {
       count,
@@ -43,4 +43,4 @@ export const steamHandlers: Record<string, Handler> = {
     });
     return ctx.reply;
   },
-};
+} satisfies Partial<ApiHandlers>;

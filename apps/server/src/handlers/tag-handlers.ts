@@ -1,6 +1,6 @@
-import { ApiError, fieldError } from '../http/api-error.ts';
+import { ApiError, fieldError } from '@toydesk/api-kit';
 import { crudHandlers } from './crud-handlers.ts';
-import { idParam, type ApiContext, type Handler } from './handler.ts';
+import { idParam, type AnyApiContext, type Handler } from './handler.ts';
 
 /** The unique index of migration 019: tag names compared without case and surrounding spaces. */
 export const TAG_NAME_INDEX = 'tag_name_ci_unique';
@@ -31,8 +31,8 @@ function isNameConflict(error: unknown): boolean {
  * answer.
  */
 function refusingTakenNames(next: Handler, editing: boolean): Handler {
-  return async (ctx: ApiContext) => {
-    const name = nameOf(ctx.body);
+  return async (ctx: AnyApiContext) => {
+    const name = nameOf(ctx.rawBody);
     if (name !== null && name.trim() !== '') {
       const id = editing ? idParam(ctx) : null;
       const taken = await ctx.services.db.query(
@@ -51,8 +51,8 @@ function refusingTakenNames(next: Handler, editing: boolean): Handler {
 }
 
 /** The tag routes that write a name; the rest stay the plain CRUD handlers. */
-export const tagHandlers: Record<string, Handler> = {
-  'tags.create': refusingTakenNames(crud['tags.create']!, false),
-  'tags.update': refusingTakenNames(crud['tags.update']!, true),
-  'tags.partial_update': refusingTakenNames(crud['tags.partial_update']!, true),
+export const tagHandlers = {
+  'tags.create': refusingTakenNames(crud['tags.create'], false),
+  'tags.update': refusingTakenNames(crud['tags.update'], true),
+  'tags.partial_update': refusingTakenNames(crud['tags.partial_update'], true),
 };

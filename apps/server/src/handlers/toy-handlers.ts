@@ -1,19 +1,19 @@
-import { parseOrThrow } from '../http/api-error.ts';
 import { connectItemsBodySchema } from '@toydesk/contract';
+import { parseOrThrow } from '@toydesk/api-kit';
 import { connectToToys } from './connect-items.ts';
-import { writeContext, type Handler } from './handler.ts';
-import { parseRoutePart } from './route-schemas.ts';
+import { writeContext, type ApiHandlers } from './handler.ts';
 
-export const toyHandlers: Record<string, Handler> = {
+export const toyHandlers = {
   'toys.bulk_update_by_qs': async (ctx) => ({
-    updated: await ctx.services.resources.toy.updateByQuery(ctx.query, ctx.body ?? {}, writeContext(ctx)),
+    updated: await ctx.services.resources.toy.updateByQuery(
+      ctx.rawQuery,
+      ctx.rawBody ?? {},
+      writeContext(ctx),
+    ),
   }),
 
   'toys.create_and_update': async (ctx) => {
-    const rows = parseRoutePart('toys.create_and_update', 'body', ctx.body) as unknown as Record<
-      string,
-      unknown
-    >[];
+    const rows: Record<string, unknown>[] = ctx.body;
     const toys = ctx.services.resources.toy;
     const prepared = rows.map((row) => toys.config.prepare?.(row, writeContext(ctx), null) ?? row);
     const result = await ctx.services.db.transaction((tx) =>
@@ -23,11 +23,12 @@ export const toyHandlers: Record<string, Handler> = {
   },
 
   'toys.set_ignore_price': async (ctx) => {
-    const q = parseRoutePart('toys.set_ignore_price', 'query', {
-      ...ctx.query,
-      id: toArray(ctx.query.id),
-      market_hash_name: toArray(ctx.query.market_hash_name),
-    }) as { id?: number[]; market_hash_name?: string[]; value: boolean };
+    // A single id or name arrives as a string; the schema wants lists.
+    const q = ctx.parseQuery({
+      ...ctx.rawQuery,
+      id: toArray(ctx.rawQuery.id),
+      market_hash_name: toArray(ctx.rawQuery.market_hash_name),
+    });
     const ids = await ctx.services.db.transaction((tx) =>
       ctx.services.resources.toy.updateWhere(
         tx,
@@ -41,10 +42,7 @@ export const toyHandlers: Record<string, Handler> = {
   },
 
   'toy-groups.bulk_create_or_update': async (ctx) => {
-    const rows = parseRoutePart('toy-groups.bulk_create_or_update', 'body', ctx.body) as unknown as Record<
-      string,
-      unknown
-    >[];
+    const rows: Record<string, unknown>[] = ctx.body;
     const groups = ctx.services.resources.toyGroup;
     const result = await ctx.services.db.transaction((tx) =>
       groups.upsert(tx, rows, { columns: ['name'] }, writeContext(ctx)),
@@ -53,11 +51,7 @@ export const toyHandlers: Record<string, Handler> = {
   },
 
   'steam-inventory.bulk_create_and_update': async (ctx) => {
-    const rows = parseRoutePart(
-      'steam-inventory.bulk_create_and_update',
-      'body',
-      ctx.body,
-    ) as unknown as Record<string, unknown>[];
+    const rows: Record<string, unknown>[] = ctx.body;
     const inventory = ctx.services.resources.steamInventory;
     const withClass = rows.map((r) =>
       r.classid_instanceid === undefined && r.classid
@@ -71,10 +65,10 @@ export const toyHandlers: Record<string, Handler> = {
   },
 
   'steam-inventory.connect_items': async (ctx) => {
-    const body = parseOrThrow(connectItemsBodySchema, ctx.body ?? {});
+    const body = parseOrThrow(connectItemsBodySchema, ctx.rawBody ?? {});
     return connectToToys(ctx, ctx.services.resources.steamInventory, body.ids);
   },
-};
+} satisfies Partial<ApiHandlers>;
 
 function toArray(value: unknown): unknown {
   if (value === undefined) return undefined;

@@ -1,19 +1,26 @@
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
-import { API_ROUTES, APP_TOKEN_HEADER, APP_TOKEN_HEADER_KEY, type RouteDef } from '@toydesk/contract';
+import { API_ROUTES, APP_TOKEN_HEADER, APP_TOKEN_HEADER_KEY } from '@toydesk/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  answerError,
+  answerNotFound,
+  ApiError,
+  findNulCharacter,
+  forbidden,
+  parseQueryString,
+  registerRoutes,
+  unauthorized,
+} from '@toydesk/api-kit';
 
 import { findSession, SESSION_COOKIE, XSRF_COOKIE, type Operator } from '../auth/sessions.ts';
 import { registerLoginRoutes } from '../auth/login-routes.ts';
 import { setXsrfCookie, xsrfMatches } from '../auth/xsrf.ts';
 import { ALL_HANDLERS } from '../handlers/all-handlers.ts';
-import type { ApiContext } from '../handlers/handler.ts';
 import { registerMarketProxy } from '../market-proxy/market-proxy.ts';
 import { registerOpenApi } from '../openapi/openapi-routes.ts';
 import type { Services } from '../services.ts';
-import { ApiError, findNulCharacter, forbidden, mapDatabaseError, unauthorized } from './api-error.ts';
-import { parseQueryString } from './query-string.ts';
 import { registerWebConsole, WEB_CONSOLE_DIST } from './web-console.ts';
 
 declare module 'fastify' {
@@ -25,8 +32,6 @@ declare module 'fastify' {
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** GET endpoints of the spec that change data: they demand the anti-forgery header as well. */
 const UNSAFE_GETS = new Set(['history.set_point_status', 'toys.set_ignore_price']);
-
-export const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 /**
  * A route set the server's entry point hands it (the bot services of `npm start`, apps/demo): mounted
@@ -76,30 +81,8 @@ export async function buildApp(
     });
   }
 
-  app.setErrorHandler((error, request, reply) => {
-    if (error instanceof ApiError) return reply.status(error.status).send(error.body);
-    const mapped = mapDatabaseError(error);
-    if (mapped) return reply.status(mapped.status).send(mapped.body);
-    const e = error as { code?: string; statusCode?: number; message?: string };
-    if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.status(415).send({
-        detail: `Неподдерживаемый тип данных "${request.headers['content-type'] ?? ''}". (Unsupported media type.)`,
-      });
-    }
-    if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-      return reply.status(413).send({ detail: 'Слишком большой запрос. (Request too large.)' });
-    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
-      return reply
-        .status(400)
-        .send({ detail: `Ошибка разбора JSON. (JSON parse error - ${e.message ?? ''})` });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ detail: 'Ошибка сервера. (Server error.)' });
-  });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ detail: 'Не найдено. (Not found.)' });
-  });
+  app.setErrorHandler(answerError);
+  app.setNotFoundHandler(answerNotFound);
 
   // Anti-forgery: a GET hands out the cookie; an unsafe method must echo it in X-XSRF-TOKEN.
   app.addHook('onRequest', async (request, reply) => {
@@ -128,39 +111,19 @@ export async function buildApp(
 
   registerLoginRoutes(app, services);
 
-  for (const route of API_ROUTES) registerApiRoute(app, route, services);
+  registerRoutes(app, {
+    routes: API_ROUTES,
+    handlers: ALL_HANDLERS,
+    label: 'API routes',
+    extra: (request, route) => {
+      if (!route.public && !request.operator) throw unauthorized();
+      return { operator: request.operator, services };
+    },
+  });
   await registerOpenApi(app);
   registerMarketProxy(app, services, services.markets);
 
   await registerWebConsole(app, { distDir: WEB_CONSOLE_DIST });
 
   return app;
-}
-
-function registerApiRoute(app: FastifyInstance, route: RouteDef, services: Services) {
-  const handler = ALL_HANDLERS[route.id];
-  if (!handler) throw new Error(`No handler for ${route.method} ${route.path} (${route.id})`);
-  app.route({
-    method: route.method,
-    url: toFastifyPath(route.path),
-    config: { routeId: route.id },
-    handler: async (request, reply) => {
-      if (!route.public && !request.operator) throw unauthorized();
-      const ctx: ApiContext = {
-        request,
-        reply,
-        query: (request.query ?? {}) as Record<string, unknown>,
-        params: (request.params ?? {}) as Record<string, string>,
-        body: request.body,
-        operator: request.operator,
-        services,
-      };
-      const result = await handler(ctx);
-      // A handler that streamed its answer returns the reply itself.
-      if (result === reply || reply.sent) return reply;
-      const status = route.status ?? 200;
-      if (status === 204) return reply.status(204).send();
-      return reply.status(status).send(result);
-    },
-  });
 }

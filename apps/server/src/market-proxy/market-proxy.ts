@@ -3,8 +3,8 @@ import { HttpError, type HttpClient, type RateLimiter } from '@toydesk/http';
 import { marketRateLimitKey, type MarketEndpoint } from '@toydesk/markets';
 import { loadMarketAccount, writeAudit } from '@toydesk/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, badRequest, forbidden, notFound, unauthorized } from '@toydesk/api-kit';
 
-import { ApiError, badRequest, forbidden, notFound, unauthorized } from '../http/api-error.ts';
 import { xsrfMatches } from '../auth/xsrf.ts';
 import type { Services } from '../services.ts';
 import { checkProxyPath, isIpLiteral, joinUnderBase } from './proxy-path.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '@toydesk/api-kit';
 
-import { ApiError } from '../http/api-error.ts';
 import { recogniseSpendCall } from './spend-call.ts';
 
 const q = (query: Record<string, string>) => new URLSearchParams(query);

@@ -12,8 +12,7 @@ import {
   type TmSpendCall,
   WAXPEER_UNITS_PER_USD,
 } from '@toydesk/markets';
-
-import { badRequest } from '../http/api-error.ts';
+import { badRequest } from '@toydesk/api-kit';
 
 /** The markets of the tm API family, whose spending calls the proxy can look up afterwards. */
 export const TM_FAMILY: ReadonlySet<MarketCode> = new Set<MarketCode>(['tm', 'tm_usd', 'cs7', 'cs7_proxy']);

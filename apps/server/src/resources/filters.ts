@@ -1,8 +1,7 @@
 import type { FieldDef } from '@toydesk/contract';
 import { MONEY_PATTERN } from '@toydesk/contract';
+import { badRequest, hasNonStringValue, queryValues } from '@toydesk/api-kit';
 
-import { badRequest } from '../http/api-error.ts';
-import { hasNonStringValue, queryValues } from '../http/query-string.ts';
 import { escapeLike, ident, sqlType, type Params } from './sql.ts';
 
 /** Query keys that are not filters. */

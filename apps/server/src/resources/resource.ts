@@ -1,5 +1,6 @@
 import type { EntityDef, FieldDef } from '@toydesk/contract';
 import { z } from 'zod';
+import { badRequest, notFound, parseOrThrow, queryValue } from '@toydesk/api-kit';
 
 import {
   auditNameSql,
@@ -11,8 +12,6 @@ import {
   type Vault,
   writeAudit,
 } from '@toydesk/db';
-import { badRequest, notFound, parseOrThrow } from '../http/api-error.ts';
-import { queryValue } from '../http/query-string.ts';
 import { buildFilters, buildOrdering, type FilterContext } from './filters.ts';
 import { ident, Params, sqlType } from './sql.ts';
 
@@ -332,10 +331,11 @@ export class Resource {
 
   async update(id: number, body: unknown, partial: boolean, ctx: WriteContext): Promise<Row> {
     const schema = partial ? this.entity.patchSchema : this.entity.createSchema;
-    let data = parseOrThrow(schema, body) as Record<string, unknown>;
     return this.db.transaction(async (tx) => {
+      // DRF's order: the object is looked up before the body is validated (an unknown id answers 404).
       const before = await tx.query(this.selectSql('WHERE t.id = $1') + ' FOR UPDATE OF t', [id]);
       if (!before[0]) throw notFound();
+      let data = parseOrThrow(schema, body) as Record<string, unknown>;
       if (this.config.prepare) data = this.config.prepare(data, ctx, before[0]);
       const columns = await this.toColumns(tx, data);
       await this.applyUpdate(tx, columns, 'WHERE t.id = $1', [id]);

@@ -1,4 +1,4 @@
-import type { TestClient } from './test-client.ts';
+import { type TestClient } from '@toydesk/api-kit/testing';
 
 export interface Fixtures {
   tagId: number;

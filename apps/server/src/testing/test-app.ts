@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
+import { TestClient } from '@toydesk/api-kit/testing';
 
 import { boot, type Booted, type BootOptions } from '../boot.ts';
 import { loadConfig } from '../config.ts';
-import { TestClient } from './test-client.ts';
 import { openTestDatabase } from '@toydesk/db/testing';
 
 export const TEST_ADMIN = { username: 'operator', password: 'correct horse battery staple' };

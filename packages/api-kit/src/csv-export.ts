@@ -2,8 +2,9 @@ import { PassThrough } from 'node:stream';
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-import type { Database, Row } from '@toydesk/db';
-import { queryValue } from '../http/query-string.ts';
+import type { Row, RowReader } from './row-reader.ts';
+import { queryValue } from './query-string.ts';
+import { writeOrWait } from './write-or-wait.ts';
 
 /** Rows read from the cursor per round trip: memory stays flat whatever the list's size. */
 const CSV_BATCH = 2000;
@@ -81,7 +82,7 @@ function fileName(request: FastifyRequest): string {
  * batch by batch from a cursor, waiting for the socket to drain: no page limit, bounded memory.
  */
 export async function sendCsv(
-  db: Database,
+  db: RowReader,
   request: FastifyRequest,
   reply: FastifyReply,
   source: CsvSource,
@@ -106,19 +107,7 @@ export async function sendCsv(
         }
         chunk += csvLine(columns.map((name) => row[name]));
       }
-      if (out.destroyed) throw new Error('client went away');
-      if (!out.write(chunk)) {
-        // A client that disconnects never drains: stop reading the cursor instead of waiting forever.
-        await new Promise<void>((resolve) => {
-          const done = () => {
-            out.off('drain', done);
-            out.off('close', done);
-            resolve();
-          };
-          out.on('drain', done);
-          out.on('close', done);
-        });
-      }
+      await writeOrWait(out, chunk);
     });
     out.end();
   } catch (error) {

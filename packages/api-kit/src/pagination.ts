@@ -2,9 +2,10 @@ import { PassThrough } from 'node:stream';
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-import type { Database, Row } from '@toydesk/db';
-import { notFound } from '../http/api-error.ts';
-import { queryValue } from '../http/query-string.ts';
+import type { Row, RowReader } from './row-reader.ts';
+import { notFound } from './api-error.ts';
+import { queryValue } from './query-string.ts';
+import { writeOrWait } from './write-or-wait.ts';
 import { sendCsv, wantsCsv } from './csv-export.ts';
 
 export const DEFAULT_PAGE_SIZE = 100;
@@ -57,7 +58,7 @@ export interface PageSource {
  * written to the socket batch by batch from a cursor, so memory stays flat whatever the row count.
  */
 export async function sendPage(
-  db: Database,
+  db: RowReader,
   request: FastifyRequest,
   reply: FastifyReply,
   pageRequest: PageRequest,
@@ -107,19 +108,7 @@ export async function sendPage(
         chunk += (first ? '' : ',') + JSON.stringify(transform(row));
         first = false;
       }
-      if (out.destroyed) throw new Error('client went away');
-      if (!out.write(chunk)) {
-        // A client that disconnects never drains: stop reading the cursor instead of waiting forever.
-        await new Promise<void>((resolve) => {
-          const done = () => {
-            out.off('drain', done);
-            out.off('close', done);
-            resolve();
-          };
-          out.on('drain', done);
-          out.on('close', done);
-        });
-      }
+      await writeOrWait(out, chunk);
     });
     out.end(']}');
   } catch (error) {

@@ -1,0 +1,14 @@
+/**
+ * @toydesk/api-kit: what the API server and the bot services share to serve the contract's routes. Test
+ * helpers are under `@toydesk/api-kit/testing`, not here.
+ */
+export * from './api-error.ts';
+export * from './csv-export.ts';
+export * from './env-config.ts';
+export * from './error-answer.ts';
+export * from './fastify-path.ts';
+export * from './pagination.ts';
+export * from './query-string.ts';
+export * from './register-routes.ts';
+export * from './route-context.ts';
+export type { Row, RowReader } from './row-reader.ts';
