@@ -1,8 +1,8 @@
+import { commaList, envFlag, envLogLevel, envPort, parseEnv } from '@toydesk/api-kit';
 import { z } from 'zod';
 
 import { parseImapServers, type ImapServer } from './services/signup/mailbox/imap-servers.ts';
 
-const flag = z.enum(['0', '1']);
 /** A five-field cron expression, or "off". */
 const cron = z
   .string()
@@ -14,19 +14,19 @@ export const DEFAULT_PROXY_CHECK_URL = 'https://steamcommunity.com/robots.txt';
 
 /** Every variable of the bot services, validated at start; the README's "Bot services" section lists them. */
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8081),
+  PORT: envPort(8081),
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.url().optional(),
   TOYDESK_DATA_DIR: z.string().default('./data'),
   TOYDESK_SECRET_KEY: z.string().optional(),
   TOYDESK_CONSOLE_ORIGINS: z.string().default(''),
-  TOYDESK_TRUST_PROXY: flag.default('0'),
-  TOYDESK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TOYDESK_MARKET_ALLOW_IP_HOSTS: flag.default('0'),
+  TOYDESK_TRUST_PROXY: envFlag.default('0'),
+  TOYDESK_LOG_LEVEL: envLogLevel.default('info'),
+  TOYDESK_MARKET_ALLOW_IP_HOSTS: envFlag.default('0'),
   TOYDESK_SIGNUP_URL: z.url().optional(),
   TOYDESK_SIGNUP_LOCAL_URL: z.url().optional(),
-  TOYDESK_BOTS_EMBEDDED: flag.optional(),
-  TOYDESK_BOTS_WORKERS: flag.default('1'),
+  TOYDESK_BOTS_EMBEDDED: envFlag.optional(),
+  TOYDESK_BOTS_WORKERS: envFlag.default('1'),
   TOYDESK_JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   TOYDESK_JOBS_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(5),
   TOYDESK_JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).optional(),
@@ -105,21 +105,14 @@ export interface BotConfig {
 }
 
 export function loadBotConfig(env: Record<string, string | undefined> = process.env): BotConfig {
-  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const e = parsed.data;
+  const e = parseEnv(envSchema, env);
   return {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.TOYDESK_DATA_DIR,
     secretKey: e.TOYDESK_SECRET_KEY,
-    consoleOrigins: e.TOYDESK_CONSOLE_ORIGINS.split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
+    consoleOrigins: commaList(e.TOYDESK_CONSOLE_ORIGINS),
     trustProxy: e.TOYDESK_TRUST_PROXY === '1',
     logLevel: e.TOYDESK_LOG_LEVEL,
     allowIpMarketHosts: e.TOYDESK_MARKET_ALLOW_IP_HOSTS === '1',

@@ -19,6 +19,8 @@ export const fieldError = (field: string, message: string) => new ApiError(400, 
 export const rowError = (index: number, field: string, message: string) =>
   new ApiError(400, { [String(index)]: { [field]: [message] } });
 export const forbidden = (detail: string) => new ApiError(403, { detail });
+export const conflict = (detail: string) => new ApiError(409, { detail });
+export const unavailable = (detail: string) => new ApiError(503, { detail });
 export const unauthorized = (
   detail = 'Учетные данные не были предоставлены. (Authentication credentials were not provided.)',
 ) => new ApiError(401, { detail });

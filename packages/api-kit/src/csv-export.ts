@@ -64,6 +64,34 @@ export function csvFileName(routeId: string | undefined): string {
   return `${base}-${new Date().toISOString().slice(0, 10)}.csv`;
 }
 
+/** A paged list's answer ({count, results: rows}): what ?format=csv turns into a file. */
+export function isPage(value: unknown): value is { count: number; results: Record<string, unknown>[] } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Array.isArray((value as { results?: unknown }).results) &&
+    typeof (value as { count?: unknown }).count === 'number'
+  );
+}
+
+/**
+ * Sends a handler's answer: with `?format=csv`, a paged list read in memory as a CSV file named after the
+ * route; anything else as JSON.
+ */
+export function sendJsonOrCsv(
+  result: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  routeId: string,
+) {
+  if (!wantsCsv(request.query) || !isPage(result)) return reply.send(result);
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${csvFileName(routeId)}"`)
+    .header('cache-control', 'no-store')
+    .send(csvDocument(result.results));
+}
+
 export interface CsvSource {
   /** The list's SQL with its filters and ordering, without LIMIT/OFFSET. */
   sql: string;

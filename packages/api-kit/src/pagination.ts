@@ -35,7 +35,7 @@ export function readPageRequest(query: Record<string, unknown>): PageRequest {
   return { page, pageSize };
 }
 
-function pageUrl(request: FastifyRequest, page: number | null): string | null {
+export function pageUrl(request: FastifyRequest, page: number | null): string | null {
   if (page === null) return null;
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
   if (page === 1) url.searchParams.delete('page');

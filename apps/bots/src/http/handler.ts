@@ -1,45 +1,32 @@
+import {
+  ApiError,
+  conflict,
+  notFound,
+  type PageHelper,
+  type RequestParts,
+  type RouteContext,
+  type RouteHandler,
+} from '@toydesk/api-kit';
 import type { BotJob, BotRouteId, BotRouteOf } from '@toydesk/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { FastifyReply } from 'fastify';
 
 import type { EnqueueOptions } from '../jobs/job-queue.ts';
 import type { BotRuntime } from '../bot-runtime.ts';
-import { BotError } from './bot-error.ts';
 
-type Parsed<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
-
-export interface PageHelper {
-  number: number;
-  size: number;
-  /** The DRF page: {count, next, previous, results}. */
-  answer<T>(
-    count: number,
-    results: T[],
-  ): { count: number; next: string | null; previous: string | null; results: T[] };
-}
-
-export interface BotHandlerContext<Id extends BotRouteId> {
-  request: FastifyRequest;
-  reply: FastifyReply;
+/** The bot services' part of every handler's context (the kit adds the request and the route's input). */
+export interface BotContext {
   runtime: BotRuntime;
-  params: Record<string, string>;
-  /** The query and body, already checked against the route's schemas. */
-  query: Parsed<BotRouteOf<Id>['query']>;
-  body: Parsed<BotRouteOf<Id>['body']>;
   page: PageHelper;
 }
 
-export type BotHandler<Id extends BotRouteId> = (ctx: BotHandlerContext<Id>) => Promise<unknown>;
+export type BotHandlerContext<Id extends BotRouteId> = RouteContext<BotRouteOf<Id>, BotContext>;
+
+export type BotHandler<Id extends BotRouteId> = RouteHandler<BotRouteOf<Id>, BotContext>;
 
 /** A handler written once for several routes: it reads only what every route has. */
-export type SharedHandler = (ctx: {
-  request: FastifyRequest;
-  reply: FastifyReply;
-  runtime: BotRuntime;
-  params: Record<string, string>;
-  query: unknown;
-  body: unknown;
-}) => Promise<unknown>;
+export type SharedHandler = (
+  ctx: RequestParts & BotContext & { query: unknown; body: unknown },
+) => Promise<unknown>;
 export type BotHandlers<Ids extends BotRouteId> = { [Id in Ids]: BotHandler<Id> };
 
 /** Default wait of a read that runs as a job. */
@@ -48,8 +35,7 @@ export const DEFAULT_WAIT_SECONDS = 25;
 /** A path id that must be a positive integer, else 404. */
 export function pathId(params: Record<string, string>, name = 'id'): number {
   const value = params[name] ?? '';
-  if (!/^\d{1,9}$/.test(value) || Number(value) <= 0)
-    throw new BotError(404, { detail: 'Не найдено. (Not found.)' });
+  if (!/^\d{1,9}$/.test(value) || Number(value) <= 0) throw notFound();
   return Number(value);
 }
 
@@ -61,10 +47,7 @@ export async function startJob(
   options?: EnqueueOptions,
 ): Promise<BotJob> {
   const job = await ctx.runtime.queue.enqueue(kind, params, options);
-  if (!job)
-    throw new BotError(409, {
-      detail: 'Такая задача уже стоит в очереди. (The same job is already queued.)',
-    });
+  if (!job) throw conflict('Такая задача уже стоит в очереди. (The same job is already queued.)');
   ctx.reply.status(202);
   return job;
 }
@@ -79,16 +62,13 @@ export async function runJobAndWait(
   params: unknown,
 ): Promise<unknown> {
   const job = await ctx.runtime.queue.enqueue(kind, params);
-  if (!job)
-    throw new BotError(409, {
-      detail: 'Такая задача уже стоит в очереди. (The same job is already queued.)',
-    });
+  if (!job) throw conflict('Такая задача уже стоит в очереди. (The same job is already queued.)');
   const waitSeconds = ctx.query.wait ?? DEFAULT_WAIT_SECONDS;
   const latest = (waitSeconds > 0 ? await ctx.runtime.queue.waitFor(job.id, waitSeconds * 1000) : job) ?? job;
   if (latest.state === 'done') return latest;
   if (latest.state === 'failed' || latest.state === 'cancelled') {
     const message = latest.error?.message ?? latest.state;
-    throw new BotError(502, { detail: message, error: message, job: latest });
+    throw new ApiError(502, { detail: message, error: message, job: latest });
   }
   ctx.reply.status(202);
   return latest;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
+import { toQueryString } from '@toydesk/api-kit/testing';
 import { APP_TOKEN_HEADER_KEY, MARKET_CODES } from '@toydesk/contract';
 import { marketEnvName } from '@toydesk/markets';
 import type { FastifyInstance } from 'fastify';
@@ -61,16 +62,6 @@ export const TEST_ENV: Record<string, string> = {
   ...Object.fromEntries(MARKET_CODES.map((code) => [marketEnvName(code), `${NOWHERE}/${code}`])),
 };
 
-export function queryString(query: RequestOptions['query']): string {
-  if (!query) return '';
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    for (const v of Array.isArray(value) ? value : [value]) params.append(key, String(v));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
 /** The bot services alone (as `npm run start:bots` runs them) with workers, on a fresh database and a real port. */
 export async function startBotTestApp(
   options: {
@@ -114,7 +105,7 @@ export async function startBotTestApp(
       const token = request.token === undefined ? runtime.botToken : request.token;
       if (token !== null) headers[APP_TOKEN_HEADER_KEY] = token;
       if (request.body !== undefined) headers['content-type'] = 'application/json';
-      const response = await fetch(`${baseUrl}${path}${queryString(request.query)}`, {
+      const response = await fetch(`${baseUrl}${path}${toQueryString(request.query)}`, {
         method,
         headers,
         body: request.body === undefined ? undefined : JSON.stringify(request.body),

@@ -1,4 +1,5 @@
-import { notFound } from '../../http/bot-error.ts';
+import { notFound } from '@toydesk/api-kit';
+
 import { pathId, type BotHandlers } from '../../http/handler.ts';
 import { ackAlert, ackAllAlerts, listAlerts } from './alert-store.ts';
 

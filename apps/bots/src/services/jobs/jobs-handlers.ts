@@ -1,6 +1,6 @@
 import type { BotJobState } from '@toydesk/contract';
+import { notFound } from '@toydesk/api-kit';
 
-import { notFound } from '../../http/bot-error.ts';
 import type { BotHandlers } from '../../http/handler.ts';
 
 const list = <T>(value: T | T[] | undefined): T[] | undefined =>

@@ -1,8 +1,8 @@
 import type { BotServiceMarket, MarketCode } from '@toydesk/contract';
 import { botServiceMarketSchema } from '@toydesk/contract';
 import { marketAccountExists } from '@toydesk/db';
+import { notFound } from '@toydesk/api-kit';
 
-import { notFound } from '../../http/bot-error.ts';
 import { pathId, runJobAndWait, type BotHandlers } from '../../http/handler.ts';
 import { SERVICE_MARKET_CODES } from '../market-accounts.ts';
 

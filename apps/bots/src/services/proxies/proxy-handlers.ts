@@ -1,6 +1,6 @@
 import { proxyEntity } from '@toydesk/contract';
+import { notFound } from '@toydesk/api-kit';
 
-import { notFound } from '../../http/bot-error.ts';
 import { pathId, startJob, type BotHandlers } from '../../http/handler.ts';
 import { maskSql, writeAudit } from '@toydesk/db';
 

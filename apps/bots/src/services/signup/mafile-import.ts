@@ -6,8 +6,8 @@ import {
   type SignupStep,
 } from '@toydesk/contract';
 import { z } from 'zod';
+import { ApiError, notFound } from '@toydesk/api-kit';
 
-import { BotError, notFound } from '../../http/bot-error.ts';
 import { pathId, startJob, type BotHandlers } from '../../http/handler.ts';
 import { defineJobKind, PermanentJobError } from '../../jobs/job-kind.ts';
 import { LANES } from '../../lanes.ts';
@@ -31,7 +31,7 @@ const AUDIT_COLUMNS = `id, steam_account_name, login, steam_id, ${maskSql('share
 /** The maFile read, or 400 naming what is wrong with it (nothing is written). */
 function readOr400(value: unknown): MaFileData {
   const read = readMaFile(value);
-  if (!read.ok) throw new BotError(400, { mafile: read.errors });
+  if (!read.ok) throw new ApiError(400, { mafile: read.errors });
   return read.data;
 }
 
@@ -69,7 +69,7 @@ export const MAFILE_HANDLERS: BotHandlers<MaFileRouteId> = {
         !sameName(data.account_name, row.login) &&
         !sameName(data.account_name, row.steam_account_name);
       if (nameDiffers) {
-        throw new BotError(409, {
+        throw new ApiError(409, {
           detail:
             `maFile от аккаунта «${data.account_name}», а выбран «${row.steam_account_name}». ` +
             `(The maFile's account_name "${data.account_name}" differs from the account "${row.steam_account_name}".)`,
@@ -79,7 +79,7 @@ export const MAFILE_HANDLERS: BotHandlers<MaFileRouteId> = {
         });
       }
       if (row.steam_id !== null && row.steam_id !== data.steam_id) {
-        throw new BotError(409, {
+        throw new ApiError(409, {
           detail:
             `SteamID в maFile ${data.steam_id}, у аккаунта «${row.steam_account_name}» ${row.steam_id}. ` +
             `(The maFile's SteamID ${data.steam_id} differs from the account's ${row.steam_id}.)`,
@@ -91,7 +91,7 @@ export const MAFILE_HANDLERS: BotHandlers<MaFileRouteId> = {
     }
     const holder = await steamIdHolder(ctx.runtime.db, data.steam_id, account);
     if (holder) {
-      throw new BotError(409, {
+      throw new ApiError(409, {
         detail:
           `SteamID ${data.steam_id} уже у аккаунта «${holder.steam_account_name}». ` +
           `(SteamID ${data.steam_id} already belongs to the account "${holder.steam_account_name}".)`,
@@ -107,7 +107,7 @@ export const MAFILE_HANDLERS: BotHandlers<MaFileRouteId> = {
     const data = readOr400(body.mafile);
     const name = body.steam_account_name ?? data.account_name;
     if (!name) {
-      throw new BotError(400, {
+      throw new ApiError(400, {
         steam_account_name: [
           'В maFile нет account_name: укажите имя аккаунта. (The maFile has no account_name: give a name.)',
         ],
@@ -115,20 +115,20 @@ export const MAFILE_HANDLERS: BotHandlers<MaFileRouteId> = {
     }
     const nameCheck = steamAccountEntity.fields.steam_account_name.write?.safeParse(name);
     if (nameCheck && !nameCheck.success)
-      throw new BotError(400, { steam_account_name: nameCheck.error.issues.map((i) => i.message) });
+      throw new ApiError(400, { steam_account_name: nameCheck.error.issues.map((i) => i.message) });
     const created = await runtime.db.transaction(async (tx) => {
       const [taken] = await tx.query(
         'SELECT 1 FROM steam_account WHERE lower(steam_account_name) = lower($1)',
         [name],
       );
       if (taken) {
-        throw new BotError(400, {
+        throw new ApiError(400, {
           steam_account_name: [`Аккаунт «${name}» уже есть. (The account "${name}" already exists.)`],
         });
       }
       const holder = await steamIdHolder(tx, data.steam_id, null);
       if (holder) {
-        throw new BotError(400, {
+        throw new ApiError(400, {
           mafile: {
             'Session.SteamID': [
               `SteamID ${data.steam_id} уже у аккаунта «${holder.steam_account_name}». ` +

@@ -1,6 +1,6 @@
 import { SIGNUP_STEPS, type BotRouteId, type SignupStep } from '@toydesk/contract';
+import { ApiError, conflict, notFound } from '@toydesk/api-kit';
 
-import { BotError, conflict, notFound } from '../../http/bot-error.ts';
 import { pathId, runJobAndWait, startJob, type BotHandlers, type SharedHandler } from '../../http/handler.ts';
 import type { BotRuntime } from '../../bot-runtime.ts';
 import { randomAvatars } from './avatars.ts';
@@ -115,7 +115,7 @@ export const SIGNUP_HANDLERS: BotHandlers<SignupRouteId> = {
   'bot-signup.decorate_available_emotions': readHandler('signup.available-emotions'),
   'bot-signup.get_random_avatars': async ({ body }) => {
     const count = body?.count ?? 6;
-    if (count < 1) throw new BotError(400, { count: ['at least 1'] });
+    if (count < 1) throw new ApiError(400, { count: ['at least 1'] });
     return { results: randomAvatars(count) };
   },
 };

@@ -1,6 +1,6 @@
 import type { BotRouteId } from '@toydesk/contract';
+import { ApiError, notFound } from '@toydesk/api-kit';
 
-import { BotError, notFound } from '../../http/bot-error.ts';
 import { pathId, runJobAndWait, type BotHandlers } from '../../http/handler.ts';
 import type { BotRuntime } from '../../bot-runtime.ts';
 import { loadSteamAccount } from '../steam/steam-access.ts';
@@ -18,7 +18,7 @@ async function requireSecret(runtime: BotRuntime, id: number, secret: 'shared_se
   const row = await requireAccount(runtime, id);
   const value = row[secret];
   if (!value)
-    throw new BotError(400, {
+    throw new ApiError(400, {
       detail: `У аккаунта нет ${secret} (мобильного аутентификатора): импортируйте maFile. (The account has no ${secret}: import its maFile.)`,
       code: `no_${secret}`,
     });

@@ -1,6 +1,6 @@
 import type { BotRouteId } from '@toydesk/contract';
+import { notFound } from '@toydesk/api-kit';
 
-import { notFound } from '../../http/bot-error.ts';
 import { pathId, runJobAndWait, startJob, type BotHandlers, type SharedHandler } from '../../http/handler.ts';
 import type { BotRuntime } from '../../bot-runtime.ts';
 

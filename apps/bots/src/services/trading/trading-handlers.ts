@@ -1,7 +1,7 @@
 import { tradingLoopNameSchema, type BotTradingStatus } from '@toydesk/contract';
 import { listMarketAccountLoopStates, marketAccountExists } from '@toydesk/db';
+import { fieldError, notFound } from '@toydesk/api-kit';
 
-import { fieldError, notFound } from '../../http/bot-error.ts';
 import { pathId, type BotHandlers } from '../../http/handler.ts';
 import { readKeyPauses } from '../market-keys/key-pause.ts';
 import { readLoopRows } from './loop-state.ts';

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 
 import { manualListingSupport, type BotJob } from '@toydesk/contract';
 import { loadMarketAccountMarket } from '@toydesk/db';
+import { ApiError, notFound } from '@toydesk/api-kit';
 
-import { BotError, notFound } from '../../../http/bot-error.ts';
 import { pathId, type BotHandlers } from '../../../http/handler.ts';
 import { PGBOSS_SCHEMA } from '../../../jobs/job-store.ts';
 import { LANES } from '../../../lanes.ts';
@@ -24,7 +24,7 @@ export const LIST_ITEMS_HANDLERS: BotHandlers<'bot-trading.list-items'> = {
     if (!row) throw notFound();
     const unsupported = manualListingSupport(row.market);
     if (unsupported !== null) {
-      throw new BotError(400, {
+      throw new ApiError(400, {
         market: [
           `Площадка ${row.market} не принимает выставление через бота (${row.market} cannot take a listing: ${unsupported})`,
         ],
@@ -34,7 +34,7 @@ export const LIST_ITEMS_HANDLERS: BotHandlers<'bot-trading.list-items'> = {
     const wrong = body.items.flatMap((item, index) => (item.currency === row.currency ? [] : [index]));
     if (wrong.length > 0) {
       const message = `Валюта площадки: ${row.currency} (the market account's currency is ${row.currency})`;
-      throw new BotError(400, {
+      throw new ApiError(400, {
         items: Object.fromEntries(wrong.map((index) => [String(index), { currency: [message] }])),
       });
     }
@@ -51,7 +51,7 @@ export const LIST_ITEMS_HANDLERS: BotHandlers<'bot-trading.list-items'> = {
     // Another request of the same key got there first.
     const first = await jobOfKey(runtime, account, key);
     if (!first)
-      throw new BotError(409, {
+      throw new ApiError(409, {
         detail: 'Такая задача уже стоит в очереди. (The same job is already queued.)',
       });
     return first;

@@ -1,6 +1,6 @@
+import { notFound } from '@toydesk/api-kit';
 import { marketAccountExists } from '@toydesk/db';
 
-import { notFound } from '../../../http/bot-error.ts';
 import { pathId, startJob, type BotHandlers } from '../../../http/handler.ts';
 import { SET_PRICES_KIND } from './set-prices-job.ts';
 

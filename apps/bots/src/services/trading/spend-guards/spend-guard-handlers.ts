@@ -1,4 +1,5 @@
 import { spendGuardInputSchema } from '@toydesk/contract';
+import { notFound } from '@toydesk/api-kit';
 import {
   listSpendGuardViews,
   listSpends,
@@ -8,7 +9,6 @@ import {
   writeAudit,
 } from '@toydesk/db';
 
-import { notFound } from '../../../http/bot-error.ts';
 import { pathId, type BotHandlers } from '../../../http/handler.ts';
 import { BOT_ACTOR } from '../../proxies/proxy-handlers.ts';
 
