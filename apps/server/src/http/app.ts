@@ -17,7 +17,7 @@ import {
 import { findSession, SESSION_COOKIE, XSRF_COOKIE, type Operator } from '../auth/sessions.ts';
 import { registerLoginRoutes } from '../auth/login-routes.ts';
 import { setXsrfCookie, xsrfMatches } from '../auth/xsrf.ts';
-import { ALL_HANDLERS } from '../handlers/all-handlers.ts';
+import { ALL_HANDLERS } from '../routes/all-handlers.ts';
 import { registerMarketProxy } from '../market-proxy/market-proxy.ts';
 import { registerOpenApi } from '../openapi/openapi-routes.ts';
 import type { Services } from '../services.ts';

@@ -1,8 +1,8 @@
 import { queryValues } from '@toydesk/api-kit';
 import type { Queryable, Row } from '@toydesk/db';
-import { RESERVED_QUERY_KEYS } from '../resources/filters.ts';
-import type { Resource } from '../resources/resource.ts';
-import { Params } from '../resources/sql.ts';
+import { RESERVED_QUERY_KEYS } from '../../resources/filters.ts';
+import type { Resource } from '../../resources/resource.ts';
+import { Params } from '../../resources/sql.ts';
 
 /**
  * The statistics endpoints read the trigger-maintained summaries (migration 003) when the filters allow

@@ -1,6 +1,7 @@
 import { ApiError, fieldError } from '@toydesk/api-kit';
-import { crudHandlers } from './crud-handlers.ts';
-import { idParam, type AnyApiContext, type Handler } from './handler.ts';
+
+import { crudHandlers } from '../crud-handlers.ts';
+import { idParam, type AnyApiContext, type ApiHandlers, type Handler } from '../handler.ts';
 
 /** The unique index of migration 019: tag names compared without case and surrounding spaces. */
 export const TAG_NAME_INDEX = 'tag_name_ci_unique';
@@ -50,9 +51,10 @@ function refusingTakenNames(next: Handler, editing: boolean): Handler {
   };
 }
 
-/** The tag routes that write a name; the rest stay the plain CRUD handlers. */
-export const tagHandlers = {
+/** The handlers of the `tags.*` routes: the generic CRUD ones, those that write a name checking it first. */
+export const tagsHandlers = {
+  ...crud,
   'tags.create': refusingTakenNames(crud['tags.create'], false),
   'tags.update': refusingTakenNames(crud['tags.update'], true),
   'tags.partial_update': refusingTakenNames(crud['tags.partial_update'], true),
-};
+} satisfies Partial<ApiHandlers>;

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { MIGRATIONS_DIR } from '@toydesk/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startTestApp, type TestApp } from '../testing/test-app.ts';
-import { TAG_NAME_TAKEN } from './tag-handlers.ts';
+import { startTestApp, type TestApp } from '../../testing/test-app.ts';
+import { TAG_NAME_TAKEN } from './tags-handlers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,13 +1,8 @@
-import { endSession, loginWithJson } from '../auth/login-routes.ts';
-import { RESOURCE_CONFIGS } from '../resources/configs.ts';
-import type { ApiHandlers } from './handler.ts';
+import { RESOURCE_CONFIGS } from '../../resources/configs.ts';
+import type { ApiHandlers } from '../handler.ts';
 
-export const sessionHandlers = {
-  'accounts.login': (ctx) => loginWithJson(ctx.services, ctx.request, ctx.reply, ctx.rawBody),
-  'accounts.logout': async (ctx) => {
-    await endSession(ctx.services, ctx.request, ctx.reply);
-    return { success: true };
-  },
+/** The handlers of the `frontend.*` routes. */
+export const frontendHandlers = {
   /** Start-up data of the console (spec section 7): everything the shell needs before it renders. */
   'frontend.common': async (ctx) => {
     const { resources, db } = ctx.services;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startTestApp, type TestApp } from '../testing/test-app.ts';
+import { startTestApp, type TestApp } from '../../testing/test-app.ts';
 import { avgStatsByName, statsByDate } from './history-aggregates.ts';
 
 let t: TestApp;

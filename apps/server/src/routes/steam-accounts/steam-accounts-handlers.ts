@@ -1,13 +1,17 @@
-import { SIGNUP_STEPS } from '@toydesk/contract';
 import { readPageRequest, sendPage } from '@toydesk/api-kit';
+import { SIGNUP_STEPS } from '@toydesk/contract';
 
-import { MARKET_ACCOUNT_LINK_JSON, PROXY_LABEL_SQL, TAG_OBJECTS_SQL } from '../resources/sql-fragments.ts';
-import type { ApiHandlers } from './handler.ts';
+import { MARKET_ACCOUNT_LINK_JSON, PROXY_LABEL_SQL, TAG_OBJECTS_SQL } from '../../resources/sql-fragments.ts';
+import { crudHandlers } from '../crud-handlers.ts';
+import type { ApiHandlers } from '../handler.ts';
 
 /** What `market_accounts_extended` adds to each market account's `{id, market, label}`. */
 const EXTENDED_FIELDS = `'balance', ma.balance::text, 'currency', ma.currency, 'online', ma.online, 'status', ma.status`;
 
-export const steamHandlers = {
+/** The handlers of the `steam-accounts.*` routes: the generic CRUD ones and the special endpoints. */
+export const steamAccountsHandlers = {
+  ...crudHandlers('steam-accounts', (ctx) => ctx.services.resources.steamAccount),
+
   /** One row per Steam account with everything the accounts screen shows next to it. */
   'steam-accounts.extended': async (ctx) => {
     const accounts = ctx.services.resources.steamAccount;

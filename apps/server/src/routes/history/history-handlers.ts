@@ -1,21 +1,16 @@
+import { notFound, parseOrThrow, readPageRequest, rowError, sendPage } from '@toydesk/api-kit';
 import { connectItemsBodySchema } from '@toydesk/contract';
-import { notFound, parseOrThrow, queryValues, readPageRequest, rowError, sendPage } from '@toydesk/api-kit';
 
-import { MARKET_ACCOUNT_LABEL_SQL } from '../resources/sql-fragments.ts';
-import { connectToToys } from './connect-items.ts';
-import { avgStatsByName, statsByDate, type AvgStatsFilter } from './history-aggregates.ts';
-import { writeContext, type ApiHandlers } from './handler.ts';
+import { MARKET_ACCOUNT_LABEL_SQL } from '../../resources/sql-fragments.ts';
+import { avgStatsByName, type AvgStatsFilter } from './history-aggregates.ts';
+import { connectToToys } from '../connect-items.ts';
+import { crudHandlers } from '../crud-handlers.ts';
+import { writeContext, type ApiHandlers } from '../handler.ts';
 
-/** History aggregates default to normal rows in RUB unless the query names a record status or currency. */
-function withAggregateDefaults(query: Record<string, unknown>): Record<string, unknown> {
-  return {
-    ...query,
-    record_status: queryValues(query, 'record_status').length ? query.record_status : 'normal',
-    currency: queryValues(query, 'currency').length ? query.currency : 'RUB',
-  };
-}
-
+/** The handlers of the `history.*` routes: the generic CRUD ones and the special endpoints. */
 export const historyHandlers = {
+  ...crudHandlers('history', (ctx) => ctx.services.resources.toyHistory),
+
   'history.avg_stats_by_name': async (ctx) => {
     // An empty body is no filter at all (every name).
     const filter: AvgStatsFilter = ctx.parseBody(ctx.rawBody ?? {});
@@ -81,12 +76,6 @@ export const historyHandlers = {
       );
       return { success: true, point: pointIds.length, history: historyIds.length };
     });
-  },
-
-  'history-stats.stats_by_date': async (ctx) => {
-    const query = withAggregateDefaults(ctx.rawQuery);
-    const results = await statsByDate(ctx.services.db, ctx.services.resources.toyHistory, query);
-    return { currency: queryValues(query, 'currency')[0], results };
   },
 
   'history.bulk_create_or_update': async (ctx) => {
