@@ -36,7 +36,8 @@ export function pageHelper(request: FastifyRequest, defaultSize = 100): PageHelp
     size,
     answer(count, results) {
       const last = Math.max(1, Math.ceil(count / size));
-      if (!valid || number > last) throw new ApiError(404, { detail: 'Неправильная страница. (Invalid page.)' });
+      if (!valid || number > last)
+        throw new ApiError(404, { detail: 'Неправильная страница. (Invalid page.)' });
       return {
         count,
         next: pageUrl(request, number < last ? number + 1 : null),
