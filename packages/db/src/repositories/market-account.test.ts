@@ -8,7 +8,10 @@ import { openTestDatabase } from '../testing/test-database.ts';
 import { createVault } from '../vault/vault.ts';
 import {
   loadMarketAccount,
+  loadMarketAccountAddedAt,
+  loadMarketAccountLabel,
   loadMarketAccountMarket,
+  MARKET_ACCOUNT_KEY_DIGESTS_SQL,
   listMarketAccountLoopStates,
   loadMarketAccountsWithKey,
   markMarketAccountOnline,
@@ -91,6 +94,24 @@ describe('the market account repository', () => {
     expect(await marketAccountExists(db, 999_999)).toBe(false);
     expect(await loadMarketAccountMarket(db, ids.disabled)).toEqual({ market: 'tm', currency: 'RUB' });
     expect(await loadMarketAccountMarket(db, 999_999)).toBeNull();
+  });
+
+  it('reads the label, the time added and the key digests without decrypting', async () => {
+    expect(await loadMarketAccountLabel(db, ids.disabled)).toMatchObject({
+      market: 'tm',
+      label: 'Market.CSGO repo_bot_key-3',
+    });
+    expect(await loadMarketAccountLabel(db, 999_999)).toBeNull();
+    expect(Number.isNaN(Date.parse((await loadMarketAccountAddedAt(db, ids.noKey)) ?? ''))).toBe(false);
+    expect(await loadMarketAccountAddedAt(db, 999_999)).toBeNull();
+    const digests = await db.query<{ id: number; status: string; key_digest: string | null }>(
+      `SELECT id, status, key_digest FROM ${MARKET_ACCOUNT_KEY_DIGESTS_SQL} a WHERE id = ANY($1::int[]) ORDER BY id`,
+      [[ids.noKey, ids.disabled]],
+    );
+    expect(digests.map((d) => [d.id, d.status, d.key_digest?.length ?? null])).toEqual([
+      [ids.noKey, 'active', null],
+      [ids.disabled, 'disabled', 32],
+    ]);
   });
 
   it('switches a loop off once with an audit entry, notes online, moves the balance', async () => {

@@ -247,3 +247,34 @@ export async function markMarketAccountOnline(db: Queryable, id: number, online:
     [id, online],
   );
 }
+
+/**
+ * SQL of every account's id, status and a digest of its stored (encrypted) API key: the key pauses compare
+ * digests to see an edited key without decrypting it. A subquery to splice into FROM with an alias, so a
+ * claim on another table stays one statement; never given a request value.
+ */
+export const MARKET_ACCOUNT_KEY_DIGESTS_SQL =
+  '(SELECT id, status, md5(api_key) AS key_digest FROM market_account)';
+
+/** An account's market, Steam account and label (market name, or its code, plus the Steam account's name). */
+export type MarketAccountLabel = Pick<MarketAccount, 'market' | 'steam_account'> & { label: string };
+
+/** The label of account `id` and what it names; null when it is gone. */
+export async function loadMarketAccountLabel(db: Queryable, id: number): Promise<MarketAccountLabel | null> {
+  const [row] = await db.query<MarketAccountLabel>(
+    `SELECT a.market, a.steam_account, COALESCE(m.name, a.market) || ' ' || s.steam_account_name AS label
+     FROM market_account a JOIN steam_account s ON s.id = a.steam_account LEFT JOIN market m ON m.code = a.market
+     WHERE a.id = $1`,
+    [id],
+  );
+  return row ?? null;
+}
+
+/** When account `id` was added (timestamp text); null when it is gone. */
+export async function loadMarketAccountAddedAt(db: Queryable, id: number): Promise<string | null> {
+  const [row] = await db.query<{ created_at: string }>(
+    'SELECT created_at::text AS created_at FROM market_account WHERE id = $1',
+    [id],
+  );
+  return row?.created_at ?? null;
+}

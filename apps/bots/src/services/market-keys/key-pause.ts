@@ -1,4 +1,4 @@
-import type { Queryable } from '@toydesk/db';
+import { loadMarketAccountLabel, MARKET_ACCOUNT_KEY_DIGESTS_SQL, type Queryable } from '@toydesk/db';
 import type { BotRuntime } from '../../bot-runtime.ts';
 import { raiseAlert } from '../alerts/alert-store.ts';
 
@@ -42,30 +42,22 @@ export async function pauseForRejectedKey(
   source: string,
 ): Promise<boolean> {
   return runtime.db.transaction(async (tx) => {
-    const [account] = await tx.query<{
-      market: string;
-      steam_account: number;
-      label: string;
-      fresh: boolean;
-    }>(
-      `WITH paused AS (
-         INSERT INTO bot_market_key_pause (market_account, reason, key_digest)
-         SELECT id, $2, md5(api_key) FROM market_account WHERE id = $1
-         ON CONFLICT (market_account) DO UPDATE SET reason = excluded.reason, checked_at = now()
-         RETURNING market_account, (xmax = 0) AS fresh)
-       SELECT a.market, a.steam_account, COALESCE(m.name, a.market) || ' ' || s.steam_account_name AS label,
-              p.fresh
-       FROM paused p JOIN market_account a ON a.id = p.market_account
-       JOIN steam_account s ON s.id = a.steam_account LEFT JOIN market m ON m.code = a.market`,
+    const [paused] = await tx.query<{ fresh: boolean }>(
+      `INSERT INTO bot_market_key_pause (market_account, reason, key_digest)
+       SELECT a.id, $2, a.key_digest FROM ${MARKET_ACCOUNT_KEY_DIGESTS_SQL} a WHERE a.id = $1
+       ON CONFLICT (market_account) DO UPDATE SET reason = excluded.reason, checked_at = now()
+       RETURNING (xmax = 0) AS fresh`,
       [accountId, reason.slice(0, 2000)],
     );
+    if (!paused) return false;
+    const account = await loadMarketAccountLabel(tx, accountId);
     if (!account) return false;
     await tx.query(
       `UPDATE bot_trading_loop SET state = 'paused', last_error = $2, next_run_at = NULL, updated_at = now()
        WHERE market_account = $1 AND state IN ('scheduled', 'running', 'failed', 'paused')`,
       [accountId, `paused: ${reason}`.slice(0, 2000)],
     );
-    if (!account.fresh) return false;
+    if (!paused.fresh) return false;
     await raiseAlert(tx, {
       kind: KEY_REJECTED_ALERT,
       severity: 'error',
@@ -120,10 +112,10 @@ export async function markLoopPaused(db: Queryable, accountId: number, loop: str
  */
 export async function queueDueKeyChecks(runtime: BotRuntime): Promise<number[]> {
   const due = await runtime.db.query<{ market_account: number }>(
-    `UPDATE bot_market_key_pause p SET checked_at = now(), key_digest = md5(a.api_key)
-     FROM market_account a
+    `UPDATE bot_market_key_pause p SET checked_at = now(), key_digest = a.key_digest
+     FROM ${MARKET_ACCOUNT_KEY_DIGESTS_SQL} a
      WHERE a.id = p.market_account AND a.status = 'active'
-       AND (p.checked_at < now() - make_interval(secs => $1) OR p.key_digest IS DISTINCT FROM md5(a.api_key))
+       AND (p.checked_at < now() - make_interval(secs => $1) OR p.key_digest IS DISTINCT FROM a.key_digest)
      RETURNING p.market_account`,
     [KEY_CHECK_SECONDS],
   );

@@ -1,3 +1,4 @@
+import { loadMarketAccountAddedAt } from '@toydesk/db';
 import type { TmClient, TmMoneyTransfer } from '@toydesk/markets';
 
 import type { TradingContext } from '../trading-loop.ts';
@@ -34,7 +35,6 @@ type SyncRow = {
   tm_user_id: string | null;
   checked_at: string | null;
   synced_until: string | null;
-  created_at: string;
   now: string;
 };
 
@@ -51,21 +51,19 @@ export async function syncTmTransfers(
   const interval = options.minIntervalSeconds ?? TRANSFER_SYNC_SECONDS;
   // Claims the sync for this interval in one statement, so two workers do not both read the history.
   const [row] = await db.query<SyncRow>(
-    `WITH claimed AS (
-       INSERT INTO bot_tm_transfer_sync (market_account, market, checked_at)
-       VALUES ($1, $2, now())
-       ON CONFLICT (market_account) DO UPDATE SET checked_at = now(), updated_at = now()
-       WHERE bot_tm_transfer_sync.checked_at IS NULL
-          OR bot_tm_transfer_sync.checked_at <= now() - make_interval(secs => $3)
-       RETURNING tm_user_id, checked_at, synced_until
-     )
-     SELECT c.tm_user_id, c.checked_at::text, c.synced_until::text, a.created_at::text, now()::text AS now
-     FROM claimed c, market_account a WHERE a.id = $1`,
+    `INSERT INTO bot_tm_transfer_sync (market_account, market, checked_at)
+     VALUES ($1, $2, now())
+     ON CONFLICT (market_account) DO UPDATE SET checked_at = now(), updated_at = now()
+     WHERE bot_tm_transfer_sync.checked_at IS NULL
+        OR bot_tm_transfer_sync.checked_at <= now() - make_interval(secs => $3)
+     RETURNING tm_user_id, checked_at::text, synced_until::text, now()::text AS now`,
     [account.id, account.market, interval],
   );
   if (!row) return null;
+  const createdAt = await loadMarketAccountAddedAt(db, account.id);
+  if (createdAt === null) return null;
 
-  const added = Date.parse(row.created_at) - 60_000;
+  const added = Date.parse(createdAt) - 60_000;
   const since = new Date(
     Math.max(added, row.synced_until ? Date.parse(row.synced_until) - MARGIN_MS : added),
   );
