@@ -1,13 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startTestApp, type TestApp } from '../../../server/src/testing/test-app.ts';
-import { TEST_ENV } from '../testing/bot-test-app.ts';
+import { startTestApp, type TestApp } from '@toydesk/server/testing';
 
-/** The embedded default: the bot services on the server's own port, outside its sessions and anti-forgery. */
+import { mountBotServices } from './embedded-boot.ts';
+
+// No schedule may start a job that reaches a marketplace, Steam or a proxy from this test.
+const QUIET_ENV = {
+  TOYDESK_PROXY_CHECK_CRON: 'off',
+  TOYDESK_PRICE_IMPORT_CRON: 'off',
+  TOYDESK_TRADING_DISPATCH_CRON: 'off',
+  TOYDESK_JOBS_POLL_SECONDS: '0.5',
+};
+
+/**
+ * The embedded default as `npm start` boots it (embedded-boot.ts): the bot services on the server's own port,
+ * outside its sessions and anti-forgery.
+ */
 describe('bot services mounted in the server process', () => {
   let server: TestApp;
   beforeAll(async () => {
-    server = await startTestApp(TEST_ENV);
+    server = await startTestApp(QUIET_ENV, { mounts: [mountBotServices] });
   });
   afterAll(() => server?.close());
 
