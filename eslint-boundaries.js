@@ -29,14 +29,9 @@ const APP_IMPORTS_ALLOWED = { '@toydesk/demo': new Set(['@toydesk/server', '@toy
  * files named may import `to` (every other zone still holds for them). Empty is the goal.
  */
 const PENDING = [
-  // server-modules.ts now only re-exports the server's CSV export; packages/api-kit (issue 13) takes it over.
-  { from: '@toydesk/bots', to: '@toydesk/server', files: ['apps/bots/src/server-modules.ts'] },
-  // packages/api-kit's test client and @toydesk/server/testing replace the server's test app, boot and config.
-  {
-    from: '@toydesk/bots',
-    to: '@toydesk/server',
-    files: ['apps/bots/src/http/mount.test.ts', 'apps/bots/src/market-rate-limit.test.ts'],
-  },
+  // The tm rate-limit test boots the server's market proxy beside three bot workers on one key (issue 11); it
+  // should move to apps/demo, which may compose both apps, but it leans on many bot test helpers.
+  { from: '@toydesk/bots', to: '@toydesk/server', files: ['apps/bots/src/market-rate-limit.test.ts'] },
   // The bot services load the Steam simulator themselves in demo mode (a dynamic import); the demo launcher
   // should start it and hand the bots its address (TOYDESK_STEAM_URL), as it does for the market simulators.
   {
