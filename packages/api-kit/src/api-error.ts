@@ -92,7 +92,9 @@ export function parseOrThrow<T extends z.ZodType>(
   value: unknown,
   prefix: (string | number)[] = [],
 ): z.output<T> {
-  const result = schema.safeParse(value);
+  // zod 4 leaves the failed input out of its issues unless asked; without it a wrong type (a string for a
+  // number) could not be told from a missing field and was answered "This field is required.".
+  const result = schema.safeParse(value, { reportInput: true });
   if (!result.success) throw badRequest(zodToFieldErrors(result.error, prefix));
   return result.data;
 }
