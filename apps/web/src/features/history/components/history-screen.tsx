@@ -3,7 +3,6 @@ import { Button, Stack } from '@mui/material';
 import { toyHistoryEntity, type ToyHistoryPatch } from '@toydesk/contract';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 
 import { checkboxColumn } from '@/components/checkbox-column';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -20,16 +19,12 @@ import { formatNumber } from '@/lib/format';
 import { notify } from '@/lib/notifications';
 import { useCheckedIds } from '@/lib/use-checked-ids';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useUrlFilters } from '@/lib/use-url-filters';
 
 import { useBulkUpdateHistory } from '../api/bulk-update-history';
 import { useConnectHistoryItems } from '../api/connect-history-items';
 import { useDeleteHistory } from '../api/delete-history';
-import {
-  historyFiltersFromSearch,
-  historyFiltersToQuery,
-  historyFiltersToSearch,
-  type HistoryFilters,
-} from '../utils/history-filters';
+import { HISTORY_FILTERS_IN_URL, historyFiltersToQuery } from '../utils/history-filters';
 import { HistoryDialog } from './history-dialog';
 import { HistoryFiltersBar } from './history-filters-bar';
 import { HistoryTotalsBar } from './history-totals-bar';
@@ -73,20 +68,8 @@ const idOf = (row: EntityRow) => Number(row.id);
 export function HistoryScreen() {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
-  // Every filter lives in the URL (issue 12): a reload or Back keeps them, a copied link shares them.
-  // replace, so typing a search does not fill the browser's history with one entry per letter.
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = useMemo(() => historyFiltersFromSearch(searchParams), [searchParams]);
-  const changeFilters = useCallback(
-    (change: Partial<HistoryFilters>) =>
-      setSearchParams(
-        (current) => historyFiltersToSearch({ ...historyFiltersFromSearch(current), ...change }, current),
-        {
-          replace: true,
-        },
-      ),
-    [setSearchParams],
-  );
+  // Every filter lives in the URL: a reload or Back keeps them, a copied link shares them.
+  const [filters, changeFilters] = useUrlFilters(HISTORY_FILTERS_IN_URL);
   const debounced = useDebouncedValue(filters);
   const query = useMemo(() => historyFiltersToQuery(debounced), [debounced]);
   const selection = useCheckedIds();

@@ -1,3 +1,5 @@
+import type { UrlFilterCodec } from '@/lib/use-url-filters';
+
 /**
  * The history toolbar's filters; '' means any. Dates are whole days (YYYY-MM-DD) of the operator's own
  * calendar: a day runs from the browser's local midnight to the next one.
@@ -131,3 +133,8 @@ export function historyFiltersToSearch(
   }
   return next;
 }
+
+export const HISTORY_FILTERS_IN_URL: UrlFilterCodec<HistoryFilters> = {
+  fromSearch: historyFiltersFromSearch,
+  toSearch: historyFiltersToSearch,
+};

@@ -13,7 +13,6 @@ import {
 import type { MarketCode } from '@toydesk/contract';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 
 import { FilterBar } from '@/components/filter-bar';
 import { MarketTabs } from '@/components/market-tabs';
@@ -23,13 +22,14 @@ import { SearchField } from '@/components/search-field';
 import type { TableSort } from '@/components/virtual-table/virtual-table';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
+import { useUrlFilters } from '@/lib/use-url-filters';
 
 import { useAvgStatsByName } from '../api/get-avg-stats-by-name';
 import { usePricePoints } from '../api/get-price-points';
 import { useStatsByDate } from '../api/get-stats-by-date';
 import { filterAndSortAvgRows } from '../utils/avg-rows';
 import { pointSeries, sideSeries, type DailyPoint } from '../utils/daily-series';
-import { statsFiltersFromSearch, statsFiltersToSearch, type StatsFilters } from '../utils/stats-filters';
+import { STATS_FILTERS_IN_URL } from '../utils/stats-filters';
 import { AvgByNameTable } from './avg-by-name-table';
 import { PointStatusMenu, type PointTarget } from './point-status-menu';
 import { PointsTable } from './points-table';
@@ -54,18 +54,8 @@ function Panel({ title, children }: { title: string; children: React.ReactNode }
 export function MarketStatsScreen({ market }: { market?: string }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
-  // Search, side, chosen item and sort live in the URL (issue 12): a reload or Back keeps them, a link
-  // shares them; replace, so typing does not add a history entry per letter.
-  const [searchParams, setSearchParams] = useSearchParams();
-  const { search, side, item, sort } = useMemo(() => statsFiltersFromSearch(searchParams), [searchParams]);
-  const change = useCallback(
-    (next: Partial<StatsFilters>) =>
-      setSearchParams(
-        (current) => statsFiltersToSearch({ ...statsFiltersFromSearch(current), ...next }, current),
-        { replace: true },
-      ),
-    [setSearchParams],
-  );
+  // Search, side, chosen item and sort live in the URL: a reload or Back keeps them, a link shares them.
+  const [{ search, side, item, sort }, change] = useUrlFilters(STATS_FILTERS_IN_URL);
   const setSearch = useCallback((value: string) => change({ search: value }), [change]);
   const setItem = useCallback((value: string | null) => change({ item: value }), [change]);
   const setSide = useCallback((value: 'sell' | 'buy') => change({ side: value }), [change]);

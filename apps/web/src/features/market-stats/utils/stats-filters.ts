@@ -1,3 +1,4 @@
+import type { UrlFilterCodec } from '@/lib/use-url-filters';
 import type { TableSort } from '@/components/virtual-table/virtual-table';
 
 /** The market stats screen's choices, kept in its URL (issue 12): a reload, Back or a shared link keeps them. */
@@ -46,3 +47,8 @@ export function statsFiltersToSearch(
     next.set('ordering', `${sort.desc ? '-' : ''}${sort.id}`);
   return next;
 }
+
+export const STATS_FILTERS_IN_URL: UrlFilterCodec<StatsFilters> = {
+  fromSearch: statsFiltersFromSearch,
+  toSearch: statsFiltersToSearch,
+};
