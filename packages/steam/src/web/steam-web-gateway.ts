@@ -159,27 +159,17 @@ export abstract class SteamWebGateway implements Pick<SteamGateway, SharedCall> 
   }
 
   createListing(session: SteamSession, input: CreateListingInput): Promise<CreatedListing> {
-    const secret = input.identitySecret;
-    return market.sellItem(
-      this.web,
-      session,
-      input,
-      secret
-        ? (objectId) => this.acceptConfirmation(session, { identitySecret: secret, objectId })
-        : undefined,
-    );
+    return market.sellItem(this.web, session, input, this.confirmer(session, input.identitySecret));
   }
 
   createBuyOrder(session: SteamSession, input: CreateBuyOrderInput): Promise<CreatedBuyOrder> {
-    const secret = input.identitySecret;
-    return market.createBuyOrder(
-      this.web,
-      session,
-      input,
-      secret
-        ? (objectId) => this.acceptConfirmation(session, { identitySecret: secret, objectId })
-        : undefined,
-    );
+    return market.createBuyOrder(this.web, session, input, this.confirmer(session, input.identitySecret));
+  }
+
+  /** Listings and buy orders accept their mobile confirmation at once when the caller gave the identity secret. */
+  private confirmer(session: SteamSession, identitySecret: string | null | undefined) {
+    if (!identitySecret) return undefined;
+    return (objectId: string) => this.acceptConfirmation(session, { identitySecret, objectId });
   }
 
   cancelBuyOrder(session: SteamSession, buyOrderId: string): Promise<void> {
