@@ -27,6 +27,24 @@ export async function openPostgresDatabase(connectionString: string, poolSize = 
   const probe = await pool.connect();
   probe.release();
 
+  const { query, exec, transaction } = poolDatabase(pool);
+
+  return {
+    kind: 'postgres',
+    query,
+    exec,
+    transaction,
+    stream: (sql, params, batchSize, onBatch) =>
+      transaction((tx) => streamWithCursor(tx, sql, params, batchSize, onBatch)),
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * A pg pool's queries and its one transaction wrapper (BEGIN, COMMIT, ROLLBACK on a throw, the client
+ * released). The tests of the http package's PostgreSQL rate limiter use it over a pool of their own.
+ */
+export function poolDatabase(pool: pg.Pool): Queryable & Pick<Database, 'transaction'> {
   const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
     async exec(sql: string) {
       await client.query(sql);
@@ -36,29 +54,21 @@ export async function openPostgresDatabase(connectionString: string, poolSize = 
       return result.rows;
     },
   });
-
-  async function transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      const value = await fn(wrap(client));
-      await client.query('COMMIT');
-      return value;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
-  }
-
   return {
-    kind: 'postgres',
-    query: wrap(pool).query,
-    exec: wrap(pool).exec,
-    transaction,
-    stream: (sql, params, batchSize, onBatch) =>
-      transaction((tx) => streamWithCursor(tx, sql, params, batchSize, onBatch)),
-    close: () => pool.end(),
+    ...wrap(pool),
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const value = await fn(wrap(client));
+        await client.query('COMMIT');
+        return value;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
   };
 }

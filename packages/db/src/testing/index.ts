@@ -8,3 +8,6 @@ export {
   type TestDatabase,
   type ThrowAwayDatabase,
 } from './test-database.ts';
+// A pool of a test's own (a worker process, a pool without the Database's type parsers) behind the same
+// queries and transaction wrapper as the PostgreSQL Database.
+export { poolDatabase } from '../postgres-database.ts';
