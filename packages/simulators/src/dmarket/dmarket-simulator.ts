@@ -3,7 +3,8 @@ import type { KeyObject } from 'node:crypto';
 import type { Router } from '../tm/http/router.ts';
 import type { KitMarketDefinition } from '../kit/kit-definition.ts';
 import type { SimAccount, SimListing, SimOrder } from '../kit/kit-market.ts';
-import { KitError, type AuthResult, type KitContext, type KitRoute } from '../kit/kit-types.ts';
+import { KitError } from '../kit/kit-error.ts';
+import { type AuthResult, type KitContext, type KitRoute } from '../kit/kit-types.ts';
 import { entry, idText, jsonObject, list, me, positiveInt, unixSeconds } from '../kit/route-helpers.ts';
 import { majorToUnits, unitsToDecimal, unitsToFloat } from '../kit/kit-units.ts';
 import {

@@ -2,16 +2,31 @@ import { Router } from '../tm/http/router.ts';
 import type { FaultSpec } from '../tm/faults/tm-faults.ts';
 import { InputError } from '../util/input-error.ts';
 import { mergeKitConfig } from './kit-config.ts';
-import type { SimAccount } from './kit-market.ts';
-import type { KitSimulator } from './kit-simulator.ts';
+import type { FaultStore } from '../faults/fault-store.ts';
+import type { KitMarketDefinition } from './kit-definition.ts';
+import type { KitMarket, SimAccount } from './kit-market.ts';
+import type { KitStats } from './kit-stats.ts';
 import { KitReply } from './kit-types.ts';
 import { majorToUnits, unitsToDecimal } from './kit-units.ts';
 
 /** The control API of one simulated non-tm market, under `<prefix>/_control/`. JSON in, JSON out. */
 
+/**
+ * What the control API acts on: the simulator (KitSimulator) seen through the parts its handlers use, so
+ * this file need not import the simulator that mounts it.
+ */
+export interface ControlledKitSimulator {
+  readonly name: string;
+  readonly definition: KitMarketDefinition;
+  readonly market: KitMarket;
+  readonly faults: FaultStore<FaultSpec>;
+  readonly stats: KitStats;
+  reset(): void;
+}
+
 export type KitControlRoute = (
   ctx: { body: string; params: Record<string, string> },
-  sim: KitSimulator,
+  sim: ControlledKitSimulator,
 ) => unknown;
 
 type Body = Record<string, unknown>;
@@ -56,7 +71,7 @@ function names(body: Body): string[] {
   return value as string[];
 }
 
-function money(sim: KitSimulator, body: Body, name: string): number | undefined {
+function money(sim: ControlledKitSimulator, body: Body, name: string): number | undefined {
   const value = body[name];
   if (value === undefined || value === null) return undefined;
   const units = majorToUnits(value, sim.market.unitsPerMajor);
@@ -65,13 +80,13 @@ function money(sim: KitSimulator, body: Body, name: string): number | undefined 
   return units;
 }
 
-function accountOf(sim: KitSimulator, id: string | undefined): SimAccount {
+function accountOf(sim: ControlledKitSimulator, id: string | undefined): SimAccount {
   const account = sim.market.accounts.get(id ?? '');
   if (!account) throw new InputError(`no account ${id}`);
   return account;
 }
 
-const major = (sim: KitSimulator, units: number) => unitsToDecimal(units, sim.market.unitsPerMajor);
+const major = (sim: ControlledKitSimulator, units: number) => unitsToDecimal(units, sim.market.unitsPerMajor);
 
 function itemView(item: {
   assetId: string;
@@ -89,7 +104,7 @@ function itemView(item: {
   };
 }
 
-function summary(sim: KitSimulator, account: SimAccount) {
+function summary(sim: ControlledKitSimulator, account: SimAccount) {
   return {
     id: account.id,
     credential: account.credential,
@@ -101,7 +116,7 @@ function summary(sim: KitSimulator, account: SimAccount) {
   };
 }
 
-function dump(sim: KitSimulator, account: SimAccount) {
+function dump(sim: ControlledKitSimulator, account: SimAccount) {
   return {
     ...summary(sim, account),
     items: [...account.items.values()].map(itemView),

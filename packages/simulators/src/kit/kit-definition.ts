@@ -1,6 +1,7 @@
 import type { Router } from '../tm/http/router.ts';
 import type { KitConfigPatch, KitCurrency } from './kit-config.ts';
-import type { AuthEnv, AuthResult, KitRequest, KitRoute, NewCredentials } from './kit-types.ts';
+import type { NewCredentials } from './kit-market.ts';
+import type { AuthEnv, AuthResult, KitRequest, KitRoute } from './kit-types.ts';
 
 /** What one marketplace supplies to the shared simulator pipeline. */
 export interface KitMarketDefinition {

@@ -9,7 +9,16 @@ import {
   type KitConfigPatch,
   type KitCurrency,
 } from './kit-config.ts';
-import { KitError, type NewCredentials } from './kit-types.ts';
+import { KitError } from './kit-error.ts';
+
+export interface NewCredentials {
+  /** What the client stores (e.g. DMarket "publicHex:secretHex", a Steam cookie string). */
+  credential: string;
+  /** What the server sees and looks the account up by (the key, the public key, the session cookie). */
+  authKey: string;
+  /** Extra fields the control API returns (publicKey, secretKey, sessionid, ...). */
+  extra: Record<string, string>;
+}
 
 /**
  * The state of one simulated non-tm market: accounts (balance, inventory, listings, buy orders, purchases,

@@ -12,10 +12,10 @@ import type { KitConfigPatch } from './kit-config.ts';
 import { buildKitControlRouter, type KitControlRoute } from './kit-control.ts';
 import type { KitMarketDefinition } from './kit-definition.ts';
 import { KitMarket, type SimAccount } from './kit-market.ts';
+import { KitError } from './kit-error.ts';
 import { KitStats } from './kit-stats.ts';
 import {
   JSON_TYPE,
-  KitError,
   KitReply,
   type AuthResult,
   type KitContext,

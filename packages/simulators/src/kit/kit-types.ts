@@ -36,21 +36,6 @@ export class KitReply {
   ) {}
 }
 
-/**
- * A refusal by the market (unknown item, not enough money, ...): `code` is the market's own error string
- * and the definition turns it into the market's error body with `status`.
- */
-export class KitError extends Error {
-  constructor(
-    readonly code: string,
-    message: string = code,
-    readonly status = 400,
-  ) {
-    super(message);
-    this.name = 'KitError';
-  }
-}
-
 export interface KitContext {
   req: KitRequest;
   market: KitMarket;
@@ -79,15 +64,6 @@ export type AuthResult =
   | { kind: 'none' }
   /** Credentials were given and are wrong; `accountId` when they name a known account (rate limits). */
   | { kind: 'refused'; status: number; body: unknown; accountId?: string };
-
-export interface NewCredentials {
-  /** What the client stores (e.g. DMarket "publicHex:secretHex", a Steam cookie string). */
-  credential: string;
-  /** What the server sees and looks the account up by (the key, the public key, the session cookie). */
-  authKey: string;
-  /** Extra fields the control API returns (publicKey, secretKey, sessionid, ...). */
-  extra: Record<string, string>;
-}
 
 /** The auth context a definition needs: the state and the real time (signature freshness). */
 export interface AuthEnv {

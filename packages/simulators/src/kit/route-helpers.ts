@@ -1,5 +1,6 @@
 import type { SimAccount } from './kit-market.ts';
-import { KitError, type KitContext } from './kit-types.ts';
+import { KitError } from './kit-error.ts';
+import { type KitContext } from './kit-types.ts';
 
 /** Small helpers the non-tm markets' route files share. */
 

@@ -12,6 +12,8 @@ import { RateLimiter } from './http/rate-limiter.ts';
 import type { Router } from './http/router.ts';
 import { registerAllTmRoutes } from './routes/all-routes.ts';
 import type { TmConfigPatch } from './state/config.ts';
+import { seedSimBook } from './state/sim-book.ts';
+import { runTimers } from './state/timers.ts';
 import { TmMarket } from './state/tm-market.ts';
 import { SimStats } from './stats/sim-stats.ts';
 
@@ -70,6 +72,7 @@ export class TmSimulator {
       seed,
       ...(options.config ? { config: options.config } : {}),
     });
+    seedSimBook(this.market);
     this.faults = createMarketFaultStore(seed + 1);
     registerAllTmRoutes(this.api);
     this.control = buildControlRouter();
@@ -78,9 +81,18 @@ export class TmSimulator {
   /** Forgets accounts, faults, stats and limiter windows; rebuilds the simulated order book. */
   reset(): void {
     this.market.reset();
+    seedSimBook(this.market);
     this.faults.clear();
     this.stats.reset();
     this.limiter.reset();
+  }
+
+  /**
+   * Runs every timer of the market that has fallen due on the simulated clock, in time order. Cheap when
+   * nothing has; every request, control calls included, first calls it.
+   */
+  tick(): void {
+    runTimers(this.market);
   }
 
   /** Ends pending slow answers at once (server shutdown). */
@@ -95,7 +107,7 @@ export class TmSimulator {
     const ctx: RequestContext = { ...base, params: {}, body: request.body, contentType: request.contentType };
 
     if (path === '/_control' || path.startsWith('/_control/')) return this.handleControl(ctx);
-    this.market.tick();
+    this.tick();
 
     const match = this.api.router.match(request.method, path);
     const route = match.kind === 'found' ? match.route : null;
@@ -155,7 +167,7 @@ export class TmSimulator {
   }
 
   private async handleControl(ctx: RequestContext): Promise<SimOutcome> {
-    this.market.tick();
+    this.tick();
     const path = ctx.path.slice('/_control'.length) || '/';
     const match = this.control.match(ctx.method, path);
     if (match.kind === 'not-found') return json(404, { error: `no control route ${ctx.method} ${path}` });
@@ -163,7 +175,7 @@ export class TmSimulator {
     ctx.params = match.params;
     try {
       const result = await match.route(ctx, this);
-      this.market.tick();
+      this.tick();
       return this.toOutcome(result);
     } catch (error) {
       if (error instanceof InputError) return json(400, { error: error.message });

@@ -1,7 +1,8 @@
 import type { Router } from '../tm/http/router.ts';
 import type { KitMarketDefinition } from '../kit/kit-definition.ts';
 import type { KitMarket, SimAccount, SimListing } from '../kit/kit-market.ts';
-import { KitError, type KitContext, type KitRoute } from '../kit/kit-types.ts';
+import { KitError } from '../kit/kit-error.ts';
+import { type KitContext, type KitRoute } from '../kit/kit-types.ts';
 import { entry, idText, iso, jsonObject, list, me, positiveInt, randomHex } from '../kit/route-helpers.ts';
 
 /**

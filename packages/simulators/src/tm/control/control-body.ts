@@ -2,10 +2,25 @@ import type { RequestContext } from '../http/context.ts';
 import { InputError } from '../../util/input-error.ts';
 import type { TmMarket } from '../state/tm-market.ts';
 import type { Account } from '../state/types.ts';
-import type { TmSimulator } from '../tm-simulator.ts';
+import type { FaultStore } from '../../faults/fault-store.ts';
+import type { FaultSpec } from '../faults/tm-faults.ts';
+import type { SimStats } from '../stats/sim-stats.ts';
 
-/** A control-API handler: gets the request and the whole simulator. */
-export type ControlRoute = (ctx: RequestContext, sim: TmSimulator) => unknown;
+/**
+ * What the control API acts on: the simulator (TmSimulator) seen through the parts its handlers use, so the
+ * control files need not import the simulator that mounts them.
+ */
+export interface ControlledTmSimulator {
+  readonly name: string;
+  readonly market: TmMarket;
+  readonly faults: FaultStore<FaultSpec>;
+  readonly stats: SimStats;
+  tick(): void;
+  reset(): void;
+}
+
+/** A control-API handler: gets the request and the simulator. */
+export type ControlRoute = (ctx: RequestContext, sim: ControlledTmSimulator) => unknown;
 
 /** The JSON body as an object ({} when empty); anything else is a 400. */
 export function controlBody(ctx: RequestContext): Record<string, unknown> {

@@ -17,7 +17,7 @@ const advanceClock: ControlRoute = (ctx, sim) => {
   const ms = optionalNumber(controlBody(ctx), 'ms');
   if (ms === undefined || ms < 0) throw new InputError('ms must be a non-negative number');
   sim.market.clock.advance(ms);
-  sim.market.tick();
+  sim.tick();
   return clockView(ctx, sim);
 };
 

@@ -4,9 +4,7 @@ import { convertMinor, type TmCurrency } from '../../util/money-units.ts';
 import { hashText, Random } from '../../util/random.ts';
 import { DEFAULT_TM_CONFIG, mergeConfig, type TmConfig, type TmConfigPatch } from './config.ts';
 import { IdSequence } from './ids.ts';
-import { runTimers } from './timers.ts';
 import type { Account, BuyOrder, Listing, MoneySend, Purchase, SimBid } from './types.ts';
-import { seedSimBook } from './sim-book.ts';
 
 export interface TmMarketOptions {
   /** The market's name (tm, cs7, cs7_proxy): part of the seed, so two markets differ. */
@@ -32,8 +30,9 @@ function newIds() {
 
 /**
  * One simulated tm-family market: its accounts, every listing (ours and the simulated players'), purchases,
- * buy orders, transfers and sale history. Timers are lazy: every request first calls `tick()`, which runs
- * whatever has fallen due on the simulated clock since the last call, in time order.
+ * buy orders, transfers and sale history: the state alone. Its simulator (TmSimulator) seeds the simulated
+ * order book (`seedSimBook`) and runs the lazy timers (`runTimers`) before every request, so the state files
+ * that act on a market import this class and it imports none of them.
  */
 export class TmMarket {
   readonly name: string;
@@ -69,10 +68,9 @@ export class TmMarket {
     this.config = mergeConfig(DEFAULT_TM_CONFIG, this.initialConfig);
     this.random = new Random(options.seed ^ hashText(options.name));
     this.lastTimersAt = this.clock.now();
-    seedSimBook(this);
   }
 
-  /** Back to a fresh market: no accounts, a new simulated order book, the creation-time config. */
+  /** Back to a fresh market: no accounts, no simulated order book, the creation-time config. */
   reset(): void {
     this.config = mergeConfig(DEFAULT_TM_CONFIG, this.initialConfig);
     this.random = new Random(this.seed ^ hashText(this.name));
@@ -88,16 +86,10 @@ export class TmMarket {
     this.salesLog.clear();
     this.dirtyNames.clear();
     this.lastTimersAt = this.clock.now();
-    seedSimBook(this);
   }
 
   now(): number {
     return this.clock.now();
-  }
-
-  /** Runs every timer that has fallen due. Cheap when nothing has. */
-  tick(): void {
-    runTimers(this);
   }
 
   account(key: string | null | undefined): Account | undefined {
