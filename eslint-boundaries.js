@@ -32,13 +32,6 @@ const PENDING = [
   // The tm rate-limit test boots the server's market proxy beside three bot workers on one key (issue 11); it
   // should move to apps/demo, which may compose both apps, but it leans on many bot test helpers.
   { from: '@toydesk/bots', to: '@toydesk/server', files: ['apps/bots/src/market-rate-limit.test.ts'] },
-  // The bot services load the Steam simulator themselves in demo mode (a dynamic import); the demo launcher
-  // should start it and hand the bots its address (TOYDESK_STEAM_URL), as it does for the market simulators.
-  {
-    from: '@toydesk/bots',
-    to: '@toydesk/simulators',
-    files: ['apps/bots/src/services/steam/steam-access.ts'],
-  },
   // The console's benchmark starts a seeded server; with apps/demo it starts the product through the launcher.
   { from: '@toydesk/web', to: '@toydesk/server', files: ['apps/web/bench/bench-web.ts'] },
 ];

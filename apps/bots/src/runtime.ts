@@ -89,6 +89,8 @@ export interface RuntimeOptions {
 export async function startBotRuntime(options: RuntimeOptions): Promise<BotRuntime> {
   const { config, role } = options;
   const works = role === 'worker' || (role === 'embedded' && config.embeddedWorkers);
+  // Before the queue starts: a demo without its simulated Steam stops here, with nothing to close.
+  const steam = new SteamAccess(config, options.demo ?? false);
   const queue = await JobQueue.start<BotRuntime>({
     db: options.db,
     lanes: [...botLanes(config, role), ...(options.extraLanes ?? [])],
@@ -113,7 +115,7 @@ export async function startBotRuntime(options: RuntimeOptions): Promise<BotRunti
     queue,
     logger: options.logger,
     demo: options.demo ?? false,
-    steam: new SteamAccess(config, options.demo ?? false, options.logger),
+    steam,
     async shutdown(timeoutMs = 10_000) {
       await queue.stop(timeoutMs);
       await this.steam.close();

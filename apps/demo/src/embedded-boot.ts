@@ -10,20 +10,29 @@ export const mountBotServices: AppMount = async (app, services) => {
 
 /**
  * What `npm start` adds to the server's boot: the bot services and their workers (the embedded default,
- * TOYDESK_BOTS_EMBEDDED) and, when the config's demo mode is on, the demo (start-demo.ts). Tests and the
- * console's bench boot the same way; `demo()` is the running demo once booted.
+ * TOYDESK_BOTS_EMBEDDED) and, when the config's demo mode is on, the demo (start-demo.ts), whose simulated
+ * Steam the bots reach through TOYDESK_STEAM_URL. Tests and the console's bench boot the same way; `demo()`
+ * is the running demo once booted.
  */
 export function embeddedBoot(): Required<Pick<BootOptions, 'prepare' | 'mounts'>> & {
   demo(): RunningDemo | undefined;
 } {
   let demo: RunningDemo | undefined;
+  // The bot services read their settings from the environment they are handed: the demo's Steam joins it.
+  const mountWithDemo: AppMount = (app, services) => {
+    const env = {
+      ...services.config.env,
+      TOYDESK_STEAM_URL: demo?.steamUrl ?? services.config.env.TOYDESK_STEAM_URL,
+    };
+    return mountBotServices(app, { ...services, config: { ...services.config, env } });
+  };
   return {
     prepare: async (services, log) => {
       if (!services.config.demo) return;
       demo = await startDemo(services, log);
       return demo;
     },
-    mounts: [mountBotServices],
+    mounts: [mountWithDemo],
     demo: () => demo,
   };
 }

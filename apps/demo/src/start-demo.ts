@@ -2,8 +2,10 @@ import { loadMarketEndpoints } from '@toydesk/markets';
 import { createMarketServices, type Services } from '@toydesk/server';
 import type { SimulatorServer } from '@toydesk/simulators';
 import type { ProxySimulator } from '@toydesk/simulators/proxy';
+import { createSteamSimulator } from '@toydesk/simulators/steam';
 
 import { loadDemoDataIfEmpty } from './data/demo-data.ts';
+import { loadDemoConfig } from './demo-config.ts';
 import { startDemoProxies } from './demo-proxies.ts';
 import { startDemoSimulators } from './demo-simulators.ts';
 
@@ -12,24 +14,43 @@ export interface RunningDemo {
   simulators: { server: SimulatorServer; baseUrl: string };
   /** The proxy simulator serving the demo proxies. */
   proxies: ProxySimulator;
+  /** The simulated Steam the bot services use: the demo's own, or the one TOYDESK_STEAM_URL names. */
+  steamUrl: string;
   close(): Promise<void>;
 }
 
 /**
  * Demo mode, run by the server's boot once its services exist and before its app (and the bot services)
  * is built: the demo data into an empty database, the marketplace simulators with the demo's accounts, the
- * demo proxies on the proxy simulator, and the marketplace clients pointed at the simulators.
+ * demo proxies on the proxy simulator, the simulated Steam (unless TOYDESK_STEAM_URL names one), and the
+ * marketplace clients pointed at the simulators.
  */
 export async function startDemo(services: Services, log: (line: string) => void): Promise<RunningDemo> {
   const { db, vault, config } = services;
+  const demoConfig = loadDemoConfig(config.env);
   const loaded = await loadDemoDataIfEmpty(services, log);
   if (loaded) log('demo data loaded');
-  const simulators = await startDemoSimulators(db, vault, config.simPort, log);
-  // Before the bot services start (buildApp): their health checks must find the rows already moved.
-  const proxies = await startDemoProxies(db, vault, log).catch(async (error: unknown) => {
-    await simulators.server.close();
+  const simulators = await startDemoSimulators(db, vault, demoConfig.simPort, log);
+  const started: { close(): Promise<unknown> }[] = [simulators.server];
+  const close = async () => {
+    for (const server of started) await server.close();
+  };
+  let steamUrl = demoConfig.steamUrl;
+  let proxies: ProxySimulator;
+  try {
+    // Before the bot services start (buildApp): their health checks must find the rows already moved.
+    proxies = await startDemoProxies(db, vault, log);
+    started.push(proxies);
+    if (!steamUrl) {
+      const steam = await createSteamSimulator();
+      started.push(steam);
+      steamUrl = await steam.listen({ port: 0, host: '127.0.0.1' });
+      log(`simulated Steam on ${steamUrl}`);
+    }
+  } catch (error) {
+    await close();
     throw error;
-  });
+  }
   services.markets = {
     ...createMarketServices(
       db,
@@ -38,12 +59,5 @@ export async function startDemo(services: Services, log: (line: string) => void)
     ),
     simulatorUrl: simulators.baseUrl,
   };
-  return {
-    simulators,
-    proxies,
-    close: async () => {
-      await simulators.server.close();
-      await proxies.close();
-    },
-  };
+  return { simulators, proxies, steamUrl, close };
 }

@@ -15,7 +15,6 @@ const envSchema = z.object({
   TOYDESK_TRUST_PROXY: envFlag.default('0'),
   TOYDESK_SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   TOYDESK_MARKET_ALLOW_IP_HOSTS: envFlag.default('0'),
-  TOYDESK_SIM_PORT: envPort(0),
   TOYDESK_LOG_LEVEL: envLogLevel.default('info'),
 });
 
@@ -32,8 +31,6 @@ export interface Config {
   trustProxy: boolean;
   sessionDays: number;
   logLevel: string;
-  /** Demo mode: port of the in-process marketplace simulators (0 = any free port). */
-  simPort: number;
   /** Marketplace base URLs may be IP literals (local simulators); production keeps this off. */
   allowIpMarketHosts: boolean;
   /** The whole environment, for the per-marketplace base URLs (TOYDESK_MARKET_<CODE>_URL). */
@@ -56,7 +53,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TOYDESK_TRUST_PROXY === '1',
     sessionDays: e.TOYDESK_SESSION_DAYS,
     logLevel: e.TOYDESK_LOG_LEVEL,
-    simPort: e.TOYDESK_SIM_PORT,
     allowIpMarketHosts: e.TOYDESK_MARKET_ALLOW_IP_HOSTS === '1',
     env,
   };

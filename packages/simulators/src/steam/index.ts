@@ -1,7 +1,6 @@
 /**
  * `@toydesk/simulators/steam`: the Steam simulator and its control client alone, without the marketplace
- * simulators and their catalogue (the bot services load it on demand in demo mode or with TOYDESK_STEAM_URL,
- * inside a tick's time budget).
+ * simulators and their catalogue (the demo launcher starts it and hands the bot services its address).
  */
 export {
   createSteamSimulator,

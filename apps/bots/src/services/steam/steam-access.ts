@@ -1,7 +1,5 @@
 import { parseJsonLossless } from '@toydesk/contract';
 import type { ProxyConfig } from '@toydesk/http';
-import type * as SteamSimulators from '@toydesk/simulators/steam';
-import type { SteamSimControlClient, SteamSimulatorServer } from '@toydesk/simulators/steam';
 import {
   RealSteamGateway,
   SteamSimulatorGateway,
@@ -11,9 +9,9 @@ import {
 } from '@toydesk/steam';
 
 import type { BotConfig } from '../../config.ts';
-import type { BotLogger } from '../../jobs/job-queue.ts';
 import { PermanentJobError } from '../../jobs/job-kind.ts';
 import type { Database, Vault } from '@toydesk/db';
+import { SimulatorInbox } from './simulator-inbox.ts';
 
 /**
  * Where the codes of the sign-up steps come from when no operator types them: the simulated Steam's
@@ -41,76 +39,27 @@ export interface DemoAuthenticator {
   identitySecret: string;
 }
 
-class SimulatorInbox implements SignupInbox {
-  private readonly known = new Set<string>();
-  constructor(
-    private readonly control: SteamSimControlClient,
-    private readonly demo: boolean,
-  ) {}
-
-  async lastEmailLink(accountName: string) {
-    const email = await this.control.lastEmail(accountName).catch(() => null);
-    return email?.link ?? null;
-  }
-
-  async lastSmsCode(accountName: string, purpose: string) {
-    const sms = await this.control.lastSms(accountName).catch(() => null);
-    return sms && sms.purpose === purpose ? sms.code : null;
-  }
-
-  async ensureAccount(accountName: string, password: string, authenticator?: DemoAuthenticator | null) {
-    if (this.known.has(accountName)) return;
-    const existing = await this.control.account(accountName).catch(() => null);
-    const withAuthenticator = this.demo && authenticator ? authenticator : null;
-    if (!existing) {
-      await this.control.createAccount({
-        accountName,
-        password,
-        twoFactor: withAuthenticator !== null,
-        ...(withAuthenticator ?? {}),
-      });
-      // The Steam Guard screen of the demo then has something to accept and decline.
-      if (withAuthenticator)
-        await this.control
-          .seedPendingConfirmations(accountName, { trades: 3, listings: 2 })
-          .catch(() => null);
-    } else if (withAuthenticator && !existing.sharedSecret) {
-      await this.control.patchAccount(accountName, { authenticator: withAuthenticator });
-    }
-    this.known.add(accountName);
-  }
-}
-
 /** The Steam side of the bot services: one gateway per process, and the inbox where there is one. */
 export class SteamAccess {
   private gatewayPromise: Promise<{ gateway: SteamGateway; inbox: SignupInbox | null }> | null = null;
-  private simulator: SteamSimulatorServer | null = null;
-  private readonly simulators: Promise<typeof SteamSimulators> | null;
 
   constructor(
     private readonly config: BotConfig,
     private readonly demo: boolean,
-    private readonly logger: BotLogger,
   ) {
-    // The simulated Steam's module is loaded only in demo mode or with TOYDESK_STEAM_URL, and at once, so
-    // the first tick does not spend its time budget loading it; a failure surfaces where it is awaited.
-    this.simulators = config.steamUrl || demo ? import('@toydesk/simulators/steam') : null;
-    void this.simulators?.catch(() => undefined);
+    // The demo never reaches the real Steam: its launcher (apps/demo) starts the simulated one and hands
+    // its address over as TOYDESK_STEAM_URL.
+    if (demo && !config.steamUrl)
+      throw new Error('demo mode: the simulated Steam has no URL (TOYDESK_STEAM_URL)');
   }
 
-  /** Which Steam: TOYDESK_STEAM_URL (a simulated Steam), the in-process simulator in demo mode, else the real one. */
+  /** Which Steam: TOYDESK_STEAM_URL (a simulated Steam, demo mode's too), else the real one. */
   private async open(): Promise<{ gateway: SteamGateway; inbox: SignupInbox | null }> {
-    if (!this.simulators) return { gateway: new RealSteamGateway(), inbox: null };
-    const simulators = await this.simulators;
-    let base = this.config.steamUrl;
-    if (!base) {
-      this.simulator = await simulators.createSteamSimulator();
-      base = await this.simulator.listen({ port: 0, host: '127.0.0.1' });
-      this.logger.info(`simulated Steam on ${base} (demo mode)`);
-    }
+    const base = this.config.steamUrl;
+    if (!base) return { gateway: new RealSteamGateway(), inbox: null };
     return {
       gateway: new SteamSimulatorGateway({ baseUrl: base }),
-      inbox: new SimulatorInbox(new simulators.SteamSimControlClient(base), this.demo),
+      inbox: new SimulatorInbox(base, this.demo),
     };
   }
 
@@ -134,8 +83,6 @@ export class SteamAccess {
     const opened = this.gatewayPromise;
     this.gatewayPromise = null;
     if (opened) await (await opened.catch(() => null))?.gateway.close();
-    await this.simulator?.close();
-    this.simulator = null;
   }
 }
 
