@@ -17,3 +17,12 @@ export function steamAccountOptions(
 ): FilterOption[] {
   return accounts.map((account) => ({ value: String(account.id), label: account.steam_account_name }));
 }
+
+/** Every market account of the common data as an autocomplete's choice: its id and its label. */
+export function marketAccountChoices(
+  steamAccounts: readonly { market_accounts: readonly { id: number; label: string }[] }[],
+): { id: number; label: string }[] {
+  return steamAccounts.flatMap((account) =>
+    account.market_accounts.map((market) => ({ id: market.id, label: market.label })),
+  );
+}

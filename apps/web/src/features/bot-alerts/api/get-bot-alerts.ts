@@ -1,8 +1,6 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { BotAlert } from '@toydesk/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
 
-import { botApi } from '@/lib/bot-api';
-import { unwrap, type ListPage } from '@/lib/query';
+import { botListInfiniteOptions } from '@/lib/bot-list-query';
 
 export type AlertScope = 'open' | 'acknowledged' | 'all';
 
@@ -12,7 +10,6 @@ export interface AlertFilters {
 }
 
 export const alertsQueryKey = ['bot-alerts'] as const;
-export const ALERT_PAGE_SIZE = 200;
 /** The open alerts are read again this often, like the shell's poller. */
 export const ALERTS_REFRESH_MS = 15_000;
 
@@ -26,23 +23,7 @@ export function alertsListQuery(filters: AlertFilters) {
 
 /** The alerts, newest first, page by page while the table scrolls. */
 export function useBotAlerts(filters: AlertFilters) {
-  return useInfiniteQuery({
-    ...infiniteQueryOptions({
-      queryKey: [...alertsQueryKey, filters] as const,
-      initialPageParam: 1,
-      queryFn: async ({ pageParam, signal }) =>
-        unwrap(
-          await botApi.call(
-            'bot-alerts.list',
-            {
-              query: { ...alertsListQuery(filters), page: pageParam, page_size: ALERT_PAGE_SIZE },
-            },
-            { signal },
-          ),
-        ) as ListPage<BotAlert>,
-      getNextPageParam: (last: ListPage<BotAlert>, _all: unknown, lastParam: number) =>
-        last.next ? lastParam + 1 : undefined,
-    }),
-    refetchInterval: ALERTS_REFRESH_MS,
-  });
+  return useInfiniteQuery(
+    botListInfiniteOptions('bot-alerts.list', alertsQueryKey, alertsListQuery(filters), ALERTS_REFRESH_MS),
+  );
 }

@@ -13,18 +13,17 @@ import { BOT_ALERT_SEVERITIES, type BotAlert } from '@toydesk/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { BotListTable, loadedRows } from '@/components/bot-list-table';
 import { checkboxColumn } from '@/components/checkbox-column';
 import { SelectFilter } from '@/components/filter-fields';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { FilterBar } from '@/components/filter-bar';
 import { MdiIcon } from '@/components/mdi-icon';
 import { Page } from '@/components/page';
 import { ResultDetails } from '@/components/result-details';
-import { RowCountBar } from '@/components/row-count-bar';
 import { SelectionBar } from '@/components/selection-bar';
-import { VirtualTable, type VirtualColumn } from '@/components/virtual-table/virtual-table';
+import { type VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { useCommonData } from '@/lib/common-data';
-import { downloadBotCsv } from '@/lib/csv-export';
+import { marketAccountChoices } from '@/lib/filter-options';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { alertTitle, formatAlert } from '@/lib/job-results/alert-text';
 import { useTextContext } from '@/lib/job-results/use-text-context';
@@ -58,23 +57,15 @@ export function BotAlertsScreen() {
   const ackAll = useAckAllAlerts();
   const selection = useCheckedIds();
 
-  const marketAccounts = useMemo(
-    () =>
-      common.steamAccounts.flatMap((account) =>
-        account.market_accounts.map((market) => ({ id: market.id, label: market.label })),
-      ),
-    [common.steamAccounts],
-  );
+  const marketAccounts = useMemo(() => marketAccountChoices(common.steamAccounts), [common.steamAccounts]);
   const steamLabel = useMemo(
     () => new Map(common.steamAccounts.map((account) => [account.id, account.steam_account_name])),
     [common.steamAccounts],
   );
-  const loaded = useMemo(() => alerts.data?.pages.flatMap((page) => page.results) ?? [], [alerts.data]);
-  const rows = useMemo(
-    () => (severity ? loaded.filter((alert) => alert.severity === severity) : loaded),
-    [loaded, severity],
-  );
-  const total = alerts.data?.pages[0]?.count ?? 0;
+  const rows = useMemo(() => {
+    const loaded = loadedRows(alerts.data).rows;
+    return severity ? loaded.filter((alert) => alert.severity === severity) : loaded;
+  }, [alerts.data, severity]);
   const selectedOpen = rows.filter((row) => selection.selected.has(row.id) && !row.acknowledged_at);
 
   const acknowledge = async (ids: number[]) => {
@@ -208,78 +199,67 @@ export function BotAlertsScreen() {
         </Button>
       }
     >
-      <FilterBar>
-        <TextField
-          select
-          margin="none"
-          label={t('ops.alerts.show')}
-          sx={{ width: 200 }}
-          value={filters.scope}
-          onChange={(event) =>
-            setFilters((current) => ({ ...current, scope: event.target.value as AlertScope }))
-          }
-        >
-          {SCOPES.map((scope) => (
-            <MenuItem key={scope} value={scope}>
-              {t(`ops.alerts.scope.${scope}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <SelectFilter
-          label={t('ops.alerts.severity')}
-          width={170}
-          value={severity}
-          onChange={(value) => setSeverity(value)}
-          options={BOT_ALERT_SEVERITIES.map((value) => ({
-            value: value,
-            label: t(`ops.alerts.level.${value}`),
-          }))}
-        />
-        <Autocomplete
-          options={marketAccounts}
-          value={marketAccounts.find((m) => m.id === filters.marketAccount) ?? null}
-          getOptionLabel={(option) => option.label}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          onChange={(_event, value) =>
-            setFilters((current) => ({ ...current, marketAccount: value?.id ?? null }))
-          }
-          renderInput={(params) => <TextField {...params} margin="none" label={t('fields.market_account')} />}
-          sx={{ width: 260 }}
-        />
-        <SelectionBar count={selectedOpen.length} onClear={selection.clear}>
-          <Button
-            size="small"
-            startIcon={<MdiIcon path={mdiCheck} />}
-            disabled={ack.isPending}
-            onClick={() => void acknowledge(selectedOpen.map((row) => row.id))}
-          >
-            {t('ops.alerts.ackSelected')}
-          </Button>
-        </SelectionBar>
-        <RowCountBar
-          kind="loaded"
-          count={loaded.length}
-          total={total}
-          onRefresh={() => void alerts.refetch()}
-          onExport={() =>
-            void downloadBotCsv('bot-alerts.list', alertsListQuery(filters), common.botToken).then(
-              (ok) => ok || notify({ text: t('tableExport.failed'), color: 'error' }),
-            )
-          }
-        />
-      </FilterBar>
-      <VirtualTable
+      <BotListTable
+        routeId="bot-alerts.list"
+        exportQuery={alertsListQuery(filters)}
+        list={alerts}
         rows={rows}
         columns={columns}
-        getRowId={(row) => row.id}
         label={t('ops.nav.botAlerts')}
-        loading={alerts.isFetching}
-        totalCount={total}
-        onEndReached={() => {
-          if (alerts.hasNextPage && !alerts.isFetchingNextPage) void alerts.fetchNextPage();
-        }}
-        emptyText={alerts.isError ? t('table.failed') : t('ops.alerts.none')}
-        height="calc(100vh - 220px)"
+        emptyText={t('ops.alerts.none')}
+        filters={
+          <>
+            <TextField
+              select
+              margin="none"
+              label={t('ops.alerts.show')}
+              sx={{ width: 200 }}
+              value={filters.scope}
+              onChange={(event) =>
+                setFilters((current) => ({ ...current, scope: event.target.value as AlertScope }))
+              }
+            >
+              {SCOPES.map((scope) => (
+                <MenuItem key={scope} value={scope}>
+                  {t(`ops.alerts.scope.${scope}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <SelectFilter
+              label={t('ops.alerts.severity')}
+              width={170}
+              value={severity}
+              onChange={(value) => setSeverity(value)}
+              options={BOT_ALERT_SEVERITIES.map((value) => ({
+                value: value,
+                label: t(`ops.alerts.level.${value}`),
+              }))}
+            />
+            <Autocomplete
+              options={marketAccounts}
+              value={marketAccounts.find((m) => m.id === filters.marketAccount) ?? null}
+              getOptionLabel={(option) => option.label}
+              isOptionEqualToValue={(a, b) => a.id === b.id}
+              onChange={(_event, value) =>
+                setFilters((current) => ({ ...current, marketAccount: value?.id ?? null }))
+              }
+              renderInput={(params) => (
+                <TextField {...params} margin="none" label={t('fields.market_account')} />
+              )}
+              sx={{ width: 260 }}
+            />
+            <SelectionBar count={selectedOpen.length} onClear={selection.clear}>
+              <Button
+                size="small"
+                startIcon={<MdiIcon path={mdiCheck} />}
+                disabled={ack.isPending}
+                onClick={() => void acknowledge(selectedOpen.map((row) => row.id))}
+              >
+                {t('ops.alerts.ackSelected')}
+              </Button>
+            </SelectionBar>
+          </>
+        }
       />
       {confirmAll && (
         <ConfirmDialog

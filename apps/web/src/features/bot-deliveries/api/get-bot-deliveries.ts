@@ -1,8 +1,7 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { BotDelivery, BotDeliveryState } from '@toydesk/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { BotDeliveryState } from '@toydesk/contract';
 
-import { botApi } from '@/lib/bot-api';
-import { unwrap, type ListPage } from '@/lib/query';
+import { botListInfiniteOptions } from '@/lib/bot-list-query';
 
 export interface DeliveryFilters {
   states: BotDeliveryState[];
@@ -20,8 +19,6 @@ export const EMPTY_DELIVERY_FILTERS: DeliveryFilters = {
 };
 
 export const deliveriesQueryKey = ['bot-deliveries'] as const;
-/** Rows read per page while the table scrolls (the service allows at most 1000). */
-export const DELIVERY_PAGE_SIZE = 200;
 /** Deliveries in flight change within seconds; the list is read again this often. */
 export const DELIVERIES_REFRESH_MS = 15_000;
 
@@ -37,23 +34,12 @@ export function deliveriesListQuery(filters: DeliveryFilters) {
 
 /** The deliveries of sold items, newest sale first, page by page while the table scrolls. */
 export function useBotDeliveries(filters: DeliveryFilters) {
-  return useInfiniteQuery({
-    ...infiniteQueryOptions({
-      queryKey: [...deliveriesQueryKey, filters] as const,
-      initialPageParam: 1,
-      queryFn: async ({ pageParam, signal }) =>
-        unwrap(
-          await botApi.call(
-            'bot-deliveries.list',
-            {
-              query: { ...deliveriesListQuery(filters), page: pageParam, page_size: DELIVERY_PAGE_SIZE },
-            },
-            { signal },
-          ),
-        ) as ListPage<BotDelivery>,
-      getNextPageParam: (last: ListPage<BotDelivery>, _all: unknown, lastParam: number) =>
-        last.next ? lastParam + 1 : undefined,
-    }),
-    refetchInterval: DELIVERIES_REFRESH_MS,
-  });
+  return useInfiniteQuery(
+    botListInfiniteOptions(
+      'bot-deliveries.list',
+      deliveriesQueryKey,
+      deliveriesListQuery(filters),
+      DELIVERIES_REFRESH_MS,
+    ),
+  );
 }

@@ -3,19 +3,16 @@ import { BOT_DELIVERY_STATES, type BotDelivery, type BotDeliveryState } from '@t
 import { useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { FilterBar } from '@/components/filter-bar';
+import { BotListTable } from '@/components/bot-list-table';
 import { DateFilter } from '@/components/filter-fields';
 import { ItemNameCell } from '@/components/item-name-cell';
-
 import { MultiSelect } from '@/components/multi-select';
 import { Page } from '@/components/page';
-import { RowCountBar } from '@/components/row-count-bar';
 import { StatusBadge } from '@/components/status-chip';
-import { VirtualTable, type VirtualColumn } from '@/components/virtual-table/virtual-table';
+import { type VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { useCommonData } from '@/lib/common-data';
-import { downloadBotCsv } from '@/lib/csv-export';
+import { marketAccountChoices } from '@/lib/filter-options';
 import { formatAmount, formatDateTime } from '@/lib/format';
-import { notify } from '@/lib/notifications';
 import { PALETTE } from '@/lib/theme';
 
 import {
@@ -25,11 +22,6 @@ import {
   type DeliveryFilters,
 } from '../api/get-bot-deliveries';
 import { deliveryErrorText } from '../utils/delivery-error-text';
-
-interface AccountOption {
-  id: number;
-  label: string;
-}
 
 // Table cells stay plain elements with shared style objects: a fast scroll mounts dozens of rows per frame.
 const ERROR_TEXT: CSSProperties = {
@@ -53,15 +45,7 @@ export function BotDeliveriesScreen() {
   const deliveries = useBotDeliveries(filters);
   const patch = (change: Partial<DeliveryFilters>) => setFilters((current) => ({ ...current, ...change }));
 
-  const rows = useMemo(() => deliveries.data?.pages.flatMap((page) => page.results) ?? [], [deliveries.data]);
-  const total = deliveries.data?.pages[0]?.count ?? 0;
-  const accounts = useMemo<AccountOption[]>(
-    () =>
-      common.steamAccounts.flatMap((account) =>
-        account.market_accounts.map((market) => ({ id: market.id, label: market.label })),
-      ),
-    [common.steamAccounts],
-  );
+  const accounts = useMemo(() => marketAccountChoices(common.steamAccounts), [common.steamAccounts]);
   const accountLabel = useMemo(() => new Map(accounts.map((a) => [a.id, a.label])), [accounts]);
   const stateOptions = useMemo(
     () => BOT_DELIVERY_STATES.map((value) => ({ value, label: t(`ops.deliveries.state.${value}`) })),
@@ -182,59 +166,47 @@ export function BotDeliveriesScreen() {
 
   return (
     <Page title={t('ops.nav.botDeliveries')}>
-      <FilterBar>
-        <MultiSelect
-          label={t('ops.deliveries.stateHeader')}
-          values={filters.states}
-          options={stateOptions}
-          onChange={(values) => patch({ states: values as BotDeliveryState[] })}
-          width={200}
-        />
-        <Autocomplete
-          multiple
-          limitTags={2}
-          options={accounts}
-          value={accounts.filter((option) => filters.marketAccounts.includes(option.id))}
-          getOptionLabel={(option) => option.label}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          onChange={(_event, value) => patch({ marketAccounts: value.map((option) => option.id) })}
-          renderInput={(params) => <TextField {...params} margin="none" label={t('fields.market_account')} />}
-          sx={{ width: 300 }}
-        />
-        <DateFilter
-          label={t('ops.deliveries.dateFrom')}
-          value={filters.dateFrom}
-          onChange={(value) => patch({ dateFrom: value })}
-        />
-        <DateFilter
-          label={t('ops.deliveries.dateTo')}
-          value={filters.dateTo}
-          onChange={(value) => patch({ dateTo: value })}
-        />
-        <RowCountBar
-          kind="loaded"
-          count={rows.length}
-          total={total}
-          onRefresh={() => void deliveries.refetch()}
-          onExport={() =>
-            void downloadBotCsv('bot-deliveries.list', deliveriesListQuery(filters), common.botToken).then(
-              (ok) => ok || notify({ text: t('tableExport.failed'), color: 'error' }),
-            )
-          }
-        />
-      </FilterBar>
-      <VirtualTable
-        rows={rows}
+      <BotListTable
+        routeId="bot-deliveries.list"
+        exportQuery={deliveriesListQuery(filters)}
+        list={deliveries}
         columns={columns}
-        getRowId={(row) => row.id}
         label={t('ops.nav.botDeliveries')}
-        loading={deliveries.isFetching}
-        totalCount={total}
-        onEndReached={() => {
-          if (deliveries.hasNextPage && !deliveries.isFetchingNextPage) void deliveries.fetchNextPage();
-        }}
-        emptyText={deliveries.isError ? t('table.failed') : t('ops.deliveries.none')}
-        height="calc(100vh - 220px)"
+        emptyText={t('ops.deliveries.none')}
+        filters={
+          <>
+            <MultiSelect
+              label={t('ops.deliveries.stateHeader')}
+              values={filters.states}
+              options={stateOptions}
+              onChange={(values) => patch({ states: values as BotDeliveryState[] })}
+              width={200}
+            />
+            <Autocomplete
+              multiple
+              limitTags={2}
+              options={accounts}
+              value={accounts.filter((option) => filters.marketAccounts.includes(option.id))}
+              getOptionLabel={(option) => option.label}
+              isOptionEqualToValue={(a, b) => a.id === b.id}
+              onChange={(_event, value) => patch({ marketAccounts: value.map((option) => option.id) })}
+              renderInput={(params) => (
+                <TextField {...params} margin="none" label={t('fields.market_account')} />
+              )}
+              sx={{ width: 300 }}
+            />
+            <DateFilter
+              label={t('ops.deliveries.dateFrom')}
+              value={filters.dateFrom}
+              onChange={(value) => patch({ dateFrom: value })}
+            />
+            <DateFilter
+              label={t('ops.deliveries.dateTo')}
+              value={filters.dateTo}
+              onChange={(value) => patch({ dateTo: value })}
+            />
+          </>
+        }
       />
     </Page>
   );

@@ -3,7 +3,6 @@ import {
   Autocomplete,
   FormControlLabel,
   IconButton,
-  MenuItem,
   Switch,
   TextField,
   Tooltip,
@@ -14,16 +13,15 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
-import { FilterBar } from '@/components/filter-bar';
+import { BotListTable, loadedRows } from '@/components/bot-list-table';
 import { JobStateChip } from '@/components/job-progress';
 import { MdiIcon } from '@/components/mdi-icon';
+import { MultiSelect } from '@/components/multi-select';
 import { Page } from '@/components/page';
 import { ResultDetails } from '@/components/result-details';
-import { RowCountBar } from '@/components/row-count-bar';
-import { VirtualTable, type VirtualColumn } from '@/components/virtual-table/virtual-table';
+import { type VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { isJobFinished } from '@/lib/bot-jobs';
 import { useCommonData } from '@/lib/common-data';
-import { downloadBotCsv } from '@/lib/csv-export';
 import { formatDateTime } from '@/lib/format';
 import {
   KIND_GROUPS,
@@ -34,7 +32,6 @@ import {
 } from '@/lib/job-results/job-kinds';
 import { formatJobError, formatJobResult } from '@/lib/job-results/job-result';
 import { useTextContext } from '@/lib/job-results/use-text-context';
-import { notify } from '@/lib/notifications';
 
 import { useCancelBotJob } from '../api/cancel-bot-job';
 import { useBotJobsList } from '../api/get-bot-jobs';
@@ -74,13 +71,9 @@ export function BotJobsScreen() {
   const cancel = useCancelBotJob();
 
   const rows = useMemo(
-    () =>
-      (jobs.data?.pages.flatMap((page) => page.results) ?? []).filter((row) =>
-        matchesAccounts(row, filters, isMarketAccountKind),
-      ),
+    () => loadedRows(jobs.data).rows.filter((row) => matchesAccounts(row, filters, isMarketAccountKind)),
     [jobs.data, filters],
   );
-  const total = jobs.data?.pages[0]?.count ?? 0;
   const accounts = useMemo<AccountOption[]>(
     () => [
       ...common.steamAccounts.flatMap((account) =>
@@ -109,6 +102,14 @@ export function BotJobsScreen() {
     [ctx],
   );
   const kinds = useMemo(() => [...new Set([...KNOWN_KINDS, ...rows.map((row) => row.kind)])].sort(), [rows]);
+  const stateOptions = useMemo(
+    () => BOT_JOB_STATES.map((value) => ({ value, label: t(`ops.jobs.state.${value}`) })),
+    [t],
+  );
+  const groupOptions = useMemo(
+    () => KIND_GROUPS.map((value) => ({ value, label: t(`jobResults.kindGroup.${value}`) })),
+    [t],
+  );
   const patch = (change: Partial<BotJobFilters>) =>
     setSearch(filtersToSearch({ ...filters, ...change }), { replace: true });
 
@@ -197,119 +198,76 @@ export function BotJobsScreen() {
 
   return (
     <Page title={t('ops.nav.botJobs')}>
-      <FilterBar>
-        <TextField
-          select
-          margin="none"
-          label={t('fields.status')}
-          sx={{ width: 200 }}
-          value={filters.states}
-          slotProps={{
-            select: {
-              multiple: true,
-              renderValue: (selected) =>
-                (selected as BotJobState[]).map((state) => t(`ops.jobs.state.${state}`)).join(', '),
-            },
-          }}
-          onChange={(event) => {
-            const value = event.target.value as unknown as BotJobState[] | string;
-            patch({ states: typeof value === 'string' ? (value.split(',') as BotJobState[]) : value });
-          }}
-        >
-          {BOT_JOB_STATES.map((state) => (
-            <MenuItem key={state} value={state}>
-              {t(`ops.jobs.state.${state}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          margin="none"
-          label={t('jobResults.kindGroup.label')}
-          sx={{ width: 200 }}
-          value={filters.groups}
-          slotProps={{
-            select: {
-              multiple: true,
-              renderValue: (selected) =>
-                (selected as KindGroup[]).map((group) => t(`jobResults.kindGroup.${group}`)).join(', '),
-            },
-          }}
-          onChange={(event) => {
-            const value = event.target.value as unknown as KindGroup[] | string;
-            patch({ groups: typeof value === 'string' ? (value.split(',') as KindGroup[]) : value });
-          }}
-        >
-          {KIND_GROUPS.map((group) => (
-            <MenuItem key={group} value={group}>
-              {t(`jobResults.kindGroup.${group}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <Autocomplete
-          multiple
-          limitTags={1}
-          options={kinds}
-          value={filters.kinds}
-          getOptionLabel={(kind) => kindTitle(kind, ctx)}
-          onChange={(_event, value) => patch({ kinds: value.map(String).filter(Boolean) })}
-          renderInput={(params) => <TextField {...params} margin="none" label={t('ops.botJobs.kind')} />}
-          sx={{ width: 260 }}
-        />
-        <Autocomplete
-          multiple
-          limitTags={1}
-          options={accounts}
-          value={accounts.filter((option) =>
-            filters.accounts.includes(accountToken(option.market, option.id)),
-          )}
-          getOptionLabel={(option) => option.label}
-          getOptionKey={(option) => accountToken(option.market, option.id)}
-          isOptionEqualToValue={(a, b) => a.id === b.id && a.market === b.market}
-          onChange={(_event, value) =>
-            patch({ accounts: [...new Set(value.map((option) => accountToken(option.market, option.id)))] })
-          }
-          renderInput={(params) => <TextField {...params} margin="none" label={t('ops.botJobs.account')} />}
-          sx={{ width: 260 }}
-        />
-        <FormControlLabel
-          control={
-            <Switch
-              checked={filters.routine}
-              onChange={(event) => patch({ routine: event.target.checked })}
-            />
-          }
-          label={t('jobResults.showRoutine')}
-        />
-        <FormControlLabel
-          control={<Switch checked={live} onChange={(event) => setLive(event.target.checked)} />}
-          label={t('ops.botJobs.live')}
-        />
-        <RowCountBar
-          kind="loaded"
-          count={rows.length}
-          total={total}
-          onRefresh={() => void jobs.refetch()}
-          onExport={() =>
-            void downloadBotCsv('bot-jobs.list', jobsListQuery(filters), common.botToken).then(
-              (ok) => ok || notify({ text: t('tableExport.failed'), color: 'error' }),
-            )
-          }
-        />
-      </FilterBar>
-      <VirtualTable
+      <BotListTable
+        routeId="bot-jobs.list"
+        exportQuery={jobsListQuery(filters)}
+        list={jobs}
         rows={rows}
         columns={columns}
-        getRowId={(row) => row.id}
         label={t('ops.nav.botJobs')}
-        loading={jobs.isFetching}
-        totalCount={total}
+        emptyText={t('table.empty')}
         onRowClick={(row) => setOpenId(row.id)}
-        onEndReached={() => {
-          if (jobs.hasNextPage && !jobs.isFetchingNextPage) void jobs.fetchNextPage();
-        }}
-        emptyText={jobs.isError ? t('table.failed') : t('table.empty')}
-        height="calc(100vh - 220px)"
+        filters={
+          <>
+            <MultiSelect
+              label={t('fields.status')}
+              values={filters.states}
+              options={stateOptions}
+              onChange={(values) => patch({ states: values as BotJobState[] })}
+              width={200}
+            />
+            <MultiSelect
+              label={t('jobResults.kindGroup.label')}
+              values={filters.groups}
+              options={groupOptions}
+              onChange={(values) => patch({ groups: values as KindGroup[] })}
+              width={200}
+            />
+            <Autocomplete
+              multiple
+              limitTags={1}
+              options={kinds}
+              value={filters.kinds}
+              getOptionLabel={(kind) => kindTitle(kind, ctx)}
+              onChange={(_event, value) => patch({ kinds: value.map(String).filter(Boolean) })}
+              renderInput={(params) => <TextField {...params} margin="none" label={t('ops.botJobs.kind')} />}
+              sx={{ width: 260 }}
+            />
+            <Autocomplete
+              multiple
+              limitTags={1}
+              options={accounts}
+              value={accounts.filter((option) =>
+                filters.accounts.includes(accountToken(option.market, option.id)),
+              )}
+              getOptionLabel={(option) => option.label}
+              getOptionKey={(option) => accountToken(option.market, option.id)}
+              isOptionEqualToValue={(a, b) => a.id === b.id && a.market === b.market}
+              onChange={(_event, value) =>
+                patch({
+                  accounts: [...new Set(value.map((option) => accountToken(option.market, option.id)))],
+                })
+              }
+              renderInput={(params) => (
+                <TextField {...params} margin="none" label={t('ops.botJobs.account')} />
+              )}
+              sx={{ width: 260 }}
+            />
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={filters.routine}
+                  onChange={(event) => patch({ routine: event.target.checked })}
+                />
+              }
+              label={t('jobResults.showRoutine')}
+            />
+            <FormControlLabel
+              control={<Switch checked={live} onChange={(event) => setLive(event.target.checked)} />}
+              label={t('ops.botJobs.live')}
+            />
+          </>
+        }
       />
       {openId && <BotJobDialog jobId={openId} onClose={() => setOpenId(null)} />}
     </Page>
