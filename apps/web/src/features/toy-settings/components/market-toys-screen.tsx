@@ -4,39 +4,29 @@ import { marketToyEntity, RECORD_STATUSES, type MarketCode, type MarketToyPatch 
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { checkboxColumn } from '@/components/checkbox-column';
 import { SelectFilter } from '@/components/filter-fields';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { BulkEditDialog } from '@/components/entity-form/bulk-edit-dialog';
 import { useEnumLabel } from '@/components/entity-form/entity-field';
 import type { EntityRow } from '@/components/entity-table/entity-columns';
 import { FilterBar } from '@/components/filter-bar';
-import { withItemColumn } from '@/components/item-name-cell';
 import { MdiIcon } from '@/components/mdi-icon';
 import { MultiSelect } from '@/components/multi-select';
-import { rowActionsColumn } from '@/components/row-actions-column';
 import { SearchField } from '@/components/search-field';
 import type { VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { useCommonData } from '@/lib/common-data';
 import { marketOptions } from '@/lib/filter-options';
-import { formatNumber } from '@/lib/format';
 import { notify } from '@/lib/notifications';
-import { useCheckedIds } from '@/lib/use-checked-ids';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 import { useBulkUpdateMarketToys } from '../api/bulk-update-market-toys';
-import type { BulkTarget } from '../api/bulk-update-toys';
 import { useDeleteMarketToys } from '../api/delete-many';
 import { useDeleteMarketToy } from '../api/delete-market-toy';
 import { useSaveMarketToy } from '../api/save-market-toy';
-import { bulkScopeText } from '../utils/bulk-scope';
 import {
   EMPTY_MARKET_TOY_FILTERS,
   marketToyFiltersToQuery,
   type MarketToyFilters,
 } from '../utils/market-toy-by-name';
 import { priceRangeErrors } from '../utils/price-range';
-import { BulkDeleteDialog } from './bulk-delete-dialog';
 import { CatalogueScreen } from './catalogue-screen';
 import { DynamicSettingsDialog } from './dynamic-settings-dialog';
 import { ImportMarketToysDialog } from './import-market-toys-dialog';
@@ -68,15 +58,7 @@ const BULK_FIELDS = [
 ];
 
 type Dialog =
-  | { kind: 'edit'; row: EntityRow | null }
-  | { kind: 'delete'; row: EntityRow }
-  | { kind: 'bulk'; target: BulkTarget }
-  | { kind: 'deleteMany'; ids: number[] }
-  | { kind: 'dynamic'; row: EntityRow }
-  | { kind: 'import' }
-  | null;
-
-const idOf = (row: EntityRow) => Number(row.id);
+  { kind: 'edit'; row: EntityRow | null } | { kind: 'dynamic'; row: EntityRow } | { kind: 'import' } | null;
 
 /**
  * /toy-settings/market: each item's prices and dynamic-order range per market; the dynamic-order switch in
@@ -91,15 +73,13 @@ export function MarketToysScreen() {
   const [filters, setFilters] = useState<MarketToyFilters>(EMPTY_MARKET_TOY_FILTERS);
   const debounced = useDebouncedValue(filters);
   const query = useMemo(() => marketToyFiltersToQuery(debounced), [debounced]);
-  const [loaded, setLoaded] = useState<{ rows: EntityRow[]; total: number }>({ rows: [], total: 0 });
-  const onRowsChange = useCallback((rows: EntityRow[], total: number) => setLoaded({ rows, total }), []);
-  const selection = useCheckedIds();
   const [dialog, setDialog] = useState<Dialog>(null);
   const { mutate: saveMarketToy } = useSaveMarketToy();
   const remove = useDeleteMarketToy();
   const removeMany = useDeleteMarketToys();
   const bulk = useBulkUpdateMarketToys();
   const patch = (change: Partial<MarketToyFilters>) => setFilters((current) => ({ ...current, ...change }));
+  const edit = useCallback((row: EntityRow | null) => setDialog({ kind: 'edit', row }), []);
 
   const toggleDynamic = useCallback(
     (row: EntityRow, on: boolean) => {
@@ -110,21 +90,14 @@ export function MarketToysScreen() {
         setDialog({ kind: 'edit', row });
         return;
       }
-      saveMarketToy({ id: idOf(row), body: { enable_dynamic_order: on } });
+      saveMarketToy({ id: Number(row.id), body: { enable_dynamic_order: on } });
     },
     [lang, t, saveMarketToy],
   );
 
   const columns = useCallback(
     (generated: VirtualColumn<EntityRow>[]): VirtualColumn<EntityRow>[] => [
-      checkboxColumn({
-        selection,
-        rows: loaded.rows,
-        getId: idOf,
-        allLabel: t('bulkEdit.selectAll'),
-        rowLabel: (row) => t('bulkEdit.selectRow', { name: String(row.market_hash_name) }),
-      }),
-      ...withItemColumn(generated).map((column): VirtualColumn<EntityRow> =>
+      ...generated.map((column): VirtualColumn<EntityRow> =>
         column.id === 'enable_dynamic_order'
           ? {
               ...column,
@@ -167,21 +140,15 @@ export function MarketToysScreen() {
           </Tooltip>
         ),
       },
-      rowActionsColumn<EntityRow>({
-        editLabel: t('common.edit'),
-        deleteLabel: t('common.delete'),
-        onEdit: (row) => setDialog({ kind: 'edit', row }),
-        onDelete: (row) => setDialog({ kind: 'delete', row }),
-      }),
     ],
-    [selection, loaded.rows, t, toggleDynamic],
+    [t, toggleDynamic],
   );
 
   return (
     <CatalogueScreen
       title={t('nav.toySettingsMarket')}
       addLabel={t('marketToys.add')}
-      onAdd={() => setDialog({ kind: 'edit', row: null })}
+      onEdit={edit}
       onImport={() => setDialog({ kind: 'import' })}
       filters={
         <FilterBar flush>
@@ -212,19 +179,24 @@ export function MarketToysScreen() {
           />
         </FilterBar>
       }
-      selection={selection}
-      onEditSelected={(ids) => setDialog({ kind: 'bulk', target: { ids } })}
-      onDeleteSelected={(ids) => setDialog({ kind: 'deleteMany', ids })}
-      matching={loaded.total}
-      onEditMatching={() => setDialog({ kind: 'bulk', target: { query } })}
-      table={{
-        routeId: 'market-toys.list',
-        entity: marketToyEntity,
-        fields: FIELDS,
-        query,
-        columns,
-        onRowsChange,
-        onRowClick: (row) => setDialog({ kind: 'edit', row }),
+      entity={marketToyEntity}
+      table={{ routeId: 'market-toys.list', fields: FIELDS, query, columns }}
+      deleteOne={{
+        title: t('marketToys.deleteTitle'),
+        text: (row) =>
+          t('marketToys.deleteText', { name: String(row.market_hash_name), market: String(row.market) }),
+        done: t('marketToys.deleted'),
+        isPending: remove.isPending,
+        mutate: remove.mutate,
+      }}
+      deleteMany={{
+        text: (count, formatted) => t('marketToys.deleteManyText', { count, formatted }),
+        run: removeMany.mutateAsync,
+      }}
+      bulk={{
+        fields: BULK_FIELDS,
+        validate: (change) => priceRangeErrors(change, {}, lang, t('marketToys.minAboveMax')),
+        apply: (target, change) => bulk.mutateAsync({ target, patch: change as MarketToyPatch }),
       }}
     >
       {dialog?.kind === 'edit' && (
@@ -241,55 +213,6 @@ export function MarketToysScreen() {
           toy={Number(dialog.row.toy)}
           market={dialog.row.market as MarketCode}
           name={String(dialog.row.market_hash_name)}
-          onClose={() => setDialog(null)}
-        />
-      )}
-      {dialog?.kind === 'delete' && (
-        <ConfirmDialog
-          title={t('marketToys.deleteTitle')}
-          text={t('marketToys.deleteText', {
-            name: String(dialog.row.market_hash_name),
-            market: String(dialog.row.market),
-          })}
-          busy={remove.isPending}
-          onClose={() => setDialog(null)}
-          onConfirm={() =>
-            remove.mutate(idOf(dialog.row), {
-              onSuccess: () => {
-                notify({ text: t('marketToys.deleted'), color: 'success' });
-                selection.setMany([idOf(dialog.row)], false);
-                setDialog(null);
-              },
-            })
-          }
-        />
-      )}
-      {dialog?.kind === 'deleteMany' && (
-        <BulkDeleteDialog
-          ids={dialog.ids}
-          text={t('marketToys.deleteManyText', {
-            count: dialog.ids.length,
-            formatted: formatNumber(dialog.ids.length, lang),
-          })}
-          run={removeMany.mutateAsync}
-          onDeleted={(ids) => selection.setMany(ids, false)}
-          onClose={() => setDialog(null)}
-        />
-      )}
-      {dialog?.kind === 'bulk' && (
-        <BulkEditDialog
-          entity={marketToyEntity}
-          fields={BULK_FIELDS}
-          title={t('bulkEdit.title')}
-          scope={bulkScopeText(t, lang, dialog.target, loaded.total)}
-          validate={(change) => priceRangeErrors(change, {}, lang, t('marketToys.minAboveMax'))}
-          apply={async (change) => {
-            const updated = await bulk.mutateAsync({
-              target: dialog.target,
-              patch: change as MarketToyPatch,
-            });
-            notify({ text: t('bulkEdit.updated', { count: updated }), color: 'success' });
-          }}
           onClose={() => setDialog(null)}
         />
       )}
