@@ -27,8 +27,7 @@ import { z } from 'zod';
 
 import { defineJobKind, type LaneDef } from '../src/jobs/job-kind.ts';
 import { JobQueue, type BotLogger } from '../src/jobs/job-queue.ts';
-import { PGBOSS_SCHEMA } from '../src/jobs/job-store.ts';
-import { type Database, migrate, openPgliteDatabase, openPostgresDatabase } from '@toydesk/db';
+import { type Database, migrate, openPgliteDatabase, openPostgresDatabase, PGBOSS_SCHEMA } from '@toydesk/db';
 import { createThrowAwayDatabase } from '@toydesk/db/testing';
 import { mainDeliverBench } from './bench-deliver.ts';
 import { mainPricesBench } from './bench-prices.ts';

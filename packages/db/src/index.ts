@@ -76,3 +76,18 @@ export {
 } from './repositories/market-account.ts';
 export { MARKET_ACCOUNT_LABEL_SQL } from './repositories/market-account-label.ts';
 export { insertTransaction, type NewTransaction } from './repositories/transactions.ts';
+export {
+  appendBotJobLog,
+  botJobState,
+  findBotJobRow,
+  listBotJobLog,
+  listBotJobRows,
+  PGBOSS_SCHEMA,
+  PGBOSS_SCHEMA_VERSION,
+  stopBotJobRetries,
+  type BotJobFilters,
+  type BotJobLogLevel,
+  type BotJobRow,
+  type NewBotJobLogLine,
+  type PgBossState,
+} from './repositories/bot-jobs.ts';

@@ -1,5 +1,4 @@
-import type { Database } from '@toydesk/db';
-import { appendJobLog, type JobLogLevel } from './job-log.ts';
+import { appendBotJobLog, type BotJobLogLevel, type Database } from '@toydesk/db';
 import { runOnce } from './once.ts';
 
 export interface RunningJob {
@@ -29,10 +28,10 @@ export class JobContext<D = unknown> {
   }
 
   /** Appends a line to the job's own log (read at /api-node/jobs/{id}/). Never throws. */
-  async log(message: string, level: JobLogLevel = 'info'): Promise<void> {
-    await appendJobLog(this.db, [{ job_id: this.job.id, attempt: this.job.attempt, level, message }]).catch(
-      () => undefined,
-    );
+  async log(message: string, level: BotJobLogLevel = 'info'): Promise<void> {
+    await appendBotJobLog(this.db, [
+      { job_id: this.job.id, attempt: this.job.attempt, level, message },
+    ]).catch(() => undefined);
   }
 
   /**

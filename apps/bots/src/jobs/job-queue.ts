@@ -4,12 +4,18 @@ import { randomUUID } from 'node:crypto';
 import type { BotJob } from '@toydesk/contract';
 import PgBoss from 'pg-boss';
 
-import type { Database } from '@toydesk/db';
+import {
+  appendBotJobLog,
+  PGBOSS_SCHEMA,
+  PGBOSS_SCHEMA_VERSION,
+  stopBotJobRetries,
+  type Database,
+  type NewBotJobLogLine,
+} from '@toydesk/db';
 import { JobContext } from './job-context.ts';
 import { isPermanentError } from './error-policy.ts';
 import { PermanentJobError, type JobKindDef, type LaneDef } from './job-kind.ts';
-import { appendJobLog, type JobLogLine } from './job-log.ts';
-import { JobStore, PGBOSS_SCHEMA, PGBOSS_SCHEMA_VERSION } from './job-store.ts';
+import { JobStore } from './job-store.ts';
 import { OnceBusyError } from './once.ts';
 import { pgBossDb, type PgBossDb } from './pg-boss-db.ts';
 import type { Sealer } from './sealer.ts';
@@ -124,7 +130,9 @@ export class JobQueue<D> {
     const version = Number(await boss.schemaVersion());
     if (version !== PGBOSS_SCHEMA_VERSION) {
       await boss.stop({ graceful: false });
-      throw new Error(`pg-boss schema ${version}, expected ${PGBOSS_SCHEMA_VERSION}: update job-store.ts`);
+      throw new Error(
+        `pg-boss schema ${version}, expected ${PGBOSS_SCHEMA_VERSION}: update @toydesk/db's bot-jobs.ts`,
+      );
     }
     for (const lane of options.lanes)
       await boss.createQueue(lane.name, { name: lane.name, policy: lane.policy ?? 'standard' });
@@ -246,13 +254,13 @@ export class JobQueue<D> {
   }
 
   private async runBatch(lane: LaneDef, jobs: PgBoss.JobWithMetadata<JobData>[], deps: D): Promise<void> {
-    const starts: JobLogLine[] = jobs.map((job) => ({
+    const starts: NewBotJobLogLine[] = jobs.map((job) => ({
       job_id: job.id,
       attempt: job.retryCount + 1,
       level: 'info',
       message: `attempt ${job.retryCount + 1} of ${job.retryLimit + 1} started (${this.options.workerName})`,
     }));
-    await appendJobLog(this.options.db, starts).catch(() => undefined);
+    await appendBotJobLog(this.options.db, starts).catch(() => undefined);
 
     const outcomes = await Promise.all(jobs.map((job) => this.runOne(job, deps)));
 
@@ -269,10 +277,7 @@ export class JobQueue<D> {
       } else if (!outcome.ok) {
         if (outcome.permanent) {
           // pg-boss retries while retry_count < retry_limit; a permanent failure must not be retried.
-          await this.options.db.query(
-            `UPDATE ${PGBOSS_SCHEMA}.job SET retry_limit = retry_count WHERE name = $1 AND id = $2::uuid`,
-            [lane.name, outcome.id],
-          );
+          await stopBotJobRetries(this.options.db, lane.name, outcome.id);
         }
         // The attempts the job had (its retry limit is lowered above): the console shows "1 of 3", not "1 of 1".
         const planned = jobs.find((job) => job.id === outcome.id)?.retryLimit;
@@ -282,7 +287,7 @@ export class JobQueue<D> {
         });
       }
     }
-    const ends: JobLogLine[] = outcomes.map((o) =>
+    const ends: NewBotJobLogLine[] = outcomes.map((o) =>
       o.ok
         ? { job_id: o.id, attempt: o.attempt, level: 'info', message: `done in ${o.ms} ms` }
         : {
@@ -292,7 +297,7 @@ export class JobQueue<D> {
             message: `failed after ${o.ms} ms: ${String(o.error.message)}${o.permanent ? ' (not retried)' : ''}`,
           },
     );
-    await appendJobLog(this.options.db, ends).catch(() => undefined);
+    await appendBotJobLog(this.options.db, ends).catch(() => undefined);
     for (const outcome of outcomes) this.finished.emit(outcome.id);
   }
 

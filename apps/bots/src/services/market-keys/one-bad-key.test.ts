@@ -1,7 +1,7 @@
 import type { BotAlert, BotJob, BotTradingStatus } from '@toydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGBOSS_SCHEMA } from '@toydesk/db';
 
-import { PGBOSS_SCHEMA } from '../../jobs/job-store.ts';
 import { startBotTestApp, type BotTestApp } from '../../testing/bot-test-app.ts';
 import { startMarketSim, type MarketSim } from '../../testing/market-sim.ts';
 import { TRADING_RUNNER } from '../trading/loop-runner.ts';

@@ -1,9 +1,9 @@
 import type { BotJob, BotTradingStatus } from '@toydesk/contract';
 import { HttpStatusError } from '@toydesk/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGBOSS_SCHEMA } from '@toydesk/db';
 
 import type { LaneDef } from '../../jobs/job-kind.ts';
-import { PGBOSS_SCHEMA } from '../../jobs/job-store.ts';
 import type { BotRuntime } from '../../bot-runtime.ts';
 import { startBotRuntime } from '../../runtime.ts';
 import { SILENT, startBotTestApp, type BotTestApp } from '../../testing/bot-test-app.ts';

@@ -1,10 +1,9 @@
 import { tradingLoopNameSchema, type BotJob, type BotText } from '@toydesk/contract';
-import { listMarketAccountLoopStates, switchMarketAccountLoopOff } from '@toydesk/db';
+import { listMarketAccountLoopStates, switchMarketAccountLoopOff, PGBOSS_SCHEMA } from '@toydesk/db';
 import { z } from 'zod';
 
 import type { JobContext } from '../../jobs/job-context.ts';
 import { defineJobKind, PermanentJobError } from '../../jobs/job-kind.ts';
-import { PGBOSS_SCHEMA } from '../../jobs/job-store.ts';
 import { LANES, TRADING_LANES } from '../../lanes.ts';
 import type { BotJobKind, BotRuntime } from '../../bot-runtime.ts';
 import { BOT_ACTOR } from '../proxies/proxy-handlers.ts';

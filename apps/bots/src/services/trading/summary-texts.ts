@@ -1,7 +1,6 @@
 import { botTextSchema, type BotText } from '@toydesk/contract';
 
-import { PGBOSS_SCHEMA } from '../../jobs/job-store.ts';
-import type { Queryable } from '@toydesk/db';
+import { type Queryable, PGBOSS_SCHEMA } from '@toydesk/db';
 
 /**
  * The summary texts (code and parameters) of the loops' last ticks, read from their jobs' results: the

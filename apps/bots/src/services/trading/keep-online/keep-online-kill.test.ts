@@ -1,8 +1,8 @@
 import { createSteamSimulator, type SteamSimulatorServer } from '@toydesk/simulators/steam';
 import { testDbKind } from '@toydesk/db/testing';
 import { describe, expect, it } from 'vitest';
+import { PGBOSS_SCHEMA } from '@toydesk/db';
 
-import { PGBOSS_SCHEMA } from '../../../jobs/job-store.ts';
 import { eventually, killTestDatabase } from '../../../testing/kill-test-database.ts';
 import {
   holdTmAnswer,

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 
 import { manualListingSupport, type BotJob } from '@toydesk/contract';
-import { loadMarketAccountMarket } from '@toydesk/db';
+import { loadMarketAccountMarket, PGBOSS_SCHEMA } from '@toydesk/db';
 import { ApiError, notFound } from '@toydesk/api-kit';
 
 import { pathId, type BotHandlers } from '../../../http/handler.ts';
-import { PGBOSS_SCHEMA } from '../../../jobs/job-store.ts';
 import { LANES } from '../../../lanes.ts';
 import type { BotRuntime } from '../../../bot-runtime.ts';
 import { LIST_ITEMS_KIND } from './list-items-job.ts';

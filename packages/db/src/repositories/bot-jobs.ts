@@ -1,0 +1,158 @@
+import type { BotJobLogLine, BotJobState } from '@toydesk/contract';
+
+import type { Queryable } from '../database.ts';
+
+/**
+ * Bot jobs as the bot services read them: pg-boss's tables (`job` and `archive`, written only through pg-boss
+ * by apps/bots/src/jobs/job-queue.ts, and the retry stop below) and the jobs' log lines (`bot_job_log`,
+ * migration 010). How a job's output reads as a result or an error stays with the queue that writes it
+ * (apps/bots/src/jobs/job-store.ts).
+ */
+
+/** pg-boss's schema. */
+export const PGBOSS_SCHEMA = 'pgboss';
+/** The pg-boss schema version these queries were written against (pg-boss 10.x); the queue checks it. */
+export const PGBOSS_SCHEMA_VERSION = 24;
+
+export type PgBossState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+
+const TO_WIRE: Record<PgBossState, BotJobState> = {
+  created: 'queued',
+  retry: 'queued',
+  active: 'running',
+  completed: 'done',
+  cancelled: 'cancelled',
+  failed: 'failed',
+};
+
+const FROM_WIRE: Record<BotJobState, PgBossState[]> = {
+  queued: ['created', 'retry'],
+  running: ['active'],
+  done: ['completed'],
+  failed: ['failed'],
+  cancelled: ['cancelled'],
+};
+
+/** A job's state as the bot services answer it. */
+export const botJobState = (state: PgBossState): BotJobState => TO_WIRE[state];
+
+/** A bot job as pg-boss keeps it (`name` is its lane). */
+export type BotJobRow = {
+  id: string;
+  name: string;
+  data: { kind?: string; account?: number | null; params?: unknown } | null;
+  state: PgBossState;
+  retry_count: number;
+  retry_limit: number;
+  started_on: string | null;
+  created_on: string;
+  completed_on: string | null;
+  output: Record<string, unknown> | null;
+};
+
+const COLUMNS =
+  'id::text AS id, name, data, state::text AS state, retry_count, retry_limit, started_on, created_on, completed_on, output';
+
+/** Live jobs and archived ones (pg-boss moves finished jobs to its archive after a while). */
+const ALL_JOBS = (where: string) => `
+  SELECT ${COLUMNS} FROM ${PGBOSS_SCHEMA}.job WHERE name = ANY($1::text[]) ${where}
+  UNION ALL
+  SELECT ${COLUMNS} FROM ${PGBOSS_SCHEMA}.archive WHERE name = ANY($1::text[]) ${where}`;
+
+export interface BotJobFilters {
+  states?: BotJobState[];
+  kinds?: string[];
+  accounts?: number[];
+  /** Kinds whose done jobs are left out (the routine scheduled ticks); their failures stay. */
+  hideDoneKinds?: string[];
+}
+
+/** One job of the given lanes, live or archived; null for an unknown id or one that is not a uuid. */
+export async function findBotJobRow(db: Queryable, lanes: string[], id: string): Promise<BotJobRow | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const [row] = await db.query<BotJobRow>(`${ALL_JOBS('AND id = $2::uuid')} LIMIT 1`, [lanes, id]);
+  return row ?? null;
+}
+
+/** One page of the jobs of the given lanes, newest first, and how many match. */
+export async function listBotJobRows(
+  db: Queryable,
+  lanes: string[],
+  filters: BotJobFilters,
+  page: number,
+  pageSize: number,
+): Promise<{ count: number; rows: BotJobRow[] }> {
+  const params: unknown[] = [lanes];
+  const where: string[] = [];
+  if (filters.states?.length) {
+    params.push(filters.states.flatMap((s) => FROM_WIRE[s]));
+    where.push(`state::text = ANY($${params.length}::text[])`);
+  }
+  if (filters.kinds?.length) {
+    params.push(filters.kinds);
+    where.push(`data->>'kind' = ANY($${params.length}::text[])`);
+  }
+  if (filters.hideDoneKinds?.length) {
+    params.push(filters.hideDoneKinds);
+    where.push(
+      `NOT (state::text = 'completed' AND COALESCE(data->>'kind', '') = ANY($${params.length}::text[]))`,
+    );
+  }
+  if (filters.accounts?.length) {
+    params.push(filters.accounts.map(String));
+    where.push(`data->>'account' = ANY($${params.length}::text[])`);
+  }
+  const clause = where.map((w) => `AND ${w}`).join(' ');
+  const [counted] = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM (${ALL_JOBS(clause)}) j`,
+    params,
+  );
+  const rows = await db.query<BotJobRow>(
+    `${ALL_JOBS(clause)} ORDER BY created_on DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+    params,
+  );
+  return { count: counted?.count ?? 0, rows };
+}
+
+/**
+ * Stops pg-boss's retries of a job (it retries while retry_count < retry_limit): a permanent failure. The
+ * one statement that writes pg-boss's table outside pg-boss.
+ */
+export async function stopBotJobRetries(db: Queryable, lane: string, id: string): Promise<void> {
+  await db.query(
+    `UPDATE ${PGBOSS_SCHEMA}.job SET retry_limit = retry_count WHERE name = $1 AND id = $2::uuid`,
+    [lane, id],
+  );
+}
+
+/** A job's log lines, oldest first. */
+export function listBotJobLog(db: Queryable, jobId: string): Promise<BotJobLogLine[]> {
+  return db.query<BotJobLogLine>(
+    `SELECT at, attempt, level, message FROM bot_job_log WHERE job_id = $1::uuid ORDER BY id`,
+    [jobId],
+  );
+}
+
+export type BotJobLogLevel = 'info' | 'warn' | 'error';
+
+export interface NewBotJobLogLine {
+  job_id: string;
+  attempt: number;
+  level: BotJobLogLevel;
+  message: string;
+}
+
+/** The longest log line kept; longer messages are cut (a log line is not a place for bodies). */
+const MAX_MESSAGE = 2000;
+
+/** Appends log lines of one or many jobs in one statement. */
+export async function appendBotJobLog(db: Queryable, lines: NewBotJobLogLine[]): Promise<void> {
+  if (lines.length === 0) return;
+  const rows = lines.map((l) => ({ ...l, message: l.message.slice(0, MAX_MESSAGE) }));
+  await db.query(
+    `INSERT INTO bot_job_log (job_id, attempt, level, message)
+     SELECT x.job_id, x.attempt, x.level, x.message
+     FROM jsonb_to_recordset($1::jsonb) AS x(job_id uuid, attempt integer, level text, message text)`,
+    [JSON.stringify(rows)],
+  );
+}
