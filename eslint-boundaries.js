@@ -29,9 +29,6 @@ const APP_IMPORTS_ALLOWED = { '@toydesk/demo': new Set(['@toydesk/server', '@toy
  * files named may import `to` (every other zone still holds for them). Empty is the goal.
  */
 const PENDING = [
-  // The tm rate-limit test boots the server's market proxy beside three bot workers on one key (issue 11); it
-  // should move to apps/demo, which may compose both apps, but it leans on many bot test helpers.
-  { from: '@toydesk/bots', to: '@toydesk/server', files: ['apps/bots/src/market-rate-limit.test.ts'] },
   // The console's benchmark starts a seeded server; with apps/demo it starts the product through the launcher.
   { from: '@toydesk/web', to: '@toydesk/server', files: ['apps/web/bench/bench-web.ts'] },
 ];

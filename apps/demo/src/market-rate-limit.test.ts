@@ -6,16 +6,19 @@ import type { KeyRateBySecond } from '@toydesk/simulators';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { TestClient } from '@toydesk/api-kit/testing';
 
-// The console's market proxy is the server's: this test boots the real server beside the bot workers, the
-// one place the bots' tests reach into apps/server (the proxy is the fourth user of the shared key).
-import { boot, type Booted } from '../../server/src/boot.ts';
-import { loadConfig } from '../../server/src/config.ts';
-import { createBotMarkets } from './runtime.ts';
+import { boot, loadConfig, type Booted } from '@toydesk/server';
+import {
+  createBotMarkets,
+  hammerTm,
+  startMarketSim,
+  startWorker,
+  type MarketSim,
+  type TmHammerPlan,
+  type TmHammerResult,
+  type Worker,
+} from '@toydesk/bots/testing';
 import { type Database, openPgliteDatabase, openPostgresDatabase } from '@toydesk/db';
-import { startMarketSim, type MarketSim } from './testing/market-sim.ts';
 import { createThrowAwayDatabase, testDbKind } from '@toydesk/db/testing';
-import { hammerTm, type TmHammerPlan, type TmHammerResult } from './testing/tm-hammer.ts';
-import { startWorker, type Worker } from './testing/worker-process.ts';
 
 /**
  * Issue 11: tm deletes a key that sends more than 5 requests in a second. Three worker processes and the
@@ -24,7 +27,8 @@ import { startWorker, type Worker } from './testing/worker-process.ts';
  * second's arrivals on its side. With the bots' limiter of before (tokens counted from the grant plus a
  * 100 ms margin) a run found 4 seconds with 6 in 12 (TOYDESK_TEST_TM_HAMMER_UNHELD=1 runs the workers so);
  * with the one shared configuration (createMarketRateLimiter) there are none. On PGlite the three workers
- * are three limiters in this one process (PGlite serves one process).
+ * are three limiters in this one process (PGlite serves one process). It lives in apps/demo, which may compose
+ * both apps: the console's market proxy is the server's, the workers are the bots'.
  */
 
 const SECONDS = 12;
