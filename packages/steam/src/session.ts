@@ -66,3 +66,31 @@ export function withTokens(
 export function refreshTokenAlive(session: SteamSession, now = Date.now()): boolean {
   return Boolean(session.refreshToken) && Date.parse(session.refreshTokenExpiresAt) > now;
 }
+
+/**
+ * A session from a stored cookie string, "sessionid=…; steamLoginSecure=…" (other cookies kept): what a Steam
+ * market account's credential holds. No refresh token, so it cannot be renewed: when Steam answers "Not
+ * Logged In" the operator stores new cookies. The access token is the part of steamLoginSecure after `||`.
+ */
+export function cookieSession(credential: string, proxy: ProxyConfig | null = null): SteamSession {
+  const cookies = mergeCookies([], credential.split(';'));
+  const sessionId = cookieValue(cookies, 'sessionid');
+  const loginSecure = cookieValue(cookies, 'steamLoginSecure');
+  if (!sessionId || !loginSecure) {
+    throw new RangeError('a Steam credential is a cookie string with sessionid and steamLoginSecure');
+  }
+  const decoded = decodeURIComponent(loginSecure);
+  const accessToken = decoded.split('||')[1] ?? '';
+  return {
+    accountName: '',
+    // The steamid64 at the start of steamLoginSecure.
+    steamId: /^(\d{17})/.exec(decoded)?.[1] ?? '',
+    accessToken,
+    refreshToken: '',
+    cookies,
+    sessionId,
+    accessTokenExpiresAt: jwtExpiry(accessToken, DAY_MS),
+    refreshTokenExpiresAt: new Date(0).toISOString(),
+    proxy,
+  };
+}

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { fixture, startReplayServer, type ReplayServer } from '../testing/replay-server.ts';
+import { fixture, startReplayServer, type ReplayServer } from '@toydesk/http/testing/replay-server';
 import { startMarketSim, type MarketSim } from '../testing/market-sim.ts';
-import { shapeDifferences } from '../kit/wire-shape.ts';
+import { shapeDifferences } from '@toydesk/http/testing/wire-shape';
 import { CsfloatMarket } from './csfloat-market.ts';
 
 /**

@@ -2,9 +2,9 @@ import { generateDmarketKeyPair } from '@toydesk/simulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { MarketResponseError } from '../kit/market-errors.ts';
-import { fixture, startReplayServer, type ReplayServer } from '../testing/replay-server.ts';
+import { fixture, startReplayServer, type ReplayServer } from '@toydesk/http/testing/replay-server';
 import { startMarketSim } from '../testing/market-sim.ts';
-import { shapeDifferences } from '../kit/wire-shape.ts';
+import { shapeDifferences } from '@toydesk/http/testing/wire-shape';
 import { DmarketMarket } from './dmarket-market.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { MarketAuthError } from '../kit/market-errors.ts';
-import { fixture, startReplayServer, type ReplayServer } from '../testing/replay-server.ts';
+import { fixture, startReplayServer, type ReplayServer } from '@toydesk/http/testing/replay-server';
 import { startMarketSim } from '../testing/market-sim.ts';
-import { shapeDifferences } from '../kit/wire-shape.ts';
+import { shapeDifferences } from '@toydesk/http/testing/wire-shape';
 import { SkinportMarket } from './skinport-market.ts';
 
 /**

@@ -1,3 +1,2 @@
-export { parseSteamCookieSession, SteamClient, type SteamCookieSession } from './steam-client.ts';
 export { SteamConfirmationRequiredError, SteamMarket } from './steam-market.ts';
 export { STEAM_CURRENCY_ID, STEAM_UNITS_PER_MAJOR, steamCurrencyOf } from './steam-price.ts';

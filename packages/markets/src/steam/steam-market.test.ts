@@ -1,11 +1,11 @@
 import type { KitCreatedAccount } from '@toydesk/simulators';
+import * as steam from '@toydesk/steam/market';
 import { formatSteamPrice, parseSteamPrice } from '@toydesk/steam/wire';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { UnsupportedCapabilityError } from '../market.ts';
 import { MarketApiError, MarketAuthError } from '../kit/market-errors.ts';
 import { startMarketSim, type MarketSim } from '../testing/market-sim.ts';
-import { parseSteamCookieSession } from './steam-client.ts';
 import { SteamMarket } from './steam-market.ts';
 
 let sim: MarketSim;
@@ -40,11 +40,13 @@ describe('SteamMarket against the simulator', () => {
   });
 
   it('keeps the cookie session given as the credential', () => {
-    const session = parseSteamCookieSession(account.credential);
-    expect(session.sessionid).toBe(account.sessionid);
-    expect(session.steamLoginSecure).toBe(account.steamLoginSecure);
-    expect(session.steamId).toBe(account.steamid);
-    expect(() => parseSteamCookieSession('steamLoginSecure=x')).toThrow(/sessionid and steamLoginSecure/);
+    expect(market.session.sessionId).toBe(account.sessionid);
+    expect(market.session.cookies).toContain(`steamLoginSecure=${account.steamLoginSecure}`);
+    expect(market.session.steamId).toBe(account.steamid);
+    const credential = 'steamLoginSecure=x';
+    expect(() => new SteamMarket({ baseUrl: sim.endpoint.baseUrl, http: sim.http, credential })).toThrow(
+      /sessionid and steamLoginSecure/,
+    );
   });
 
   it('reads the wallet from the market page', async () => {
@@ -125,7 +127,7 @@ describe('SteamMarket against the simulator', () => {
     ]);
     await sim.control.call('POST', `accounts/${account.id}/listings/confirm`, {});
     expect((await market.getListings())[0]).toMatchObject({ status: 'on_sale', asset_id: first });
-    await market.client.removeListing(results[0]!.listing_id!);
+    await market.removeListing(results[0]!.listing_id!);
     expect(await market.getListings()).toEqual([]);
     expect(second).toBeDefined();
   });
@@ -154,21 +156,19 @@ describe('SteamMarket against the simulator', () => {
   });
 
   it('answers code 29 for a second order of one item and code 25 above 10× the wallet', async () => {
-    const first = await market.client.createBuyOrder({
-      marketHashName: OTHER,
-      currencyId: 1,
-      unitPrice: 10,
-      quantity: 1,
-    });
-    expect(first.success).toBe(1);
-    const second = await market.client.createBuyOrder({
-      marketHashName: OTHER,
-      currencyId: 1,
-      unitPrice: 11,
-      quantity: 1,
-    });
-    expect(second.success).toBe(29);
-    await market.client.cancelBuyOrder(first.buy_orderid!);
+    const order = (priceMinor: number) =>
+      steam.createBuyOrder(market.web, market.session, {
+        marketHashName: OTHER,
+        currencyId: 1,
+        priceMinor,
+        quantity: 1,
+      });
+    const first = await order(10);
+    expect(first).toMatchObject({ status: 'created', recovered: false });
+    const second = await order(11).catch((e: unknown) => e);
+    expect(second).toBeInstanceOf(steam.SteamError);
+    expect((second as steam.SteamError).eresult).toBe(29);
+    await steam.cancelBuyOrder(market.web, market.session, (first as { buyOrderId: string }).buyOrderId);
     const error = await market
       .setBuyOrder({ market_hash_name: OTHER, price: '100', count: 3 })
       .catch((e: unknown) => e);

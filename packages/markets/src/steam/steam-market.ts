@@ -1,5 +1,6 @@
 import type { ConvertibleCurrency } from '@toydesk/contract';
-import { parseSteamCount, parseSteamPrice } from '@toydesk/steam/wire';
+import { HttpError, TIMEOUTS } from '@toydesk/http';
+import * as steam from '@toydesk/steam/market';
 
 import type {
   ListForSaleResult,
@@ -11,19 +12,13 @@ import type {
 } from '../market.ts';
 import { BaseMarket, uniqueNames } from '../kit/base-market.ts';
 import { fromUnits, isZero, toUnits } from '../kit/decimal-units.ts';
-import { MarketApiError } from '../kit/market-errors.ts';
+import { MarketApiError, MarketAuthError } from '../kit/market-errors.ts';
 import type { MarketClientConfig } from '../kit/market-transport.ts';
 import { spendOnce } from '../kit/spend-once.ts';
-import { SteamClient } from './steam-client.ts';
+import { marketRateLimitKey } from '../market-endpoints.ts';
 import { STEAM_CURRENCY_ID, STEAM_UNITS_PER_MAJOR, steamCurrencyOf } from './steam-price.ts';
-import type { SteamBuyOrder, SteamListing } from './steam-types.ts';
 
-const cents = (units: number | string) => fromUnits(units, STEAM_UNITS_PER_MAJOR);
-/** A Steam price string in major units ("1 234,56 pуб." → "1234.56"), or null when it holds no number. */
-const priceOf = (text: string | null | undefined) => {
-  const minor = parseSteamPrice(text);
-  return minor === null ? null : cents(minor);
-};
+const cents = (units: number) => fromUnits(units, STEAM_UNITS_PER_MAJOR);
 
 /** Steam asks for a mobile confirmation of this buy order; accept it, then call setBuyOrder again. */
 export class SteamConfirmationRequiredError extends MarketApiError {
@@ -39,10 +34,13 @@ export class SteamConfirmationRequiredError extends MarketApiError {
 }
 
 /**
- * The Steam Community Market behind the common Market interface, in the wallet's currency. Prices come
- * from priceoverview one name at a time (Steam has no bulk price list); a listing's price is what the
- * seller receives (Steam adds its fees on top); a listing cannot be repriced on Steam (remove it and list
- * again: `client.removeListing`), so `set_price` is not offered. Buy orders: Steam keeps one per item, so
+ * The Steam Community Market behind the common Market interface, in the wallet's currency, over the one
+ * Steam market client (`@toydesk/steam/market`, which the bots' Steam gateways use too): the credential is
+ * the account's cookie string, the calls go through the marketplace's HttpClient with the market-client
+ * timeout and the per-key rate limit, and Steam's errors become MarketApiError / MarketAuthError.
+ * Prices come from priceoverview one name at a time (Steam has no bulk price list); a listing's price is
+ * what the seller receives (Steam adds its fees on top); a listing cannot be repriced on Steam (remove it
+ * and list again: `removeListing`), so `set_price` is not offered. Buy orders: Steam keeps one per item, so
  * another price or quantity cancels the order and places a new one.
  */
 export class SteamMarket extends BaseMarket {
@@ -55,27 +53,41 @@ export class SteamMarket extends BaseMarket {
     'buy_orders',
     'balance',
   ]);
-  readonly client: SteamClient;
+  readonly web: steam.SteamWebClient;
+  readonly session: steam.SteamSession;
   private readonly currencyId: number;
 
   constructor(config: MarketClientConfig & { currency?: ConvertibleCurrency }) {
     super();
     this.currency = config.currency ?? 'USD';
     this.currencyId = STEAM_CURRENCY_ID[this.currency];
-    this.client = new SteamClient(config);
+    this.session = steam.cookieSession(config.credential, config.proxy ?? null);
+    const rateLimitKey = marketRateLimitKey('steam', config.credential);
+    this.web = new steam.SteamWebClient({
+      http: config.http,
+      hosts: { community: config.baseUrl, api: config.baseUrl },
+      timeoutMs: TIMEOUTS.marketClient,
+      rateLimitKeyFor: () => rateLimitKey,
+    });
   }
 
   /** One priceoverview call per name, one after another (the endpoint answers 429 when hammered). */
   override async getPrices(marketHashNames: string[] = []): Promise<MarketPrice[]> {
     const prices: MarketPrice[] = [];
     for (const name of uniqueNames(marketHashNames)) {
-      const overview = await this.client.getPriceOverview(name, this.currencyId);
+      const query = { marketHashName: name, currencyId: this.currencyId };
+      const overview = await this.call(() => steam.priceOverview(this.web, query, null)).catch(
+        (error: unknown) => {
+          if (error instanceof MarketApiError && error.code === 'not_found') return null;
+          throw error;
+        },
+      );
       prices.push({
         market_hash_name: name,
-        price: overview.success ? priceOf(overview.lowest_price) : null,
+        price: overview?.lowestPriceMinor == null ? null : cents(overview.lowestPriceMinor),
         buy_order: null,
         currency: this.currency,
-        volume: overview.success ? parseSteamCount(overview.volume) : null,
+        volume: overview?.volume ?? null,
       });
     }
     return prices;
@@ -83,162 +95,187 @@ export class SteamMarket extends BaseMarket {
 
   /** Active listings (`on_sale`) and listings waiting for a mobile confirmation (`unknown`). */
   override async getListings(): Promise<MarketListing[]> {
-    const listings: MarketListing[] = [];
-    for (let start = 0; ; start += 100) {
-      const page = await this.client.getMyListings(start, 100);
-      listings.push(...page.listings.map((listing) => this.toListing(listing, 'on_sale')));
-      if (start === 0)
-        listings.push(...page.listings_to_confirm.map((listing) => this.toListing(listing, 'unknown')));
-      if (page.listings.length < 100 || start + 100 >= (page.total_count ?? 0)) return listings;
-    }
+    const { listings } = await this.myListings();
+    return listings.flatMap((listing): MarketListing[] => {
+      if (listing.status === 'on_hold') return [];
+      return [
+        {
+          listing_id: listing.listingId,
+          asset_id: listing.assetId,
+          market_hash_name: listing.marketHashName ?? '',
+          price: cents(listing.priceMinor),
+          currency: this.currency,
+          status: listing.status === 'active' ? 'on_sale' : 'unknown',
+          position: null,
+        },
+      ];
+    });
   }
 
   /**
    * Lists items one after another (Steam refuses concurrent sellitem calls); `price` is what the seller
-   * receives. Steam does not answer a listing id, so the listings are read once afterwards. After an
+   * receives. Steam does not answer a listing id: the client finds it among the listings. After an
    * ambiguous failure the asset is looked for among the listings before it is tried again.
    */
   override async listForSale(items: { asset_id: string; price: string }[]): Promise<ListForSaleResult[]> {
-    const errors = new Map<string, string | null>();
+    const results: ListForSaleResult[] = [];
     for (const item of items) {
+      const input = { assetId: item.asset_id, priceMinor: toUnits(item.price, STEAM_UNITS_PER_MAJOR, 'up') };
       try {
-        await spendOnce({
+        const listingId = await spendOnce({
           market: this.code,
           call: 'steam.sellitem',
-          attempt: async () => {
-            await this.client.sellItem(item.asset_id, toUnits(item.price, STEAM_UNITS_PER_MAJOR, 'up'));
-            return true;
-          },
-          verify: async () => ((await this.listingsByAsset()).has(item.asset_id) ? true : null),
+          attempt: async () =>
+            (await this.call(() => steam.sellItem(this.web, this.session, input))).listingId,
+          verify: async () => (await this.listingsByAsset()).get(item.asset_id) ?? null,
         });
-        errors.set(item.asset_id, null);
+        results.push({ asset_id: item.asset_id, listing_id: listingId, error: null });
       } catch (error) {
         if (!(error instanceof MarketApiError)) throw error;
-        errors.set(item.asset_id, error.reason);
+        results.push({ asset_id: item.asset_id, listing_id: null, error: error.reason });
       }
     }
-    const listed = [...errors.values()].some((error) => error === null)
-      ? await this.listingsByAsset()
-      : new Map();
-    return items.map((item) => {
-      const error = errors.get(item.asset_id) ?? null;
-      return {
-        asset_id: item.asset_id,
-        listing_id: error === null ? (listed.get(item.asset_id) ?? null) : null,
-        error,
-      };
-    });
+    return results;
+  }
+
+  /** Takes a listing off sale (Steam cannot change a listing's price: remove it and list again). */
+  removeListing(listingId: string): Promise<void> {
+    return this.call(() => steam.removeListing(this.web, this.session, listingId));
   }
 
   override async getBuyOrders(): Promise<MarketBuyOrder[]> {
-    return (await this.client.getMyListings(0, 1)).buy_orders.map((order) => this.toOrder(order));
+    return (await this.myListings()).buyOrders.map((order) => this.toOrder(order));
   }
 
   /**
    * Places, replaces or cancels the one buy order Steam keeps per item. Codes: 29 (an order exists: read it),
    * 25 (too many orders or too much against the wallet: refused), 8 (Steam does not know the outcome: the
-   * order is looked for before anything else, then tried once more).
+   * client looks for the order; when it is not there it is tried once more).
    */
   override async setBuyOrder(order: { market_hash_name: string; price: string; count: number }) {
     const name = order.market_hash_name;
     const current = await this.orderOf(name);
     const unit =
       order.count > 0 && !isZero(order.price) ? toUnits(order.price, STEAM_UNITS_PER_MAJOR, 'down') : 0;
-    if (
-      current &&
-      unit > 0 &&
-      Number(current.price) === unit &&
-      Number(current.quantity_remaining) === order.count
-    ) {
+    if (current && unit > 0 && current.priceMinor === unit && current.quantityRemaining === order.count) {
       return this.toOrder(current);
     }
-    if (current) await this.client.cancelBuyOrder(current.buy_orderid);
+    if (current) await this.call(() => steam.cancelBuyOrder(this.web, this.session, current.buyOrderId));
     if (unit === 0) return null;
-    const cancelled = current?.buy_orderid;
+    const cancelled = current?.buyOrderId;
+    const existing = async () => {
+      const found = await this.orderOf(name);
+      return found && found.buyOrderId !== cancelled ? this.toOrder(found) : null;
+    };
+    const input = {
+      marketHashName: name,
+      currencyId: this.currencyId,
+      priceMinor: unit,
+      quantity: order.count,
+    };
     return spendOnce({
       market: this.code,
       call: 'steam.createbuyorder',
       attempt: async () => {
-        const reply = await this.client.createBuyOrder({
-          marketHashName: name,
-          currencyId: this.currencyId,
-          unitPrice: unit,
-          quantity: order.count,
-        });
-        if ((reply.success === 1 || reply.success === true) && reply.buy_orderid) {
-          return {
-            order_id: reply.buy_orderid,
-            market_hash_name: name,
-            price: cents(unit),
-            currency: this.currency,
-            count: order.count,
-          };
+        const created = await this.call(() => steam.createBuyOrder(this.web, this.session, input)).catch(
+          async (error: unknown) => {
+            if (error instanceof MarketApiError && error.code === String(steam.ERESULT.DuplicateRequest)) {
+              const order = await existing();
+              if (order) return order;
+            }
+            throw error;
+          },
+        );
+        if (!('status' in created)) return created;
+        if (created.status === 'needs_confirmation') {
+          throw new SteamConfirmationRequiredError(created.confirmationId);
         }
-        if (reply.need_confirmation && reply.confirmation) {
-          throw new SteamConfirmationRequiredError(reply.confirmation.confirmation_id);
-        }
-        const code = String(reply.success);
-        if (code === '29') {
-          const existing = await this.orderOf(name);
-          if (existing && existing.buy_orderid !== cancelled) return this.toOrder(existing);
-        }
-        throw new MarketApiError({
-          market: this.code,
-          call: 'steam.createbuyorder',
-          status: 200,
-          code,
-          message: reply.message ?? `Steam refused the buy order (${code})`,
-          uncertain: code === '8',
-        });
+        return {
+          order_id: created.buyOrderId,
+          market_hash_name: name,
+          price: cents(unit),
+          currency: this.currency,
+          count: order.count,
+        };
       },
-      verify: async () => {
-        const existing = await this.orderOf(name);
-        return existing && existing.buy_orderid !== cancelled ? this.toOrder(existing) : null;
-      },
+      verify: existing,
     });
   }
 
   /** The wallet from the market page; its own currency wins over the configured one. */
   override async getBalance(): Promise<MarketBalance> {
-    const wallet = await this.client.getWallet();
-    const delayed = Number(wallet.wallet_delayed_balance ?? 0);
+    const wallet = await this.call(() => steam.getWalletBalance(this.web, this.session));
     return {
-      amount: cents(wallet.wallet_balance),
-      currency: steamCurrencyOf(wallet.wallet_currency) ?? this.currency,
-      on_hold: delayed > 0 ? cents(delayed) : null,
+      amount: cents(wallet.balanceMinor),
+      currency: steamCurrencyOf(wallet.currencyId) ?? this.currency,
+      on_hold: wallet.delayedBalanceMinor > 0 ? cents(wallet.delayedBalanceMinor) : null,
     };
   }
 
-  private async orderOf(name: string): Promise<SteamBuyOrder | undefined> {
-    return (await this.client.getMyListings(0, 1)).buy_orders.find((order) => order.hash_name === name);
+  private myListings(): Promise<steam.MyListings> {
+    return this.call(() => steam.getMyListings(this.web, this.session));
+  }
+
+  private async orderOf(name: string): Promise<steam.MarketBuyOrder | undefined> {
+    return (await this.myListings()).buyOrders.find((order) => order.marketHashName === name);
   }
 
   private async listingsByAsset(): Promise<Map<string, string>> {
-    const page = await this.client.getMyListings(0, 100);
+    const { listings } = await this.myListings();
     return new Map(
-      [...page.listings, ...page.listings_to_confirm].map((listing) => [listing.asset.id, listing.listingid]),
+      listings
+        .filter((listing) => listing.status !== 'on_hold')
+        .map((listing) => [listing.assetId, listing.listingId]),
     );
   }
 
-  private toListing(listing: SteamListing, status: 'on_sale' | 'unknown'): MarketListing {
+  private toOrder(order: steam.MarketBuyOrder): MarketBuyOrder {
     return {
-      listing_id: listing.listingid,
-      asset_id: listing.asset.id,
-      market_hash_name: listing.asset.market_hash_name ?? '',
-      price: cents(listing.price),
+      order_id: order.buyOrderId,
+      market_hash_name: order.marketHashName,
+      price: cents(order.priceMinor),
       currency: this.currency,
-      status,
-      position: null,
+      count: order.quantityRemaining,
     };
   }
 
-  private toOrder(order: SteamBuyOrder): MarketBuyOrder {
-    return {
-      order_id: order.buy_orderid,
-      market_hash_name: order.hash_name,
-      price: cents(order.price),
-      currency: this.currency,
-      count: Number(order.quantity_remaining),
-    };
+  /** Runs one call of the Steam client, its SteamError turned into the Market's errors. */
+  private async call<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      throw marketError(error);
+    }
   }
+}
+
+/**
+ * A SteamError in the Market's terms: a failure of the transport itself (no answer) is the transport's own
+ * error again, so `spendOnce` reads it as it reads every marketplace's; an expired session or a 401/403 is a
+ * MarketAuthError; anything else a MarketApiError with the EResult (or the error kind) as its code.
+ */
+function marketError(error: unknown): unknown {
+  if (!steam.isSteamError(error)) return error;
+  let cause: unknown = error;
+  while (steam.isSteamError(cause)) cause = cause.cause;
+  if (cause instanceof HttpError) return cause;
+  const status = error.status ?? 200;
+  const init = {
+    market: 'steam' as const,
+    call: `steam.${error.operation ?? 'call'}`,
+    status,
+    code:
+      error.eresult !== null
+        ? String(error.eresult)
+        : error.kind === 'session_expired'
+          ? 'not_logged_in'
+          : error.kind,
+    message: error.operation ? error.message.slice(error.operation.length + 2) : error.message,
+    uncertain:
+      error.eresult === steam.ERESULT.InvalidParam ||
+      ((error.kind === 'http' || error.kind === 'malformed') && (error.status === null || status >= 500)),
+  };
+  return error.kind === 'session_expired' || status === 401 || status === 403
+    ? new MarketAuthError(init)
+    : new MarketApiError(init);
 }

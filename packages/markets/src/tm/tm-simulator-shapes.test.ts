@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import type { HttpClient, QueryValue } from '@toydesk/http';
 
-import { shapeDifferences } from '../kit/wire-shape.ts';
+import { shapeDifferences } from '@toydesk/http/testing/wire-shape';
 import { createTmTestHttp } from '../testing/tm-test-client.ts';
 import { startTmSimulator, type SimAccount, type TmSimHarness } from '../testing/tm-simulator.ts';
 

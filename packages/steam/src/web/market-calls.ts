@@ -37,10 +37,11 @@ export async function getWalletBalance(web: SteamWebClient, session: SteamSessio
   const page = await web.community(operation, session, { path: '/market/' });
   const info = jsVariable<WalletInfo>(page.text, 'g_rgWalletInfo');
   if (!info || info.wallet_balance === undefined) {
+    // Steam leaves the wallet out of the page it shows a logged-out visitor.
     throw new SteamError({
-      kind: 'malformed',
+      kind: 'session_expired',
       operation,
-      message: 'g_rgWalletInfo not found on the market page',
+      message: 'Not Logged In (no wallet on the market page)',
     });
   }
   const currencyId = Number(info.wallet_currency ?? 0);
@@ -251,6 +252,18 @@ export async function createBuyOrder(
     );
   }
   throw eresultError(operation, eresult, reply.message ?? null);
+}
+
+/** POST /market/removelisting/{id}: takes a listing off sale (Steam cannot change a listing's price). */
+export async function removeListing(
+  web: SteamWebClient,
+  session: SteamSession,
+  listingId: string,
+): Promise<void> {
+  await web.community('removeListing', session, {
+    path: `/market/removelisting/${encodeURIComponent(listingId)}`,
+    form: { sessionid: session.sessionId },
+  });
 }
 
 export async function cancelBuyOrder(

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 
-import { HttpClient, MemoryRateLimiter } from '@toydesk/http';
-import { startTestServer, type RecordedRequest } from '@toydesk/http/testing/test-server';
+import { HttpClient, MemoryRateLimiter } from '../index.ts';
+import { startTestServer, type RecordedRequest } from './test-server.ts';
 
 /**
  * Test support (imported by the recorded-answer tests only): a loopback HTTP server that answers each
