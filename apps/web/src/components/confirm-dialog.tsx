@@ -1,8 +1,8 @@
-import { Button, LinearProgress, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { AppDialog } from './app-dialog';
+import { ActionDialog } from './action-dialog';
 
 export interface ConfirmDialogProps {
   title: ReactNode;
@@ -29,32 +29,17 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
-    <AppDialog
-      open
-      onClose={onClose}
-      persistent={busy}
-      maxWidth="xs"
-      fullWidth
+    <ActionDialog
       title={title}
-      actions={
-        <>
-          <Button onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            variant="contained"
-            color={danger ? 'error' : 'primary'}
-            onClick={onConfirm}
-            disabled={busy}
-            data-testid="confirm-button"
-          >
-            {confirmLabel ?? t('common.delete')}
-          </Button>
-        </>
-      }
+      confirmLabel={confirmLabel ?? t('common.delete')}
+      color={danger ? 'error' : 'primary'}
+      busy={busy}
+      maxWidth="xs"
+      confirmTestId="confirm-button"
+      onConfirm={onConfirm}
+      onClose={onClose}
     >
-      {busy && <LinearProgress sx={{ mb: 1 }} />}
       <Typography variant="body2">{text}</Typography>
-    </AppDialog>
+    </ActionDialog>
   );
 }

@@ -1,11 +1,11 @@
-import { Alert, Box, Button, Checkbox, LinearProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, Checkbox, Stack, Typography } from '@mui/material';
 import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { formatAmount } from '@/lib/format';
 import { totalsByCurrency } from '@/lib/mass-pricing';
 
-import { AppDialog } from './app-dialog';
+import { ActionDialog } from './action-dialog';
 
 /** One row of what will change: a lot, a listing, an order. */
 export interface MoneyPreviewRow {
@@ -109,31 +109,16 @@ export function MoneyPreviewDialog({
     value === null ? '—' : formatAmount(value, currency, lang);
 
   return (
-    <AppDialog
-      open
-      onClose={onClose}
-      persistent={busy}
-      maxWidth="md"
-      fullWidth
+    <ActionDialog
       title={title}
-      actions={
-        <>
-          <Button onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            variant="contained"
-            color={danger ? 'error' : 'primary'}
-            disabled={busy || sent.length === 0 || Boolean(blocked)}
-            onClick={() => onConfirm(sent.map((row) => row.id))}
-            data-testid="money-preview-confirm"
-          >
-            {confirmLabel}
-          </Button>
-        </>
-      }
+      confirmLabel={confirmLabel}
+      color={danger ? 'error' : 'primary'}
+      busy={busy}
+      disabled={sent.length === 0 || Boolean(blocked)}
+      confirmTestId="money-preview-confirm"
+      onConfirm={() => onConfirm(sent.map((row) => row.id))}
+      onClose={onClose}
     >
-      {busy && <LinearProgress sx={{ mb: 1 }} />}
       {intro}
       <Box
         sx={{ maxHeight: '45vh', overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}
@@ -226,6 +211,6 @@ export function MoneyPreviewDialog({
           {blocked}
         </Alert>
       )}
-    </AppDialog>
+    </ActionDialog>
   );
 }

@@ -1,9 +1,9 @@
-import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
+import { Alert, Box, Typography } from '@mui/material';
 import type { SpendGuardView } from '@toydesk/contract';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { AppDialog } from '@/components/app-dialog';
+import { ActionDialog } from '@/components/action-dialog';
 
 import type { GoLiveAccount } from '../utils/go-live';
 import { formatSpendAmount } from '../utils/format-spend-amount';
@@ -57,12 +57,7 @@ export function GoLiveDialog({
     return spending !== undefined && (!view || (view.daily_cap === null && view.max_price_percent === null));
   });
   return (
-    <AppDialog
-      open
-      onClose={onClose}
-      persistent={busy}
-      maxWidth="md"
-      fullWidth
+    <ActionDialog
       title={
         title ??
         t('pricing.goLive.title', {
@@ -70,24 +65,13 @@ export function GoLiveDialog({
           names: accounts.map(({ account }) => account.label).join(', '),
         })
       }
-      actions={
-        <>
-          <Button onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            variant="contained"
-            color="warning"
-            onClick={onConfirm}
-            disabled={busy}
-            data-testid="go-live-confirm"
-          >
-            {confirmLabel ?? t('pricing.goLive.confirm')}
-          </Button>
-        </>
-      }
+      confirmLabel={confirmLabel ?? t('pricing.goLive.confirm')}
+      color="warning"
+      busy={busy}
+      confirmTestId="go-live-confirm"
+      onConfirm={onConfirm}
+      onClose={onClose}
     >
-      {busy && <LinearProgress sx={{ mb: 1 }} />}
       <Typography variant="body2" sx={{ mb: 1 }}>
         {intro ?? t('pricing.goLive.intro')}
       </Typography>
@@ -152,6 +136,6 @@ export function GoLiveDialog({
           </tbody>
         </table>
       </Box>
-    </AppDialog>
+    </ActionDialog>
   );
 }

@@ -15,7 +15,7 @@ import type { BotJob } from '@toydesk/contract';
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { AppDialog } from '@/components/app-dialog';
+import { ActionDialog } from '@/components/action-dialog';
 import { JobProgress } from '@/components/job-progress';
 import { MdiIcon } from '@/components/mdi-icon';
 import { botApi } from '@/lib/bot-api';
@@ -162,28 +162,15 @@ export function MaFileImportDialog({ accounts, onClose }: MaFileImportDialogProp
   };
 
   return (
-    <AppDialog
-      open
-      onClose={onClose}
-      persistent={busy}
-      maxWidth="md"
-      fullWidth
+    <ActionDialog
       title={t('ops.mafile.title')}
-      actions={
-        <>
-          <Button onClick={onClose} disabled={busy}>
-            {t('common.close')}
-          </Button>
-          <Button
-            variant="contained"
-            disabled={busy || ready.length === 0}
-            onClick={() => void importAll()}
-            data-testid="mafile-import"
-          >
-            {t('ops.mafile.import', { count: ready.length })}
-          </Button>
-        </>
-      }
+      confirmLabel={t('ops.mafile.import', { count: ready.length })}
+      cancelLabel={t('common.close')}
+      busy={busy}
+      disabled={ready.length === 0}
+      confirmTestId="mafile-import"
+      onConfirm={() => void importAll()}
+      onClose={onClose}
     >
       <Alert severity="info" sx={{ mb: 1 }}>
         {t('ops.mafile.hint')}
@@ -270,6 +257,6 @@ export function MaFileImportDialog({ accounts, onClose }: MaFileImportDialogProp
           </Box>
         ))}
       </Stack>
-    </AppDialog>
+    </ActionDialog>
   );
 }
