@@ -2,7 +2,7 @@ import { createSimulatorServer, type SimulatorServer } from '@toydesk/simulators
 import { SIMULATOR_PREFIX } from '@toydesk/markets';
 import type { MarketCode } from '@toydesk/contract';
 
-import type { Database, Vault } from '@toydesk/db';
+import { listMarketAccountKeysAndBalances, type Database, type Vault } from '@toydesk/db';
 
 const TM_FAMILY: MarketCode[] = ['tm', 'tm_usd', 'cs7', 'cs7_proxy'];
 
@@ -19,21 +19,13 @@ export async function startDemoSimulators(
 ): Promise<{ server: SimulatorServer; baseUrl: string }> {
   const server = await createSimulatorServer();
   const baseUrl = await server.listen({ port, host: '127.0.0.1' });
-  const accounts = await db.query<{
-    market: MarketCode;
-    api_key: string | null;
-    currency: string;
-    balance: string;
-  }>(
-    `SELECT market, api_key, currency, balance FROM market_account WHERE market = ANY($1::text[]) AND api_key IS NOT NULL`,
-    [TM_FAMILY],
-  );
+  const accounts = await listMarketAccountKeysAndBalances(db, vault, TM_FAMILY);
   for (const account of accounts) {
     const response = await fetch(`${baseUrl}${SIMULATOR_PREFIX[account.market]}/_control/accounts`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        key: vault.decrypt(account.api_key!),
+        key: account.apiKey,
         currency: account.currency,
         money: Number(account.balance),
         inventory: 20,

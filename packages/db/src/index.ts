@@ -63,6 +63,7 @@ export {
   moveMarketAccountBalance,
   switchMarketAccountLoopOff,
   loadMarketAccountsWithKey,
+  listMarketAccountKeysAndBalances,
   marketAccountExists,
   MARKET_ACCOUNT_KEY_DIGESTS_SQL,
   loadMarketAccountLabel,

@@ -14,6 +14,7 @@ import {
   MARKET_ACCOUNT_KEY_DIGESTS_SQL,
   listMarketAccountLoopStates,
   loadMarketAccountsWithKey,
+  listMarketAccountKeysAndBalances,
   markMarketAccountOnline,
   marketAccountExists,
   moveMarketAccountBalance,
@@ -86,6 +87,13 @@ describe('the market account repository', () => {
       useProxy: true,
     });
     expect(asked.map((a) => [a.id, a.apiKey])).toEqual([[ids.disabled, 'key-3']]);
+  });
+
+  it('lists the key and balance of every account of the markets that has one, whatever its status', async () => {
+    expect(await listMarketAccountKeysAndBalances(db, vault, ['tm'])).toEqual([
+      { market: 'tm', currency: 'RUB', balance: '0.00', apiKey: 'key-1' },
+      { market: 'tm', currency: 'RUB', balance: '0.00', apiKey: 'key-3' },
+    ]);
   });
 
   it('answers existence and market without decrypting', async () => {

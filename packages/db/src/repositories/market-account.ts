@@ -156,6 +156,23 @@ export async function loadMarketAccountsWithKey(
   });
 }
 
+/**
+ * Every account of `markets` that has a key, whatever its status, with its key decrypted and its balance:
+ * the demo start opens each one on the marketplace simulators.
+ */
+export async function listMarketAccountKeysAndBalances(
+  db: Queryable,
+  vault: Vault,
+  markets: readonly string[],
+): Promise<(Pick<MarketAccount, 'market' | 'currency' | 'balance'> & { apiKey: string })[]> {
+  const rows = await db.query<Pick<MarketAccount, 'market' | 'currency' | 'balance'> & { api_key: string }>(
+    `SELECT market, currency, balance, api_key FROM market_account
+     WHERE market = ANY($1::text[]) AND api_key IS NOT NULL AND api_key <> '' ORDER BY id`,
+    [markets],
+  );
+  return rows.map(({ api_key, ...account }) => ({ ...account, apiKey: vault.decrypt(api_key) }));
+}
+
 /** Whether market account `id` exists (on one of `markets` when given): a route's 404 check. */
 export async function marketAccountExists(
   db: Queryable,
