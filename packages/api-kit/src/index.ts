@@ -7,6 +7,7 @@ export * from './csv-export.ts';
 export * from './env-config.ts';
 export * from './error-answer.ts';
 export * from './fastify-path.ts';
+export * from './filtered-page.ts';
 export * from './page-helper.ts';
 export * from './pagination.ts';
 export * from './query-string.ts';

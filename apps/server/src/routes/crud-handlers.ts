@@ -5,8 +5,7 @@ import {
   type PageSource,
   parseOrThrow,
   queryValues,
-  readPageRequest,
-  sendPage,
+  sendFilteredPage,
   wantsCsv,
 } from '@toydesk/api-kit';
 
@@ -39,16 +38,13 @@ export function crudHandlers<const Tag extends string>(
   return withTag(tag, {
     list: async (ctx) => {
       const resource = pick(ctx);
-      const pageRequest = readPageRequest(ctx.rawQuery);
-      const { where, orderBy, params } = resource.parseList(ctx.rawQuery);
-      const count = await resource.count(ctx.services.db, where, params);
-      await sendPage(ctx.services.db, ctx.request, ctx.reply, pageRequest, {
-        count,
-        sql: resource.selectSql(where, orderBy),
-        params,
-        ...(wantsCsv(ctx.rawQuery) ? csvCurrency(resource) : {}),
-      });
-      return ctx.reply;
+      return sendFilteredPage(
+        ctx.services.db,
+        ctx,
+        resource,
+        (where, orderBy) => resource.selectSql(where, orderBy),
+        wantsCsv(ctx.rawQuery) ? csvCurrency(resource) : {},
+      );
     },
     create: async (ctx) => pick(ctx).create(ctx.rawBody, writeContext(ctx)),
     retrieve: async (ctx) => {

@@ -1,4 +1,4 @@
-import { notFound, parseOrThrow, readPageRequest, rowError, sendPage } from '@toydesk/api-kit';
+import { notFound, parseOrThrow, rowError, sendFilteredPage } from '@toydesk/api-kit';
 import { connectItemsBodySchema } from '@toydesk/contract';
 
 import { MARKET_ACCOUNT_LABEL_SQL } from '../../resources/sql-fragments.ts';
@@ -134,20 +134,20 @@ export const historyHandlers = {
 
   'history.extended': async (ctx) => {
     const history = ctx.services.resources.toyHistory;
-    const pageRequest = readPageRequest(ctx.rawQuery);
-    const { where, orderBy, params } = history.parseList(ctx.rawQuery);
-    const count = await history.count(ctx.services.db, where, params);
-    await sendPage(ctx.services.db, ctx.request, ctx.reply, pageRequest, {
-      count,
-      sql: `SELECT ${history.selectList}, x.ru_name, x.icon_url, x.label AS toy_label, s.steam_account_name,
+    return sendFilteredPage(
+      ctx.services.db,
+      ctx,
+      history,
+      (
+        where,
+        orderBy,
+      ) => `SELECT ${history.selectList}, x.ru_name, x.icon_url, x.label AS toy_label, s.steam_account_name,
                    ${MARKET_ACCOUNT_LABEL_SQL('ma')} AS market_account_label
             FROM toy_history t
             LEFT JOIN toy x ON x.id = t.toy
             LEFT JOIN steam_account s ON s.id = t.steam_account
             LEFT JOIN market_account ma ON ma.id = t.market_account
             ${where} ORDER BY ${orderBy}`,
-      params,
-    });
-    return ctx.reply;
+    );
   },
 } satisfies Partial<ApiHandlers>;

@@ -1,4 +1,4 @@
-import { readPageRequest, sendPage } from '@toydesk/api-kit';
+import { sendFilteredPage } from '@toydesk/api-kit';
 
 import { PROXY_LABEL_SQL, TAG_OBJECTS_SQL } from '../../resources/sql-fragments.ts';
 import { crudHandlers } from '../crud-handlers.ts';
@@ -14,19 +14,19 @@ export const marketAccountsHandlers = {
 
   'market-accounts.extended': async (ctx) => {
     const accounts = ctx.services.resources.marketAccount;
-    const pageRequest = readPageRequest(ctx.rawQuery);
-    const { where, orderBy, params } = accounts.parseList(ctx.rawQuery);
-    const count = await accounts.count(ctx.services.db, where, params);
-    await sendPage(ctx.services.db, ctx.request, ctx.reply, pageRequest, {
-      count,
-      sql: `SELECT ${accounts.selectList}, m.name AS market_name, s.steam_account_name, s.status AS steam_account_status,
+    return sendFilteredPage(
+      ctx.services.db,
+      ctx,
+      accounts,
+      (
+        where,
+        orderBy,
+      ) => `SELECT ${accounts.selectList}, m.name AS market_name, s.steam_account_name, s.status AS steam_account_status,
                    ${TAG_OBJECTS_SQL('t')} AS tag_objects,
                    ${toRubSql('t.balance', 't.currency', 'm')} AS balance_rub,
                    ${PROXY_LABEL_SQL('t')} AS proxy_label
             FROM market_account t JOIN market m ON m.code = t.market JOIN steam_account s ON s.id = t.steam_account
             ${where} ORDER BY ${orderBy}`,
-      params,
-    });
-    return ctx.reply;
+    );
   },
 } satisfies Partial<ApiHandlers>;

@@ -1,4 +1,4 @@
-import { badRequest, queryValue, readPageRequest, sendPage } from '@toydesk/api-kit';
+import { badRequest, queryValue, sendFilteredPage } from '@toydesk/api-kit';
 
 import { crudHandlers } from '../crud-handlers.ts';
 import { writeContext, type ApiHandlers } from '../handler.ts';
@@ -62,15 +62,13 @@ export const marketToysHandlers = {
     if (unknown.length)
       throw badRequest({ fields: [`Неизвестные поля: ${unknown.join(', ')}. (Unknown fields.)`] });
     const fields = requested.length ? requested : ['id', 'market_hash_name'];
-    const pageRequest = readPageRequest(ctx.rawQuery);
-    const { where, orderBy, params } = marketToys.parseList(ctx.rawQuery);
-    const count = await marketToys.count(ctx.services.db, where, params);
-    await sendPage(ctx.services.db, ctx.request, ctx.reply, pageRequest, {
-      count,
-      sql: `SELECT ${fields.map((f) => marketToys.selectParts[f]).join(', ')} FROM market_toy t ${where} ORDER BY ${orderBy}`,
-      params,
-    });
-    return ctx.reply;
+    return sendFilteredPage(
+      ctx.services.db,
+      ctx,
+      marketToys,
+      (where, orderBy) =>
+        `SELECT ${fields.map((f) => marketToys.selectParts[f]).join(', ')} FROM market_toy t ${where} ORDER BY ${orderBy}`,
+    );
   },
 
   'market-toys.only_market_hash_name': async (ctx) => {

@@ -1,4 +1,4 @@
-import { readPageRequest, sendPage } from '@toydesk/api-kit';
+import { sendFilteredPage } from '@toydesk/api-kit';
 import { SIGNUP_STEPS } from '@toydesk/contract';
 
 import { MARKET_ACCOUNT_LINK_JSON, PROXY_LABEL_SQL, TAG_OBJECTS_SQL } from '../../resources/sql-fragments.ts';
@@ -15,16 +15,15 @@ export const steamAccountsHandlers = {
   /** One row per Steam account with everything the accounts screen shows next to it. */
   'steam-accounts.extended': async (ctx) => {
     const accounts = ctx.services.resources.steamAccount;
-    const pageRequest = readPageRequest(ctx.rawQuery);
-    const { where, orderBy, params } = accounts.parseList(ctx.rawQuery);
-    const count = await accounts.count(ctx.services.db, where, params);
-    await sendPage(ctx.services.db, ctx.request, ctx.reply, pageRequest, {
-      count,
+    return sendFilteredPage(
+      ctx.services.db,
+      ctx,
+      accounts,
       // One pass over each account's market accounts (the short list, the extended list and the total) in a
       // lateral join instead of three correlated subqueries, built as json (text) rather than jsonb, which the
       // driver parses anyway: the 5,000-account list's query took about half the time (bench:web, first rows
       // of /steam-account/list).
-      sql: `SELECT ${accounts.selectListWithout('market_accounts')},
+      (where, orderBy) => `SELECT ${accounts.selectListWithout('market_accounts')},
               mx.market_accounts, mx.market_accounts_extended, mx.total_balance_rub,
               ${TAG_OBJECTS_SQL('t')} AS tag_objects,
               coalesce((SELECT count(*)::int FROM account_checklist c, jsonb_each(c.steps) e
@@ -43,8 +42,6 @@ export const steamAccountsHandlers = {
                        AS total_balance_rub
                 FROM market_account ma JOIN market m ON m.code = ma.market WHERE ma.steam_account = t.id) mx
             ${where} ORDER BY ${orderBy}`,
-      params,
-    });
-    return ctx.reply;
+    );
   },
 } satisfies Partial<ApiHandlers>;

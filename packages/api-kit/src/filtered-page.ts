@@ -1,0 +1,35 @@
+import type { FastifyReply } from 'fastify';
+
+import { readPageRequest, sendPage, type PageSource } from './pagination.ts';
+import type { RequestParts } from './route-context.ts';
+import type { RowReader } from './row-reader.ts';
+
+/** A table's list filters (the server's Resource): the query's filters and ordering as SQL, and a count. */
+export interface ListFilters<Db extends RowReader> {
+  parseList(query: Record<string, unknown>): { where: string; orderBy: string; params: unknown[] };
+  count(db: Db, where: string, params: unknown[]): Promise<number>;
+}
+
+/**
+ * One page of a table's filtered list (`GET .../`, `.../extended/`): the page asked for, the table's filters
+ * and ordering from the query string, the count, then the rows of `select(where, orderBy)` — the select names
+ * the table `t` and may join what the list shows beside it. Answers through the reply (JSON or CSV).
+ */
+export async function sendFilteredPage<Db extends RowReader>(
+  db: Db,
+  ctx: Pick<RequestParts, 'request' | 'reply' | 'rawQuery'>,
+  filters: ListFilters<NoInfer<Db>>,
+  select: (where: string, orderBy: string) => string,
+  extra: Pick<PageSource, 'transform' | 'columns'> = {},
+): Promise<FastifyReply> {
+  const pageRequest = readPageRequest(ctx.rawQuery);
+  const { where, orderBy, params } = filters.parseList(ctx.rawQuery);
+  const count = await filters.count(db, where, params);
+  await sendPage(db, ctx.request, ctx.reply, pageRequest, {
+    count,
+    sql: select(where, orderBy),
+    params,
+    ...extra,
+  });
+  return ctx.reply;
+}
