@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { UnsupportedCapabilityError } from '../market.ts';
 import { MarketApiError, MarketAuthError } from '../kit/market-errors.ts';
-import { startMarketSim, type MarketSim } from '../testing/market-sim.ts';
+import { startSimulatedMarket, type MarketSim } from '../testing/market-sim.ts';
 import { BitskinsMarket } from './bitskins-market.ts';
 
 let sim: MarketSim;
@@ -12,13 +12,9 @@ let market: BitskinsMarket;
 const NAME = 'Glock-18 | Water Elemental (Minimal Wear)';
 
 beforeAll(async () => {
-  sim = await startMarketSim('bitskins');
-  account = await sim.control.account({ money: '19.999', names: [NAME, NAME] });
-  market = new BitskinsMarket({
-    baseUrl: sim.endpoint.baseUrl,
-    http: sim.http,
-    credential: account.credential,
-  });
+  ({ sim, account, market } = await startSimulatedMarket('bitskins', BitskinsMarket, {
+    account: { money: '19.999', names: [NAME, NAME] },
+  }));
 });
 afterAll(() => sim.close());
 
@@ -37,11 +33,7 @@ describe('BitskinsMarket against the simulator', () => {
   });
 
   it('refuses a missing key (401) and a wrong one (403) as auth errors', async () => {
-    const wrong = new BitskinsMarket({
-      baseUrl: sim.endpoint.baseUrl,
-      http: sim.http,
-      credential: 'wrong-key',
-    });
+    const wrong = new BitskinsMarket(sim.config('wrong-key'));
     const error = await wrong.getBalance().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MarketAuthError);
     expect((error as MarketAuthError).status).toBe(403);
@@ -82,11 +74,7 @@ describe('BitskinsMarket against the simulator', () => {
 
   it('buys a listing once when the connection drops after the purchase (checked in the history)', async () => {
     const seller = await sim.control.account({ names: [NAME] });
-    const sellerMarket = new BitskinsMarket({
-      baseUrl: sim.endpoint.baseUrl,
-      http: sim.http,
-      credential: seller.credential,
-    });
+    const sellerMarket = new BitskinsMarket(sim.config(seller.credential));
     const [listed] = await sellerMarket.listForSale([
       { asset_id: seller.items[0]!.asset_id, price: '2.345' },
     ]);

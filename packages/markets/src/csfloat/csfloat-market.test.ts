@@ -2,7 +2,7 @@ import type { KitCreatedAccount } from '@toydesk/simulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { MarketApiError, MarketAuthError } from '../kit/market-errors.ts';
-import { startMarketSim, type MarketSim } from '../testing/market-sim.ts';
+import { startSimulatedMarket, type MarketSim } from '../testing/market-sim.ts';
 import { CsfloatMarket } from './csfloat-market.ts';
 
 let sim: MarketSim;
@@ -11,13 +11,9 @@ let market: CsfloatMarket;
 const NAME = 'Glock-18 | Water Elemental (Field-Tested)';
 
 beforeAll(async () => {
-  sim = await startMarketSim('csfloat');
-  account = await sim.control.account({ money: '80.07', names: [NAME, NAME] });
-  market = new CsfloatMarket({
-    baseUrl: sim.endpoint.baseUrl,
-    http: sim.http,
-    credential: account.credential,
-  });
+  ({ sim, account, market } = await startSimulatedMarket('csfloat', CsfloatMarket, {
+    account: { money: '80.07', names: [NAME, NAME] },
+  }));
 });
 afterAll(() => sim.close());
 
@@ -32,7 +28,7 @@ describe('CsfloatMarket against the simulator', () => {
   });
 
   it('sends the key raw in Authorization and treats a refusal as an auth error', async () => {
-    const wrong = new CsfloatMarket({ baseUrl: sim.endpoint.baseUrl, http: sim.http, credential: 'nope' });
+    const wrong = new CsfloatMarket(sim.config('nope'));
     const error = await wrong.getBalance().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MarketAuthError);
     expect((error as MarketAuthError).status).toBe(401);
@@ -108,11 +104,7 @@ describe('CsfloatMarket against the simulator', () => {
 
   it('buys a listing once under a dropped connection (checked in /me/trades)', async () => {
     const other = await sim.control.account({ names: [NAME] });
-    const seller = new CsfloatMarket({
-      baseUrl: sim.endpoint.baseUrl,
-      http: sim.http,
-      credential: other.credential,
-    });
+    const seller = new CsfloatMarket(sim.config(other.credential));
     const [listed] = await seller.listForSale([{ asset_id: other.items[0]!.asset_id, price: '3.21' }]);
     await sim.control.fault({
       match: { path: '/api/v1/listings/buy' },

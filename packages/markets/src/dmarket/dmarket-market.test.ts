@@ -2,7 +2,7 @@ import { generateDmarketKeyPair, type KitCreatedAccount } from '@toydesk/simulat
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { MarketAuthError } from '../kit/market-errors.ts';
-import { startMarketSim, type MarketSim } from '../testing/market-sim.ts';
+import { startSimulatedMarket, type MarketSim } from '../testing/market-sim.ts';
 import { DmarketMarket } from './dmarket-market.ts';
 import { dmarketHeaders, parseDmarketCredential } from './dmarket-signing.ts';
 
@@ -13,13 +13,10 @@ const NAME = 'AK-47 | Redline (Field-Tested)';
 
 beforeAll(async () => {
   // The functional tests lift the 20 RPS limit; the simulator's own tests cover it.
-  sim = await startMarketSim('dmarket', { rateLimits: { default: null, 'market-items': null } });
-  account = await sim.control.account({ money: '42.42', names: [NAME, NAME] });
-  market = new DmarketMarket({
-    baseUrl: sim.endpoint.baseUrl,
-    http: sim.http,
-    credential: account.credential,
-  });
+  ({ sim, account, market } = await startSimulatedMarket('dmarket', DmarketMarket, {
+    config: { rateLimits: { default: null, 'market-items': null } },
+    account: { money: '42.42', names: [NAME, NAME] },
+  }));
 });
 afterAll(() => sim.close());
 
@@ -58,20 +55,14 @@ describe('DmarketMarket against the simulator', () => {
 
   it('is refused with a stale X-Sign-Date and with an unknown key', async () => {
     const stale = new DmarketMarket({
-      baseUrl: sim.endpoint.baseUrl,
-      http: sim.http,
-      credential: account.credential,
+      ...sim.config(account.credential),
       now: () => Date.now() - 10 * 60_000,
     });
     const error = await stale.getBalance().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MarketAuthError);
     expect((error as MarketAuthError).code).toBe('RequestExpired');
     const pair = generateDmarketKeyPair();
-    const unknown = new DmarketMarket({
-      baseUrl: sim.endpoint.baseUrl,
-      http: sim.http,
-      credential: `${pair.publicHex}:${pair.secretHex}`,
-    });
+    const unknown = new DmarketMarket(sim.config(`${pair.publicHex}:${pair.secretHex}`));
     const refused = await unknown.getBalance().catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(MarketAuthError);
     expect((refused as MarketAuthError).status).toBe(401);

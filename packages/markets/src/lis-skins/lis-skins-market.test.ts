@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UnsupportedCapabilityError, type MarketCapability } from '../market.ts';
 import { fromMajor } from '../kit/decimal-units.ts';
 import { MarketApiError, MarketAuthError } from '../kit/market-errors.ts';
-import { startMarketSim, type MarketSim } from '../testing/market-sim.ts';
+import { startSimulatedMarket, type MarketSim } from '../testing/market-sim.ts';
 import { LisSkinsMarket } from './lis-skins-market.ts';
 
 let sim: MarketSim;
@@ -14,13 +14,9 @@ const NAME = 'AK-47 | Redline (Field-Tested)';
 const link = { partner: '1234567', token: 'AbCd1234' };
 
 beforeAll(async () => {
-  sim = await startMarketSim('lis_skins');
-  account = await sim.control.account({ money: '100.10' });
-  market = new LisSkinsMarket({
-    baseUrl: sim.endpoint.baseUrl,
-    http: sim.http,
-    credential: account.credential,
-  });
+  ({ sim, account, market } = await startSimulatedMarket('lis_skins', LisSkinsMarket, {
+    account: { money: '100.10' },
+  }));
 });
 afterAll(() => sim.close());
 
@@ -47,7 +43,7 @@ describe('LisSkinsMarket against the simulator', () => {
   });
 
   it('refuses a wrong Bearer key as an auth error', async () => {
-    const wrong = new LisSkinsMarket({ baseUrl: sim.endpoint.baseUrl, http: sim.http, credential: 'nope' });
+    const wrong = new LisSkinsMarket(sim.config('nope'));
     const error = await wrong.getBalance().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MarketAuthError);
     expect((error as MarketAuthError).reason).toBe('Unauthenticated.');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { UnsupportedCapabilityError } from '../market.ts';
 import { MarketApiError, MarketAuthError } from '../kit/market-errors.ts';
-import { startMarketSim, type MarketSim } from '../testing/market-sim.ts';
+import { startMarketSim, startSimulatedMarket, type MarketSim } from '../testing/market-sim.ts';
 import { SkinportMarket } from './skinport-market.ts';
 
 let sim: MarketSim;
@@ -12,15 +12,11 @@ let market: SkinportMarket;
 const NAME = 'AK-47 | Redline (Field-Tested)';
 
 beforeAll(async () => {
-  sim = await startMarketSim('skinport', {
-    rateLimits: { items: null, 'sales-history': null, transactions: null },
-  });
-  account = await sim.control.account();
-  market = new SkinportMarket({
-    baseUrl: sim.endpoint.baseUrl,
-    http: sim.http,
-    credential: account.credential,
-  });
+  ({ sim, account, market } = await startSimulatedMarket('skinport', SkinportMarket, {
+    config: {
+      rateLimits: { items: null, 'sales-history': null, transactions: null },
+    },
+  }));
 });
 afterAll(() => sim.close());
 
@@ -37,12 +33,7 @@ describe('SkinportMarket against the simulator', () => {
     const [eur] = await market.getPrices([NAME]);
     expect(eur).toMatchObject({ market_hash_name: NAME, currency: 'EUR' });
     expect(eur?.price).toMatch(/^\d+\.\d{2}$/);
-    const usd = new SkinportMarket({
-      baseUrl: sim.endpoint.baseUrl,
-      http: sim.http,
-      credential: '',
-      currency: 'USD',
-    });
+    const usd = new SkinportMarket({ ...sim.config(''), currency: 'USD' });
     const [inUsd] = await usd.getPrices([NAME]);
     expect(inUsd?.currency).toBe('USD');
     expect(Number(inUsd?.price)).toBeGreaterThan(Number(eur?.price));
@@ -85,11 +76,7 @@ describe('SkinportMarket against the simulator', () => {
   });
 
   it('refuses wrong Basic credentials as an auth error', async () => {
-    const wrong = new SkinportMarket({
-      baseUrl: sim.endpoint.baseUrl,
-      http: sim.http,
-      credential: 'id:wrong',
-    });
+    const wrong = new SkinportMarket(sim.config('id:wrong'));
     const error = await wrong.getHistory(new Date(0), new Date()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MarketAuthError);
     expect((error as MarketAuthError).code).toBe('authentication_error');
@@ -100,7 +87,7 @@ describe('Skinport simulator limits', () => {
   it('answers 429 on the ninth /items call within 5 minutes, and refuses calls without Accept-Encoding: br', async () => {
     const strict = await startMarketSim('skinport');
     try {
-      const m = new SkinportMarket({ baseUrl: strict.endpoint.baseUrl, http: strict.http, credential: '' });
+      const m = new SkinportMarket(strict.config(''));
       const plain = await fetch(`${strict.endpoint.baseUrl}/v1/items?app_id=730&currency=EUR`, {
         headers: { 'accept-encoding': 'gzip' },
       });

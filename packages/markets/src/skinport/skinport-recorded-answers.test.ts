@@ -121,11 +121,7 @@ describe('the Skinport simulator answers with the recorded shapes', () => {
         market_hash_name: NAME,
         price: '10.00',
       });
-      const simMarket = new SkinportMarket({
-        baseUrl: sim.endpoint.baseUrl,
-        http: sim.http,
-        credential: account.credential,
-      });
+      const simMarket = new SkinportMarket(sim.config(account.credential));
       const items = await fetch(`${sim.endpoint.baseUrl}/v1/items?app_id=730&currency=EUR`, {
         headers: { 'accept-encoding': 'br' },
       });

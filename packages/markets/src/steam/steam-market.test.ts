@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { UnsupportedCapabilityError } from '../market.ts';
 import { MarketApiError, MarketAuthError } from '../kit/market-errors.ts';
-import { startMarketSim, type MarketSim } from '../testing/market-sim.ts';
+import { startMarketSim, startSimulatedMarket, type MarketSim } from '../testing/market-sim.ts';
 import { SteamMarket } from './steam-market.ts';
 
 let sim: MarketSim;
@@ -15,9 +15,10 @@ const NAME = 'AK-47 | Redline (Field-Tested)';
 const OTHER = 'Glock-18 | Water Elemental (Field-Tested)';
 
 beforeAll(async () => {
-  sim = await startMarketSim('steam', { rateLimits: { priceoverview: null } });
-  account = await sim.control.account({ money: '20', names: [NAME, NAME] });
-  market = new SteamMarket({ baseUrl: sim.endpoint.baseUrl, http: sim.http, credential: account.credential });
+  ({ sim, account, market } = await startSimulatedMarket('steam', SteamMarket, {
+    config: { rateLimits: { priceoverview: null } },
+    account: { money: '20', names: [NAME, NAME] },
+  }));
 });
 afterAll(() => sim.close());
 
@@ -44,9 +45,7 @@ describe('SteamMarket against the simulator', () => {
     expect(market.session.cookies).toContain(`steamLoginSecure=${account.steamLoginSecure}`);
     expect(market.session.steamId).toBe(account.steamid);
     const credential = 'steamLoginSecure=x';
-    expect(() => new SteamMarket({ baseUrl: sim.endpoint.baseUrl, http: sim.http, credential })).toThrow(
-      /sessionid and steamLoginSecure/,
-    );
+    expect(() => new SteamMarket(sim.config(credential))).toThrow(/sessionid and steamLoginSecure/);
   });
 
   it('reads the wallet from the market page', async () => {
@@ -54,11 +53,9 @@ describe('SteamMarket against the simulator', () => {
   });
 
   it('treats a dead session as an auth error (JSON 401, and a logged-out market page)', async () => {
-    const dead = new SteamMarket({
-      baseUrl: sim.endpoint.baseUrl,
-      http: sim.http,
-      credential: 'sessionid=abc; steamLoginSecure=76561198000000000%7C%7Cexpired',
-    });
+    const dead = new SteamMarket(
+      sim.config('sessionid=abc; steamLoginSecure=76561198000000000%7C%7Cexpired'),
+    );
     const listings = await dead.getListings().catch((e: unknown) => e);
     expect(listings).toBeInstanceOf(MarketAuthError);
     expect((listings as MarketAuthError).status).toBe(401);
@@ -90,21 +87,11 @@ describe('SteamMarket against the simulator', () => {
     expect(usd).toMatchObject({ market_hash_name: NAME, currency: 'USD', buy_order: null });
     expect(usd?.price).toMatch(/^\d+\.\d{2}$/);
     expect(usd?.volume).toBeGreaterThan(0);
-    const rub = new SteamMarket({
-      baseUrl: sim.endpoint.baseUrl,
-      http: sim.http,
-      credential: account.credential,
-      currency: 'RUB',
-    });
+    const rub = new SteamMarket({ ...sim.config(account.credential), currency: 'RUB' });
     const [inRub] = await rub.getPrices([NAME]);
     expect(inRub?.currency).toBe('RUB');
     expect(Number(inRub?.price)).toBeGreaterThan(Number(usd?.price) * 50);
-    const eur = new SteamMarket({
-      baseUrl: sim.endpoint.baseUrl,
-      http: sim.http,
-      credential: account.credential,
-      currency: 'EUR',
-    });
+    const eur = new SteamMarket({ ...sim.config(account.credential), currency: 'EUR' });
     expect((await eur.getPrices([NAME]))[0]?.price).toMatch(/^\d+\.\d{2}$/);
     expect(await market.getPrices(['No Such Item'])).toEqual([
       { market_hash_name: 'No Such Item', price: null, buy_order: null, currency: 'USD', volume: null },
@@ -211,11 +198,7 @@ describe('Steam simulator priceoverview limit', () => {
     const strict = await startMarketSim('steam');
     try {
       const acc = await strict.control.account();
-      const m = new SteamMarket({
-        baseUrl: strict.endpoint.baseUrl,
-        http: strict.http,
-        credential: acc.credential,
-      });
+      const m = new SteamMarket(strict.config(acc.credential));
       await m.getPrices([NAME]);
       const error = await m.getPrices([NAME]).catch((e: unknown) => e);
       expect((error as MarketApiError).status).toBe(429);

@@ -4,10 +4,12 @@ import {
   createSimulatorServer,
   KitControlClient,
   type KitConfigPatch,
+  type KitCreatedAccount,
   type OtherMarket,
   type SimulatorServer,
 } from '@toydesk/simulators';
 
+import type { MarketClientConfig } from '../kit/market-transport.ts';
 import { loadMarketEndpoints, type MarketEndpoint } from '../market-endpoints.ts';
 
 /**
@@ -20,6 +22,8 @@ export interface MarketSim {
   endpoint: MarketEndpoint;
   control: KitControlClient;
   http: HttpClient;
+  /** A client's configuration for this simulator with the given credential. */
+  config(credential: string): MarketClientConfig;
   close(): Promise<void>;
 }
 
@@ -40,9 +44,28 @@ export async function startMarketSim(
     endpoint,
     control: new KitControlClient(endpoint.baseUrl),
     http,
+    config: (credential) => ({ baseUrl: endpoint.baseUrl, http, credential }),
     async close() {
       await http.close();
       await server.close();
     },
   };
+}
+
+/** What a market's test file works with: its simulator, one account there, and the market as that account. */
+export interface SimulatedMarket<M> {
+  sim: MarketSim;
+  account: KitCreatedAccount;
+  market: M;
+}
+
+/** Starts `code`'s simulator, opens an account (`account`: its money and items) and the market under test on it. */
+export async function startSimulatedMarket<M>(
+  code: OtherMarket & MarketCode,
+  Market: new (config: MarketClientConfig) => M,
+  options: { config?: KitConfigPatch; account?: Parameters<KitControlClient['account']>[0] } = {},
+): Promise<SimulatedMarket<M>> {
+  const sim = await startMarketSim(code, options.config);
+  const account = await sim.control.account(options.account);
+  return { sim, account, market: new Market(sim.config(account.credential)) };
 }

@@ -2,7 +2,7 @@ import type { KitCreatedAccount } from '@toydesk/simulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { MarketApiError, MarketAuthError } from '../kit/market-errors.ts';
-import { startMarketSim, type MarketSim } from '../testing/market-sim.ts';
+import { startMarketSim, startSimulatedMarket, type MarketSim } from '../testing/market-sim.ts';
 import { WaxpeerMarket } from './waxpeer-market.ts';
 
 let sim: MarketSim;
@@ -12,13 +12,10 @@ const NAME = 'AK-47 | Redline (Field-Tested)';
 const link = { partner: '12345', token: 'AbCdEfGh' };
 
 beforeAll(async () => {
-  sim = await startMarketSim('waxpeer', { rateLimits: { 'list-items': null } });
-  account = await sim.control.account({ money: '250.5', names: [NAME, NAME, NAME] });
-  market = new WaxpeerMarket({
-    baseUrl: sim.endpoint.baseUrl,
-    http: sim.http,
-    credential: account.credential,
-  });
+  ({ sim, account, market } = await startSimulatedMarket('waxpeer', WaxpeerMarket, {
+    config: { rateLimits: { 'list-items': null } },
+    account: { money: '250.5', names: [NAME, NAME, NAME] },
+  }));
 });
 afterAll(() => sim.close());
 
@@ -38,15 +35,7 @@ describe('WaxpeerMarket against the simulator', () => {
       ].sort(),
     );
     expect(market.currency).toBe('USD');
-    expect(
-      () =>
-        new WaxpeerMarket({
-          baseUrl: sim.endpoint.baseUrl,
-          http: sim.http,
-          credential: 'x',
-          currency: 'RUB',
-        }),
-    ).toThrow(/USD/);
+    expect(() => new WaxpeerMarket({ ...sim.config('x'), currency: 'RUB' })).toThrow(/USD/);
   });
 
   it('reads the wallet (mils) as dollars', async () => {
@@ -56,11 +45,7 @@ describe('WaxpeerMarket against the simulator', () => {
   });
 
   it('refuses a wrong key as an auth error (401 {success:false,msg})', async () => {
-    const wrong = new WaxpeerMarket({
-      baseUrl: sim.endpoint.baseUrl,
-      http: sim.http,
-      credential: 'not-a-key',
-    });
+    const wrong = new WaxpeerMarket(sim.config('not-a-key'));
     const error = await wrong.getBalance().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MarketAuthError);
     expect((error as MarketAuthError).status).toBe(401);

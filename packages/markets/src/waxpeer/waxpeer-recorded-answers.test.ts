@@ -188,11 +188,7 @@ describe('the Waxpeer simulator answers with the recorded shapes', () => {
 
   it('edit-items, remove-items, buy orders and my-history have the fields and types of the real answers', async () => {
     const account = await sim.control.account({ money: '100.00', names: [NAME, NAME] });
-    const simMarket = new WaxpeerMarket({
-      baseUrl: sim.endpoint.baseUrl,
-      http: sim.http,
-      credential: account.credential,
-    });
+    const simMarket = new WaxpeerMarket(sim.config(account.credential));
     type Answer = Record<string, unknown> & { id: number; data: { trades: Record<string, unknown>[] } };
     const get = async (path: string, init: RequestInit = {}) =>
       (await (
