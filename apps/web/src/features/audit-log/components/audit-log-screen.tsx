@@ -4,7 +4,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { AppDialog } from '@/components/app-dialog';
-import { DateFilter, SelectFilter } from '@/components/filter-fields';
+import { SelectFilter } from '@/components/filter-fields';
+import { DateRangeFilter, EnumFilter } from '@/components/list-filters';
 import type { EntityRow } from '@/components/entity-table/entity-columns';
 import { EntityTable } from '@/components/entity-table/entity-table';
 import { Page } from '@/components/page';
@@ -158,12 +159,13 @@ export function AuditLogScreen() {
           onChange={(value) => patch({ entity: value })}
           options={ENTITIES.map((name) => ({ value: name, label: entityLabel(t, name) }))}
         />
-        <SelectFilter
+        <EnumFilter
           label={t('fields.action')}
           width={150}
           value={filters.action}
           onChange={(value) => patch({ action: value })}
-          options={AUDIT_ACTIONS.map((action) => ({ value: action, label: t(`enums.action.${action}`) }))}
+          values={AUDIT_ACTIONS}
+          labels="enums.action"
         />
         <TextField
           margin="none"
@@ -172,12 +174,13 @@ export function AuditLogScreen() {
           value={filters.operator}
           onChange={(event) => patch({ operator: event.target.value })}
         />
-        <DateFilter
-          label={t('ops.audit.from')}
-          value={filters.from}
-          onChange={(value) => patch({ from: value })}
+        <DateRangeFilter
+          fromLabel={t('ops.audit.from')}
+          toLabel={t('ops.audit.to')}
+          from={filters.from}
+          to={filters.to}
+          onChange={(from, to) => patch({ from, to })}
         />
-        <DateFilter label={t('ops.audit.to')} value={filters.to} onChange={(value) => patch({ to: value })} />
       </Box>
       <EntityTable
         routeId="audit.list"

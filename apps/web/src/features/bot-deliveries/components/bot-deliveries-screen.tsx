@@ -4,8 +4,8 @@ import { useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { BotListTable } from '@/components/bot-list-table';
-import { DateFilter } from '@/components/filter-fields';
 import { ItemNameCell } from '@/components/item-name-cell';
+import { DateRangeFilter } from '@/components/list-filters';
 import { MultiSelect } from '@/components/multi-select';
 import { Page } from '@/components/page';
 import { StatusBadge } from '@/components/status-chip';
@@ -195,15 +195,12 @@ export function BotDeliveriesScreen() {
               )}
               sx={{ width: 300 }}
             />
-            <DateFilter
-              label={t('ops.deliveries.dateFrom')}
-              value={filters.dateFrom}
-              onChange={(value) => patch({ dateFrom: value })}
-            />
-            <DateFilter
-              label={t('ops.deliveries.dateTo')}
-              value={filters.dateTo}
-              onChange={(value) => patch({ dateTo: value })}
+            <DateRangeFilter
+              fromLabel={t('ops.deliveries.dateFrom')}
+              toLabel={t('ops.deliveries.dateTo')}
+              from={filters.dateFrom}
+              to={filters.dateTo}
+              onChange={(dateFrom, dateTo) => patch({ dateFrom, dateTo })}
             />
           </>
         }

@@ -3,12 +3,16 @@ import { CURRENCIES, RECORD_STATUSES, SIDES } from '@toydesk/contract';
 import { useTranslation } from 'react-i18next';
 
 import { useEnumLabel } from '@/components/entity-form/entity-field';
-import { DateFilter, SelectFilter } from '@/components/filter-fields';
+import { SelectFilter } from '@/components/filter-fields';
 import { FilterBar } from '@/components/filter-bar';
+import {
+  DateRangeFilter,
+  MarketAccountFilter,
+  MarketFilter,
+  SteamAccountFilter,
+} from '@/components/list-filters';
 import { MultiSelect } from '@/components/multi-select';
 import { SearchField } from '@/components/search-field';
-import { useCommonData } from '@/lib/common-data';
-import { marketOptions, steamAccountOptions } from '@/lib/filter-options';
 
 import type { HistoryFilters } from '../utils/history-filters';
 
@@ -21,12 +25,7 @@ export function HistoryFiltersBar({
   onChange: (change: Partial<HistoryFilters>) => void;
 }) {
   const { t } = useTranslation();
-  const common = useCommonData();
   const enumLabel = useEnumLabel();
-  const marketAccounts = common.steamAccounts
-    .filter((a) => !filters.steamAccount || String(a.id) === filters.steamAccount)
-    .flatMap((a) => a.market_accounts)
-    .filter((m) => !filters.market || m.market === filters.market);
   return (
     <FilterBar flush>
       <SearchField value={filters.search} onChange={(search) => onChange({ search })} width={230} />
@@ -36,27 +35,18 @@ export function HistoryFiltersBar({
         options={SIDES.map((value) => ({ value, label: enumLabel('side', value) }))}
         onChange={(sides) => onChange({ sides })}
       />
-      <SelectFilter
-        label={t('fields.market')}
-        width={160}
-        value={filters.market}
-        onChange={(market) => onChange({ market })}
-        options={marketOptions(common.markets)}
-        allLabel={t('common.allMarkets')}
-      />
-      <SelectFilter
-        label={t('fields.steam_account')}
+      <MarketFilter width={160} value={filters.market} onChange={(market) => onChange({ market })} />
+      <SteamAccountFilter
         width={170}
         value={filters.steamAccount}
         onChange={(steamAccount) => onChange({ steamAccount })}
-        options={steamAccountOptions(common.steamAccounts)}
       />
-      <SelectFilter
-        label={t('fields.market_account')}
+      <MarketAccountFilter
         width={200}
         value={filters.marketAccount}
         onChange={(marketAccount) => onChange({ marketAccount })}
-        options={marketAccounts.map((account) => ({ value: String(account.id), label: account.label }))}
+        market={filters.market}
+        steamAccount={filters.steamAccount}
       />
       <TextField
         margin="none"
@@ -74,16 +64,12 @@ export function HistoryFiltersBar({
         sx={{ width: 100 }}
         slotProps={{ htmlInput: { inputMode: 'decimal' } }}
       />
-      <DateFilter
-        label={t('history.dateFrom')}
-        value={filters.dateFrom}
-        onChange={(value) => onChange({ dateFrom: value })}
-        width={150}
-      />
-      <DateFilter
-        label={t('history.dateTo')}
-        value={filters.dateTo}
-        onChange={(value) => onChange({ dateTo: value })}
+      <DateRangeFilter
+        fromLabel={t('history.dateFrom')}
+        toLabel={t('history.dateTo')}
+        from={filters.dateFrom}
+        to={filters.dateTo}
+        onChange={(dateFrom, dateTo) => onChange({ dateFrom, dateTo })}
         width={150}
       />
       <MultiSelect

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 
 import { checkboxColumn } from '@/components/checkbox-column';
 import { SelectFilter } from '@/components/filter-fields';
+import { EnumFilter, SteamAccountFilter } from '@/components/list-filters';
 import type { EntityRow } from '@/components/entity-table/entity-columns';
 import { EntityTable } from '@/components/entity-table/entity-table';
 import { withItemColumn } from '@/components/item-name-cell';
@@ -15,7 +16,6 @@ import { Page } from '@/components/page';
 import { SelectionBar } from '@/components/selection-bar';
 import type { VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { useCommonData } from '@/lib/common-data';
-import { steamAccountOptions } from '@/lib/filter-options';
 import type { ListingItem } from '@/lib/manual-listing';
 import { notify } from '@/lib/notifications';
 import { useCheckedIds } from '@/lib/use-checked-ids';
@@ -112,22 +112,18 @@ export function InventoryScreen() {
 
   const toolbar = (
     <>
-      <SelectFilter
-        label={t('fields.steam_account')}
+      <SteamAccountFilter
         width={200}
         value={filters.steamAccount}
         onChange={(value) => patch({ steamAccount: value })}
-        options={steamAccountOptions(common.steamAccounts)}
       />
-      <SelectFilter
+      <EnumFilter
         label={t('fields.status')}
         width={150}
         value={filters.status}
         onChange={(value) => patch({ status: value })}
-        options={INVENTORY_ITEM_STATUSES.map((status) => ({
-          value: status,
-          label: t(`enums.status.${status}`),
-        }))}
+        values={INVENTORY_ITEM_STATUSES}
+        labels="enums.status"
       />
       <SelectFilter
         label={t('fields.tradable')}

@@ -3,10 +3,8 @@ import { SELL_ITEM_STATUSES } from '@toydesk/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { EnumFilter, MarketAccountFilter, MarketFilter } from '@/components/list-filters';
 import { Page } from '@/components/page';
-import { SelectFilter } from '@/components/filter-fields';
-import { useCommonData } from '@/lib/common-data';
-import { marketOptions } from '@/lib/filter-options';
 import type { QueryParams } from '@/lib/query-string';
 
 import { SaleCandidatesTable } from './sale-candidates-table';
@@ -36,43 +34,31 @@ export function sellItemsQuery(filters: Filters): QueryParams {
  */
 export function SellItemsScreen() {
   const { t } = useTranslation();
-  const common = useCommonData();
   const [view, setView] = useState<View>('list');
   const [filters, setFilters] = useState<Filters>({ market: '', status: 'on_sale', marketAccount: '' });
   const query = useMemo(() => sellItemsQuery(filters), [filters]);
-  const marketAccounts = useMemo(
-    () =>
-      common.steamAccounts
-        .flatMap((steam) => steam.market_accounts)
-        .filter((account) => !filters.market || account.market === filters.market)
-        .sort((a, b) => a.label.localeCompare(b.label)),
-    [common.steamAccounts, filters.market],
-  );
   const patch = (change: Partial<Filters>) => setFilters((current) => ({ ...current, ...change }));
 
   const toolbar = (
     <>
-      <SelectFilter
-        label={t('fields.market')}
+      <MarketFilter
         width={170}
         value={filters.market}
         onChange={(value) => patch({ market: value, marketAccount: '' })}
-        options={marketOptions(common.markets)}
-        allLabel={t('common.allMarkets')}
       />
-      <SelectFilter
+      <EnumFilter
         label={t('fields.status')}
         width={150}
         value={filters.status}
         onChange={(value) => patch({ status: value })}
-        options={SELL_ITEM_STATUSES.map((status) => ({ value: status, label: t(`enums.status.${status}`) }))}
+        values={SELL_ITEM_STATUSES}
+        labels="enums.status"
       />
-      <SelectFilter
-        label={t('fields.market_account')}
+      <MarketAccountFilter
         width={220}
         value={filters.marketAccount}
         onChange={(value) => patch({ marketAccount: value })}
-        options={marketAccounts.map((account) => ({ value: String(account.id), label: account.label }))}
+        market={filters.market}
       />
     </>
   );

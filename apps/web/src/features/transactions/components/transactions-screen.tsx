@@ -11,16 +11,14 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DateFilter, SelectFilter } from '@/components/filter-fields';
 import { EntityFormDialog } from '@/components/entity-form/entity-form-dialog';
 import type { EntityRow } from '@/components/entity-table/entity-columns';
 import { EntityTable } from '@/components/entity-table/entity-table';
+import { DateRangeFilter, EnumFilter, MarketFilter } from '@/components/list-filters';
 import { MdiIcon } from '@/components/mdi-icon';
 import { Page } from '@/components/page';
 import { rowActionsColumn } from '@/components/row-actions-column';
 import type { VirtualColumn } from '@/components/virtual-table/virtual-table';
-import { useCommonData } from '@/lib/common-data';
-import { marketOptions } from '@/lib/filter-options';
 import { notify } from '@/lib/notifications';
 
 import { useDeleteTransaction, useSaveTransaction } from '../api/save-transaction';
@@ -63,7 +61,6 @@ type Editing = { record: EntityRow | null } | null;
 /** /transactions: the money ledger with balances per market and account; manual entries created and edited. */
 export function TransactionsScreen() {
   const { t } = useTranslation();
-  const common = useCommonData();
   const save = useSaveTransaction();
   const remove = useDeleteTransaction();
   const [filters, setFilters] = useState<TransactionFilters>({
@@ -104,40 +101,34 @@ export function TransactionsScreen() {
 
   const toolbar = (
     <>
-      <SelectFilter
+      <EnumFilter
         label={t('fields.kind')}
         width={180}
         value={filters.kind}
         onChange={(value) => patch({ kind: value })}
-        options={TRANSACTION_KINDS.map((kind) => ({ value: kind, label: t(`enums.kind.${kind}`) }))}
+        values={TRANSACTION_KINDS}
+        labels="enums.kind"
       />
-      <SelectFilter
+      <EnumFilter
         label={t('fields.payment_method')}
         width={160}
         value={filters.paymentMethod}
         onChange={(value) => patch({ paymentMethod: value })}
-        options={PAYMENT_METHODS.map((method) => ({
-          value: method,
-          label: t(`enums.payment_method.${method}`),
-        }))}
+        values={PAYMENT_METHODS}
+        labels="enums.payment_method"
       />
-      <SelectFilter
+      <MarketFilter
         label={t('fields.to_market')}
         width={170}
         value={filters.market}
         onChange={(value) => patch({ market: value })}
-        options={marketOptions(common.markets)}
-        allLabel={t('common.allMarkets')}
       />
-      <DateFilter
-        label={t('transactions.dateFrom')}
-        value={filters.dateFrom}
-        onChange={(value) => patch({ dateFrom: value })}
-      />
-      <DateFilter
-        label={t('transactions.dateTo')}
-        value={filters.dateTo}
-        onChange={(value) => patch({ dateTo: value })}
+      <DateRangeFilter
+        fromLabel={t('transactions.dateFrom')}
+        toLabel={t('transactions.dateTo')}
+        from={filters.dateFrom}
+        to={filters.dateTo}
+        onChange={(dateFrom, dateTo) => patch({ dateFrom, dateTo })}
       />
     </>
   );
