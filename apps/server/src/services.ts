@@ -2,7 +2,7 @@ import type { MarketOutbound } from '@toydesk/markets';
 
 import type { Config } from './config.ts';
 import type { Database, Vault } from '@toydesk/db';
-import { RESOURCE_CONFIGS, type ResourceName } from './resources/configs.ts';
+import { RESOURCE_CONFIGS, type ResourceName } from './routes/all-resources.ts';
 import { Resource } from './resources/resource.ts';
 
 /** What every handler may use; built once per process. */

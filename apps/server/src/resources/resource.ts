@@ -16,9 +16,8 @@ import { buildFilters, buildOrdering, type FilterContext } from './filters.ts';
 import { ident, Params, sqlType } from './sql.ts';
 
 export interface ResourceConfig {
+  /** The contract's entity; its name is the table's (`defineEntity('market_toy', ...)`: table market_toy). */
   entity: EntityDef;
-  /** Table name without quotes. */
-  table: string;
   /** SQL for computed fields, over the table alias t. */
   computed?: Record<string, string>;
   /** Columns (or SQL) searched by ?search=. */
@@ -76,14 +75,14 @@ export class Resource {
     readonly vault: Vault,
   ) {
     this.entity = config.entity;
-    this.table = ident(config.table);
+    this.table = ident(config.entity.name);
     this.columns = Object.entries(config.entity.fields).filter(([, def]) => def.kind !== 'computed');
     this.hasUpdatedAt = 'updated_at' in config.entity.fields;
     this.selectParts = Object.fromEntries(
       Object.entries(config.entity.fields).map(([name, def]) => {
         if (def.kind === 'computed') {
           const expr = config.computed?.[name];
-          if (!expr) throw new Error(`${config.table}.${name}: computed field without SQL`);
+          if (!expr) throw new Error(`${config.entity.name}.${name}: computed field without SQL`);
           return [name, `${expr} AS ${ident(name)}`];
         }
         if (def.kind === 'secret') return [name, `${maskSql(`t.${ident(name)}`)} AS ${ident(name)}`];

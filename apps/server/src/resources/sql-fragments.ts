@@ -22,3 +22,8 @@ export const TAG_OBJECTS_SQL = (alias: string) =>
 /** The proxy of the row (`alias.proxy`) as `protocol://host:port`, or null: the `proxy_label` field. */
 export const PROXY_LABEL_SQL = (alias: string) =>
   `(SELECT p.protocol || '://' || p.host || ':' || p.port FROM proxy p WHERE p.id = ${alias}.proxy)`;
+
+/** The market accounts of Steam account `alias` as `[{id, market, label}]` in id order: its `market_accounts`. */
+export const STEAM_ACCOUNT_MARKET_ACCOUNTS_SQL = (alias: string) =>
+  `(SELECT coalesce(json_agg(${MARKET_ACCOUNT_LINK_JSON(alias)} ORDER BY ma.id), '[]'::json)
+      FROM market_account ma JOIN market m ON m.code = ma.market WHERE ma.steam_account = ${alias}.id)`;

@@ -1,4 +1,4 @@
-import { RESOURCE_CONFIGS } from '../../resources/configs.ts';
+import { STEAM_ACCOUNT_MARKET_ACCOUNTS_SQL } from '../../resources/sql-fragments.ts';
 import type { ApiHandlers } from '../handler.ts';
 
 /** The handlers of the `frontend.*` routes. */
@@ -9,7 +9,7 @@ export const frontendHandlers = {
     const [markets, steamAccounts, tags] = await Promise.all([
       db.query(resources.market.selectSql('', 't.id')),
       db.query(
-        `SELECT t.id, t.steam_account_name, ${RESOURCE_CONFIGS.steamAccount.computed.market_accounts} AS market_accounts
+        `SELECT t.id, t.steam_account_name, ${STEAM_ACCOUNT_MARKET_ACCOUNTS_SQL('t')} AS market_accounts
          FROM steam_account t ORDER BY t.steam_account_name`,
       ),
       db.query(resources.tag.selectSql('', 't.name')),
