@@ -3,7 +3,8 @@ import type { KitMarketDefinition } from '../kit/kit-definition.ts';
 import type { KitMarket, SimListing } from '../kit/kit-market.ts';
 import { KitError } from '../kit/kit-error.ts';
 import { type KitContext, type KitRoute } from '../kit/kit-types.ts';
-import { entry, idText, iso, jsonObject, list, me, positiveInt, randomHex } from '../kit/route-helpers.ts';
+import { hexKeyCredentials, keyAuth } from '../kit/key-auth.ts';
+import { entry, idText, iso, jsonObject, keyed, list, me, positiveInt } from '../kit/route-helpers.ts';
 import { hashText } from '../util/random.ts';
 
 /**
@@ -205,11 +206,6 @@ function history(ctx: KitContext) {
 }
 
 function registerRoutes(router: Router<KitRoute>): void {
-  const keyed = (name: string, handler: KitRoute['handler']): KitRoute => ({
-    name,
-    auth: 'required',
-    handler,
-  });
   router.add(['POST'], '/account/profile/balance', keyed('account/profile/balance', balance));
   router.add(['GET'], '/account/profile/me', keyed('account/profile/me', profile));
   router.add(['POST'], '/steam/inventory/list', keyed('steam/inventory/list', steamInventory));
@@ -230,17 +226,11 @@ export const BITSKINS_SIMULATOR: KitMarketDefinition = {
   // marketplaces.md knows no BitSkins rate limit: none by default (set one via POST _control/config).
   defaultConfig: { currency: 'USD', rateLimits: {} },
   registerRoutes,
-  newCredentials() {
-    const key = randomHex(32);
-    return { credential: key, authKey: key, extra: {} };
-  },
-  authenticate(req, env) {
-    const key = req.headers['x-apikey'];
-    if (!key) return { kind: 'none' };
-    const account = env.market.accountByAuthKey(key);
-    if (account) return { kind: 'ok', account };
-    return { kind: 'refused', status: 403, body: { code: 'GLO_002', message: 'global.access_denied' } };
-  },
+  newCredentials: hexKeyCredentials(32),
+  authenticate: keyAuth((req) => req.headers['x-apikey'], {
+    status: 403,
+    body: { code: 'GLO_002', message: 'global.access_denied' },
+  }),
   errorBody(status, code, message) {
     if (status === 401) return { code: 'API_001', message: 'api.missing_apikey' };
     if (status === 429) return { code: 'GLO_003', message: 'global.too_many_requests' };

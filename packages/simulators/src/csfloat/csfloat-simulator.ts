@@ -3,7 +3,8 @@ import type { KitMarketDefinition } from '../kit/kit-definition.ts';
 import type { SimAccount, SimListing, SimOrder } from '../kit/kit-market.ts';
 import { KitError } from '../kit/kit-error.ts';
 import { type KitContext, type KitRoute } from '../kit/kit-types.ts';
-import { idText, iso, jsonObject, list, me, positiveInt, randomHex } from '../kit/route-helpers.ts';
+import { hexKeyCredentials, keyAuth } from '../kit/key-auth.ts';
+import { idText, iso, jsonObject, keyed, list, me, positiveInt } from '../kit/route-helpers.ts';
 import {
   csfloatListingId,
   csfloatListingView,
@@ -241,12 +242,6 @@ function trades(ctx: KitContext) {
 }
 
 function registerRoutes(router: Router<KitRoute>): void {
-  const keyed = (name: string, handler: KitRoute['handler'], bucket?: string): KitRoute => ({
-    name,
-    auth: 'required',
-    handler,
-    ...(bucket ? { bucket } : {}),
-  });
   router.add(['GET'], '/api/v1/me', keyed('me', profile));
   router.add(['GET'], '/api/v1/me/inventory', keyed('me/inventory', inventory));
   router.add(['GET'], '/api/v1/me/buy-orders', keyed('me/buy-orders', myOrders));
@@ -272,17 +267,11 @@ export const CSFLOAT_SIMULATOR: KitMarketDefinition = {
   // "About 500 req/day was quoted for listings" (one audit): the listing bucket.
   defaultConfig: { currency: 'USD', rateLimits: { listings: { limit: 500, windowMs: 86_400_000 } } },
   registerRoutes,
-  newCredentials() {
-    const key = randomHex(16);
-    return { credential: key, authKey: key, extra: {} };
-  },
-  authenticate(req, env) {
-    const key = req.headers.authorization;
-    if (!key) return { kind: 'none' };
-    const account = env.market.accountByAuthKey(key);
-    if (account) return { kind: 'ok', account };
-    return { kind: 'refused', status: 401, body: { code: 1, message: 'invalid api key' } };
-  },
+  newCredentials: hexKeyCredentials(16),
+  authenticate: keyAuth((req) => req.headers.authorization, {
+    status: 401,
+    body: { code: 1, message: 'invalid api key' },
+  }),
   unauthenticated: () => ({
     status: 403,
     body: { message: 'You need to be logged in to access this endpoint' },

@@ -5,7 +5,16 @@ import type { KitMarketDefinition } from '../kit/kit-definition.ts';
 import type { SimAccount, SimListing, SimOrder } from '../kit/kit-market.ts';
 import { KitError } from '../kit/kit-error.ts';
 import { type AuthResult, type KitContext, type KitRoute } from '../kit/kit-types.ts';
-import { entry, idText, jsonObject, list, me, positiveInt, unixSeconds } from '../kit/route-helpers.ts';
+import {
+  entry,
+  idText,
+  jsonObject,
+  keyed,
+  list,
+  me,
+  positiveInt,
+  unixSeconds,
+} from '../kit/route-helpers.ts';
 import { majorToUnits, unitsToDecimal, unitsToFloat } from '../kit/kit-units.ts';
 import {
   generateDmarketKeyPair,
@@ -278,11 +287,8 @@ function closedTargets(ctx: KitContext) {
 }
 
 function registerRoutes(router: Router<KitRoute>): void {
-  const signed = (name: string, handler: KitRoute['handler']): KitRoute => ({
-    name,
-    auth: 'required',
-    handler,
-  });
+  // Every route needs the Ed25519-signed headers.
+  const signed = keyed;
   const api = '/marketplace-api/v1';
   router.add(['GET'], '/account/v1/balance', signed('balance', balance));
   router.add(['GET'], `${api}/user-inventory`, signed('user-inventory', inventory));

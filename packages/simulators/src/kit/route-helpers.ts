@@ -1,8 +1,13 @@
 import type { SimAccount } from './kit-market.ts';
 import { KitError } from './kit-error.ts';
-import { type KitContext } from './kit-types.ts';
+import type { KitContext, KitRoute } from './kit-types.ts';
 
 /** Small helpers the non-tm markets' route files share. */
+
+/** A route that needs the caller's credentials; `bucket` names its rate limit (default `default`). */
+export function keyed(name: string, handler: KitRoute['handler'], bucket?: string): KitRoute {
+  return { name, auth: 'required', handler, ...(bucket ? { bucket } : {}) };
+}
 
 /** The caller's account on a route that requires credentials. */
 export function me(ctx: KitContext): SimAccount {

@@ -3,7 +3,8 @@ import type { KitMarketDefinition } from '../kit/kit-definition.ts';
 import type { SimPurchase } from '../kit/kit-market.ts';
 import { KitError } from '../kit/kit-error.ts';
 import { type KitContext, type KitRoute } from '../kit/kit-types.ts';
-import { idText, iso, jsonObject, list, me, randomHex } from '../kit/route-helpers.ts';
+import { hexKeyCredentials } from '../kit/key-auth.ts';
+import { idText, iso, jsonObject, keyed, list, me } from '../kit/route-helpers.ts';
 import { majorToUnits, unitsToFloat } from '../kit/kit-units.ts';
 
 /**
@@ -108,11 +109,6 @@ function info(ctx: KitContext) {
 }
 
 function registerRoutes(router: Router<KitRoute>): void {
-  const keyed = (name: string, handler: KitRoute['handler']): KitRoute => ({
-    name,
-    auth: 'required',
-    handler,
-  });
   router.add(['GET'], '/v1/user/balance', keyed('user/balance', balance));
   router.add(['GET'], '/v1/market/search', keyed('market/search', search));
   router.add(['POST'], '/v1/market/buy', keyed('market/buy', buy));
@@ -127,13 +123,11 @@ export const LIS_SKINS_SIMULATOR: KitMarketDefinition = {
   // marketplaces.md knows no Lis-skins rate limit: none by default (set one via POST _control/config).
   defaultConfig: { currency: 'USD', rateLimits: {} },
   registerRoutes,
-  newCredentials() {
-    const key = randomHex(24);
-    return { credential: key, authKey: key, extra: {} };
-  },
+  newCredentials: hexKeyCredentials(24),
   authenticate(req, env) {
     const header = req.headers.authorization;
     if (!header) return { kind: 'none' };
+    // A header without the Bearer scheme is a wrong credential, not a missing one.
     const token = header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : null;
     const account = env.market.accountByAuthKey(token);
     if (account) return { kind: 'ok', account };

@@ -3,7 +3,8 @@ import type { KitMarketDefinition } from '../kit/kit-definition.ts';
 import type { KitMarket, SimAccount, SimListing } from '../kit/kit-market.ts';
 import { KitError } from '../kit/kit-error.ts';
 import { type KitContext, type KitRoute } from '../kit/kit-types.ts';
-import { entry, idText, iso, jsonObject, list, me, positiveInt, randomHex } from '../kit/route-helpers.ts';
+import { hexKeyCredentials, keyAuth } from '../kit/key-auth.ts';
+import { entry, idText, iso, jsonObject, keyed, list, me, positiveInt } from '../kit/route-helpers.ts';
 
 /**
  * Waxpeer (api.waxpeer.com/v1): the key in the `api` query parameter, prices in mils (1000 = $1).
@@ -327,12 +328,6 @@ function myHistory(ctx: KitContext) {
 }
 
 function registerRoutes(router: Router<KitRoute>): void {
-  const keyed = (name: string, handler: KitRoute['handler'], bucket?: string): KitRoute => ({
-    name,
-    auth: 'required',
-    handler,
-    ...(bucket ? { bucket } : {}),
-  });
   router.add(['GET'], '/v1/user', keyed('user', user));
   router.add(['GET'], '/v1/get-my-inventory', keyed('get-my-inventory', inventory));
   router.add(
@@ -367,26 +362,22 @@ function registerRoutes(router: Router<KitRoute>): void {
   router.add(['POST'], '/v1/my-history', keyed('my-history', myHistory));
 }
 
+const WRONG_KEY = { success: false, msg: 'wrong api key' };
+
 export const WAXPEER_SIMULATOR: KitMarketDefinition = {
   name: 'waxpeer',
   unitsPerMajor: 1000,
   defaultConfig: { currency: 'USD', rateLimits: { 'list-items': { limit: 2, windowMs: 120_000 } } },
   registerRoutes,
-  newCredentials() {
-    const key = randomHex(32);
-    return { credential: key, authKey: key, extra: {} };
-  },
-  authenticate(req, env) {
-    const key = new URLSearchParams(req.search).get('api');
-    if (!key) return { kind: 'none' };
-    const account = env.market.accountByAuthKey(key);
-    if (account) return { kind: 'ok', account };
-    return { kind: 'refused', status: 401, body: { success: false, msg: 'wrong api key' } };
-  },
+  newCredentials: hexKeyCredentials(32),
+  authenticate: keyAuth((req) => new URLSearchParams(req.search).get('api'), {
+    status: 401,
+    body: WRONG_KEY,
+  }),
   // Refusals (unknown item, no money, duplicate project_id) come as HTTP 200 {success:false,msg}.
   refusalStatus: (status) => (status === 401 || status === 429 || status >= 500 ? status : 200),
   errorBody(status, code) {
-    if (status === 401) return { success: false, msg: 'wrong api key' };
+    if (status === 401) return WRONG_KEY;
     return { success: false, msg: code };
   },
 };
