@@ -1,8 +1,7 @@
 import { loadMarketEndpoints } from '@toydesk/markets';
 import { createMarketServices, type Services } from '@toydesk/server';
-import type { SimulatorServer } from '@toydesk/simulators';
+import { STEAM_PREFIX, type SimulatorServer } from '@toydesk/simulators';
 import type { ProxySimulator } from '@toydesk/simulators/proxy';
-import { createSteamSimulator } from '@toydesk/simulators/steam';
 
 import { loadDemoDataIfEmpty } from './data/demo-data.ts';
 import { loadDemoConfig } from './demo-config.ts';
@@ -14,7 +13,10 @@ export interface RunningDemo {
   simulators: { server: SimulatorServer; baseUrl: string };
   /** The proxy simulator serving the demo proxies. */
   proxies: ProxySimulator;
-  /** The simulated Steam the bot services use: the demo's own, or the one TOYDESK_STEAM_URL names. */
+  /**
+   * The simulated Steam the bot services use: the simulators' own (whose Community Market is the demo's
+   * `steam` marketplace, one world for both), or the one TOYDESK_STEAM_URL names.
+   */
   steamUrl: string;
   close(): Promise<void>;
 }
@@ -22,8 +24,8 @@ export interface RunningDemo {
 /**
  * Demo mode, run by the server's boot once its services exist and before its app (and the bot services)
  * is built: the demo data into an empty database, the marketplace simulators with the demo's accounts, the
- * demo proxies on the proxy simulator, the simulated Steam (unless TOYDESK_STEAM_URL names one), and the
- * marketplace clients pointed at the simulators.
+ * demo proxies on the proxy simulator, the simulated Steam of the simulators (unless TOYDESK_STEAM_URL names
+ * another), and the marketplace clients pointed at the simulators.
  */
 export async function startDemo(services: Services, log: (line: string) => void): Promise<RunningDemo> {
   const { db, vault, config } = services;
@@ -35,18 +37,13 @@ export async function startDemo(services: Services, log: (line: string) => void)
   const close = async () => {
     for (const server of started) await server.close();
   };
-  let steamUrl = demoConfig.steamUrl;
+  const steamUrl = demoConfig.steamUrl ?? `${simulators.baseUrl}${STEAM_PREFIX}`;
+  log(`simulated Steam on ${steamUrl}`);
   let proxies: ProxySimulator;
   try {
     // Before the bot services start (buildApp): their health checks must find the rows already moved.
     proxies = await startDemoProxies(db, vault, log);
     started.push(proxies);
-    if (!steamUrl) {
-      const steam = await createSteamSimulator();
-      started.push(steam);
-      steamUrl = await steam.listen({ port: 0, host: '127.0.0.1' });
-      log(`simulated Steam on ${steamUrl}`);
-    }
   } catch (error) {
     await close();
     throw error;

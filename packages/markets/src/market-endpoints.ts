@@ -80,7 +80,7 @@ export const SIMULATOR_PREFIX: Record<MarketCode, string> = {
   cs7: '/cs7',
   cs7_proxy: '/cs7_proxy',
   dmarket: '/dmarket',
-  steam: '/steam',
+  steam: '/steam/community',
   lis_skins: '/lis_skins',
   bitskins: '/bitskins',
   csfloat: '/csfloat',

@@ -14,7 +14,13 @@ export type { FaultKind, FaultSpec } from './tm/faults/tm-faults.ts';
 export type { KeyRateBySecond, KeyStats, StatsSnapshot } from './tm/stats/sim-stats.ts';
 export { TM_ERRORS, TM_PING_MESSAGES, CHANGE_CURRENCY_CODES } from './tm/tm-errors.ts';
 export { Catalogue, loadCatalogue, type CatalogueItem } from './data/catalogue.ts';
-export { OTHER_MARKET_DEFINITIONS, OTHER_MARKET_PREFIXES, type OtherMarket } from './server.ts';
+export {
+  OTHER_MARKET_DEFINITIONS,
+  OTHER_MARKET_PREFIXES,
+  STEAM_PREFIX,
+  type OtherMarket,
+  type SimulatorState,
+} from './server.ts';
 export { KitSimulator, type KitSimulatorOptions } from './kit/kit-simulator.ts';
 export {
   KitMarket,
@@ -34,6 +40,5 @@ export type { KitStatsSnapshot, KitAccountStats } from './kit/kit-stats.ts';
 export { registerKitSimulator, type RegisterKitOptions } from './kit/register-kit-simulator.ts';
 export { KitControlClient, type KitCreatedAccount } from './kit/kit-control-client.ts';
 export { generateDmarketKeyPair, signedText as dmarketSignedText } from './dmarket/dmarket-signature.ts';
-export { STEAM_CURRENCY_IDS } from './steam-market/steam-format.ts';
 export * from './proxy/index.ts';
 export * from './steam/index.ts';

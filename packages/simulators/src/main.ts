@@ -1,4 +1,4 @@
-import { createSimulatorServer, OTHER_MARKET_PREFIXES, TM_FAMILY_PREFIXES } from './server.ts';
+import { createSimulatorServer, OTHER_MARKET_PREFIXES, STEAM_PREFIX, TM_FAMILY_PREFIXES } from './server.ts';
 
 /**
  * `npm run simulators`: the marketplace simulators standalone, for development and demos only.
@@ -21,6 +21,7 @@ for (const prefix of Object.values(TM_FAMILY_PREFIXES)) {
 for (const prefix of Object.values(OTHER_MARKET_PREFIXES)) {
   console.log(`  ${base}${prefix}/...   control: ${base}${prefix}/_control/`);
 }
+console.log(`  ${base}${STEAM_PREFIX}/community/market/...   control: ${base}${STEAM_PREFIX}/_control/`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

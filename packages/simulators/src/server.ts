@@ -10,7 +10,8 @@ import type { KitSimulator } from './kit/kit-simulator.ts';
 import { registerKitSimulator } from './kit/register-kit-simulator.ts';
 import { LIS_SKINS_SIMULATOR } from './lis-skins/lis-skins-simulator.ts';
 import { SKINPORT_SIMULATOR } from './skinport/skinport-simulator.ts';
-import { STEAM_SIMULATOR } from './steam-market/steam-market-simulator.ts';
+import type { SteamSimConfigPatch } from './steam/sim-config.ts';
+import { registerSteamSimulator, type SteamSimulator } from './steam/steam-simulator.ts';
 import type { TmConfigPatch } from './tm/state/config.ts';
 import { registerTmSimulator } from './tm/register-tm-simulator.ts';
 import type { TmSimulator } from './tm/tm-simulator.ts';
@@ -20,10 +21,9 @@ import { WAXPEER_SIMULATOR } from './waxpeer/waxpeer-simulator.ts';
 export const TM_FAMILY_PREFIXES = { tm: '/tm', cs7: '/cs7', cs7_proxy: '/cs7_proxy' } as const;
 export type TmFamilyMarket = keyof typeof TM_FAMILY_PREFIXES;
 
-/** The other marketplaces, at the prefixes of @toydesk/markets' SIMULATOR_PREFIX. */
+/** The other marketplaces on the shared kit, at the prefixes of @toydesk/markets' SIMULATOR_PREFIX. */
 export const OTHER_MARKET_PREFIXES = {
   dmarket: '/dmarket',
-  steam: '/steam',
   lis_skins: '/lis_skins',
   bitskins: '/bitskins',
   csfloat: '/csfloat',
@@ -34,13 +34,21 @@ export type OtherMarket = keyof typeof OTHER_MARKET_PREFIXES;
 
 export const OTHER_MARKET_DEFINITIONS: Record<OtherMarket, KitMarketDefinition> = {
   dmarket: DMARKET_SIMULATOR,
-  steam: STEAM_SIMULATOR,
   lis_skins: LIS_SKINS_SIMULATOR,
   bitskins: BITSKINS_SIMULATOR,
   csfloat: CSFLOAT_SIMULATOR,
   skinport: SKINPORT_SIMULATOR,
   waxpeer: WAXPEER_SIMULATOR,
 };
+
+/**
+ * The simulated Steam (src/steam/): its Community Market is the `steam` marketplace (SIMULATOR_PREFIX
+ * `/steam/community`), and the same world serves the bots' Steam gateway at this prefix.
+ */
+export const STEAM_PREFIX = '/steam';
+
+export type SimulatorState = Record<TmFamilyMarket, TmSimulator> &
+  Record<OtherMarket, KitSimulator> & { steam: SteamSimulator };
 
 export interface SimulatorServerOptions {
   /** Default: real time plus an offset the control API advances. */
@@ -51,6 +59,8 @@ export interface SimulatorServerOptions {
   config?: TmConfigPatch;
   /** Config of the other markets at creation, per market (e.g. `{ waxpeer: { rateLimits: {...} } }`). */
   marketConfig?: Partial<Record<OtherMarket, KitConfigPatch>>;
+  /** Config of the simulated Steam at creation (e.g. `{ priceOverviewRateLimit: { max: 1000 } }`). */
+  steamConfig?: SteamSimConfigPatch;
   /** Fastify request logging (default off). */
   logger?: boolean;
 }
@@ -59,10 +69,10 @@ export interface SimulatorServer {
   app: FastifyInstance;
   clock: SimClock;
   /**
-   * One simulator per market: `state.tm.market` is its TmMarket, `state.waxpeer.market` a KitMarket; each
-   * has `.stats`, `.faults`, `.reset()`.
+   * One simulator per market: `state.tm.market` is its TmMarket, `state.waxpeer.market` a KitMarket,
+   * `state.steam.world` the simulated Steam's world; each has `.stats` and `.faults`.
    */
-  state: Record<TmFamilyMarket, TmSimulator> & Record<OtherMarket, KitSimulator>;
+  state: SimulatorState;
   /** Listens (default 127.0.0.1, port 0 = any free port) and returns the base URL, e.g. http://127.0.0.1:8090. */
   listen(options?: { port?: number; host?: string }): Promise<string>;
   close(): Promise<void>;
@@ -70,13 +80,13 @@ export interface SimulatorServer {
 
 /**
  * A Fastify server with the tm family mounted at /tm, /cs7 and /cs7_proxy, the other marketplaces at
- * /dmarket, /steam, /lis_skins, /bitskins, /csfloat, /skinport and /waxpeer, and a /robots.txt (not yet
- * listening).
+ * /dmarket, /lis_skins, /bitskins, /csfloat, /skinport and /waxpeer, the simulated Steam (and with it the
+ * Steam Community Market) at /steam, and a /robots.txt (not yet listening).
  */
 export async function createSimulatorServer(options: SimulatorServerOptions = {}): Promise<SimulatorServer> {
   const clock = options.clock ?? createSimClock();
   const app = Fastify({ logger: options.logger ?? false, forceCloseConnections: true });
-  const state = {} as Record<TmFamilyMarket, TmSimulator> & Record<OtherMarket, KitSimulator>;
+  const state = {} as SimulatorState;
   for (const [name, prefix] of Object.entries(TM_FAMILY_PREFIXES) as [TmFamilyMarket, string][]) {
     state[name] = await registerTmSimulator(app, {
       prefix,
@@ -96,6 +106,12 @@ export async function createSimulatorServer(options: SimulatorServerOptions = {}
       ...(config ? { config } : {}),
     });
   }
+  state.steam = await registerSteamSimulator(app, {
+    prefix: STEAM_PREFIX,
+    clock,
+    ...(options.seed !== undefined ? { seed: options.seed } : {}),
+    ...(options.steamConfig ? { config: options.steamConfig } : {}),
+  });
   // What a proxy health check fetches in demo mode (the stand-in for https://steamcommunity.com/robots.txt):
   // a plain 200 that touches no market's state, rate limit or statistics.
   app.get('/robots.txt', async (_request, reply) =>

@@ -1,24 +1,34 @@
-import type { KitCreatedAccount } from '@toydesk/simulators';
+import type { SimCreatedAccount, SteamSimControlClient } from '@toydesk/simulators';
 import * as steam from '@toydesk/steam/market';
 import { formatSteamPrice, parseSteamPrice } from '@toydesk/steam/wire';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { UnsupportedCapabilityError } from '../market.ts';
 import { MarketApiError, MarketAuthError } from '../kit/market-errors.ts';
-import { startMarketSim, startSimulatedMarket, type MarketSim } from '../testing/market-sim.ts';
+import { startSteamMarketSim, type MarketSim } from '../testing/market-sim.ts';
 import { SteamMarket } from './steam-market.ts';
 
-let sim: MarketSim;
-let account: KitCreatedAccount;
+let sim: MarketSim<SteamSimControlClient>;
+let account: SimCreatedAccount & { credential: string; sessionid: string; steamLoginSecure: string };
 let market: SteamMarket;
 const NAME = 'AK-47 | Redline (Field-Tested)';
 const OTHER = 'Glock-18 | Water Elemental (Field-Tested)';
 
+/** The simulated Steam's buy orders of the account still standing (active or waiting for a confirmation). */
+const standingOrders = async () =>
+  ((await sim.control.account(account.accountName)).buyOrders as { status: string; price: number }[]).filter(
+    (order) => order.status === 'active' || order.status === 'needs_confirmation',
+  );
+
 beforeAll(async () => {
-  ({ sim, account, market } = await startSimulatedMarket('steam', SteamMarket, {
-    config: { rateLimits: { priceoverview: null } },
-    account: { money: '20', names: [NAME, NAME] },
-  }));
+  sim = await startSteamMarketSim({ priceOverviewRateLimit: { max: 10_000 } });
+  const created = await sim.control.createAccount({
+    wallet: { currency: 1, balanceMinor: 2000 },
+    items: [{ name: NAME }, { name: NAME }],
+  });
+  const session = await sim.control.webSession(created.accountName);
+  account = { ...created, ...session, credential: session.cookie };
+  market = new SteamMarket(sim.config(account.credential));
 });
 afterAll(() => sim.close());
 
@@ -43,7 +53,7 @@ describe('SteamMarket against the simulator', () => {
   it('keeps the cookie session given as the credential', () => {
     expect(market.session.sessionId).toBe(account.sessionid);
     expect(market.session.cookies).toContain(`steamLoginSecure=${account.steamLoginSecure}`);
-    expect(market.session.steamId).toBe(account.steamid);
+    expect(market.session.steamId).toBe(account.steamId);
     const credential = 'steamLoginSecure=x';
     expect(() => new SteamMarket(sim.config(credential))).toThrow(/sessionid and steamLoginSecure/);
   });
@@ -52,13 +62,13 @@ describe('SteamMarket against the simulator', () => {
     expect(await market.getBalance()).toEqual({ amount: '20.00', currency: 'USD', on_hold: null });
   });
 
-  it('treats a dead session as an auth error (JSON 401, and a logged-out market page)', async () => {
+  it('treats a dead session as an auth error (a redirect to the login, and a logged-out market page)', async () => {
     const dead = new SteamMarket(
       sim.config('sessionid=abc; steamLoginSecure=76561198000000000%7C%7Cexpired'),
     );
     const listings = await dead.getListings().catch((e: unknown) => e);
     expect(listings).toBeInstanceOf(MarketAuthError);
-    expect((listings as MarketAuthError).status).toBe(401);
+    expect((listings as MarketAuthError).code).toBe('not_logged_in');
     const balance = await dead.getBalance().catch((e: unknown) => e);
     expect(balance).toBeInstanceOf(MarketAuthError);
     expect((balance as MarketAuthError).code).toBe('not_logged_in');
@@ -78,8 +88,8 @@ describe('SteamMarket against the simulator', () => {
       }),
     });
     expect(reply.status).toBe(403);
-    expect(await reply.json()).toEqual({ success: false, message: 'sessionid does not match' });
-    expect((await sim.control.dump(account.id)).orders).toEqual([]);
+    expect(await reply.text()).toContain('invalid session id');
+    expect(await standingOrders()).toEqual([]);
   });
 
   it('parses priceoverview strings in USD, EUR and RUB', async () => {
@@ -100,7 +110,7 @@ describe('SteamMarket against the simulator', () => {
   });
 
   it('lists at what the seller receives; a listing waits for confirmation, then is on sale', async () => {
-    const [first, second] = account.items.map((item) => item.asset_id);
+    const [first, second] = account.items.map((item) => item.assetid);
     const results = await market.listForSale([
       { asset_id: first!, price: '1.001' },
       { asset_id: 'gone', price: '1' },
@@ -112,7 +122,7 @@ describe('SteamMarket against the simulator', () => {
     expect(await market.getListings()).toEqual([
       expect.objectContaining({ listing_id: results[0]?.listing_id, price: '1.01', status: 'unknown' }),
     ]);
-    await sim.control.call('POST', `accounts/${account.id}/listings/confirm`, {});
+    await sim.control.acceptConfirmations(account.accountName);
     expect((await market.getListings())[0]).toMatchObject({ status: 'on_sale', asset_id: first });
     await market.removeListing(results[0]!.listing_id!);
     expect(await market.getListings()).toEqual([]);
@@ -120,7 +130,7 @@ describe('SteamMarket against the simulator', () => {
   });
 
   it('lists once when the connection drops after the listing was made', async () => {
-    const asset = account.items[1]!.asset_id;
+    const asset = account.items[1]!.assetid;
     await sim.control.fault({ match: { path: '/market/sellitem' }, kind: 'drop', phase: 'after', count: 1 });
     const [result] = await market.listForSale([{ asset_id: asset, price: '2' }]);
     expect(result).toMatchObject({ asset_id: asset, error: null });
@@ -130,8 +140,7 @@ describe('SteamMarket against the simulator', () => {
   it('places (price_total = unit × quantity), keeps, replaces and cancels buy orders', async () => {
     const placed = await market.setBuyOrder({ market_hash_name: NAME, price: '0.459', count: 3 });
     expect(placed).toMatchObject({ market_hash_name: NAME, price: '0.45', count: 3, currency: 'USD' });
-    const dump = await sim.control.dump(account.id);
-    expect(dump.orders).toEqual([expect.objectContaining({ price: '0.45', quantity: 3 })]);
+    expect(await standingOrders()).toEqual([expect.objectContaining({ price: 45, quantity: 3 })]);
     expect((await market.setBuyOrder({ market_hash_name: NAME, price: '0.45', count: 3 }))?.order_id).toBe(
       placed?.order_id,
     );
@@ -166,19 +175,20 @@ describe('SteamMarket against the simulator', () => {
   it('on code 8 looks for the order first and finds it: one order, one call', async () => {
     await sim.control.fault({
       match: { path: '/market/createbuyorder' },
-      kind: 'error',
-      error: '8',
+      kind: 'eresult',
+      eresult: 8,
       phase: 'after',
       count: 1,
     });
     const order = await market.setBuyOrder({ market_hash_name: OTHER, price: '0.3', count: 1 });
     expect(order).toMatchObject({ market_hash_name: OTHER, price: '0.30', count: 1 });
-    expect((await sim.control.dump(account.id)).orders).toHaveLength(1);
+    expect(await standingOrders()).toHaveLength(1);
   });
 
   it('places one order when the connection drops after Steam created it', async () => {
     await market.setBuyOrder({ market_hash_name: OTHER, price: '0', count: 1 });
-    const calls = async () => (await sim.control.stats()).accounts[account.id]!.byRoute.createbuyorder ?? 0;
+    const calls = async () =>
+      (await sim.control.stats()).byRoute['POST /community/market/createbuyorder'] ?? 0;
     const before = await calls();
     await sim.control.fault({
       match: { path: '/market/createbuyorder' },
@@ -188,21 +198,21 @@ describe('SteamMarket against the simulator', () => {
     });
     const order = await market.setBuyOrder({ market_hash_name: OTHER, price: '0.25', count: 2 });
     expect(order).toMatchObject({ price: '0.25', count: 2 });
-    expect((await sim.control.dump(account.id)).orders).toHaveLength(1);
+    expect(await standingOrders()).toHaveLength(1);
     expect((await calls()) - before).toBe(1);
   });
 });
 
 describe('Steam simulator priceoverview limit', () => {
   it('refuses a second call within 3 s with 429 and counts it', async () => {
-    const strict = await startMarketSim('steam');
+    const strict = await startSteamMarketSim({ priceOverviewRateLimit: { max: 1, windowMs: 3000 } });
     try {
-      const acc = await strict.control.account();
-      const m = new SteamMarket(strict.config(acc.credential));
+      const acc = await strict.control.createAccount();
+      const m = new SteamMarket(strict.config((await strict.control.webSession(acc.accountName)).cookie));
       await m.getPrices([NAME]);
       const error = await m.getPrices([NAME]).catch((e: unknown) => e);
       expect((error as MarketApiError).status).toBe(429);
-      expect((await strict.control.stats()).rateLimitViolations).toBe(2);
+      expect((await strict.control.stats()).rateLimited.priceOverview).toBe(2);
     } finally {
       await strict.close();
     }

@@ -3,10 +3,14 @@ import { HttpClient, MemoryRateLimiter } from '@toydesk/http';
 import {
   createSimulatorServer,
   KitControlClient,
+  STEAM_PREFIX,
+  SteamSimControlClient,
   type KitConfigPatch,
   type KitCreatedAccount,
   type OtherMarket,
   type SimulatorServer,
+  type SimulatorServerOptions,
+  type SteamSimConfigPatch,
 } from '@toydesk/simulators';
 
 import type { MarketClientConfig } from '../kit/market-transport.ts';
@@ -16,22 +20,23 @@ import { loadMarketEndpoints, type MarketEndpoint } from '../market-endpoints.ts
  * Test support (imported by tests only): a simulator server on port 0, the endpoint of one market pointing
  * at it, its control API, and an HttpClient with a generous limiter and short backoff.
  */
-export interface MarketSim {
+export interface MarketSim<Control = KitControlClient> {
   server: SimulatorServer;
   base: string;
   endpoint: MarketEndpoint;
-  control: KitControlClient;
+  control: Control;
   http: HttpClient;
   /** A client's configuration for this simulator with the given credential. */
   config(credential: string): MarketClientConfig;
   close(): Promise<void>;
 }
 
-export async function startMarketSim(
-  market: OtherMarket & MarketCode,
-  config: KitConfigPatch = {},
-): Promise<MarketSim> {
-  const server = await createSimulatorServer({ marketConfig: { [market]: config } });
+async function startSim<Control>(
+  market: MarketCode,
+  options: SimulatorServerOptions,
+  control: (base: string, endpoint: MarketEndpoint) => Control,
+): Promise<MarketSim<Control>> {
+  const server = await createSimulatorServer(options);
   const base = await server.listen();
   const endpoint = loadMarketEndpoints({}, { simulatorBaseUrl: base })[market];
   const http = new HttpClient({
@@ -42,7 +47,7 @@ export async function startMarketSim(
     server,
     base,
     endpoint,
-    control: new KitControlClient(endpoint.baseUrl),
+    control: control(base, endpoint),
     http,
     config: (credential) => ({ baseUrl: endpoint.baseUrl, http, credential }),
     async close() {
@@ -50,6 +55,22 @@ export async function startMarketSim(
       await server.close();
     },
   };
+}
+
+/** A marketplace on the simulators' shared kit (Waxpeer, CSFloat, ...), controlled by its KitControlClient. */
+export function startMarketSim(market: OtherMarket & MarketCode, config: KitConfigPatch = {}) {
+  return startSim(market, { marketConfig: { [market]: config } }, (_base, endpoint) => {
+    return new KitControlClient(endpoint.baseUrl);
+  });
+}
+
+/** The Steam Community Market: the simulated Steam's, controlled through the Steam simulator's control API. */
+export function startSteamMarketSim(config: SteamSimConfigPatch = {}) {
+  return startSim(
+    'steam',
+    { steamConfig: config },
+    (base) => new SteamSimControlClient(`${base}${STEAM_PREFIX}`),
+  );
 }
 
 /** What a market's test file works with: its simulator, one account there, and the market as that account. */

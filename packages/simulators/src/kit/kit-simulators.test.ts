@@ -52,21 +52,18 @@ const PROBES: Record<
     missing: 401,
     wrong: 401,
   },
-  steam: {
-    path: '/market/mylistings/?norender=1',
-    auth: (c) => ({ headers: { cookie: c } }),
-    missing: 401,
-    wrong: 401,
-  },
 };
 
 describe('the non-tm simulators in createSimulatorServer', () => {
-  it('mounts all seven under their SIMULATOR_PREFIX prefixes with a control index', async () => {
+  it('mounts all six under their SIMULATOR_PREFIX prefixes with a control index, and Steam at /steam', async () => {
     for (const market of Object.keys(OTHER_MARKET_PREFIXES) as OtherMarket[]) {
       const index = await control(market).call<{ market: string; routes: string[] }>('GET', '');
       expect(index.market).toBe(market);
       expect(server.state[market].market.name).toBe(market);
     }
+    const steam = (await (await fetch(`${base}/steam/_control/`)).json()) as { routes: unknown[] };
+    expect(steam.routes).toContainEqual({ method: 'POST', path: '/accounts/:login/web-session' });
+    expect(server.state.steam.world.accounts.size).toBe(0);
   });
 
   it.each(Object.keys(PROBES) as OtherMarket[])(
@@ -80,12 +77,7 @@ describe('the non-tm simulators in createSimulatorServer', () => {
       const missing = await fetch(url('').replace(/[?&]api=$/, ''), { method: probe.method ?? 'GET' });
       expect(missing.status).toBe(probe.missing);
       expect(missing.headers.get('content-type')).toContain('application/json');
-      const wrongCredential =
-        market === 'dmarket'
-          ? `${'ab'.repeat(32)}:x`
-          : market === 'steam'
-            ? 'sessionid=x; steamLoginSecure=nobody'
-            : 'wrong:credential';
+      const wrongCredential = market === 'dmarket' ? `${'ab'.repeat(32)}:x` : 'wrong:credential';
       expect((await send(wrongCredential)).status).toBe(probe.wrong);
       const stats = await control(market).stats();
       expect(stats.authFailures).toBeGreaterThanOrEqual(2);

@@ -66,6 +66,8 @@ export interface SteamSimConfig {
   cardSetSize: number;
   /** Steam's and the game's fee on top of what the seller receives, in percent (5 + 10). */
   marketFeePercent: number;
+  /** RUB per major unit of each wallet currency: price overviews convert at these. Chosen, fixed. */
+  rubPerUnit: Record<string, number>;
 }
 
 export const DEFAULT_STEAM_SIM_CONFIG: SteamSimConfig = {
@@ -94,6 +96,7 @@ export const DEFAULT_STEAM_SIM_CONFIG: SteamSimConfig = {
   buyOrderConfirmationThresholdMinor: null,
   cardSetSize: 5,
   marketFeePercent: 15,
+  rubPerUnit: { RUB: 1, USD: 90, EUR: 100, GBP: 115, PLN: 23, UAH: 2.2, CNY: 12.5, KZT: 0.18 },
 };
 
 export type SteamSimConfigPatch = {

@@ -211,7 +211,7 @@ describe('SteamSimulatorGateway: Community Market', () => {
   });
 
   it('reads price overviews in the asked currency and backs off on 429', async () => {
-    await sim.control.setPrice(NAME, 123_456, 120_000, 1_234);
+    await sim.control.setPrice(NAME, 123_456, 120_000, 1_234, 5);
     const rub = await sim.gateway.priceOverview({ marketHashName: NAME, currencyId: 5 });
     expect(rub).toEqual({
       lowestPrice: '1 234,56 pуб.',
@@ -221,7 +221,11 @@ describe('SteamSimulatorGateway: Community Market', () => {
       volume: 1_234,
     });
     const usd = await sim.gateway.priceOverview({ marketHashName: NAME, currencyId: 1 });
-    expect(usd).toMatchObject({ lowestPrice: '$1,234.56', lowestPriceMinor: 123_456 });
+    // Set in roubles, read in dollars: converted at the simulator's 90 RUB per USD.
+    expect(usd).toMatchObject({ lowestPrice: '$13.72', lowestPriceMinor: 1_372 });
+    expect(
+      await steamFailure(sim.gateway.priceOverview({ marketHashName: 'No Such Item', currencyId: 1 })),
+    ).toMatchObject({ kind: 'not_found' });
 
     await sim.control.config({ priceOverviewRateLimit: { max: 1, windowMs: 60_000 } });
     try {

@@ -1,7 +1,7 @@
 import { HttpClient } from '@toydesk/http';
 import { fixture, startReplayServer, type ReplayServer } from '@toydesk/http/testing/replay-server';
 import { shapeDifferences } from '@toydesk/http/testing/wire-shape';
-import { createSimulatorServer, KitControlClient } from '@toydesk/simulators';
+import { createSteamSimulator, SteamSimControlClient } from '@toydesk/simulators/steam';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { cookieSession } from '../session.ts';
@@ -117,17 +117,19 @@ describe('Steam market recorded answers through the client', () => {
   });
 });
 
-describe("the marketplace simulators' Steam market answers with the recorded shapes", () => {
+describe("the simulated Steam's market answers with the recorded shapes", () => {
   it('an empty mylistings answer has every recorded field, assets an empty array', async () => {
-    const server = await createSimulatorServer({});
+    const server = await createSteamSimulator();
     const http = new HttpClient();
     try {
-      const base = `${await server.listen()}/steam`;
-      const account = await new KitControlClient(base).account({ money: '5' });
-      const simWeb = new SteamWebClient({ http, hosts: { community: base, api: base } });
-      expect((await getMyListings(simWeb, cookieSession(account.credential))).listings).toEqual([]);
-      const raw = await fetch(`${base}/market/mylistings/?start=0&count=30&norender=1`, {
-        headers: { cookie: account.credential },
+      const base = await server.listen();
+      const control = new SteamSimControlClient(base);
+      const { cookie } = await control.webSession((await control.createAccount()).accountName);
+      const community = `${base}/community`;
+      const simWeb = new SteamWebClient({ http, hosts: { community, api: `${base}/api` } });
+      expect((await getMyListings(simWeb, cookieSession(cookie))).listings).toEqual([]);
+      const raw = await fetch(`${community}/market/mylistings/?start=0&count=30&norender=1`, {
+        headers: { cookie },
       });
       expect(shapeDifferences(JSON.parse(read('mylistings-empty.json')), await raw.json())).toEqual([]);
     } finally {

@@ -112,6 +112,23 @@ export class SteamSimControlClient extends ControlClientBase {
     );
   }
 
+  /** Accepts the account's waiting confirmations (all, or the ids given), as its phone would. */
+  acceptConfirmations(login: string, ids?: string[]) {
+    return this.call<{ accepted: string[] }>(
+      'POST',
+      `accounts/${login}/confirmations/accept`,
+      ids ? { ids } : {},
+    );
+  }
+
+  /** A logged-in browser session: the cookie string a marketplace client stores, and its two cookies. */
+  webSession(login: string) {
+    return this.call<{ sessionid: string; steamLoginSecure: string; cookie: string }>(
+      'POST',
+      `accounts/${login}/web-session`,
+    );
+  }
+
   /** The partner (the offer's recipient) accepts. */
   acceptOfferAsPartner(offerId: string) {
     return this.call<{ state: number; tradeid: string | null; escrowEnds: number | null }>(
@@ -140,12 +157,20 @@ export class SteamSimControlClient extends ControlClientBase {
     );
   }
 
-  setPrice(marketHashName: string, lowestMinor: number, medianMinor?: number, volume?: number) {
+  /** A price overview in minor units of `currencyId` (default 1, USD); other currencies see it converted. */
+  setPrice(
+    marketHashName: string,
+    lowestMinor: number,
+    medianMinor?: number,
+    volume?: number,
+    currencyId?: number,
+  ) {
     return this.call('POST', 'prices', {
       market_hash_name: marketHashName,
       lowestMinor,
       medianMinor,
       volume,
+      currencyId,
     });
   }
 

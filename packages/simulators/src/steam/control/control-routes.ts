@@ -5,6 +5,7 @@ import type { FaultSpec } from '../steam-faults.ts';
 import { json, jsonBody, ReplyError, type SimContext, type SimReply } from '../http/context.ts';
 import type { SimRouter } from '../http/router.ts';
 import { mergeConfig } from '../sim-config.ts';
+import { respondToConfirmation } from '../state/confirmation-answer.ts';
 import { confirmationsOf, dropConfirmationsFor } from '../state/confirmations.ts';
 import { buyListing, fillBuyOrder } from '../state/market.ts';
 import { seedPendingConfirmations } from '../state/pending-confirmations.ts';
@@ -23,6 +24,7 @@ import {
   type CreateAccountOptions,
 } from '../state/world.ts';
 import type { SteamSimParts } from '../steam-sim-parts.ts';
+import { randomHex } from '../../util/random.ts';
 
 /**
  * The control API under `<prefix>/_control/` (JSON in and out, never faulted, no authentication: development
@@ -447,6 +449,34 @@ export function registerControlRoutes(router: SimRouter, sim: SteamSimParts): vo
     })),
   );
 
+  router.post(
+    '/accounts/:login/confirmations/accept',
+    guard((ctx) => {
+      const body = parse(z.object({ ids: z.array(z.string()).optional() }), ctx);
+      const owner = account(ctx);
+      // As the phone would: every waiting confirmation of the account, or the ones named.
+      const chosen = confirmationsOf(world, owner).filter((c) => !body.ids || body.ids.includes(c.id));
+      for (const confirmation of chosen)
+        respondToConfirmation(world, owner, confirmation.id, confirmation.nonce, true);
+      return { accepted: chosen.map((confirmation) => confirmation.id) };
+    }),
+  );
+
+  router.post(
+    '/accounts/:login/web-session',
+    guard((ctx) => {
+      // A logged-in browser's cookies, as a marketplace client stores them (no login call, no Steam Guard).
+      const owner = account(ctx);
+      const sessionid = randomHex(12);
+      const steamLoginSecure = encodeURIComponent(`${owner.steamId}||${world.mintTokens(owner).accessToken}`);
+      return {
+        sessionid,
+        steamLoginSecure,
+        cookie: `sessionid=${sessionid}; steamLoginSecure=${steamLoginSecure}`,
+      };
+    }),
+  );
+
   const offerOf = (ctx: SimContext) => {
     const offer = world.offers.get(ctx.params.id ?? '');
     if (!offer) throw new ReplyError(json({ error: `no offer ${ctx.params.id}` }, 404));
@@ -534,6 +564,7 @@ export function registerControlRoutes(router: SimRouter, sim: SteamSimParts): vo
           lowestMinor: z.number().int().positive(),
           medianMinor: z.number().int().positive().optional(),
           volume: z.number().int().nonnegative().optional(),
+          currencyId: z.number().int().positive().optional(),
         }),
         ctx,
       );
@@ -541,6 +572,7 @@ export function registerControlRoutes(router: SimRouter, sim: SteamSimParts): vo
         lowest: body.lowestMinor,
         median: body.medianMinor ?? body.lowestMinor,
         volume: body.volume ?? 100,
+        currencyId: body.currencyId ?? 1,
       };
       world.prices.set(body.market_hash_name, price);
       return price;

@@ -9,17 +9,42 @@ import {
   createBuyOrder,
   listingView,
   priceFor,
+  removeListing,
   sellItem,
 } from '../state/market.ts';
+import type { SimListing } from '../state/types.ts';
 import { SimRefusal } from '../state/world.ts';
 import type { SteamSimParts } from '../steam-sim-parts.ts';
 
 /**
  * The Community Market under `/community/market/`: the wallet in `g_rgWalletInfo`, sellitem (JSON, HTTP 502 with
  * `{success:false, message}` on refusal), createbuyorder (`success` is an EResult: 1, 25, 29, 8; HTTP 406 with
- * need_confirmation when a mobile confirmation is needed), cancelbuyorder, mylistings?norender=1 and the public
- * priceoverview (429 when hammered).
+ * need_confirmation when a mobile confirmation is needed), cancelbuyorder, removelisting (answers `[]`),
+ * mylistings?norender=1 and the public priceoverview (429 when hammered; HTTP 500 `{success:false}` for a name
+ * Steam does not know). The one simulated Community Market: the Steam gateway and the marketplace client
+ * `SteamMarket` of @toydesk/markets both talk to it.
  */
+
+/** mylistings' `assets`: appid → contextid → assetid → the asset; Steam sends `[]` when there are none. */
+function listedAssets(listings: SimListing[]) {
+  if (listings.length === 0) return [];
+  const assets: Record<string, Record<string, Record<string, unknown>>> = {};
+  for (const { item } of listings) {
+    const context = ((assets[item.appid] ??= {})[item.contextid] ??= {});
+    context[item.assetid] = {
+      currency: 0,
+      appid: item.appid,
+      contextid: item.contextid,
+      id: item.assetid,
+      classid: item.classid,
+      instanceid: item.instanceid,
+      amount: '1',
+      status: 2,
+      market_hash_name: item.market_hash_name,
+    };
+  }
+  return assets;
+}
 export function registerMarketRoutes(router: SimRouter, sim: SteamSimParts): void {
   const world = sim.world;
 
@@ -104,24 +129,35 @@ export function registerMarketRoutes(router: SimRouter, sim: SteamSimParts): voi
     return json({ success: ERESULT.OK });
   });
 
+  router.post('/community/market/removelisting/:id', (ctx) => {
+    const account = communityAccount(sim, ctx);
+    requireSessionId(ctx);
+    try {
+      removeListing(world, account, ctx.params.id ?? '');
+    } catch (error) {
+      if (error instanceof SimRefusal) return json({ success: false, message: error.message });
+      throw error;
+    }
+    return json([]);
+  });
+
   router.get('/community/market/mylistings', (ctx) => {
     const account = communityAccount(sim, ctx);
     const start = Math.max(0, Number(ctx.query.get('start') ?? 0));
     const count = Math.min(100, Math.max(1, Number(ctx.query.get('count') ?? 10)));
     const mine = [...world.listings.values()].filter((listing) => listing.seller === account.steamId);
     const active = mine.filter((listing) => listing.status === 'active');
+    const waiting = mine.filter((listing) => listing.status === 'to_confirm');
     return json({
       success: true,
       pagesize: count,
       total_count: active.length,
-      assets: {},
+      assets: listedAssets([...active, ...waiting]),
       start,
       num_active_listings: active.length,
       listings: active.slice(start, start + count).map((listing) => listingView(world, listing)),
       listings_on_hold: [],
-      listings_to_confirm: mine
-        .filter((listing) => listing.status === 'to_confirm')
-        .map((listing) => listingView(world, listing)),
+      listings_to_confirm: waiting.map((listing) => listingView(world, listing)),
       buy_orders: [...world.buyOrders.values()]
         .filter((order) => order.owner === account.steamId && order.status === 'active')
         .map((order) => buyOrderView(order)),
@@ -136,8 +172,8 @@ export function registerMarketRoutes(router: SimRouter, sim: SteamSimParts): voi
     }
     const name = ctx.query.get('market_hash_name') ?? '';
     const currency = Number(ctx.query.get('currency') ?? 1);
-    if (!name || currencyCode(currency) === null) return json({ success: false }, 500);
-    const price = priceFor(world, name);
+    const price = currencyCode(currency) === null ? null : priceFor(world, name, currency);
+    if (!price || price.lowest === null || price.median === null) return json({ success: false }, 500);
     return json({
       success: true,
       lowest_price: formatSteamPrice(price.lowest, currency),

@@ -1,6 +1,7 @@
-import { ERESULT } from '@toydesk/steam/wire';
-import { referencePrice } from './catalogue.ts';
-import { createConfirmation } from './confirmations.ts';
+import { ERESULT, currencyCode } from '@toydesk/steam/wire';
+import { loadCatalogue } from '../../data/catalogue.ts';
+import { CS2_NAMES, referencePrice } from './catalogue.ts';
+import { createConfirmation, dropConfirmationsFor } from './confirmations.ts';
 import type { SimAccount, SimBuyOrder, SimListing } from './types.ts';
 import { SimRefusal, type SteamWorld } from './world.ts';
 
@@ -63,6 +64,21 @@ export function sellItem(
     `${input.price} (${input.price + listing.fee})`,
   ]);
   return listing;
+}
+
+/** The seller takes a listing down (waiting for its confirmation or on sale): the item goes back. */
+export function removeListing(world: SteamWorld, seller: SimAccount, listingId: string): void {
+  const listing = world.listings.get(listingId);
+  if (
+    !listing ||
+    listing.seller !== seller.steamId ||
+    (listing.status !== 'active' && listing.status !== 'to_confirm')
+  ) {
+    throw new SimRefusal(ERESULT.NoMatch, 'This listing does not exist or is no longer active.');
+  }
+  if (listing.status === 'to_confirm') dropConfirmationsFor(world, { type: 3, listingId });
+  listing.status = 'canceled';
+  seller.items.push(listing.item);
 }
 
 /** A simulated buyer pays; the seller's wallet gets the price. */
@@ -199,11 +215,38 @@ export function fillBuyOrder(world: SteamWorld, id: string, count?: number) {
   return { order, items };
 }
 
-export function priceFor(world: SteamWorld, name: string) {
+const CS2_NAME_SET = new Set<string>(CS2_NAMES);
+
+/**
+ * The price overview of a name in the asked wallet currency, or null for a name Steam does not know (not in
+ * the price table, the simulators' catalogue or the Steam simulator's own item names). Prices are kept in
+ * the currency they were set in (reference prices in USD cents) and converted at `config.rubPerUnit`.
+ */
+export function priceFor(world: SteamWorld, name: string, currencyId: number) {
   const known = world.prices.get(name);
-  if (known) return known;
+  if (!known && !CS2_NAME_SET.has(name) && !loadCatalogue().byHashName(name)) return null;
   const base = referencePrice(name);
-  return { lowest: base, median: Math.round(base * 0.97), volume: 10 + (base % 900) };
+  const price = known ?? {
+    lowest: base,
+    median: Math.round(base * 0.97),
+    volume: 10 + (base % 900),
+    currencyId: 1,
+  };
+  const convert = (minor: number) => convertWalletMinor(world, minor, price.currencyId, currencyId);
+  return { lowest: convert(price.lowest), median: convert(price.median), volume: price.volume };
+}
+
+/** Minor units of one wallet currency in another, at the simulator's fixed rates (null: no rate). */
+export function convertWalletMinor(
+  world: SteamWorld,
+  minor: number,
+  fromId: number,
+  toId: number,
+): number | null {
+  if (fromId === toId) return minor;
+  const from = world.config.rubPerUnit[currencyCode(fromId) ?? ''];
+  const to = world.config.rubPerUnit[currencyCode(toId) ?? ''];
+  return from && to ? Math.round((minor * from) / to) : null;
 }
 
 export function listingView(world: SteamWorld, listing: SimListing) {

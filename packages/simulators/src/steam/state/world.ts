@@ -106,7 +106,8 @@ export class SteamWorld {
   readonly confirmations = new Map<string, SimConfirmation>();
   readonly listings = new Map<string, SimListing>();
   readonly buyOrders = new Map<string, SimBuyOrder>();
-  readonly prices = new Map<string, { lowest: number; median: number; volume: number }>();
+  /** Price overviews set by the control API, in minor units of `currencyId`. */
+  readonly prices = new Map<string, { lowest: number; median: number; volume: number; currencyId: number }>();
   readonly loginLimits = new Map<string, { attempts: number[]; blockedUntil: number }>();
   readonly confirmLimits = new Map<string, { times: number[]; blockedUntil: number }>();
   /** OpenID assertions issued and not yet checked by the relying site. */
