@@ -419,49 +419,49 @@ describe('RealSteamGateway on the real libraries, offline', () => {
     ).toMatchObject({ kind: 'failed' });
   });
 
+  /** A WebAPI answer with EResult OK. */
+  const webApiOk = (body: unknown) => ({ headers: { 'x-eresult': '1' }, body });
+  /** An offer as IEconService answers it: by default ours, giving one item of class 10_0. */
+  const rawOffer = (fields: Record<string, unknown>) => ({
+    tradeofferid: '5555',
+    accountid_other: 12345,
+    message: '',
+    expiration_time: 1_900_000_000,
+    trade_offer_state: 2,
+    items_to_give: [
+      { appid: 730, contextid: '2', assetid: '111', classid: '10', instanceid: '0', amount: '1' },
+    ],
+    is_our_offer: true,
+    time_created: 1_800_000_000,
+    time_updated: 1_800_000_100,
+    confirmation_method: 0,
+    ...fields,
+  });
+
   it('getOffer and cancelOffer through the manager (IEconService/GetTradeOffer with the access token)', async () => {
     let state = 2;
     const { gateway, request } = gatewayWith((call) => {
       if (call.url.pathname === '/IEconService/GetTradeOffer/v1/') {
-        return {
-          headers: { 'x-eresult': '1' },
-          body: {
-            response: {
-              offer: {
-                tradeofferid: '5555',
-                accountid_other: 12345,
-                message: 'order 7',
-                expiration_time: 1_900_000_000,
-                trade_offer_state: state,
-                items_to_give: [
-                  { appid: 730, contextid: '2', assetid: '111', classid: '10', instanceid: '0', amount: '1' },
-                ],
-                is_our_offer: true,
-                time_created: 1_800_000_000,
-                time_updated: 1_800_000_100,
-                from_real_time_trade: false,
-                escrow_end_date: 0,
-                confirmation_method: 0,
-              },
-            },
-          },
-        };
+        const offer = rawOffer({
+          message: 'order 7',
+          trade_offer_state: state,
+          from_real_time_trade: false,
+          escrow_end_date: 0,
+        });
+        return webApiOk({ response: { offer } });
       }
       if (call.url.pathname === '/ISteamEconomy/GetAssetClassInfo/v1/') {
-        return {
-          headers: { 'x-eresult': '1' },
-          body: {
-            result: {
-              success: true,
-              '10_0': {
-                classid: '10',
-                instanceid: '0',
-                market_hash_name: 'AK-47 | Redline (Field-Tested)',
-                name: 'AK-47 | Redline',
-              },
+        return webApiOk({
+          result: {
+            success: true,
+            '10_0': {
+              classid: '10',
+              instanceid: '0',
+              market_hash_name: 'AK-47 | Redline (Field-Tested)',
+              name: 'AK-47 | Redline',
             },
           },
-        };
+        });
       }
       if (call.url.pathname === '/tradeoffer/5555/cancel') return { body: { tradeofferid: '5555' } };
       return undefined;
@@ -504,43 +504,30 @@ describe('RealSteamGateway on the real libraries, offline', () => {
   });
 
   it('getOffers through the manager (IEconService/GetTradeOffers): sent and received, the filter sent as Steam wants it', async () => {
-    const raw = (id: string, ours: boolean, message: string) => ({
-      tradeofferid: id,
-      accountid_other: 12345,
-      message,
-      expiration_time: 1_900_000_000,
-      trade_offer_state: ours ? 9 : 2,
-      items_to_give: ours
-        ? [{ appid: 730, contextid: '2', assetid: '111', classid: '10', instanceid: '0', amount: '1' }]
-        : [],
+    const sent = rawOffer({
+      tradeofferid: '61',
+      message: 'ABC123',
+      trade_offer_state: 9,
       items_to_receive: [],
-      is_our_offer: ours,
-      time_created: 1_800_000_000,
-      time_updated: 1_800_000_100,
-      confirmation_method: ours ? 2 : 0,
+      confirmation_method: 2,
+    });
+    const received = rawOffer({
+      tradeofferid: '62',
+      items_to_give: [],
+      items_to_receive: [],
+      is_our_offer: false,
     });
     const { gateway, request } = gatewayWith((call) => {
       if (call.url.pathname === '/IEconService/GetTradeOffers/v1/') {
-        return {
-          headers: { 'x-eresult': '1' },
-          body: {
-            response: {
-              trade_offers_sent: [raw('61', true, 'ABC123')],
-              trade_offers_received: [raw('62', false, '')],
-            },
-          },
-        };
+        return webApiOk({ response: { trade_offers_sent: [sent], trade_offers_received: [received] } });
       }
       if (call.url.pathname === '/ISteamEconomy/GetAssetClassInfo/v1/') {
-        return {
-          headers: { 'x-eresult': '1' },
-          body: {
-            result: {
-              success: true,
-              '10_0': { classid: '10', instanceid: '0', market_hash_name: 'M4A4 | Howl' },
-            },
+        return webApiOk({
+          result: {
+            success: true,
+            '10_0': { classid: '10', instanceid: '0', market_hash_name: 'M4A4 | Howl' },
           },
-        };
+        });
       }
       return undefined;
     });

@@ -482,21 +482,25 @@ export class RealSteamGateway extends SteamWebGateway implements SteamGateway {
     }
   }
 
-  private async loadOffer(
-    manager: TradeOfferManagerLike,
+  /** Loads one offer through a manager of the session's own, shut down once `use` is done with the offer. */
+  private async withOffer<T>(
+    session: SteamSession,
     operation: string,
     offerId: string,
-  ): Promise<TradeOfferLike> {
-    return this.call<TradeOfferLike>(operation, 'offer', (done) => manager.getOffer(offerId, done));
-  }
-
-  async getOffer(session: SteamSession, offerId: string): Promise<TradeOffer> {
+    use: (offer: TradeOfferLike) => Promise<T>,
+  ): Promise<T> {
     const manager = await this.manager(session);
     try {
-      return tradeOfferFrom(await this.loadOffer(manager, 'getOffer', offerId));
+      return await use(
+        await this.call<TradeOfferLike>(operation, 'offer', (done) => manager.getOffer(offerId, done)),
+      );
     } finally {
       manager.shutdown();
     }
+  }
+
+  getOffer(session: SteamSession, offerId: string): Promise<TradeOffer> {
+    return this.withOffer(session, 'getOffer', offerId, (offer) => Promise.resolve(tradeOfferFrom(offer)));
   }
 
   async getOffers(session: SteamSession, query: OffersQuery = {}): Promise<OfferLists> {
@@ -518,30 +522,22 @@ export class RealSteamGateway extends SteamWebGateway implements SteamGateway {
     }
   }
 
-  async acceptOffer(session: SteamSession, offerId: string): Promise<AcceptOfferResult> {
+  acceptOffer(session: SteamSession, offerId: string): Promise<AcceptOfferResult> {
     const operation = 'acceptOffer';
-    const manager = await this.manager(session);
-    try {
-      const offer = await this.loadOffer(manager, operation, offerId);
+    return this.withOffer(session, operation, offerId, async (offer) => {
       const status = await this.call<'accepted' | 'pending' | 'escrow'>(operation, 'offer', (done) =>
         offer.accept(false, done),
       );
       return { status, tradeId: offer.tradeID ?? null };
-    } finally {
-      manager.shutdown();
-    }
+    });
   }
 
-  async cancelOffer(session: SteamSession, offerId: string): Promise<TradeOffer> {
+  cancelOffer(session: SteamSession, offerId: string): Promise<TradeOffer> {
     const operation = 'cancelOffer';
-    const manager = await this.manager(session);
-    try {
-      const offer = await this.loadOffer(manager, operation, offerId);
+    return this.withOffer(session, operation, offerId, async (offer) => {
       await this.call(operation, 'offer', (done) => offer.cancel(done));
       return tradeOfferFrom(offer);
-    } finally {
-      manager.shutdown();
-    }
+    });
   }
 
   // ---------------------------------------------------------------------------------------------------

@@ -132,13 +132,16 @@ describe('SteamSimulatorGateway: Community Market', () => {
 
   it('code 8 ("trouble hearing back"): finds the order when it was created, reports a safe retry when not', async () => {
     const { created, session } = await sim.account();
-    await sim.control.fault({
-      kind: 'eresult',
-      eresult: 8,
-      phase: 'after',
-      match: { path: '/community/market/createbuyorder', account: created.accountName },
-      count: 1,
-    });
+    /** Steam answers the next createbuyorder with 8, after creating the order or before. */
+    const troubleHearingBack = (phase: 'after' | 'before') =>
+      sim.control.fault({
+        kind: 'eresult',
+        eresult: 8,
+        phase,
+        match: { path: '/community/market/createbuyorder', account: created.accountName },
+        count: 1,
+      });
+    await troubleHearingBack('after');
     const recovered = await sim.gateway.createBuyOrder(session, {
       marketHashName: NAME,
       priceMinor: 1_000,
@@ -151,13 +154,7 @@ describe('SteamSimulatorGateway: Community Market', () => {
       recovered.status === 'created' ? recovered.buyOrderId : '',
     ]);
 
-    await sim.control.fault({
-      kind: 'eresult',
-      eresult: 8,
-      phase: 'before',
-      match: { path: '/community/market/createbuyorder', account: created.accountName },
-      count: 1,
-    });
+    await troubleHearingBack('before');
     const lost = await steamFailure(
       sim.gateway.createBuyOrder(session, {
         marketHashName: 'Chroma 2 Case',

@@ -178,19 +178,19 @@ describe('SteamSimulatorGateway: trade offers and mobile confirmations', () => {
       kind: 'failed',
     });
 
-    const declined = await send(1);
-    await sim.gateway.acceptConfirmation(me.session, {
-      identitySecret: me.created.identitySecret ?? '',
-      objectId: declined.offerId,
-    });
+    const sendConfirmed = async (index: number) => {
+      const sent = await send(index);
+      await sim.gateway.acceptConfirmation(me.session, {
+        identitySecret: me.created.identitySecret ?? '',
+        objectId: sent.offerId,
+      });
+      return sent;
+    };
+    const declined = await sendConfirmed(1);
     await sim.control.declineOfferAsPartner(declined.offerId);
     expect((await sim.gateway.getOffer(me.session, declined.offerId)).stateName).toBe('Declined');
 
-    const countered = await send(2);
-    await sim.gateway.acceptConfirmation(me.session, {
-      identitySecret: me.created.identitySecret ?? '',
-      objectId: countered.offerId,
-    });
+    const countered = await sendConfirmed(2);
     await sim.control.counterOffer(countered.offerId);
     expect((await sim.gateway.getOffer(me.session, countered.offerId)).stateName).toBe('Countered');
 

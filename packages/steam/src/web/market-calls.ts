@@ -54,6 +54,14 @@ export async function getWalletBalance(web: SteamWebClient, session: SteamSessio
   };
 }
 
+/** Amounts and counts go to Steam as positive integers (minor units); anything else is refused before a request. */
+function requirePositiveIntegers(operation: string, values: Record<string, number>): void {
+  if (Object.values(values).every((value) => Number.isInteger(value) && value > 0)) return;
+  const names = Object.keys(values);
+  const message = `${names.join(' and ')} must be ${names.length > 1 ? 'positive integers' : 'a positive integer'}`;
+  throw new SteamError({ kind: 'failed', operation, message });
+}
+
 interface SellReply {
   success?: boolean | number;
   message?: string;
@@ -70,9 +78,7 @@ export async function sellItem(
   confirm?: (objectId: string) => Promise<void>,
 ): Promise<CreatedListing> {
   const operation = 'createListing';
-  if (!Number.isInteger(input.priceMinor) || input.priceMinor <= 0) {
-    throw new SteamError({ kind: 'failed', operation, message: 'priceMinor must be a positive integer' });
-  }
+  requirePositiveIntegers(operation, { priceMinor: input.priceMinor });
   const appId = input.appId ?? 730;
   const contextId = input.contextId ?? '2';
   const findListing = async () => {
@@ -154,18 +160,7 @@ export async function createBuyOrder(
   confirm?: (objectId: string) => Promise<void>,
 ): Promise<CreatedBuyOrder> {
   const operation = 'createBuyOrder';
-  if (
-    !Number.isInteger(input.priceMinor) ||
-    input.priceMinor <= 0 ||
-    !Number.isInteger(input.quantity) ||
-    input.quantity <= 0
-  ) {
-    throw new SteamError({
-      kind: 'failed',
-      operation,
-      message: 'priceMinor and quantity must be positive integers',
-    });
-  }
+  requirePositiveIntegers(operation, { priceMinor: input.priceMinor, quantity: input.quantity });
   const appId = input.appId ?? 730;
   const currencyId = input.currencyId ?? (await getWalletBalance(web, session)).currencyId;
   const send = (confirmationId: string) =>

@@ -120,24 +120,22 @@ export async function configureShowcase(
   const type = SHOWCASE_TYPES[showcase.kind];
   const slot = showcase.slot ?? 0;
   const requests: Record<string, string | number>[] = [];
+  const required = (value: string | null | undefined, message: string): string => {
+    if (!value) throw new SteamError({ kind: 'failed', operation, message });
+    return value;
+  };
   switch (showcase.kind) {
     case 'workshop':
-      if (!showcase.publishedFileId)
-        throw new SteamError({
-          kind: 'failed',
-          operation,
-          message: 'a workshop showcase needs publishedFileId',
-        });
-      requests.push({ slot, publishedfileid: showcase.publishedFileId });
+      requests.push({
+        slot,
+        publishedfileid: required(showcase.publishedFileId, 'a workshop showcase needs publishedFileId'),
+      });
       break;
     case 'favorite group':
-      if (!showcase.groupId)
-        throw new SteamError({
-          kind: 'failed',
-          operation,
-          message: 'a favourite-group showcase needs groupId',
-        });
-      requests.push({ slot, groupid: showcase.groupId });
+      requests.push({
+        slot,
+        groupid: required(showcase.groupId, 'a favourite-group showcase needs groupId'),
+      });
       break;
     case 'inventory items':
     case 'trade items': {
