@@ -8,8 +8,7 @@ import { ApiFailure } from '@/lib/query';
 import { fieldErrorsFromBody } from '@/lib/request';
 import { validateWithSchema } from '@/lib/validation';
 
-import { AppDialog } from '../app-dialog';
-import { FormDialogActions, FormDialogBody } from './form-dialog-parts';
+import { FormDialog } from './form-dialog-parts';
 import { fromLocalInput, toLocalInput } from './datetime-input';
 import { EntityField, type EntityFieldProps, type FieldChoice } from './entity-field';
 
@@ -158,41 +157,37 @@ export function EntityFormDialog({
   const working = pending || Boolean(busy);
   const currency = currencyOf?.(values) ?? undefined;
   return (
-    <AppDialog
-      open
+    <FormDialog
+      formId={formId}
+      title={title}
       onClose={onClose}
       persistent={dirty || working}
-      maxWidth="sm"
-      fullWidth
-      aria-labelledby={`${formId}-title`}
-      title={<span id={`${formId}-title`}>{title}</span>}
-      actions={
-        <FormDialogActions formId={formId} onClose={onClose} disabled={working} editing={Boolean(record)} />
-      }
+      editing={Boolean(record)}
+      working={working}
+      formError={formError}
+      onSubmit={submit}
     >
-      <FormDialogBody formId={formId} working={working} formError={formError} onSubmit={submit}>
-        {fields.map((name) => {
-          const def = entity.fields[name];
-          if (!def || values[name] === undefined) return null;
-          const wide = name === 'market_hash_name' || name === 'comment' || def.kind === 'int_array';
-          const Control = fieldControls?.[name] ?? EntityField;
-          return (
-            <Box key={name} sx={wide ? { gridColumn: '1 / -1' } : undefined}>
-              <Control
-                id={`${formId}-${name}`}
-                name={name}
-                def={def}
-                value={values[name]}
-                onChange={(value) => set(name, value)}
-                error={errors[name]}
-                choices={choices?.[name]}
-                required={required.includes(name)}
-                currency={def.kind === 'money' ? currency : undefined}
-              />
-            </Box>
-          );
-        })}
-      </FormDialogBody>
-    </AppDialog>
+      {fields.map((name) => {
+        const def = entity.fields[name];
+        if (!def || values[name] === undefined) return null;
+        const wide = name === 'market_hash_name' || name === 'comment' || def.kind === 'int_array';
+        const Control = fieldControls?.[name] ?? EntityField;
+        return (
+          <Box key={name} sx={wide ? { gridColumn: '1 / -1' } : undefined}>
+            <Control
+              id={`${formId}-${name}`}
+              name={name}
+              def={def}
+              value={values[name]}
+              onChange={(value) => set(name, value)}
+              error={errors[name]}
+              choices={choices?.[name]}
+              required={required.includes(name)}
+              currency={def.kind === 'money' ? currency : undefined}
+            />
+          </Box>
+        );
+      })}
+    </FormDialog>
   );
 }

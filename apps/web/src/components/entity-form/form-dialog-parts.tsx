@@ -2,6 +2,8 @@ import { Alert, Box, Button, LinearProgress } from '@mui/material';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { AppDialog } from '../app-dialog';
+
 export interface FormDialogActionsProps {
   formId: string;
   onClose: () => void;
@@ -63,5 +65,62 @@ export function FormDialogBody({ formId, working, formError, onSubmit, children 
         {children}
       </Box>
     </>
+  );
+}
+
+export interface FormDialogProps extends FormDialogBodyProps {
+  title: ReactNode;
+  onClose: () => void;
+  /** Unsaved changes or a save under way: a click outside or Escape does not close the dialog. */
+  persistent: boolean;
+  /** Editing a record (Save) or creating one (Create). */
+  editing: boolean;
+  maxWidth?: 'sm' | 'md';
+  /** Shown above the form: a confirmation the form opens over itself. */
+  above?: ReactNode;
+  /** The submit button's text when it is not Save or Create. */
+  submitLabel?: ReactNode;
+  /** The submit button is off (by default only while saving). */
+  submitDisabled?: boolean;
+}
+
+/**
+ * A dialog around one form: the title naming the dialog, Cancel and the submit button below, the shared
+ * body (progress, form-level error, two-column form) between them.
+ */
+export function FormDialog({
+  title,
+  onClose,
+  persistent,
+  editing,
+  maxWidth = 'sm',
+  above,
+  submitLabel,
+  submitDisabled,
+  ...body
+}: FormDialogProps) {
+  const titleId = `${body.formId}-title`;
+  return (
+    <AppDialog
+      open
+      onClose={onClose}
+      persistent={persistent}
+      maxWidth={maxWidth}
+      fullWidth
+      aria-labelledby={titleId}
+      title={<span id={titleId}>{title}</span>}
+      actions={
+        <FormDialogActions
+          formId={body.formId}
+          onClose={onClose}
+          disabled={submitDisabled ?? body.working}
+          submitLabel={submitLabel}
+          editing={editing}
+        />
+      }
+    >
+      {above}
+      <FormDialogBody {...body} />
+    </AppDialog>
   );
 }

@@ -1,15 +1,19 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 
 import type { FormValue, FormValues } from '@/lib/entity-form';
 import { serverFormErrors } from '@/lib/server-form-errors';
+import { useRules, validateWithSchema } from '@/lib/validation';
 
 /**
  * The state of a hand-built entity form (Steam account, market account, proxy): the values, the errors on
  * the fields and above them, and the props of a text field bound to one value by name.
  */
 export function useFormValues(initial: FormValues, formId: string) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const rules = useRules();
   const [values, setValues] = useState<FormValues>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -31,6 +35,19 @@ export function useFormValues(initial: FormValues, formId: string) {
     helperText: errors[name],
     fullWidth: true,
   });
+  /**
+   * Checks a body before it is sent: the contract schema's complaints and the required fields left empty go
+   * on the fields; true when there are none.
+   */
+  const check = (schema: z.ZodType, body: unknown, required: readonly string[] = []) => {
+    const found = validateWithSchema(schema, body, lang) ?? {};
+    for (const name of required) {
+      const message = rules.required(values[name]);
+      if (message !== true) found[name] = message;
+    }
+    setErrors(found);
+    return Object.keys(found).length === 0;
+  };
   /** A failed save: the 400's messages on the form's fields, the rest above the form. */
   const showSaveError = (error: unknown) => {
     const shown = serverFormErrors(error, Object.keys(values));
@@ -38,5 +55,17 @@ export function useFormValues(initial: FormValues, formId: string) {
     setFormError(shown.form);
   };
 
-  return { values, errors, setErrors, formError, setFormError, dirty, set, text, fieldProps, showSaveError };
+  return {
+    values,
+    errors,
+    setErrors,
+    formError,
+    setFormError,
+    dirty,
+    set,
+    text,
+    fieldProps,
+    check,
+    showSaveError,
+  };
 }

@@ -1,4 +1,4 @@
-import { Alert, Box, FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
+import { Alert, Box, FormControlLabel, Switch, TextField } from '@mui/material';
 import {
   CURRENCIES,
   MARKET_ACCOUNT_STATUSES,
@@ -9,14 +9,15 @@ import {
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { AppDialog } from '@/components/app-dialog';
-import { FormDialogActions, FormDialogBody } from '@/components/entity-form/form-dialog-parts';
+import { FormDialog } from '@/components/entity-form/form-dialog-parts';
+import { SecretField } from '@/components/entity-form/secret-field';
+import { SelectField } from '@/components/entity-form/select-field';
 import { useFormValues } from '@/components/entity-form/use-form-values';
 import { TagPicker } from '@/components/tag-picker';
 import { useCommonData } from '@/lib/common-data';
 import { formToBody, initialFormValues } from '@/lib/entity-form';
+import { marketOptions, steamAccountOptions } from '@/lib/filter-options';
 import { notify } from '@/lib/notifications';
-import { useRules, validateWithSchema } from '@/lib/validation';
 
 import type { MarketAccountRow } from '../api/get-market-accounts';
 import type { ProxyOption } from '../api/get-proxy-options';
@@ -48,10 +49,8 @@ export interface MarketAccountDialogProps {
 
 /** Create or edit a market account: checked with the contract's schemas, the server's 400 on the fields. */
 export function MarketAccountDialog({ account, defaultMarket, proxies, onClose }: MarketAccountDialogProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t } = useTranslation();
   const common = useCommonData();
-  const rules = useRules();
   const save = useSaveMarketAccount();
   const formId = useId();
 
@@ -66,7 +65,7 @@ export function MarketAccountDialog({ account, defaultMarket, proxies, onClose }
     }
     return values;
   }, [account, defaultMarket]);
-  const { values, errors, setErrors, formError, setFormError, dirty, set, fieldProps, showSaveError } =
+  const { values, errors, formError, setFormError, dirty, set, fieldProps, check, showSaveError } =
     useFormValues(initial, formId);
   /** An edit that takes the account live, waiting for the operator's confirmation (nothing sent yet). */
   const [goLive, setGoLive] = useState<{
@@ -85,15 +84,7 @@ export function MarketAccountDialog({ account, defaultMarket, proxies, onClose }
     setFormError(null);
     const body = formToBody(marketAccountEntity, values, account ? 'patch' : 'create', initial);
     const schema = account ? marketAccountEntity.patchSchema : marketAccountEntity.createSchema;
-    const found = validateWithSchema(schema, body, lang) ?? {};
-    for (const name of ['market', 'steam_account']) {
-      const required = rules.required(values[name]);
-      if (required !== true) found[name] = required;
-    }
-    if (Object.keys(found).length > 0) {
-      setErrors(found);
-      return;
-    }
+    if (!check(schema, body, ['market', 'steam_account'])) return;
     if (account && Object.keys(body).length === 0) {
       onClose();
       return;
@@ -133,119 +124,93 @@ export function MarketAccountDialog({ account, defaultMarket, proxies, onClose }
   };
 
   return (
-    <AppDialog
-      open
+    <FormDialog
+      formId={formId}
+      maxWidth="md"
+      title={
+        account ? t('marketAccounts.editTitle', { name: account.label }) : t('marketAccounts.createTitle')
+      }
       onClose={onClose}
       persistent={dirty || save.isPending}
-      maxWidth="md"
-      fullWidth
-      aria-labelledby={`${formId}-title`}
-      title={
-        <span id={`${formId}-title`}>
-          {account ? t('marketAccounts.editTitle', { name: account.label }) : t('marketAccounts.createTitle')}
-        </span>
-      }
-      actions={
-        <FormDialogActions
-          formId={formId}
-          onClose={onClose}
-          disabled={save.isPending}
-          editing={Boolean(account)}
-        />
+      editing={Boolean(account)}
+      working={save.isPending}
+      formError={formError}
+      onSubmit={submit}
+      above={
+        goLive && (
+          <GoLiveDialog
+            accounts={goLive.accounts}
+            spending={spendSummary.isSuccess ? spending : undefined}
+            spendingFailed={spendSummary.isError}
+            {...(goLive.creating && {
+              title: t('pricing.create.title', { names: goLive.accounts[0]?.account.label ?? '' }),
+              intro: t('pricing.create.intro'),
+              confirmLabel: t('pricing.create.confirm'),
+            })}
+            onConfirm={() => void send(goLive.body)}
+            onClose={() => setGoLive(null)}
+          />
+        )
       }
     >
-      {goLive && (
-        <GoLiveDialog
-          accounts={goLive.accounts}
-          spending={spendSummary.isSuccess ? spending : undefined}
-          spendingFailed={spendSummary.isError}
-          {...(goLive.creating && {
-            title: t('pricing.create.title', { names: goLive.accounts[0]?.account.label ?? '' }),
-            intro: t('pricing.create.intro'),
-            confirmLabel: t('pricing.create.confirm'),
-          })}
-          onConfirm={() => void send(goLive.body)}
-          onClose={() => setGoLive(null)}
+      <SelectField {...fieldProps('market')} required options={marketOptions(common.markets)} />
+      <SelectField
+        {...fieldProps('steam_account')}
+        required
+        options={steamAccountOptions(common.steamAccounts)}
+      />
+      <SelectField
+        {...fieldProps('status')}
+        options={MARKET_ACCOUNT_STATUSES.map((status) => ({
+          value: status,
+          label: t(`enums.status.${status}`),
+        }))}
+      />
+      <SelectField
+        {...fieldProps('proxy')}
+        noneLabel={t('common.none')}
+        options={proxies.map((proxy) => ({ value: String(proxy.id), label: proxy.label }))}
+      />
+      <Box sx={{ display: 'grid', gridTemplateColumns: '2fr 1fr', columnGap: 1 }}>
+        <TextField {...fieldProps('balance')} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+        <SelectField
+          {...fieldProps('currency')}
+          options={CURRENCIES.map((currency) => ({ value: currency, label: currency }))}
         />
-      )}
-      <FormDialogBody formId={formId} working={save.isPending} formError={formError} onSubmit={submit}>
-        <TextField {...fieldProps('market')} select required>
-          {common.markets.map((market) => (
-            <MenuItem key={market.code} value={market.code}>
-              {market.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField {...fieldProps('steam_account')} select required>
-          {common.steamAccounts.map((steam) => (
-            <MenuItem key={steam.id} value={String(steam.id)}>
-              {steam.steam_account_name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField {...fieldProps('status')} select>
-          {MARKET_ACCOUNT_STATUSES.map((status) => (
-            <MenuItem key={status} value={status}>
-              {t(`enums.status.${status}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField {...fieldProps('proxy')} select>
-          <MenuItem value="">{t('common.none')}</MenuItem>
-          {proxies.map((proxy) => (
-            <MenuItem key={proxy.id} value={String(proxy.id)}>
-              {proxy.label}
-            </MenuItem>
-          ))}
-        </TextField>
-        <Box sx={{ display: 'grid', gridTemplateColumns: '2fr 1fr', columnGap: 1 }}>
-          <TextField {...fieldProps('balance')} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
-          <TextField {...fieldProps('currency')} select>
-            {CURRENCIES.map((currency) => (
-              <MenuItem key={currency} value={currency}>
-                {currency}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Box>
-        <TagPicker
-          label={t('fields.tags')}
-          value={values.tags as number[]}
-          onChange={(ids) => set('tags', ids)}
-          error={errors.tags}
+      </Box>
+      <TagPicker
+        label={t('fields.tags')}
+        value={values.tags as number[]}
+        onChange={(ids) => set('tags', ids)}
+        error={errors.tags}
+      />
+      <Alert severity="info" sx={{ gridColumn: '1 / -1', my: 1 }}>
+        {t('marketAccounts.secretsHint')}
+      </Alert>
+      {SECRET_FIELDS.map((name) => (
+        <SecretField
+          key={name}
+          {...fieldProps(name)}
+          stored={account?.[name]}
+          notSet={t('marketAccounts.secretNotSet')}
         />
-        <Alert severity="info" sx={{ gridColumn: '1 / -1', my: 1 }}>
-          {t('marketAccounts.secretsHint')}
-        </Alert>
-        {SECRET_FIELDS.map((name) => (
-          <TextField
+      ))}
+      <Box sx={{ gridColumn: '1 / -1', display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
+        {LOOP_SWITCHES.map((name) => (
+          <FormControlLabel
             key={name}
-            {...fieldProps(name)}
-            type="password"
-            placeholder={account?.[name] ?? t('marketAccounts.secretNotSet')}
-            slotProps={{
-              inputLabel: { shrink: true },
-              htmlInput: { autoComplete: 'new-password', 'data-secret': 'true' },
-            }}
+            control={
+              <Switch
+                checked={values[name] === true}
+                onChange={(event) => set(name, event.target.checked)}
+                color={name === 'dry_run' ? 'warning' : 'primary'}
+              />
+            }
+            label={t(`fields.${name}`)}
           />
         ))}
-        <Box sx={{ gridColumn: '1 / -1', display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
-          {LOOP_SWITCHES.map((name) => (
-            <FormControlLabel
-              key={name}
-              control={
-                <Switch
-                  checked={values[name] === true}
-                  onChange={(event) => set(name, event.target.checked)}
-                  color={name === 'dry_run' ? 'warning' : 'primary'}
-                />
-              }
-              label={t(`fields.${name}`)}
-            />
-          ))}
-        </Box>
-        <TextField {...fieldProps('notes')} multiline sx={{ gridColumn: '1 / -1' }} />
-      </FormDialogBody>
-    </AppDialog>
+      </Box>
+      <TextField {...fieldProps('notes')} multiline sx={{ gridColumn: '1 / -1' }} />
+    </FormDialog>
   );
 }

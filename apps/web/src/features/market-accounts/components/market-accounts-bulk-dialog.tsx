@@ -3,8 +3,7 @@ import { MARKET_ACCOUNT_STATUSES, type MarketAccountPatch, type SpendGuardView }
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { AppDialog } from '@/components/app-dialog';
-import { FormDialogActions, FormDialogBody } from '@/components/entity-form/form-dialog-parts';
+import { FormDialog } from '@/components/entity-form/form-dialog-parts';
 import { TagPicker } from '@/components/tag-picker';
 import { notify } from '@/lib/notifications';
 import { serverFormErrors } from '@/lib/server-form-errors';
@@ -96,108 +95,103 @@ export function MarketAccountsBulkDialog({
   };
 
   return (
-    <AppDialog
-      open
+    <FormDialog
+      formId={formId}
+      title={t('marketAccounts.bulkTitle', { count: ids.length })}
       onClose={onClose}
       persistent={!nothing || bulk.isPending}
-      maxWidth="sm"
-      fullWidth
-      aria-labelledby={`${formId}-title`}
-      title={<span id={`${formId}-title`}>{t('marketAccounts.bulkTitle', { count: ids.length })}</span>}
-      actions={
-        <FormDialogActions
-          formId={formId}
-          onClose={onClose}
-          disabled={nothing || bulk.isPending}
-          submitLabel={t('marketAccounts.bulkApply')}
-        />
+      editing
+      submitLabel={t('marketAccounts.bulkApply')}
+      submitDisabled={nothing || bulk.isPending}
+      working={bulk.isPending}
+      formError={formError}
+      onSubmit={submit}
+      above={
+        goLive && (
+          <GoLiveDialog
+            accounts={goLive}
+            spending={spending}
+            spendingFailed={spendingFailed}
+            busy={bulk.isPending}
+            onConfirm={() => void send()}
+            onClose={() => setGoLive(null)}
+          />
+        )
       }
     >
-      {goLive && (
-        <GoLiveDialog
-          accounts={goLive}
-          spending={spending}
-          spendingFailed={spendingFailed}
-          busy={bulk.isPending}
-          onConfirm={() => void send()}
-          onClose={() => setGoLive(null)}
+      <TextField
+        select
+        fullWidth
+        id={`${formId}-status`}
+        label={t('fields.status')}
+        value={choices.status}
+        onChange={(event) => setChoices((c) => ({ ...c, status: event.target.value }))}
+      >
+        <MenuItem value={KEEP}>{t('marketAccounts.keep')}</MenuItem>
+        {MARKET_ACCOUNT_STATUSES.map((status) => (
+          <MenuItem key={status} value={status}>
+            {t(`enums.status.${status}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        fullWidth
+        id={`${formId}-proxy`}
+        label={t('fields.proxy')}
+        value={choices.proxy}
+        onChange={(event) => setChoices((c) => ({ ...c, proxy: event.target.value }))}
+      >
+        <MenuItem value={KEEP}>{t('marketAccounts.keep')}</MenuItem>
+        <MenuItem value={NO_PROXY}>{t('common.none')}</MenuItem>
+        {proxies.map((proxy) => (
+          <MenuItem key={proxy.id} value={String(proxy.id)}>
+            {proxy.label}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        fullWidth
+        id={`${formId}-tags-mode`}
+        label={t('marketAccounts.tagsMode')}
+        value={choices.tags === null ? 'keep' : 'set'}
+        onChange={(event) =>
+          setChoices((c) => ({ ...c, tags: event.target.value === 'keep' ? null : (c.tags ?? []) }))
+        }
+      >
+        <MenuItem value="keep">{t('marketAccounts.keep')}</MenuItem>
+        <MenuItem value="set">{t('marketAccounts.replaceTags')}</MenuItem>
+      </TextField>
+      {choices.tags !== null ? (
+        <TagPicker
+          label={t('fields.tags')}
+          value={choices.tags}
+          onChange={(tags) => setChoices((c) => ({ ...c, tags }))}
         />
+      ) : (
+        <span />
       )}
-      <FormDialogBody formId={formId} working={bulk.isPending} formError={formError} onSubmit={submit}>
+      {LOOP_SWITCHES.map((name) => (
         <TextField
+          key={name}
           select
           fullWidth
-          id={`${formId}-status`}
-          label={t('fields.status')}
-          value={choices.status}
-          onChange={(event) => setChoices((c) => ({ ...c, status: event.target.value }))}
-        >
-          <MenuItem value={KEEP}>{t('marketAccounts.keep')}</MenuItem>
-          {MARKET_ACCOUNT_STATUSES.map((status) => (
-            <MenuItem key={status} value={status}>
-              {t(`enums.status.${status}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          fullWidth
-          id={`${formId}-proxy`}
-          label={t('fields.proxy')}
-          value={choices.proxy}
-          onChange={(event) => setChoices((c) => ({ ...c, proxy: event.target.value }))}
-        >
-          <MenuItem value={KEEP}>{t('marketAccounts.keep')}</MenuItem>
-          <MenuItem value={NO_PROXY}>{t('common.none')}</MenuItem>
-          {proxies.map((proxy) => (
-            <MenuItem key={proxy.id} value={String(proxy.id)}>
-              {proxy.label}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          fullWidth
-          id={`${formId}-tags-mode`}
-          label={t('marketAccounts.tagsMode')}
-          value={choices.tags === null ? 'keep' : 'set'}
+          id={`${formId}-${name}`}
+          label={t(`fields.${name}`)}
+          value={choices.switches[name] ?? KEEP}
           onChange={(event) =>
-            setChoices((c) => ({ ...c, tags: event.target.value === 'keep' ? null : (c.tags ?? []) }))
+            setChoices((c) => ({
+              ...c,
+              switches: { ...c.switches, [name]: event.target.value as '' | 'on' | 'off' },
+            }))
           }
         >
-          <MenuItem value="keep">{t('marketAccounts.keep')}</MenuItem>
-          <MenuItem value="set">{t('marketAccounts.replaceTags')}</MenuItem>
+          <MenuItem value={KEEP}>{t('marketAccounts.keep')}</MenuItem>
+          <MenuItem value="on">{t('marketAccounts.switchOn')}</MenuItem>
+          <MenuItem value="off">{t('marketAccounts.switchOff')}</MenuItem>
         </TextField>
-        {choices.tags !== null ? (
-          <TagPicker
-            label={t('fields.tags')}
-            value={choices.tags}
-            onChange={(tags) => setChoices((c) => ({ ...c, tags }))}
-          />
-        ) : (
-          <span />
-        )}
-        {LOOP_SWITCHES.map((name) => (
-          <TextField
-            key={name}
-            select
-            fullWidth
-            id={`${formId}-${name}`}
-            label={t(`fields.${name}`)}
-            value={choices.switches[name] ?? KEEP}
-            onChange={(event) =>
-              setChoices((c) => ({
-                ...c,
-                switches: { ...c.switches, [name]: event.target.value as '' | 'on' | 'off' },
-              }))
-            }
-          >
-            <MenuItem value={KEEP}>{t('marketAccounts.keep')}</MenuItem>
-            <MenuItem value="on">{t('marketAccounts.switchOn')}</MenuItem>
-            <MenuItem value="off">{t('marketAccounts.switchOff')}</MenuItem>
-          </TextField>
-        ))}
-      </FormDialogBody>
-    </AppDialog>
+      ))}
+    </FormDialog>
   );
 }

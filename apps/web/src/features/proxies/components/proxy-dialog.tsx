@@ -1,4 +1,4 @@
-import { Alert, MenuItem, TextField } from '@mui/material';
+import { Alert, TextField } from '@mui/material';
 import {
   botProxyPatchSchema,
   PROXY_PROTOCOLS,
@@ -10,12 +10,11 @@ import {
 import { useId, useMemo, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { AppDialog } from '@/components/app-dialog';
-import { FormDialogActions, FormDialogBody } from '@/components/entity-form/form-dialog-parts';
+import { FormDialog } from '@/components/entity-form/form-dialog-parts';
+import { SelectField } from '@/components/entity-form/select-field';
 import { useFormValues } from '@/components/entity-form/use-form-values';
 import { formToBody, initialFormValues, type FormValues } from '@/lib/entity-form';
 import { notify } from '@/lib/notifications';
-import { validateWithSchema } from '@/lib/validation';
 
 import { useCreateProxy, useUpdateProxy } from '../api/save-proxy';
 
@@ -35,8 +34,7 @@ export interface ProxyDialogProps {
  * starts it empty, and left empty it is not sent, so the stored one stays.
  */
 export function ProxyDialog({ proxy = null, onClose }: ProxyDialogProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t } = useTranslation();
   const formId = useId();
   const create = useCreateProxy();
   const update = useUpdateProxy();
@@ -45,7 +43,7 @@ export function ProxyDialog({ proxy = null, onClose }: ProxyDialogProps) {
     () => ({ ...initialFormValues(proxyEntity, proxy ?? undefined), protocol: proxy?.protocol ?? 'http' }),
     [proxy],
   );
-  const { values, errors, setErrors, formError, setFormError, fieldProps, showSaveError } = useFormValues(
+  const { values, errors, formError, setFormError, fieldProps, check, showSaveError } = useFormValues(
     initial,
     formId,
   );
@@ -57,11 +55,7 @@ export function ProxyDialog({ proxy = null, onClose }: ProxyDialogProps) {
     const body = formToBody(proxyEntity, values, proxy ? 'patch' : 'create', initial);
     for (const name of HEALTH_FIELDS) delete body[name];
     const schema = proxy ? botProxyPatchSchema : proxyEntity.createSchema;
-    const found = validateWithSchema(schema, body, lang);
-    if (found) {
-      setErrors(found);
-      return;
-    }
+    if (!check(schema, body)) return;
     if (proxy && Object.keys(body).length === 0) {
       onClose();
       return;
@@ -81,48 +75,45 @@ export function ProxyDialog({ proxy = null, onClose }: ProxyDialogProps) {
   };
 
   return (
-    <AppDialog
-      open
-      onClose={onClose}
-      persistent={pending}
-      maxWidth="sm"
-      fullWidth
+    <FormDialog
+      formId={formId}
       title={
         proxy
           ? t('ops.proxies.editTitle', { name: `${proxy.protocol}://${proxy.host}:${proxy.port}` })
           : t('ops.proxies.add')
       }
-      actions={
-        <FormDialogActions formId={formId} onClose={onClose} disabled={pending} editing={Boolean(proxy)} />
-      }
+      onClose={onClose}
+      persistent={pending}
+      editing={Boolean(proxy)}
+      working={pending}
+      formError={formError}
+      onSubmit={submit}
     >
-      <FormDialogBody formId={formId} working={pending} formError={formError} onSubmit={submit}>
-        <TextField {...fieldProps('protocol')} select>
-          {PROXY_PROTOCOLS.map((protocol) => (
-            <MenuItem key={protocol} value={protocol}>
-              {t(`enums.protocol.${protocol}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        {TEXT_FIELDS.map((name) => (
-          <TextField key={name} {...fieldProps(name)} required={name !== 'username'} />
-        ))}
-        <TextField
-          {...fieldProps('password')}
-          type="password"
-          // Editing: the stored password is never shown; the mask says whether there is one.
-          placeholder={proxy ? (proxy.password ?? t('ops.proxies.passwordNotSet')) : undefined}
-          helperText={errors.password ?? (proxy ? t('ops.proxies.passwordKeep') : undefined)}
-          slotProps={{
-            ...(proxy ? { inputLabel: { shrink: true } } : {}),
-            htmlInput: { autoComplete: 'new-password', 'data-secret': 'true' },
-          }}
-        />
-        <TextField {...fieldProps('comment')} multiline sx={{ gridColumn: '1 / -1' }} />
-        <Alert severity="info" sx={{ gridColumn: '1 / -1', my: 1 }}>
-          {t('ops.proxies.passwordHint')}
-        </Alert>
-      </FormDialogBody>
-    </AppDialog>
+      <SelectField
+        {...fieldProps('protocol')}
+        options={PROXY_PROTOCOLS.map((protocol) => ({
+          value: protocol,
+          label: t(`enums.protocol.${protocol}`),
+        }))}
+      />
+      {TEXT_FIELDS.map((name) => (
+        <TextField key={name} {...fieldProps(name)} required={name !== 'username'} />
+      ))}
+      <TextField
+        {...fieldProps('password')}
+        type="password"
+        // Editing: the stored password is never shown; the mask says whether there is one.
+        placeholder={proxy ? (proxy.password ?? t('ops.proxies.passwordNotSet')) : undefined}
+        helperText={errors.password ?? (proxy ? t('ops.proxies.passwordKeep') : undefined)}
+        slotProps={{
+          ...(proxy ? { inputLabel: { shrink: true } } : {}),
+          htmlInput: { autoComplete: 'new-password', 'data-secret': 'true' },
+        }}
+      />
+      <TextField {...fieldProps('comment')} multiline sx={{ gridColumn: '1 / -1' }} />
+      <Alert severity="info" sx={{ gridColumn: '1 / -1', my: 1 }}>
+        {t('ops.proxies.passwordHint')}
+      </Alert>
+    </FormDialog>
   );
 }

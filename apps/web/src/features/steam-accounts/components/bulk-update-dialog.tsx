@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { AppDialog } from '@/components/app-dialog';
+import { SelectField } from '@/components/entity-form/select-field';
 import { useCommonData } from '@/lib/common-data';
 import { notify } from '@/lib/notifications';
 import { ApiFailure } from '@/lib/query';
@@ -168,54 +169,39 @@ export function BulkUpdateDialog({ accounts, proxies, onClose, onDone }: BulkUpd
             />
           )}
           {name === 'server_group' && (
-            <TextField
-              select
+            <SelectField
               fullWidth
               disabled={!enabled.server_group}
               label={t('fields.server_group')}
               value={serverGroup}
               onChange={(event) => setServerGroup(event.target.value)}
-            >
-              <MenuItem value="">{t('common.none')}</MenuItem>
-              {(serverGroups.data ?? []).map((group) => (
-                <MenuItem key={group.id} value={String(group.id)}>
-                  {group.name}
-                </MenuItem>
-              ))}
-            </TextField>
+              noneLabel={t('common.none')}
+              options={(serverGroups.data ?? []).map((group) => ({
+                value: String(group.id),
+                label: group.name,
+              }))}
+            />
           )}
           {name === 'proxy' && (
-            <TextField
-              select
+            <SelectField
               fullWidth
               disabled={!enabled.proxy}
               label={t('fields.proxy')}
               value={proxy}
               onChange={(event) => setProxy(event.target.value)}
-            >
-              <MenuItem value="">{t('common.none')}</MenuItem>
-              {proxies.map((option) => (
-                <MenuItem key={option.id} value={String(option.id)}>
-                  {option.label}
-                </MenuItem>
-              ))}
-            </TextField>
+              noneLabel={t('common.none')}
+              options={proxies.map((option) => ({ value: String(option.id), label: option.label }))}
+            />
           )}
           {name === 'status' && (
-            <TextField
-              select
+            <SelectField
               fullWidth
               disabled={!enabled.status}
               label={t('fields.status')}
               value={status}
               onChange={(event) => setStatus(event.target.value)}
-            >
-              {STEAM_ACCOUNT_STATUSES.map((value) => (
-                <MenuItem key={value} value={value}>
-                  {t(`enums.status.${value}`)}
-                </MenuItem>
-              ))}
-            </TextField>
+              options={STEAM_ACCOUNT_STATUSES.map((value) => ({ value, label: t(`enums.status.${value}`) }))}
+            />
           )}
         </Box>
       ))}

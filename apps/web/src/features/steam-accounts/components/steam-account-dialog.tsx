@@ -1,4 +1,4 @@
-import { Alert, Autocomplete, Box, Chip, MenuItem, TextField } from '@mui/material';
+import { Alert, Box, TextField } from '@mui/material';
 import {
   CURRENCIES,
   STEAM_ACCOUNT_STATUSES,
@@ -9,14 +9,13 @@ import {
 import { useId, useMemo, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { AppDialog } from '@/components/app-dialog';
-import { FormDialogActions, FormDialogBody } from '@/components/entity-form/form-dialog-parts';
+import { FormDialog } from '@/components/entity-form/form-dialog-parts';
+import { SecretField } from '@/components/entity-form/secret-field';
+import { SelectField } from '@/components/entity-form/select-field';
 import { useFormValues } from '@/components/entity-form/use-form-values';
-import { contrastText } from '@/components/tag-chips';
-import { useCommonData } from '@/lib/common-data';
+import { TagPicker } from '@/components/tag-picker';
 import { formToBody, initialFormValues } from '@/lib/entity-form';
 import { notify } from '@/lib/notifications';
-import { useRules, validateWithSchema } from '@/lib/validation';
 
 import { useServerGroupOptions } from '../api/get-server-groups';
 import type { SteamAccountRow } from '../api/get-steam-accounts';
@@ -47,16 +46,13 @@ export interface SteamAccountDialogProps {
 
 /** Create or edit a Steam account: validated by the contract's schemas, the server's 400 shown on the fields. */
 export function SteamAccountDialog({ account, proxies, onClose }: SteamAccountDialogProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
-  const common = useCommonData();
-  const rules = useRules();
+  const { t } = useTranslation();
   const serverGroups = useServerGroupOptions();
   const save = useSaveSteamAccount();
   const formId = useId();
 
   const initial = useMemo(() => initialFormValues(steamAccountEntity, account ?? undefined), [account]);
-  const { values, errors, setErrors, formError, setFormError, dirty, set, fieldProps, showSaveError } =
+  const { values, errors, formError, setFormError, dirty, set, fieldProps, check, showSaveError } =
     useFormValues(initial, formId);
 
   const submit = async (event: FormEvent) => {
@@ -65,13 +61,7 @@ export function SteamAccountDialog({ account, proxies, onClose }: SteamAccountDi
     const mode = account ? 'patch' : 'create';
     const body = formToBody(steamAccountEntity, values, mode, initial);
     const schema = account ? steamAccountEntity.patchSchema : steamAccountEntity.createSchema;
-    const found = validateWithSchema(schema, body, lang) ?? {};
-    const required = rules.required(values.steam_account_name);
-    if (required !== true) found.steam_account_name = required;
-    if (Object.keys(found).length > 0) {
-      setErrors(found);
-      return;
-    }
+    if (!check(schema, body, ['steam_account_name'])) return;
     if (account && Object.keys(body).length === 0) {
       onClose();
       return;
@@ -89,121 +79,67 @@ export function SteamAccountDialog({ account, proxies, onClose }: SteamAccountDi
     }
   };
 
-  const selectedTags = common.tags.filter((tag) => (values.tags as number[]).includes(tag.id));
-
   return (
-    <AppDialog
-      open
+    <FormDialog
+      formId={formId}
+      maxWidth="md"
+      title={
+        account
+          ? t('steamAccounts.editTitle', { name: account.steam_account_name })
+          : t('steamAccounts.createTitle')
+      }
       onClose={onClose}
       persistent={dirty || save.isPending}
-      maxWidth="md"
-      fullWidth
-      aria-labelledby={`${formId}-title`}
-      title={
-        <span id={`${formId}-title`}>
-          {account
-            ? t('steamAccounts.editTitle', { name: account.steam_account_name })
-            : t('steamAccounts.createTitle')}
-        </span>
-      }
-      actions={
-        <FormDialogActions
-          formId={formId}
-          onClose={onClose}
-          disabled={save.isPending}
-          editing={Boolean(account)}
-        />
-      }
+      editing={Boolean(account)}
+      working={save.isPending}
+      formError={formError}
+      onSubmit={submit}
     >
-      <FormDialogBody formId={formId} working={save.isPending} formError={formError} onSubmit={submit}>
-        {TEXT_FIELDS.map((name) => (
-          <TextField key={name} {...fieldProps(name)} required={name === 'steam_account_name'} />
-        ))}
-        <TextField {...fieldProps('status')} select>
-          {STEAM_ACCOUNT_STATUSES.map((status) => (
-            <MenuItem key={status} value={status}>
-              {t(`enums.status.${status}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField {...fieldProps('server_group')} select>
-          <MenuItem value="">{t('common.none')}</MenuItem>
-          {(serverGroups.data ?? []).map((group) => (
-            <MenuItem key={group.id} value={String(group.id)}>
-              {group.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField {...fieldProps('proxy')} select>
-          <MenuItem value="">{t('common.none')}</MenuItem>
-          {proxies.map((proxy) => (
-            <MenuItem key={proxy.id} value={String(proxy.id)}>
-              {proxy.label}
-            </MenuItem>
-          ))}
-        </TextField>
-        <Autocomplete
-          multiple
-          options={common.tags}
-          value={selectedTags}
-          getOptionLabel={(tag) => tag.name}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          onChange={(_event, tags) =>
-            set(
-              'tags',
-              tags.map((tag) => tag.id),
-            )
-          }
-          renderValue={(tags, getItemProps) =>
-            tags.map((tag, index) => {
-              const { key, ...itemProps } = getItemProps({ index });
-              return (
-                <Chip
-                  key={key}
-                  {...itemProps}
-                  size="small"
-                  label={tag.name}
-                  sx={{ bgcolor: tag.color, color: contrastText(tag.color) }}
-                />
-              );
-            })
-          }
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              label={t('fields.tags')}
-              error={Boolean(errors.tags)}
-              helperText={errors.tags}
-            />
-          )}
+      {TEXT_FIELDS.map((name) => (
+        <TextField key={name} {...fieldProps(name)} required={name === 'steam_account_name'} />
+      ))}
+      <SelectField
+        {...fieldProps('status')}
+        options={STEAM_ACCOUNT_STATUSES.map((status) => ({
+          value: status,
+          label: t(`enums.status.${status}`),
+        }))}
+      />
+      <SelectField
+        {...fieldProps('server_group')}
+        noneLabel={t('common.none')}
+        options={(serverGroups.data ?? []).map((group) => ({ value: String(group.id), label: group.name }))}
+      />
+      <SelectField
+        {...fieldProps('proxy')}
+        noneLabel={t('common.none')}
+        options={proxies.map((proxy) => ({ value: String(proxy.id), label: proxy.label }))}
+      />
+      <TagPicker
+        label={t('fields.tags')}
+        value={values.tags as number[]}
+        onChange={(ids) => set('tags', ids)}
+        error={errors.tags}
+      />
+      <Box sx={{ display: 'grid', gridTemplateColumns: '2fr 1fr', columnGap: 1 }}>
+        <TextField {...fieldProps('balance')} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+        <SelectField
+          {...fieldProps('balance_currency')}
+          options={CURRENCIES.map((currency) => ({ value: currency, label: currency }))}
         />
-        <Box sx={{ display: 'grid', gridTemplateColumns: '2fr 1fr', columnGap: 1 }}>
-          <TextField {...fieldProps('balance')} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
-          <TextField {...fieldProps('balance_currency')} select>
-            {CURRENCIES.map((currency) => (
-              <MenuItem key={currency} value={currency}>
-                {currency}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Box>
-        <Alert severity="info" sx={{ gridColumn: '1 / -1', my: 1 }}>
-          {t('steamAccounts.secretsHint')}
-        </Alert>
-        {SECRET_FIELDS.map((name) => (
-          <TextField
-            key={name}
-            {...fieldProps(name)}
-            type="password"
-            placeholder={(account?.[name] as string | null | undefined) ?? t('steamAccounts.secretNotSet')}
-            slotProps={{
-              inputLabel: { shrink: true },
-              htmlInput: { autoComplete: 'new-password', 'data-secret': 'true' },
-            }}
-          />
-        ))}
-        <TextField {...fieldProps('notes')} multiline sx={{ gridColumn: '1 / -1' }} />
-      </FormDialogBody>
-    </AppDialog>
+      </Box>
+      <Alert severity="info" sx={{ gridColumn: '1 / -1', my: 1 }}>
+        {t('steamAccounts.secretsHint')}
+      </Alert>
+      {SECRET_FIELDS.map((name) => (
+        <SecretField
+          key={name}
+          {...fieldProps(name)}
+          stored={account?.[name] as string | null | undefined}
+          notSet={t('steamAccounts.secretNotSet')}
+        />
+      ))}
+      <TextField {...fieldProps('notes')} multiline sx={{ gridColumn: '1 / -1' }} />
+    </FormDialog>
   );
 }
