@@ -7,6 +7,7 @@ import { fakeRequest, type FakeCall, type FakeReply } from '../testing/fake-requ
 import { confirmationKey, deviceIdFor } from '../totp.ts';
 import { loadSteamLibraries, type CommunityLike, type SteamLibraries } from './libraries.ts';
 import { RealSteamGateway } from './real-steam-gateway.ts';
+import { ALL_PUBLIC } from '../web/profile-item-calls.ts';
 import { steamFailure } from '../testing/steam-failure.ts';
 
 /**
@@ -137,15 +138,7 @@ describe('RealSteamGateway on the real libraries, offline', () => {
       return undefined;
     });
     const saved = await gateway.setPrivacy(session(), { friendsList: 'friends_only' });
-    expect(saved).toEqual({
-      profile: 'public',
-      comments: 'public',
-      inventory: 'public',
-      inventoryGiftsHidden: false,
-      gameDetails: 'public',
-      playtimeHidden: false,
-      friendsList: 'friends_only',
-    });
+    expect(saved).toEqual({ ...ALL_PUBLIC, friendsList: 'friends_only' });
     const post = request.calls.find((call) => call.method === 'POST');
     expect(JSON.parse(String(post?.form?.Privacy))).toEqual({
       PrivacyProfile: 3,

@@ -2,6 +2,7 @@ import { PROFILE_THEMES } from '@toydesk/contract';
 import { describe, expect, it } from 'vitest';
 
 import { randomProfileInfo } from '../random-profile.ts';
+import { ALL_PUBLIC } from '../web/profile-item-calls.ts';
 import { steamSimForSuite } from '../testing/steam-sim-harness.ts';
 import { steamFailure } from '../testing/steam-failure.ts';
 
@@ -23,15 +24,18 @@ describe('SteamSimulatorGateway: profile, community items, groups, API key', () 
     const before = await sim.gateway.getProfileSettings(session);
     expect(before.privacy.profile).toBe('private');
     const privacy = await sim.gateway.setPrivacy(session);
-    expect(privacy).toEqual({
-      profile: 'public',
-      comments: 'public',
-      inventory: 'public',
-      inventoryGiftsHidden: false,
-      gameDetails: 'public',
-      playtimeHidden: false,
-      friendsList: 'public',
-    });
+    // The default: every level public and nothing hidden (every field of PrivacySettings, checked once here).
+    expect(privacy).toEqual(ALL_PUBLIC);
+    expect(Object.keys(ALL_PUBLIC).sort()).toEqual([
+      'comments',
+      'friendsList',
+      'gameDetails',
+      'inventory',
+      'inventoryGiftsHidden',
+      'playtimeHidden',
+      'profile',
+    ]);
+    expect(new Set(Object.values(ALL_PUBLIC))).toEqual(new Set(['public', false]));
     const partly = await sim.gateway.setPrivacy(session, {
       friendsList: 'friends_only',
       playtimeHidden: true,
