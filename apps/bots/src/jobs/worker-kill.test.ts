@@ -1,52 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { loadBotConfig } from '../config.ts';
-import { type Database, openPgliteDatabase, openPostgresDatabase } from '@toydesk/db';
-import { openStandalone } from '../standalone.ts';
-import { SILENT, TEST_ENV } from '../testing/bot-test-app.ts';
-import { createThrowAwayDatabase, testDbKind } from '@toydesk/db/testing';
+import { testDbKind } from '@toydesk/db/testing';
+import { killTestDatabase } from '../testing/kill-test-database.ts';
+import { killHard, useCleanups, workerProcessEnv } from '../testing/kill-test-stage.ts';
 import { EFFECT_TABLE_SQL, TEST_KINDS, TEST_LANE } from '../testing/test-kinds.ts';
 import { startWorker } from '../testing/worker-process.ts';
 
 describe('a worker killed with SIGKILL in the middle of a job', () => {
-  const cleanups: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-  });
+  const cleanups = useCleanups();
 
   it('loses nothing: another worker runs the job again, and its once-guarded INSERT happens exactly once', async () => {
-    const secretKey = randomBytes(32).toString('hex');
     const kind = testDbKind();
-    let target: string;
-    let open: () => Promise<Database>;
-    if (kind === 'pglite') {
-      // Embedded mode: the database is a folder that one process at a time opens, as npm start does.
-      const dir = mkdtempSync(path.join(tmpdir(), 'toydesk-bots-kill-'));
-      cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-      target = `pglite:${dir}`;
-      open = () => openPgliteDatabase(dir);
-    } else {
-      const created = await createThrowAwayDatabase({ prefix: 'toydesk_bots_test' });
-      cleanups.push(created.drop);
-      target = `postgres:${created.url}`;
-      open = () => openPostgresDatabase(created.url, 4);
-    }
-    const config = loadBotConfig({
-      ...TEST_ENV,
-      TOYDESK_SECRET_KEY: secretKey,
-      TOYDESK_DATA_DIR: '/tmp/unused',
-    });
-    const connect = async () =>
-      openStandalone(config, 'api', SILENT, {
-        db: await open(),
-        extraKinds: TEST_KINDS,
-        extraLanes: [TEST_LANE],
-      });
+    // PGlite: a folder that one process at a time opens, as npm start does.
+    const kinds = { extraKinds: TEST_KINDS, extraLanes: [TEST_LANE] };
+    const database = await killTestDatabase('bots-kill', cleanups, {}, kinds);
+    const { connect } = database;
 
     // Queue the job; PGlite's folder is then handed to the worker processes.
     let api = await connect();
@@ -56,13 +26,12 @@ describe('a worker killed with SIGKILL in the middle of a job', () => {
     expect(job?.state).toBe('queued');
     if (kind === 'pglite') await api.close();
 
-    const env = { TOYDESK_TEST_WORKER_DB: target, TOYDESK_SECRET_KEY: secretKey };
+    const env = workerProcessEnv(database, {});
     const first = startWorker(env);
     cleanups.push(async () => void first.child.kill('SIGKILL'));
     // The effect exists, the act is still "waiting for the marketplace's answer": kill the worker now.
     await first.waitFor(new RegExp(`^EFFECT ${key}`), 45_000);
-    first.child.kill('SIGKILL');
-    expect(await first.exited).toBe(null);
+    await killHard(first);
 
     const second = startWorker({ ...env, TOYDESK_TEST_EXIT_WHEN_DONE: job!.id });
     cleanups.push(async () => void second.child.kill('SIGKILL'));

@@ -36,12 +36,13 @@ export interface KillTestDatabase {
 /**
  * A database that worker processes and the test share: a PGlite folder (embedded mode: one process at a
  * time opens it, so the test closes its own connection while a worker runs) or a fresh PostgreSQL database.
- * `cleanups` gets what removes it.
+ * `cleanups` gets what removes it; `connect` opens the bot services with the test's own job kinds, if any.
  */
 export async function killTestDatabase(
   prefix: string,
   cleanups: (() => Promise<void>)[],
   env: Record<string, string> = {},
+  kinds: Pick<NonNullable<Parameters<typeof openStandalone>[3]>, 'extraKinds' | 'extraLanes'> = {},
 ): Promise<KillTestDatabase> {
   const secretKey = randomBytes(32).toString('hex');
   let target: string;
@@ -68,6 +69,6 @@ export async function killTestDatabase(
     secretKey,
     config,
     open,
-    connect: async () => openStandalone(config, 'api', SILENT, { db: await open() }),
+    connect: async () => openStandalone(config, 'api', SILENT, { ...kinds, db: await open() }),
   };
 }

@@ -1,9 +1,11 @@
 import { MARKET_CODES } from '@toydesk/contract';
-import { afterAll } from 'vitest';
+import { testDbKind } from '@toydesk/db/testing';
+import { afterAll, expect } from 'vitest';
 
 import type { BotRuntime } from '../bot-runtime.ts';
-import type { KillTestDatabase } from './kill-test-database.ts';
-import type { MarketSim } from './market-sim.ts';
+import { TRADING_RUNNER } from '../services/trading/loop-runner.ts';
+import { killTestDatabase, type KillTestDatabase } from './kill-test-database.ts';
+import { startMarketSim, type MarketSim } from './market-sim.ts';
 import { startWorker, type Worker } from './worker-process.ts';
 
 /**
@@ -143,4 +145,63 @@ export async function reviveAfterLease(
   await new Promise((resolve) => setTimeout(resolve, 6_000));
   const revived = { ...workerEnv, TOYDESK_TRADING_DISPATCH_CRON: '* * * * *' };
   return startReadyWorker(workerProcessEnv(database, revived), cleanups);
+}
+
+/** Kills a worker with SIGKILL and checks the signal ended it (no clean exit: exit code null). */
+export async function killHard(worker: Worker): Promise<void> {
+  worker.child.kill('SIGKILL');
+  expect(await worker.exited).toBe(null);
+}
+
+type Connection = Awaited<ReturnType<KillTestDatabase['connect']>>;
+
+/** What every trading kill test starts from (startTradingKillStage). */
+export interface TradingKillStage {
+  market: MarketSim;
+  database: KillTestDatabase;
+  /** The workers' configuration: the marketplace simulator, a 5 s tick timeout, and the test's own. */
+  workerEnv: Record<string, string>;
+  /** The test's connection (the bot services without workers), with the markets seeded. */
+  api: Connection;
+  /** Dispatches the trading chains from the test's connection, then (PGlite) lets go of it for the workers. */
+  dispatch(): ReturnType<typeof TRADING_RUNNER.dispatch>;
+  /** A worker process on the stage's database, once it says READY. */
+  startWorker(): Promise<Worker>;
+  /** A new worker past the dead tick's lease, which revives the chain at its start (reviveAfterLease). */
+  revive(): Promise<Worker>;
+  /** The test's connection after the workers: the same one on PostgreSQL, a new one on PGlite. */
+  reopen(): Promise<Connection>;
+}
+
+/**
+ * The stage of a "worker killed in the middle of a tick" test: the marketplace simulator, the database the
+ * workers and the test share with the markets seeded, and the workers' configuration (`env` adds to it,
+ * e.g. a simulated Steam). The test seeds its account, holds tm's answer, dispatches, kills and checks.
+ */
+export async function startTradingKillStage(
+  cleanups: Cleanups,
+  prefix: string,
+  env: Record<string, string> = {},
+): Promise<TradingKillStage> {
+  const market = await startMarketSim();
+  cleanups.push(() => market.close());
+  const workerEnv = { ...market.env, ...env, TOYDESK_TRADING_TICK_TIMEOUT_SECONDS: '5' };
+  const database = await killTestDatabase(prefix, cleanups, workerEnv);
+  const api = await database.connect();
+  await seedMarkets(api.runtime.db);
+  const pglite = testDbKind() === 'pglite';
+  return {
+    market,
+    database,
+    workerEnv,
+    api,
+    async dispatch() {
+      const started = await TRADING_RUNNER.dispatch(api.runtime);
+      if (pglite) await api.close();
+      return started;
+    },
+    startWorker: () => startReadyWorker(workerProcessEnv(database, workerEnv), cleanups),
+    revive: () => reviveAfterLease(database, workerEnv, cleanups),
+    reopen: async () => (pglite ? database.connect() : api),
+  };
 }

@@ -1,20 +1,16 @@
 import { testDbKind } from '@toydesk/db/testing';
 import { describe, expect, it } from 'vitest';
 
-import { eventually, killTestDatabase } from '../../../testing/kill-test-database.ts';
+import { eventually } from '../../../testing/kill-test-database.ts';
 import {
   holdTmAnswer,
-  reviveAfterLease,
-  seedMarkets,
+  killHard,
   seedTmAccount,
   seedTmToy,
-  startReadyWorker,
+  startTradingKillStage,
   tmCalls,
   useCleanups,
-  workerProcessEnv,
 } from '../../../testing/kill-test-stage.ts';
-import { startMarketSim, type MarketSim } from '../../../testing/market-sim.ts';
-import { TRADING_RUNNER } from '../loop-runner.ts';
 
 /**
  * list-reprice run by the real trading runner in a worker process, killed with SIGKILL while add-to-sale is
@@ -25,12 +21,8 @@ describe('a worker killed with SIGKILL in the middle of a list-reprice tick', ()
   const cleanups = useCleanups();
 
   it('the next worker lists nothing twice', async () => {
-    const market: MarketSim = await startMarketSim();
-    cleanups.push(() => market.close());
-
-    const workerEnv = { ...market.env, TOYDESK_TRADING_TICK_TIMEOUT_SECONDS: '5' };
-    const killDb = await killTestDatabase('list-kill', cleanups, workerEnv);
-    const { connect } = killDb;
+    const stage = await startTradingKillStage(cleanups, 'list-kill');
+    const { market, api } = stage;
 
     // A tm account with one item of a toy that sells at 100000 (floor 1: undercut) and auto_sell on.
     const [name] = market.names(1);
@@ -40,29 +32,25 @@ describe('a worker killed with SIGKILL in the middle of a list-reprice tick', ()
       online: true,
     });
     const key = created.key;
-    let api = await connect();
     const { db } = api.runtime;
-    await seedMarkets(db);
     await seedTmToy(db, name!, { price_sell: 100000, price_buy: 1 });
     const id = await seedTmAccount(api.runtime, { key, steamAccount: 'list-killed', flag: 'auto_sell' });
     // tm lists the item, then holds the answer far longer than the test runs.
     await holdTmAnswer(market, key, '/api/v2/add-to-sale', 'after');
-    expect(await TRADING_RUNNER.dispatch(api.runtime)).toMatchObject({ started: expect.any(Number) });
-    if (testDbKind() === 'pglite') await api.close();
+    expect(await stage.dispatch()).toMatchObject({ started: expect.any(Number) });
 
     const listings = async () =>
       (await market.v2<{ items: { item_id: string; price: number }[] | null }>('tm', 'items', { key }))
         .items ?? [];
     const calls = tmCalls(market, key);
 
-    const first = await startReadyWorker(workerProcessEnv(killDb, workerEnv), cleanups);
+    const first = await stage.startWorker();
     const listed = await eventually(listings, (items) => items.length > 0, 45_000);
     expect(listed).toHaveLength(1);
-    first.child.kill('SIGKILL');
-    expect(await first.exited).toBe(null);
+    await killHard(first);
 
     // Past the dead tick's lease a new worker revives the chain at its start; its tick reprices the listing.
-    const second = await reviveAfterLease(killDb, workerEnv, cleanups);
+    const second = await stage.revive();
     const repriced = await eventually(
       () => calls('MassSetPriceById'),
       (count) => count > 0,
@@ -85,15 +73,15 @@ describe('a worker killed with SIGKILL in the middle of a list-reprice tick', ()
     expect(after[0]!.item_id).toBe(listed[0]!.item_id);
     expect(after[0]!.price).toBeLessThan(100_000);
 
-    if (testDbKind() === 'pglite') api = await connect();
+    const reopened = await stage.reopen();
     try {
-      const rows = await api.runtime.db.query<{ market_item_id: string; status: string }>(
+      const rows = await reopened.runtime.db.query<{ market_item_id: string; status: string }>(
         'SELECT market_item_id, status FROM sell_item WHERE market_account = $1',
         [id],
       );
       expect(rows).toEqual([{ market_item_id: listed[0]!.item_id, status: 'on_sale' }]);
     } finally {
-      await api.close();
+      await reopened.close();
     }
   }, 180_000);
 });
