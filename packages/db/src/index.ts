@@ -80,7 +80,12 @@ export { insertTransaction, type NewTransaction } from './repositories/transacti
 export {
   appendBotJobLog,
   botJobState,
+  findBotJobIdByParam,
   findBotJobRow,
+  listBotJobResultTexts,
+  listLiveTradingJobKeys,
+  listQueuedBotJobIds,
+  startQueuedBotJobNow,
   listBotJobLog,
   listBotJobRows,
   PGBOSS_SCHEMA,

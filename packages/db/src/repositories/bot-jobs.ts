@@ -53,11 +53,17 @@ export type BotJobRow = {
 const COLUMNS =
   'id::text AS id, name, data, state::text AS state, retry_count, retry_limit, started_on, created_on, completed_on, output';
 
-/** Live jobs and archived ones (pg-boss moves finished jobs to its archive after a while). */
-const ALL_JOBS = (where: string) => `
-  SELECT ${COLUMNS} FROM ${PGBOSS_SCHEMA}.job WHERE name = ANY($1::text[]) ${where}
+/**
+ * Live jobs and archived ones (pg-boss moves finished jobs to its archive after a while) with the given
+ * columns; `where` applies to both tables.
+ */
+const LIVE_AND_ARCHIVED = (columns: string, where: string) => `
+  SELECT ${columns} FROM ${PGBOSS_SCHEMA}.job WHERE ${where}
   UNION ALL
-  SELECT ${COLUMNS} FROM ${PGBOSS_SCHEMA}.archive WHERE name = ANY($1::text[]) ${where}`;
+  SELECT ${columns} FROM ${PGBOSS_SCHEMA}.archive WHERE ${where}`;
+
+/** The jobs of the lanes in $1 (and `where`), as rows. */
+const ALL_JOBS = (where: string) => LIVE_AND_ARCHIVED(COLUMNS, `name = ANY($1::text[]) ${where}`);
 
 export interface BotJobFilters {
   states?: BotJobState[];
@@ -112,6 +118,82 @@ export async function listBotJobRows(
     params,
   );
   return { count: counted?.count ?? 0, rows };
+}
+
+/** The `text` field of the results of the completed jobs among `ids` (the trading loops' tick summaries). */
+export function listBotJobResultTexts(
+  db: Queryable,
+  ids: string[],
+): Promise<{ id: string; text: unknown }[]> {
+  return db.query<{ id: string; text: unknown }>(
+    LIVE_AND_ARCHIVED(
+      `id::text AS id, output->'result'->'text' AS text`,
+      `id = ANY($1::uuid[]) AND state = 'completed'`,
+    ),
+    [ids],
+  );
+}
+
+/**
+ * The id of a job of `kind` on `lane` for `account` whose params have `param` = `value` (a caller's
+ * idempotency key), live or archived; null when there is none.
+ */
+export async function findBotJobIdByParam(
+  db: Queryable,
+  job: { lane: string; kind: string; account: number; param: string; value: string },
+): Promise<string | null> {
+  const [found] = await db.query<{ id: string }>(
+    `${LIVE_AND_ARCHIVED(
+      'id::text AS id',
+      `name = $1 AND data->>'kind' = $2 AND data->>'account' = $3 AND data->'params'->>$4::text = $5`,
+    )} LIMIT 1`,
+    [job.lane, job.kind, String(job.account), job.param, job.value],
+  );
+  return found?.id ?? null;
+}
+
+/** The jobs of a singleton key on `lane` that are queued and not started yet. */
+export async function listQueuedBotJobIds(
+  db: Queryable,
+  lane: string,
+  singletonKey: string,
+): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `SELECT id::text AS id FROM ${PGBOSS_SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state = 'created'`,
+    [lane, singletonKey],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Moves the queued job of a singleton key on `lane` (one started later) to now: its id, or null when none. */
+export async function startQueuedBotJobNow(
+  db: Queryable,
+  lane: string,
+  singletonKey: string,
+): Promise<string | null> {
+  const [queued] = await db.query<{ id: string }>(
+    `UPDATE ${PGBOSS_SCHEMA}.job SET start_after = now()
+     WHERE name = $1 AND singleton_key = $2 AND state = 'created' RETURNING id::text AS id`,
+    [lane, singletonKey],
+  );
+  return queued?.id ?? null;
+}
+
+/**
+ * The singleton keys of `lanes` with a job queued, retrying or running: the trading loops' live chains. A
+ * running tick whose loop lease ran out (`bot_trading_loop.lease_until`) belongs to a killed worker (a live
+ * attempt is abandoned by the queue before its lease ends): its chain is dead now, not only once pg-boss
+ * expires the job.
+ */
+export async function listLiveTradingJobKeys(db: Queryable, lanes: string[]): Promise<string[]> {
+  const rows = await db.query<{ key: string }>(
+    `SELECT DISTINCT j.singleton_key AS key FROM ${PGBOSS_SCHEMA}.job j
+     WHERE j.name = ANY($1::text[]) AND j.state IN ('created', 'retry', 'active') AND j.singleton_key IS NOT NULL
+       AND NOT (j.state = 'active' AND EXISTS (
+         SELECT 1 FROM bot_trading_loop l WHERE l.running_job = j.id AND l.lease_until < now()))`,
+    [lanes],
+  );
+  return rows.map((row) => row.key);
 }
 
 /**

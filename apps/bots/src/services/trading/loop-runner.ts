@@ -1,5 +1,11 @@
 import { tradingLoopNameSchema, type BotJob, type BotText } from '@toydesk/contract';
-import { listMarketAccountLoopStates, switchMarketAccountLoopOff, PGBOSS_SCHEMA } from '@toydesk/db';
+import {
+  listLiveTradingJobKeys,
+  listMarketAccountLoopStates,
+  listQueuedBotJobIds,
+  startQueuedBotJobNow,
+  switchMarketAccountLoopOff,
+} from '@toydesk/db';
 import { z } from 'zod';
 
 import type { JobContext } from '../../jobs/job-context.ts';
@@ -129,13 +135,9 @@ export class TradingRunner {
     for (let i = 0; i < 3; i += 1) {
       const job = await this.enqueueTick(runtime, { account, loop, manual: true });
       if (job) return job;
-      const [queued] = await runtime.db.query<{ id: string }>(
-        `UPDATE ${PGBOSS_SCHEMA}.job SET start_after = now()
-         WHERE name = $1 AND singleton_key = $2 AND state = 'created' RETURNING id::text`,
-        [this.laneOf(loop), this.tickKey(account, loop)],
-      );
+      const queued = await startQueuedBotJobNow(runtime.db, this.laneOf(loop), this.tickKey(account, loop));
       if (queued) {
-        const found = await runtime.queue.store.get(queued.id);
+        const found = await runtime.queue.store.get(queued);
         if (found) return found.job;
       }
       // The queued tick started in between: try to queue again.
@@ -149,18 +151,8 @@ export class TradingRunner {
     const accounts = await listMarketAccountLoopStates(db);
     const rows = await readLoopRows(db);
     const alive = new Set(
-      (
-        await db.query<{ key: string }>(
-          // A running tick whose lease ran out belongs to a killed worker (a live attempt is abandoned by
-          // the queue before its lease ends): its chain is dead now, not only once pg-boss expires the job.
-          `SELECT DISTINCT j.singleton_key AS key FROM ${PGBOSS_SCHEMA}.job j
-           WHERE j.name = ANY($1::text[]) AND j.state IN ('created', 'retry', 'active') AND j.singleton_key IS NOT NULL
-             AND NOT (j.state = 'active' AND EXISTS (
-               SELECT 1 FROM bot_trading_loop l WHERE l.running_job = j.id AND l.lease_until < now()))`,
-          // The stop lane too: a stop still queued, retrying or running is not queued again.
-          [[...this.loops.map((loop) => this.laneOf(loop.name)), this.lane]],
-        )
-      ).map((r) => r.key),
+      // The stop lane too: a stop still queued, retrying or running is not queued again.
+      await listLiveTradingJobKeys(db, [...this.loops.map((loop) => this.laneOf(loop.name)), this.lane]),
     );
     const rowOf = new Map(rows.map((r) => [`${r.market_account}:${r.loop}`, r]));
     // Accounts whose key the marketplace rejected: no chain until a key check gets through.
@@ -195,11 +187,8 @@ export class TradingRunner {
   }
 
   private async cancelQueuedTick(runtime: BotRuntime, account: number, loop: TradingLoopName) {
-    const queued = await runtime.db.query<{ id: string }>(
-      `SELECT id::text FROM ${PGBOSS_SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state = 'created'`,
-      [this.laneOf(loop), this.tickKey(account, loop)],
-    );
-    for (const job of queued) await runtime.queue.cancel(job.id);
+    const queued = await listQueuedBotJobIds(runtime.db, this.laneOf(loop), this.tickKey(account, loop));
+    for (const id of queued) await runtime.queue.cancel(id);
   }
 
   private async tick(ctx: JobContext<BotRuntime>, params: TickParams): Promise<Record<string, unknown>> {

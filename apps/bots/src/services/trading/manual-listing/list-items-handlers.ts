@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { manualListingSupport, type BotJob } from '@toydesk/contract';
-import { loadMarketAccountMarket, PGBOSS_SCHEMA } from '@toydesk/db';
+import { findBotJobIdByParam, loadMarketAccountMarket } from '@toydesk/db';
 import { ApiError, notFound } from '@toydesk/api-kit';
 
 import { pathId, type BotHandlers } from '../../../http/handler.ts';
@@ -59,11 +59,12 @@ export const LIST_ITEMS_HANDLERS: BotHandlers<'bot-trading.list-items'> = {
 
 /** The listing job of a key, live or archived. */
 async function jobOfKey(runtime: BotRuntime, account: number, key: string): Promise<BotJob | null> {
-  const where = `name = $1 AND data->>'kind' = $2 AND data->>'account' = $3 AND data->'params'->>'listing_key' = $4`;
-  const [found] = await runtime.db.query<{ id: string }>(
-    `SELECT id::text AS id FROM ${PGBOSS_SCHEMA}.job WHERE ${where}
-     UNION ALL SELECT id::text AS id FROM ${PGBOSS_SCHEMA}.archive WHERE ${where} LIMIT 1`,
-    [LANES.market, LIST_ITEMS_KIND, String(account), key],
-  );
-  return found ? ((await runtime.queue.store.get(found.id))?.job ?? null) : null;
+  const found = await findBotJobIdByParam(runtime.db, {
+    lane: LANES.market,
+    kind: LIST_ITEMS_KIND,
+    account,
+    param: 'listing_key',
+    value: key,
+  });
+  return found ? ((await runtime.queue.store.get(found))?.job ?? null) : null;
 }
