@@ -104,6 +104,24 @@ export const rateInputSchema = decimalSchema(
   'Введите курс: не более 6 знаков после точки (Enter a rate with at most 6 decimals)',
 );
 
+function text<
+  const Opts extends CommonOptions & {
+    max?: number;
+    min?: number;
+    default?: string;
+    pattern?: RegExp;
+    patternMessage?: string;
+  },
+>(o: Opts = {} as Opts): Typed<string, Opts> {
+  let s = z
+    .string()
+    .trim()
+    .max(o.max ?? 255);
+  if (o.min !== undefined) s = s.min(o.min);
+  if (o.pattern) s = s.regex(o.pattern, o.patternMessage);
+  return finish('text', z.string(), s, { ...o, hasDefault: o.default !== undefined }) as Typed<string, Opts>;
+}
+
 export const field = {
   id: () => finish('id', z.number().int(), null, {}) as FieldDef<number, never, false>,
   int: <const Opts extends CommonOptions & { min?: number; max?: number; default?: number }>(
@@ -116,28 +134,18 @@ export const field = {
       Opts
     >;
   },
-  text: <
-    const Opts extends CommonOptions & {
-      max?: number;
-      min?: number;
-      default?: string;
-      pattern?: RegExp;
-      patternMessage?: string;
-    },
-  >(
-    o: Opts = {} as Opts,
-  ): Typed<string, Opts> => {
-    let s = z
-      .string()
-      .trim()
-      .max(o.max ?? 255);
-    if (o.min !== undefined) s = s.min(o.min);
-    if (o.pattern) s = s.regex(o.pattern, o.patternMessage);
-    return finish('text', z.string(), s, { ...o, hasDefault: o.default !== undefined }) as Typed<
-      string,
-      Opts
-    >;
-  },
+  text,
+  /** A whole number kept as text (Steam's asset ids, classids, instanceids: 64-bit, never a JS number). */
+  digits: <const Opts extends CommonOptions & { max?: number; min?: number }>(o: Opts = {} as Opts) =>
+    text({ ...o, pattern: /^\d+$/, patternMessage: 'Только цифры (digits only)' }),
+  /** Steam's `<classid>_<instanceid>` key of an item kind, the same message on every entity. */
+  classidInstanceid: () =>
+    text({
+      max: 65,
+      nullable: true,
+      pattern: /^\d+_\d+$/,
+      patternMessage: 'Формат classid_instanceid (digits_digits)',
+    }),
   bool: <const Opts extends CommonOptions & { default?: boolean }>(o: Opts = {} as Opts) =>
     finish('bool', z.boolean(), z.boolean(), { ...o, hasDefault: o.default !== undefined }) as Typed<
       boolean,

@@ -10,12 +10,7 @@ export const sellItemEntity = defineEntity('sell_item', 'Sell item', {
   steam_account: field.fk('steam_account', { nullable: true }),
   toy: field.fk('toy', { nullable: true }),
   market_hash_name: field.text({ max: 512, min: 1 }),
-  classid_instanceid: field.text({
-    max: 65,
-    nullable: true,
-    pattern: /^\d+_\d+$/,
-    patternMessage: 'Формат classid_instanceid',
-  }),
+  classid_instanceid: field.classidInstanceid(),
   asset_id: field.text({ max: 64, nullable: true }),
   market_item_id: field.text({ max: 64, nullable: true }),
   price: field.money({ positive: true }),

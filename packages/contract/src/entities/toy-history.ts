@@ -6,12 +6,7 @@ export const toyHistoryEntity = defineEntity('toy_history', 'Toy history', {
   id: field.id(),
   toy: field.fk('toy', { nullable: true }),
   market_hash_name: field.text({ max: 512, min: 1 }),
-  classid_instanceid: field.text({
-    max: 65,
-    nullable: true,
-    pattern: /^\d+_\d+$/,
-    patternMessage: 'Формат classid_instanceid',
-  }),
+  classid_instanceid: field.classidInstanceid(),
   side: field.enum(SIDES),
   price: field.money(),
   currency: field.enum(CURRENCIES, { default: 'RUB' }),

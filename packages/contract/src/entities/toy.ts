@@ -5,24 +5,9 @@ import { field } from '../fields.ts';
 export const toyEntity = defineEntity('toy', 'Toy', {
   id: field.id(),
   market_hash_name: field.text({ max: 512, min: 1 }),
-  classid: field.text({
-    max: 32,
-    nullable: true,
-    pattern: /^\d+$/,
-    patternMessage: 'Только цифры (digits only)',
-  }),
-  instance: field.text({
-    max: 32,
-    nullable: true,
-    pattern: /^\d+$/,
-    patternMessage: 'Только цифры (digits only)',
-  }),
-  classid_instanceid: field.text({
-    max: 65,
-    nullable: true,
-    pattern: /^\d+_\d+$/,
-    patternMessage: 'Формат classid_instanceid (digits_digits)',
-  }),
+  classid: field.digits({ max: 32, nullable: true }),
+  instance: field.digits({ max: 32, nullable: true }),
+  classid_instanceid: field.classidInstanceid(),
   icon_url: field.text({ max: 2048, nullable: true }),
   icon_url_large: field.text({ max: 2048, nullable: true }),
   ru_name: field.text({ max: 512, nullable: true }),
