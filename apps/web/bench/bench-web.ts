@@ -14,20 +14,9 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-import type { FastifyInstance } from 'fastify';
-import { mountBotServices } from '@toydesk/demo';
+import { machineInfo, startBenchServer, type BenchServer } from '@toydesk/demo/testing';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-import {
-  openPgliteBench,
-  openPostgresBench,
-  serverVersion,
-  type BenchDatabase,
-} from '../../server/bench/bench-database.ts';
-import { machineInfo } from '../../server/bench/bench-settings.ts';
-import { seedBenchData } from '../../server/bench/seed-data.ts';
-import { boot } from '../../server/src/boot.ts';
-import { loadConfig } from '../../server/src/config.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/e2e-constants.ts';
 import { ensureConsoleBuilt, WEB_ROOT } from '../scripts/ensure-build.ts';
 
@@ -332,41 +321,24 @@ async function main() {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing (apt-get install chromium)`);
   if (await ensureConsoleBuilt(log)) log('console built');
 
-  const bench: BenchDatabase =
-    kind === 'postgres'
-      ? await openPostgresBench(process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres')
-      : await openPgliteBench(false);
-  let app: FastifyInstance | null = null;
+  let server: BenchServer | null = null;
   let browser: Browser | null = null;
   let cleaned = false;
   cleanup = async () => {
     if (cleaned) return;
     cleaned = true;
     await browser?.close();
-    if (app) await app.close();
-    else await bench.db.close();
-    await bench.dispose();
+    await server?.close();
   };
   try {
-    const config = loadConfig({
-      TOYDESK_DEMO: '0',
-      // The /api-node routes the console calls, without job workers: the seeded 10,000 market accounts have
-      // their trading loops on, and their ticks (failing: no network here) kept PostgreSQL and this process
-      // busy on the same two cores as the browser. In production the workers run on their own machines.
-      TOYDESK_BOTS_WORKERS: '0',
-      TOYDESK_ADMIN_USER: ADMIN.username,
-      TOYDESK_ADMIN_PASSWORD: ADMIN.password,
-      TOYDESK_SECRET_KEY: randomBytes(32).toString('hex'),
-      TOYDESK_LOG_LEVEL: 'warn',
+    server = await startBenchServer({
+      kind,
+      pgUrl: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+      admin: ADMIN,
+      counts: COUNTS,
+      log,
     });
-    const booted = await boot(config, { db: bench.db, mounts: [mountBotServices] });
-    app = booted.app;
-    const version = await serverVersion(booted.services.db);
-    log(`${kind} ${version} at ${bench.location}; seeding…`);
-    await seedBenchData(booted.services.db, COUNTS, booted.services.vault.keyId, log);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const { baseUrl, version } = server;
     log(`server at ${baseUrl}; Chromium…`);
 
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });

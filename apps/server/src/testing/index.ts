@@ -2,3 +2,12 @@
 // database itself is @toydesk/db/testing.
 export { recordConnections, type ConnectionRecorder } from './connection-recorder.ts';
 export { startTestApp, TEST_ADMIN, type TestApp } from './test-app.ts';
+// The bench database, its seed and the machine's description, for the console's bench (through apps/demo).
+export {
+  openPgliteBench,
+  openPostgresBench,
+  serverVersion,
+  type BenchDatabase,
+} from '../../bench/bench-database.ts';
+export { machineInfo, type MachineInfo } from '../../bench/bench-settings.ts';
+export { seedBenchData, type SeedCounts } from '../../bench/seed-data.ts';
