@@ -20,17 +20,21 @@ import { Page } from './page';
 import { rowActionsColumn } from './row-actions-column';
 import type { TableSort, VirtualColumn } from './virtual-table/virtual-table';
 
-export interface ReferenceRoutes {
-  list: ListRouteId;
-  create: ApiRouteId;
-  update: ApiRouteId;
-  destroy: ApiRouteId;
-}
+/** A resource whose route table has the four CRUD routes: `<resource>.list`, `.create`, `.partial_update`, `.destroy`. */
+type CrudResourceOf<Id> = Id extends `${infer R}.partial_update`
+  ? `${R}.list` extends ListRouteId
+    ? `${R}.create` | `${R}.destroy` extends ApiRouteId
+      ? R
+      : never
+    : never
+  : never;
+export type ReferenceResource = CrudResourceOf<ApiRouteId>;
 
 export interface ReferenceScreenProps {
   title: string;
   entity: EntityDef;
-  routes: ReferenceRoutes;
+  /** The route table's resource, the first part of its route ids ('tags' for tags.list, tags.create, ...). */
+  resource: ReferenceResource;
   /** The form's fields, in order, and the required ones. */
   formFields: readonly string[];
   required?: readonly string[];
@@ -56,7 +60,7 @@ export interface ReferenceScreenProps {
 export function ReferenceScreen({
   title,
   entity,
-  routes,
+  resource,
   formFields,
   required,
   choices,
@@ -70,16 +74,17 @@ export function ReferenceScreen({
 }: ReferenceScreenProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const listRoute: ListRouteId = `${resource}.list`;
   const [editing, setEditing] = useState<{ row: EntityRow | null } | null>(null);
   const [deleting, setDeleting] = useState<EntityRow | null>(null);
   const [busy, setBusy] = useState(false);
 
   const changed = useCallback(async () => {
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['api', routes.list] }),
+      queryClient.invalidateQueries({ queryKey: ['api', listRoute] }),
       inCommonData ? queryClient.invalidateQueries({ queryKey: COMMON_DATA_KEY }) : null,
     ]);
-  }, [queryClient, routes.list, inCommonData]);
+  }, [queryClient, listRoute, inCommonData]);
 
   const columns = useCallback(
     (generated: VirtualColumn<EntityRow>[]) => [
@@ -97,15 +102,18 @@ export function ReferenceScreen({
   const save = async (body: Record<string, unknown>, mode: 'create' | 'patch') => {
     const result =
       mode === 'create'
-        ? await api.call(routes.create, { body } as never)
-        : await api.call(routes.update, { params: { id: Number(editing?.row?.id) }, body } as never);
+        ? await api.call(`${resource}.create`, { body } as never)
+        : await api.call(`${resource}.partial_update`, {
+            params: { id: Number(editing?.row?.id) },
+            body,
+          } as never);
     unwrap(result);
     await changed();
   };
 
   const remove = async (row: EntityRow) => {
     setBusy(true);
-    const result = await api.call(routes.destroy, { params: { id: Number(row.id) } } as never);
+    const result = await api.call(`${resource}.destroy`, { params: { id: Number(row.id) } } as never);
     setBusy(false);
     if (!result.success) return;
     notify({ text: t('ops.reference.deleted', { name: nameOf(row) }), color: 'success' });
@@ -127,7 +135,7 @@ export function ReferenceScreen({
       }
     >
       <EntityTable
-        routeId={routes.list}
+        routeId={listRoute}
         entity={entity}
         label={title}
         pageSize={999999}

@@ -5,19 +5,23 @@ import { useCommonData } from '@/lib/common-data';
 import { contrastText } from './tag-chips';
 
 export interface TagPickerProps {
+  /** The input's id (a form's field id). */
+  id?: string;
   label: string;
   value: readonly number[];
   onChange: (ids: number[]) => void;
   error?: string;
+  disabled?: boolean;
 }
 
 /** Picks tags of the common data by id, shown as coloured chips. */
-export function TagPicker({ label, value, onChange, error }: TagPickerProps) {
+export function TagPicker({ id, label, value, onChange, error, disabled }: TagPickerProps) {
   const common = useCommonData();
   const selected = common.tags.filter((tag) => value.includes(tag.id));
   return (
     <Autocomplete
       multiple
+      disabled={disabled}
       options={common.tags}
       value={selected}
       getOptionLabel={(tag) => tag.name}
@@ -38,7 +42,7 @@ export function TagPicker({ label, value, onChange, error }: TagPickerProps) {
         })
       }
       renderInput={(params) => (
-        <TextField {...params} label={label} error={Boolean(error)} helperText={error} />
+        <TextField {...params} id={id} label={label} error={Boolean(error)} helperText={error} />
       )}
     />
   );

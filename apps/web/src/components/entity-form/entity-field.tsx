@@ -1,12 +1,4 @@
-import {
-  Autocomplete,
-  Checkbox,
-  Chip,
-  FormControlLabel,
-  InputAdornment,
-  MenuItem,
-  TextField,
-} from '@mui/material';
+import { Autocomplete, Checkbox, FormControlLabel, InputAdornment, MenuItem, TextField } from '@mui/material';
 import { CURRENCY_SYMBOLS, type AnyFieldDef } from '@toydesk/contract';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useCommonData } from '@/lib/common-data';
 import type { FormValue } from '@/lib/entity-form';
 
-import { contrastText } from '../tag-chips';
+import { TagPicker } from '../tag-picker';
 
 export interface FieldChoice {
   value: string;
@@ -103,34 +95,14 @@ export function EntityField({
     );
   }
   if (def.kind === 'int_array' && def.references === 'tag') {
-    const ids = Array.isArray(value) ? (value as number[]) : [];
-    const selected = common.tags.filter((tag) => ids.includes(tag.id));
     return (
-      <Autocomplete
-        multiple
+      <TagPicker
+        id={id}
+        label={label}
+        value={Array.isArray(value) ? (value as number[]) : []}
+        onChange={onChange}
+        error={error}
         disabled={disabled}
-        options={common.tags}
-        value={selected}
-        getOptionLabel={(tag) => tag.name}
-        isOptionEqualToValue={(a, b) => a.id === b.id}
-        onChange={(_event, tags) => onChange(tags.map((tag) => tag.id))}
-        renderValue={(tags, getItemProps) =>
-          tags.map((tag, index) => {
-            const { key, ...itemProps } = getItemProps({ index });
-            return (
-              <Chip
-                key={key}
-                {...itemProps}
-                size="small"
-                label={tag.name}
-                sx={{ bgcolor: tag.color, color: contrastText(tag.color) }}
-              />
-            );
-          })
-        }
-        renderInput={(params) => (
-          <TextField {...params} id={id} label={label} error={Boolean(error)} helperText={error} />
-        )}
       />
     );
   }

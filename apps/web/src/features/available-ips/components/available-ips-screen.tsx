@@ -35,12 +35,7 @@ export function AvailableIpsScreen() {
     <ReferenceScreen
       title={t('nav.availableIps')}
       entity={availableIpEntity}
-      routes={{
-        list: 'available-ips.list',
-        create: 'available-ips.create',
-        update: 'available-ips.partial_update',
-        destroy: 'available-ips.destroy',
-      }}
+      resource="available-ips"
       formFields={FORM_FIELDS}
       required={['address']}
       choices={choices}

@@ -1,11 +1,11 @@
 import { mdiPlus } from '@mdi/js';
-import { Alert, Autocomplete, Button, Tab, Tabs, TextField } from '@mui/material';
+import { Alert, Button, Tab, Tabs } from '@mui/material';
 import { MARKET_ACCOUNT_STATUSES, type MarketAccountPatch } from '@toydesk/contract';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { SelectFilter } from '@/components/filter-fields';
+import { SelectFilter, TagFilter } from '@/components/filter-fields';
 import { FilterBar } from '@/components/filter-bar';
 import { SearchField } from '@/components/search-field';
 import { SelectionBar } from '@/components/selection-bar';
@@ -197,17 +197,7 @@ export function MarketAccountsScreen() {
             { value: 'off', label: t('marketAccounts.offline') },
           ]}
         />
-        <Autocomplete
-          multiple
-          limitTags={2}
-          options={common.tags}
-          value={common.tags.filter((tag) => filters.tagIds.includes(tag.id))}
-          getOptionLabel={(tag) => tag.name}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          onChange={(_event, tags) => patch({ tagIds: tags.map((tag) => tag.id) })}
-          renderInput={(params) => <TextField {...params} margin="none" label={t('fields.tags')} />}
-          sx={{ width: 220 }}
-        />
+        <TagFilter value={filters.tagIds} onChange={(tagIds) => patch({ tagIds })} width={220} />
         <RowCountBar
           kind="shown"
           count={visible.length}

@@ -12,12 +12,7 @@ export function ServerGroupsScreen() {
     <ReferenceScreen
       title={t('nav.serverGroups')}
       entity={serverGroupEntity}
-      routes={{
-        list: 'server-groups.list',
-        create: 'server-groups.create',
-        update: 'server-groups.partial_update',
-        destroy: 'server-groups.destroy',
-      }}
+      resource="server-groups"
       formFields={FORM_FIELDS}
       required={['name']}
       nameOf={(row) => String(row.name)}

@@ -1,20 +1,11 @@
-import {
-  Alert,
-  Autocomplete,
-  Box,
-  Button,
-  Checkbox,
-  FormControlLabel,
-  MenuItem,
-  TextField,
-} from '@mui/material';
+import { Alert, Box, Button, Checkbox, FormControlLabel, MenuItem, TextField } from '@mui/material';
 import { STEAM_ACCOUNT_STATUSES, steamAccountEntity, type SteamAccountPatch } from '@toydesk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { AppDialog } from '@/components/app-dialog';
 import { SelectField } from '@/components/entity-form/select-field';
-import { useCommonData } from '@/lib/common-data';
+import { TagPicker } from '@/components/tag-picker';
 import { notify } from '@/lib/notifications';
 import { ApiFailure } from '@/lib/query';
 import { fieldErrorsFromBody } from '@/lib/request';
@@ -41,7 +32,6 @@ export interface BulkUpdateDialogProps {
 /** The same tags, server group, proxy or status on every selected account: only the ticked fields change. */
 export function BulkUpdateDialog({ accounts, proxies, onClose, onDone }: BulkUpdateDialogProps) {
   const { t } = useTranslation();
-  const common = useCommonData();
   const serverGroups = useServerGroupOptions();
   const update = useBulkUpdateSteamAccounts();
   const [enabled, setEnabled] = useState<Record<BulkField, boolean>>({
@@ -156,17 +146,9 @@ export function BulkUpdateDialog({ accounts, proxies, onClose, onDone }: BulkUpd
             </TextField>
           )}
           {name === 'tags' && (
-            <Autocomplete
-              multiple
-              fullWidth
-              disabled={!enabled.tags}
-              options={common.tags}
-              value={common.tags.filter((tag) => tags.includes(tag.id))}
-              getOptionLabel={(tag) => tag.name}
-              isOptionEqualToValue={(a, b) => a.id === b.id}
-              onChange={(_event, chosen) => setTags(chosen.map((tag) => tag.id))}
-              renderInput={(params) => <TextField {...params} label={t('fields.tags')} />}
-            />
+            <Box sx={{ flex: 1 }}>
+              <TagPicker label={t('fields.tags')} value={tags} onChange={setTags} disabled={!enabled.tags} />
+            </Box>
           )}
           {name === 'server_group' && (
             <SelectField

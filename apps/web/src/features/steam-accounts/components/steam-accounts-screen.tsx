@@ -1,11 +1,11 @@
 import { mdiDelete, mdiFileKey, mdiPencilBoxMultiple, mdiPlus } from '@mdi/js';
-import { Autocomplete, Button, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { Button, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { CURRENCIES, STEAM_ACCOUNT_STATUSES, type MarketRates } from '@toydesk/contract';
 import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { SelectFilter } from '@/components/filter-fields';
+import { SelectFilter, TagFilter } from '@/components/filter-fields';
 import { FilterBar } from '@/components/filter-bar';
 import { MdiIcon } from '@/components/mdi-icon';
 import { MultiSelect } from '@/components/multi-select';
@@ -130,7 +130,6 @@ export function SteamAccountsScreen() {
   const onEdit = useCallback((account: SteamAccountRow) => setEditing({ account }), []);
   const patch = (change: Partial<SteamAccountFilters>) =>
     setFilters((current) => ({ ...current, ...change }));
-  const selectedTags = common.tags.filter((tag) => filters.tagIds.includes(tag.id));
 
   return (
     <Page
@@ -162,17 +161,7 @@ export function SteamAccountsScreen() {
           }))}
           onChange={(statuses) => patch({ statuses })}
         />
-        <Autocomplete
-          multiple
-          limitTags={2}
-          options={common.tags}
-          value={selectedTags}
-          getOptionLabel={(tag) => tag.name}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          onChange={(_event, tags) => patch({ tagIds: tags.map((tag) => tag.id) })}
-          renderInput={(params) => <TextField {...params} margin="none" label={t('fields.tags')} />}
-          sx={{ width: 260 }}
-        />
+        <TagFilter value={filters.tagIds} onChange={(tagIds) => patch({ tagIds })} width={260} />
         <SelectFilter
           label={t('fields.server_group')}
           width={180}

@@ -60,12 +60,7 @@ export function TagsScreen() {
     <ReferenceScreen
       title={t('nav.tags')}
       entity={tagEntity}
-      routes={{
-        list: 'tags.list',
-        create: 'tags.create',
-        update: 'tags.partial_update',
-        destroy: 'tags.destroy',
-      }}
+      resource="tags"
       formFields={TAG_FORM_FIELDS}
       required={['name', 'color']}
       defaults={DEFAULTS}

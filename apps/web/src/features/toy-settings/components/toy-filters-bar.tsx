@@ -1,13 +1,11 @@
-import { Autocomplete, TextField } from '@mui/material';
 import { RECORD_STATUSES, TOY_LABELS } from '@toydesk/contract';
 import { useTranslation } from 'react-i18next';
 
 import { useEnumLabel } from '@/components/entity-form/entity-field';
-import { SelectFilter } from '@/components/filter-fields';
+import { SelectFilter, TagFilter } from '@/components/filter-fields';
 import { FilterBar } from '@/components/filter-bar';
 import { MultiSelect } from '@/components/multi-select';
 import { SearchField } from '@/components/search-field';
-import { useCommonData } from '@/lib/common-data';
 
 import { useToyGroups } from '../api/get-toy-groups';
 import { NO_GROUP, type ToyFilters } from '../utils/toy-filters';
@@ -21,10 +19,8 @@ export function ToyFiltersBar({
   onChange: (change: Partial<ToyFilters>) => void;
 }) {
   const { t } = useTranslation();
-  const common = useCommonData();
   const groups = useToyGroups();
   const enumLabel = useEnumLabel();
-  const selectedTags = common.tags.filter((tag) => filters.tagIds.includes(tag.id));
   return (
     <FilterBar flush>
       <SearchField value={filters.search} onChange={(search) => onChange({ search })} />
@@ -40,17 +36,7 @@ export function ToyFiltersBar({
         options={RECORD_STATUSES.map((value) => ({ value, label: enumLabel('record_status', value) }))}
         onChange={(statuses) => onChange({ statuses })}
       />
-      <Autocomplete
-        multiple
-        limitTags={2}
-        options={common.tags}
-        value={selectedTags}
-        getOptionLabel={(tag) => tag.name}
-        isOptionEqualToValue={(a, b) => a.id === b.id}
-        onChange={(_event, tags) => onChange({ tagIds: tags.map((tag) => tag.id) })}
-        renderInput={(params) => <TextField {...params} margin="none" label={t('fields.tags')} />}
-        sx={{ width: 220 }}
-      />
+      <TagFilter value={filters.tagIds} onChange={(tagIds) => onChange({ tagIds })} width={220} />
       <SelectFilter
         label={t('fields.group')}
         width={170}
