@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { UnsupportedCapabilityError } from '../market.ts';
 import { MarketApiError, MarketAuthError } from '../kit/market-errors.ts';
+import { expectFailure } from '../testing/expect-failure.ts';
 import { startSimulatedMarket, type MarketSim } from '../testing/market-sim.ts';
 import { BitskinsMarket } from './bitskins-market.ts';
 
@@ -34,10 +35,7 @@ describe('BitskinsMarket against the simulator', () => {
 
   it('refuses a missing key (401) and a wrong one (403) as auth errors', async () => {
     const wrong = new BitskinsMarket(sim.config('wrong-key'));
-    const error = await wrong.getBalance().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(MarketAuthError);
-    expect((error as MarketAuthError).status).toBe(403);
-    expect((error as MarketAuthError).code).toBe('GLO_002');
+    await expectFailure(wrong.getBalance(), MarketAuthError, { status: 403, code: 'GLO_002' });
     const missing = await fetch(`${sim.endpoint.baseUrl}/account/profile/balance`, {
       method: 'POST',
       body: '{}',
@@ -78,12 +76,7 @@ describe('BitskinsMarket against the simulator', () => {
     const [listed] = await sellerMarket.listForSale([
       { asset_id: seller.items[0]!.asset_id, price: '2.345' },
     ]);
-    await sim.control.fault({
-      match: { path: '/market/buy/single' },
-      kind: 'drop',
-      phase: 'after',
-      count: 1,
-    });
+    await sim.dropAnswerOnce({ path: '/market/buy/single' });
     const bought = await market.buy({ listing_id: listed!.listing_id!, max_price: '3' });
     expect(bought).toMatchObject({ purchase_id: listed!.listing_id, market_hash_name: NAME, price: '2.345' });
     expect(await market.getBalance()).toMatchObject({ amount: '17.654' });
@@ -98,8 +91,8 @@ describe('BitskinsMarket against the simulator', () => {
 
   it('refuses a purchase above max_price without spending', async () => {
     const [cheapest] = (await market.client.searchMarket({ names: [NAME], limit: 1 })).list;
-    const error = await market.buy({ listing_id: cheapest!.id, max_price: '0.001' }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(MarketApiError);
-    expect((error as MarketApiError).code).toBe('price_too_high');
+    await expectFailure(market.buy({ listing_id: cheapest!.id, max_price: '0.001' }), MarketApiError, {
+      code: 'price_too_high',
+    });
   });
 });

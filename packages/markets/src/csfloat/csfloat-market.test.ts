@@ -2,6 +2,7 @@ import type { KitCreatedAccount } from '@toydesk/simulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { MarketApiError, MarketAuthError } from '../kit/market-errors.ts';
+import { expectFailure } from '../testing/expect-failure.ts';
 import { startSimulatedMarket, type MarketSim } from '../testing/market-sim.ts';
 import { CsfloatMarket } from './csfloat-market.ts';
 
@@ -29,9 +30,7 @@ describe('CsfloatMarket against the simulator', () => {
 
   it('sends the key raw in Authorization and treats a refusal as an auth error', async () => {
     const wrong = new CsfloatMarket(sim.config('nope'));
-    const error = await wrong.getBalance().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(MarketAuthError);
-    expect((error as MarketAuthError).status).toBe(401);
+    await expectFailure(wrong.getBalance(), MarketAuthError, { status: 401 });
     const missing = await fetch(`${sim.endpoint.baseUrl}/api/v1/me`);
     expect(missing.status).toBe(403);
   });
@@ -91,12 +90,7 @@ describe('CsfloatMarket against the simulator', () => {
   });
 
   it('creates one buy order when the connection drops after the order was made', async () => {
-    await sim.control.fault({
-      match: { path: '/api/v1/buy-orders', method: 'POST' },
-      kind: 'drop',
-      phase: 'after',
-      count: 1,
-    });
+    await sim.dropAnswerOnce({ path: '/api/v1/buy-orders', method: 'POST' });
     const order = await market.setBuyOrder({ market_hash_name: NAME, price: '4', count: 2 });
     expect(order).toMatchObject({ price: '4.00', count: 2 });
     expect(await market.getBuyOrders()).toHaveLength(1);
@@ -106,12 +100,7 @@ describe('CsfloatMarket against the simulator', () => {
     const other = await sim.control.account({ names: [NAME] });
     const seller = new CsfloatMarket(sim.config(other.credential));
     const [listed] = await seller.listForSale([{ asset_id: other.items[0]!.asset_id, price: '3.21' }]);
-    await sim.control.fault({
-      match: { path: '/api/v1/listings/buy' },
-      kind: 'drop',
-      phase: 'after',
-      count: 1,
-    });
+    await sim.dropAnswerOnce({ path: '/api/v1/listings/buy' });
     const bought = await market.buy({ listing_id: listed!.listing_id!, price: '3.21' });
     expect(bought).toMatchObject({ purchase_id: listed!.listing_id, market_hash_name: NAME, price: '3.21' });
     const stats = await sim.control.stats();
@@ -119,10 +108,10 @@ describe('CsfloatMarket against the simulator', () => {
       calls: 1,
       effects: 1,
     });
-    const again = await market
-      .buy({ listing_id: listed!.listing_id!, price: '3.21' })
-      .catch((e: unknown) => e);
-    expect(again).toBeInstanceOf(MarketApiError);
+    const again = await expectFailure(
+      market.buy({ listing_id: listed!.listing_id!, price: '3.21' }),
+      MarketApiError,
+    );
     expect((again as MarketApiError).message).toContain('listing is no longer available');
   });
 });

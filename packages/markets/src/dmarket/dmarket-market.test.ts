@@ -2,6 +2,7 @@ import { generateDmarketKeyPair, type KitCreatedAccount } from '@toydesk/simulat
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { MarketAuthError } from '../kit/market-errors.ts';
+import { expectFailure } from '../testing/expect-failure.ts';
 import { startSimulatedMarket, type MarketSim } from '../testing/market-sim.ts';
 import { DmarketMarket } from './dmarket-market.ts';
 import { dmarketHeaders, parseDmarketCredential } from './dmarket-signing.ts';
@@ -58,14 +59,10 @@ describe('DmarketMarket against the simulator', () => {
       ...sim.config(account.credential),
       now: () => Date.now() - 10 * 60_000,
     });
-    const error = await stale.getBalance().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(MarketAuthError);
-    expect((error as MarketAuthError).code).toBe('RequestExpired');
+    await expectFailure(stale.getBalance(), MarketAuthError, { code: 'RequestExpired' });
     const pair = generateDmarketKeyPair();
     const unknown = new DmarketMarket(sim.config(`${pair.publicHex}:${pair.secretHex}`));
-    const refused = await unknown.getBalance().catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(MarketAuthError);
-    expect((refused as MarketAuthError).status).toBe(401);
+    await expectFailure(unknown.getBalance(), MarketAuthError, { status: 401 });
   });
 
   it('reads the inventory (dollar market prices) and market prices (cent strings)', async () => {
@@ -124,12 +121,7 @@ describe('DmarketMarket against the simulator', () => {
   });
 
   it('creates one target when the connection drops after it was created', async () => {
-    await sim.control.fault({
-      match: { path: '/user-targets/create' },
-      kind: 'drop',
-      phase: 'after',
-      count: 1,
-    });
+    await sim.dropAnswerOnce({ path: '/user-targets/create' });
     const order = await market.setBuyOrder({ market_hash_name: NAME, price: '1.25', count: 3 });
     expect(order).toMatchObject({ price: '1.25', count: 3 });
     expect(await market.getBuyOrders()).toHaveLength(1);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UnsupportedCapabilityError, type MarketCapability } from '../market.ts';
 import { fromMajor } from '../kit/decimal-units.ts';
 import { MarketApiError, MarketAuthError } from '../kit/market-errors.ts';
+import { expectFailure } from '../testing/expect-failure.ts';
 import { startSimulatedMarket, type MarketSim } from '../testing/market-sim.ts';
 import { LisSkinsMarket } from './lis-skins-market.ts';
 
@@ -32,9 +33,7 @@ describe('LisSkinsMarket against the simulator', () => {
       ['history', () => market.getHistory(new Date(0), new Date())],
     ];
     for (const [capability, call] of unsupported) {
-      const error = await call().catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(UnsupportedCapabilityError);
-      expect((error as UnsupportedCapabilityError).capability).toBe(capability);
+      await expectFailure(call(), UnsupportedCapabilityError, { capability });
     }
   });
 
@@ -44,9 +43,7 @@ describe('LisSkinsMarket against the simulator', () => {
 
   it('refuses a wrong Bearer key as an auth error', async () => {
     const wrong = new LisSkinsMarket(sim.config('nope'));
-    const error = await wrong.getBalance().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(MarketAuthError);
-    expect((error as MarketAuthError).reason).toBe('Unauthenticated.');
+    await expectFailure(wrong.getBalance(), MarketAuthError, { reason: 'Unauthenticated.' });
   });
 
   it('finds the cheapest skin per name (names[] query) and leaves unknown names without a price', async () => {
@@ -59,7 +56,7 @@ describe('LisSkinsMarket against the simulator', () => {
   it('buys once when the connection drops after the purchase (checked by custom_id)', async () => {
     const { data } = await market.client.search({ names: [NAME] });
     const skin = data[0]!;
-    await sim.control.fault({ match: { path: '/v1/market/buy' }, kind: 'drop', phase: 'after', count: 1 });
+    await sim.dropAnswerOnce({ path: '/v1/market/buy' });
     const bought = await market.buy({
       ids: [skin.id],
       max_price: '100',
@@ -71,11 +68,11 @@ describe('LisSkinsMarket against the simulator', () => {
     const stats = await sim.control.stats();
     expect(stats.accounts[account.id]!.spends.byRef['buy:order-77']).toEqual({ calls: 1, effects: 1 });
     expect(stats.accounts[account.id]!.byRoute['market/info']).toBe(1);
-    const again = await market
-      .buy({ ids: [skin.id], max_price: '100', trade_link: link, custom_id: 'order-77' })
-      .catch((e: unknown) => e);
-    expect(again).toBeInstanceOf(MarketApiError);
-    expect((again as MarketApiError).code).toBe('custom_id_already_exists');
+    await expectFailure(
+      market.buy({ ids: [skin.id], max_price: '100', trade_link: link, custom_id: 'order-77' }),
+      MarketApiError,
+      { code: 'custom_id_already_exists' },
+    );
   });
 
   it('refuses a purchase above max_price (USD float) without spending', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { UnsupportedCapabilityError } from '../market.ts';
 import { MarketApiError, MarketAuthError } from '../kit/market-errors.ts';
+import { expectFailure } from '../testing/expect-failure.ts';
 import { startMarketSim, startSimulatedMarket, type MarketSim } from '../testing/market-sim.ts';
 import { SkinportMarket } from './skinport-market.ts';
 
@@ -77,9 +78,9 @@ describe('SkinportMarket against the simulator', () => {
 
   it('refuses wrong Basic credentials as an auth error', async () => {
     const wrong = new SkinportMarket(sim.config('id:wrong'));
-    const error = await wrong.getHistory(new Date(0), new Date()).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(MarketAuthError);
-    expect((error as MarketAuthError).code).toBe('authentication_error');
+    await expectFailure(wrong.getHistory(new Date(0), new Date()), MarketAuthError, {
+      code: 'authentication_error',
+    });
   });
 });
 
@@ -93,9 +94,7 @@ describe('Skinport simulator limits', () => {
       });
       expect(plain.status).toBe(406);
       for (let i = 0; i < 7; i++) await m.getPrices([NAME]);
-      const error = await m.getPrices([NAME]).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(MarketApiError);
-      expect((error as MarketApiError).status).toBe(429);
+      await expectFailure(m.getPrices([NAME]), MarketApiError, { status: 429 });
       const stats = await strict.control.stats();
       // The 406 call and seven more fill the window of 8; the ninth and the retry of that GET are refused.
       expect(stats.rateLimitViolations).toBe(2);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { UnsupportedCapabilityError } from '../market.ts';
 import { MarketApiError, MarketAuthError } from '../kit/market-errors.ts';
+import { expectFailure } from '../testing/expect-failure.ts';
 import { startSteamMarketSim, type MarketSim } from '../testing/market-sim.ts';
 import { SteamMarket } from './steam-market.ts';
 
@@ -66,12 +67,8 @@ describe('SteamMarket against the simulator', () => {
     const dead = new SteamMarket(
       sim.config('sessionid=abc; steamLoginSecure=76561198000000000%7C%7Cexpired'),
     );
-    const listings = await dead.getListings().catch((e: unknown) => e);
-    expect(listings).toBeInstanceOf(MarketAuthError);
-    expect((listings as MarketAuthError).code).toBe('not_logged_in');
-    const balance = await dead.getBalance().catch((e: unknown) => e);
-    expect(balance).toBeInstanceOf(MarketAuthError);
-    expect((balance as MarketAuthError).code).toBe('not_logged_in');
+    await expectFailure(dead.getListings(), MarketAuthError, { code: 'not_logged_in' });
+    await expectFailure(dead.getBalance(), MarketAuthError, { code: 'not_logged_in' });
   });
 
   it('refuses a POST whose sessionid form field does not match the cookie (403)', async () => {
@@ -131,7 +128,7 @@ describe('SteamMarket against the simulator', () => {
 
   it('lists once when the connection drops after the listing was made', async () => {
     const asset = account.items[1]!.assetid;
-    await sim.control.fault({ match: { path: '/market/sellitem' }, kind: 'drop', phase: 'after', count: 1 });
+    await sim.dropAnswerOnce({ path: '/market/sellitem' });
     const [result] = await market.listForSale([{ asset_id: asset, price: '2' }]);
     expect(result).toMatchObject({ asset_id: asset, error: null });
     expect(await market.getListings()).toHaveLength(1);
@@ -161,15 +158,13 @@ describe('SteamMarket against the simulator', () => {
       });
     const first = await order(10);
     expect(first).toMatchObject({ status: 'created', recovered: false });
-    const second = await order(11).catch((e: unknown) => e);
-    expect(second).toBeInstanceOf(steam.SteamError);
-    expect((second as steam.SteamError).eresult).toBe(29);
+    await expectFailure(order(11), steam.SteamError, { eresult: 29 });
     await steam.cancelBuyOrder(market.web, market.session, (first as { buyOrderId: string }).buyOrderId);
-    const error = await market
-      .setBuyOrder({ market_hash_name: OTHER, price: '100', count: 3 })
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(MarketApiError);
-    expect((error as MarketApiError).code).toBe('25');
+    await expectFailure(
+      market.setBuyOrder({ market_hash_name: OTHER, price: '100', count: 3 }),
+      MarketApiError,
+      { code: '25' },
+    );
   });
 
   it('on code 8 looks for the order first and finds it: one order, one call', async () => {
@@ -190,12 +185,7 @@ describe('SteamMarket against the simulator', () => {
     const calls = async () =>
       (await sim.control.stats()).byRoute['POST /community/market/createbuyorder'] ?? 0;
     const before = await calls();
-    await sim.control.fault({
-      match: { path: '/market/createbuyorder' },
-      kind: 'drop',
-      phase: 'after',
-      count: 1,
-    });
+    await sim.dropAnswerOnce({ path: '/market/createbuyorder' });
     const order = await market.setBuyOrder({ market_hash_name: OTHER, price: '0.25', count: 2 });
     expect(order).toMatchObject({ price: '0.25', count: 2 });
     expect(await standingOrders()).toHaveLength(1);

@@ -20,7 +20,7 @@ import { loadMarketEndpoints, type MarketEndpoint } from '../market-endpoints.ts
  * Test support (imported by tests only): a simulator server on port 0, the endpoint of one market pointing
  * at it, its control API, and an HttpClient with a generous limiter and short backoff.
  */
-export interface MarketSim<Control = KitControlClient> {
+export interface MarketSim<Control extends FaultControl = KitControlClient> {
   server: SimulatorServer;
   base: string;
   endpoint: MarketEndpoint;
@@ -28,10 +28,17 @@ export interface MarketSim<Control = KitControlClient> {
   http: HttpClient;
   /** A client's configuration for this simulator with the given credential. */
   config(credential: string): MarketClientConfig;
+  /** The next matching call takes effect, then its connection drops before the answer arrives. */
+  dropAnswerOnce(match: { path: string; method?: string }): Promise<unknown>;
   close(): Promise<void>;
 }
 
-async function startSim<Control>(
+/** What every simulator's control API offers: fault injection. */
+interface FaultControl {
+  fault(spec: Record<string, unknown>): Promise<unknown>;
+}
+
+async function startSim<Control extends FaultControl>(
   market: MarketCode,
   options: SimulatorServerOptions,
   control: (base: string, endpoint: MarketEndpoint) => Control,
@@ -39,6 +46,7 @@ async function startSim<Control>(
   const server = await createSimulatorServer(options);
   const base = await server.listen();
   const endpoint = loadMarketEndpoints({}, { simulatorBaseUrl: base })[market];
+  const controlled = control(base, endpoint);
   const http = new HttpClient({
     rateLimiter: new MemoryRateLimiter({ limit: 1000, windowMs: 1000 }),
     retry: { baseDelayMs: 5, maxDelayMs: 50 },
@@ -47,9 +55,10 @@ async function startSim<Control>(
     server,
     base,
     endpoint,
-    control: control(base, endpoint),
+    control: controlled,
     http,
     config: (credential) => ({ baseUrl: endpoint.baseUrl, http, credential }),
+    dropAnswerOnce: (match) => controlled.fault({ match, kind: 'drop', phase: 'after', count: 1 }),
     async close() {
       await http.close();
       await server.close();

@@ -2,6 +2,7 @@ import type { KitCreatedAccount } from '@toydesk/simulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { MarketApiError, MarketAuthError } from '../kit/market-errors.ts';
+import { expectFailure } from '../testing/expect-failure.ts';
 import { startMarketSim, startSimulatedMarket, type MarketSim } from '../testing/market-sim.ts';
 import { WaxpeerMarket } from './waxpeer-market.ts';
 
@@ -46,10 +47,7 @@ describe('WaxpeerMarket against the simulator', () => {
 
   it('refuses a wrong key as an auth error (401 {success:false,msg})', async () => {
     const wrong = new WaxpeerMarket(sim.config('not-a-key'));
-    const error = await wrong.getBalance().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(MarketAuthError);
-    expect((error as MarketAuthError).status).toBe(401);
-    expect((error as MarketAuthError).code).toBe('wrong api key');
+    await expectFailure(wrong.getBalance(), MarketAuthError, { status: 401, code: 'wrong api key' });
   });
 
   it('reads the inventory and the public prices in dollars', async () => {
@@ -127,20 +125,15 @@ describe('WaxpeerMarket against the simulator', () => {
   });
 
   it('refuses an unknown item order with the market message', async () => {
-    const error = await market
-      .setBuyOrder({ market_hash_name: 'No Such Item', price: '1', count: 1 })
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(MarketApiError);
-    expect((error as MarketApiError).code).toBe('unknown_item');
+    await expectFailure(
+      market.setBuyOrder({ market_hash_name: 'No Such Item', price: '1', count: 1 }),
+      MarketApiError,
+      { code: 'unknown_item' },
+    );
   });
 
   it('buys once when the connection drops after the purchase (checked by project_id)', async () => {
-    await sim.control.fault({
-      match: { path: '/v1/buy-one-p2p-name' },
-      kind: 'drop',
-      phase: 'after',
-      count: 1,
-    });
+    await sim.dropAnswerOnce({ path: '/v1/buy-one-p2p-name' });
     const bought = await market.buy({
       market_hash_name: NAME,
       max_price: '100',
@@ -160,12 +153,7 @@ describe('WaxpeerMarket against the simulator', () => {
     const calls = async () =>
       (await sim.control.stats()).accounts[account.id]!.byRoute['create-buy-order'] ?? 0;
     const before = await calls();
-    await sim.control.fault({
-      match: { path: '/v1/create-buy-order' },
-      kind: 'drop',
-      phase: 'after',
-      count: 1,
-    });
+    await sim.dropAnswerOnce({ path: '/v1/create-buy-order' });
     const order = await market.setBuyOrder({ market_hash_name: NAME, price: '2', count: 1 });
     expect(order).toMatchObject({ price: '2.00', count: 1 });
     expect(await market.getBuyOrders()).toHaveLength(1);
@@ -185,11 +173,9 @@ describe('Waxpeer simulator rate limit', () => {
       });
       await m.listForSale([{ asset_id: acc.items[0]!.asset_id, price: '1' }]);
       await m.listForSale([{ asset_id: acc.items[1]!.asset_id, price: '1' }]);
-      const error = await m
-        .listForSale([{ asset_id: acc.items[2]!.asset_id, price: '1' }])
-        .catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(MarketApiError);
-      expect((error as MarketApiError).status).toBe(429);
+      await expectFailure(m.listForSale([{ asset_id: acc.items[2]!.asset_id, price: '1' }]), MarketApiError, {
+        status: 429,
+      });
       expect((await strict.control.stats()).rateLimitViolations).toBe(1);
     } finally {
       await strict.close();
