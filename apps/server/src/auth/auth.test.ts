@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { TEST_ADMIN, startTestApp, type TestApp } from '../testing/test-app.ts';
+import { TEST_ADMIN } from '../testing/test-app.ts';
+import { useTestApp } from '../testing/use-test-app.ts';
 import { MAX_FAILURES_PER_ACCOUNT } from './login-limiter.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 describe('sessions and anti-forgery', () => {
   it('hands out an XSRF-TOKEN cookie on a GET, and only when the client has none', async () => {

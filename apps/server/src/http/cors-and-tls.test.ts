@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { ensureAdminOperator } from '../auth/operators.ts';
-import { TEST_ADMIN, startTestApp, type TestApp } from '../testing/test-app.ts';
+import { TEST_ADMIN } from '../testing/test-app.ts';
+import { useTestApp } from '../testing/use-test-app.ts';
 
 const CONSOLE = 'https://console.toydesk.test';
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ TOYDESK_CONSOLE_ORIGINS: CONSOLE, TOYDESK_TRUST_PROXY: '1' });
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ TOYDESK_CONSOLE_ORIGINS: CONSOLE, TOYDESK_TRUST_PROXY: '1' });
 
 describe('a console on another host', () => {
   it('answers CORS preflights for the configured origin only, with credentials', async () => {

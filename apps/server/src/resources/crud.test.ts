@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { CRUD_CASES, makeFixtures, type Fixtures } from '../testing/fixtures.ts';
-import { startTestApp, type TestApp } from '../testing/test-app.ts';
+import { useTestApp } from '../testing/use-test-app.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let f: Fixtures;
 
 beforeAll(async () => {
-  t = await startTestApp();
   f = await makeFixtures(t.client);
 });
-afterAll(async () => t?.close());
 
 interface Page {
   count: number;

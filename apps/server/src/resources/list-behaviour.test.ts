@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { startTestApp, type TestApp } from '../testing/test-app.ts';
+import { useTestApp } from '../testing/use-test-app.ts';
 
-let t: TestApp;
+const t = useTestApp();
 const TOTAL = 10600; // above the streaming threshold, so page_size=999999 goes through the cursor
 
 beforeAll(async () => {
-  t = await startTestApp();
   const rows = Array.from({ length: TOTAL }, (_, i) => ({
     market_hash_name: `List item ${String(i).padStart(5, '0')}`,
     label: i % 3 === 0 ? 'rare' : 'normal',
@@ -15,7 +14,6 @@ beforeAll(async () => {
   const r = await t.client.post('/api/toy/toys/toys-create-and-update/', rows);
   expect(r.status, r.text).toBe(200);
 });
-afterAll(async () => t?.close());
 
 type Page = {
   count: number;

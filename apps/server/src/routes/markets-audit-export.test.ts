@@ -1,20 +1,18 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { csvField, csvLine } from '@toydesk/api-kit';
 
 import { writeAudit } from '@toydesk/db';
 import { makeFixtures, unique, type Fixtures } from '../testing/fixtures.ts';
-import { startTestApp, type TestApp } from '../testing/test-app.ts';
+import { useTestApp } from '../testing/use-test-app.ts';
 
-let t: TestApp;
+// The bot services are not needed here (and another area may be adding bot routes meanwhile).
+const t = useTestApp({ TOYDESK_BOTS_EMBEDDED: '0' });
 let f: Fixtures;
 
 beforeAll(async () => {
-  // The bot services are not needed here (and another area may be adding bot routes meanwhile).
-  t = await startTestApp({ TOYDESK_BOTS_EMBEDDED: '0' });
   f = await makeFixtures(t.client);
 });
-afterAll(async () => t?.close());
 
 interface Market {
   id: number;

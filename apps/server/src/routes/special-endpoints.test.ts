@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { makeFixtures, type Fixtures } from '../testing/fixtures.ts';
-import { startTestApp, type TestApp } from '../testing/test-app.ts';
+import { useTestApp } from '../testing/use-test-app.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let f: Fixtures;
 beforeAll(async () => {
-  t = await startTestApp();
   f = await makeFixtures(t.client);
 });
-afterAll(async () => t?.close());
 
 type Rows<T = Record<string, unknown>> = {
   count: number;

@@ -1,21 +1,19 @@
 import { API_ROUTES, type RouteDef } from '@toydesk/contract';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { makeFixtures, type Fixtures } from '../testing/fixtures.ts';
-import { startTestApp, type TestApp } from '../testing/test-app.ts';
+import { useTestApp } from '../testing/use-test-app.ts';
 
 /**
  * Generated junk at every write endpoint (and every list's query string): each answer is a success or a
  * 400 with field errors, never a 5xx, and a refused request writes nothing.
  */
-let t: TestApp;
+const t = useTestApp();
 let f: Fixtures;
 beforeAll(async () => {
-  t = await startTestApp();
   f = await makeFixtures(t.client);
 });
-afterAll(async () => t?.close());
 
 const TABLES = [
   'market',

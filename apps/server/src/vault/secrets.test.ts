@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { startTestApp, type TestApp } from '../testing/test-app.ts';
+import { useTestApp } from '../testing/use-test-app.ts';
 
 const SECRETS = {
   password: 'Pl41n-Steam-Passw0rd!',
@@ -12,11 +12,7 @@ const SECRETS = {
 const API_KEY = 'f00dfeedcafebabe0123456789ab3f9a';
 const PAY_PASSWORD = 'pay-pass-4242';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 describe('secrets vault', () => {
   it('stores Steam and market secrets encrypted, answers only masks, and never logs them', async () => {
