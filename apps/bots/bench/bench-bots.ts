@@ -17,12 +17,10 @@
  * trade-ready, with 100 market accounts on the simulators. Third part (bench-prices.ts): competitor-price
  * requests per dynamic-orders tick for an account with 100, 1,000 and 5,000 toys, and the tick at tm's limit.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-import { format, resolveConfig } from 'prettier';
 import { z } from 'zod';
 
 import { defineJobKind, type LaneDef } from '../src/jobs/job-kind.ts';
@@ -32,7 +30,8 @@ import { createThrowAwayDatabase } from '@toydesk/db/testing';
 import { mainDeliverBench } from './bench-deliver.ts';
 import { mainPricesBench } from './bench-prices.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+import { writeBenchmarksSection } from './benchmarks-doc.ts';
+
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const WHICH = process.env.BENCH_DB ?? 'both';
 const TARGET = { postgres: 500, pglite: 100 } as const;
@@ -180,8 +179,6 @@ function machine(): string {
 }
 
 async function writeSection(table: string) {
-  const file = path.join(ROOT, 'docs/benchmarks.md');
-  const text = readFileSync(file, 'utf8');
   const section = `## bench:bots
 
 Run on ${new Date().toISOString().slice(0, 10)}. \`npm run bench:bots\` runs \`apps/bots/bench/bench-bots.ts\`: jobs per
@@ -195,16 +192,7 @@ ${machine()}
 
 ${table}
 `;
-  const start = text.indexOf('## bench:bots');
-  let next = start === -1 ? -1 : text.indexOf('\n## ', start + 1);
-  if (next !== -1) next += 1;
-  const updated =
-    start === -1
-      ? `${text.replace(/\n*$/, '\n\n')}${section}`
-      : `${text.slice(0, start)}${section}${next === -1 ? '' : `\n${text.slice(next)}`}`;
-  // The repository's format check covers docs/: write the file as Prettier would.
-  const options = (await resolveConfig(file)) ?? {};
-  writeFileSync(file, await format(updated, { ...options, filepath: file }));
+  await writeBenchmarksSection('## bench:bots', section);
 }
 
 const rows: (Row & { version: string })[] = [];

@@ -16,7 +16,6 @@
  * BENCH_PG_URL / TOYDESK_TEST_PG_URL (the PostgreSQL server), BENCH_NO_WRITE=1 (print only).
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +23,6 @@ import { fileURLToPath } from 'node:url';
 import { createSteamSimulator, SteamSimControlClient } from '@toydesk/simulators/steam';
 import { MARKET_CODES } from '@toydesk/contract';
 import { marketEnvName } from '@toydesk/markets';
-import { format, resolveConfig } from 'prettier';
 
 import { loadBotConfig } from '../src/config.ts';
 import type { BotLogger } from '../src/jobs/job-queue.ts';
@@ -34,7 +32,8 @@ import { openStandalone } from '../src/standalone.ts';
 import { startMarketSim } from '../src/testing/market-sim.ts';
 import { createThrowAwayDatabase } from '@toydesk/db/testing';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+import { writeBenchmarksSection } from './benchmarks-doc.ts';
+
 if (process.env.BENCH_PG_URL) process.env.TOYDESK_TEST_PG_URL ??= process.env.BENCH_PG_URL;
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100);
 const SALE_SECONDS = Number(process.env.BENCH_SALE_SECONDS ?? 60);
@@ -226,8 +225,6 @@ export function deliverMarkdown(r: DeliverBenchResult): string {
 const HEADING = '## bench:bots: sale to trade-ready';
 
 export async function writeDeliverSection(table: string): Promise<void> {
-  const file = path.join(ROOT, 'docs/benchmarks.md');
-  const text = readFileSync(file, 'utf8');
   const section = `${HEADING}
 
 Run on ${new Date().toISOString().slice(0, 10)} by \`npm run bench:bots\` (\`apps/bots/bench/bench-deliver.ts\`): ${ACCOUNTS}
@@ -241,15 +238,7 @@ counts the offers the simulated Steam holds: one per sale means none was sent tw
 
 ${table}
 `;
-  const start = text.indexOf(HEADING);
-  let next = start === -1 ? -1 : text.indexOf('\n## ', start + 1);
-  if (next !== -1) next += 1;
-  const updated =
-    start === -1
-      ? `${text.replace(/\n*$/, '\n\n')}${section}`
-      : `${text.slice(0, start)}${section}${next === -1 ? '' : `\n${text.slice(next)}`}`;
-  const options = (await resolveConfig(file)) ?? {};
-  writeFileSync(file, await format(updated, { ...options, filepath: file }));
+  await writeBenchmarksSection(HEADING, section);
 }
 
 /** Runs the bench, prints the table and (unless BENCH_NO_WRITE=1) writes it to docs/benchmarks.md. */

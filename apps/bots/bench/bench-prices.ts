@@ -17,7 +17,6 @@
  * at tm's limit is the key's requests × 1.1 s / 5.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +31,6 @@ import {
   type CatalogueItem,
 } from '@toydesk/simulators';
 import Fastify from 'fastify';
-import { format, resolveConfig } from 'prettier';
 
 import { loadBotConfig } from '../src/config.ts';
 import type { BotLogger } from '../src/jobs/job-queue.ts';
@@ -44,7 +42,8 @@ import { createTradingContextForTest } from '../src/services/trading/trading-con
 import { openStandalone } from '../src/standalone.ts';
 import { createThrowAwayDatabase } from '@toydesk/db/testing';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+import { writeBenchmarksSection } from './benchmarks-doc.ts';
+
 if (process.env.BENCH_PG_URL) process.env.TOYDESK_TEST_PG_URL ??= process.env.BENCH_PG_URL;
 const SIZES = (process.env.BENCH_TOYS ?? '100,1000,5000').split(',').map(Number);
 const STEADY_TICKS = 2;
@@ -272,8 +271,6 @@ function markdown(rows: PricesRow[]): string {
 const HEADING = '### bench:bots: competitor prices per tick (issue 11, item 4)';
 
 async function writeSection(table: string): Promise<void> {
-  const file = path.join(ROOT, 'docs/benchmarks.md');
-  const text = readFileSync(file, 'utf8');
   const section = `${HEADING}
 
 Run on ${new Date().toISOString().slice(0, 10)} by \`npm run bench:bots\` (\`apps/bots/bench/bench-prices.ts\`): one tm
@@ -288,15 +285,7 @@ ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores.
 
 ${table}
 `;
-  const start = text.indexOf(HEADING);
-  let next = start === -1 ? -1 : text.indexOf('\n#', start + 1);
-  if (next !== -1) next += 1;
-  const updated =
-    start === -1
-      ? `${text.replace(/\n*$/, '\n\n')}${section}`
-      : `${text.slice(0, start)}${section}${next === -1 ? '' : `\n${text.slice(next)}`}`;
-  const options = (await resolveConfig(file)) ?? {};
-  writeFileSync(file, await format(updated, { ...options, filepath: file }));
+  await writeBenchmarksSection(HEADING, section);
 }
 
 export async function mainPricesBench(): Promise<void> {
