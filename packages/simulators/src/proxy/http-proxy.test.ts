@@ -1,44 +1,34 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import {
   basic,
   connectViaHttpProxy,
   getThroughTunnel,
-  startTarget,
   viaHttpProxy,
-  type TargetServer,
+  proxyTestBed,
+  startTarget,
 } from '../test-support/proxy-clients.ts';
 import { startHttpProxy, type HttpProxy } from './http-proxy.ts';
 
-let target: TargetServer;
-let proxy: HttpProxy | undefined;
-
-beforeEach(async () => {
-  target = await startTarget();
-});
-afterEach(async () => {
-  await proxy?.close();
-  proxy = undefined;
-  await target.close();
-});
+const bed = proxyTestBed<HttpProxy>();
 
 const LOGIN = { username: 'proxy01', password: 'p@ss:w0rd' };
 
 describe('HTTP proxy simulator: absolute-URI requests', () => {
   it('forwards with the right login, without passing the login on', async () => {
-    proxy = await startHttpProxy({ credentials: LOGIN });
+    bed.proxy = await startHttpProxy({ credentials: LOGIN });
     const answer = await viaHttpProxy(
-      proxy.port,
-      `${target.origin}/robots.txt?x=1`,
+      bed.proxy.port,
+      `${bed.target.origin}/robots.txt?x=1`,
       basic('proxy01', 'p@ss:w0rd'),
     );
     expect(answer).toEqual({ status: 200, body: JSON.stringify({ path: '/robots.txt?x=1' }) });
-    expect(target.requests).toHaveLength(1);
-    expect(target.requests[0]!.headers['proxy-authorization']).toBeUndefined();
-    expect(proxy.seen).toEqual([
+    expect(bed.target.requests).toHaveLength(1);
+    expect(bed.target.requests[0]!.headers['proxy-authorization']).toBeUndefined();
+    expect(bed.proxy.seen).toEqual([
       {
         method: 'GET',
-        target: `${target.origin}/robots.txt?x=1`,
+        target: `${bed.target.origin}/robots.txt?x=1`,
         proxyAuthorization: basic('proxy01', 'p@ss:w0rd'),
         outcome: 'forwarded',
       },
@@ -46,27 +36,31 @@ describe('HTTP proxy simulator: absolute-URI requests', () => {
   });
 
   it('answers 407 to a wrong or missing login, and the target never hears of it', async () => {
-    proxy = await startHttpProxy({ credentials: LOGIN });
-    expect((await viaHttpProxy(proxy.port, target.origin, basic('proxy01', 'wrong'))).status).toBe(407);
-    expect((await viaHttpProxy(proxy.port, target.origin, basic('proxy02', 'p@ss:w0rd'))).status).toBe(407);
-    expect((await viaHttpProxy(proxy.port, target.origin)).status).toBe(407);
-    expect((await viaHttpProxy(proxy.port, target.origin, 'Bearer abc')).status).toBe(407);
-    expect(proxy.seen.map((s) => s.outcome)).toEqual([
+    bed.proxy = await startHttpProxy({ credentials: LOGIN });
+    expect((await viaHttpProxy(bed.proxy.port, bed.target.origin, basic('proxy01', 'wrong'))).status).toBe(
+      407,
+    );
+    expect(
+      (await viaHttpProxy(bed.proxy.port, bed.target.origin, basic('proxy02', 'p@ss:w0rd'))).status,
+    ).toBe(407);
+    expect((await viaHttpProxy(bed.proxy.port, bed.target.origin)).status).toBe(407);
+    expect((await viaHttpProxy(bed.proxy.port, bed.target.origin, 'Bearer abc')).status).toBe(407);
+    expect(bed.proxy.seen.map((s) => s.outcome)).toEqual([
       'unauthorized',
       'unauthorized',
       'unauthorized',
       'unauthorized',
     ]);
-    expect(target.requests).toHaveLength(0);
+    expect(bed.target.requests).toHaveLength(0);
   });
 
   it('serves anyone when it has no login', async () => {
-    proxy = await startHttpProxy();
-    expect((await viaHttpProxy(proxy.port, `${target.origin}/a`)).status).toBe(200);
+    bed.proxy = await startHttpProxy();
+    expect((await viaHttpProxy(bed.proxy.port, `${bed.target.origin}/a`)).status).toBe(200);
   });
 
   it('refuses (403) every destination that is not loopback, without connecting', async () => {
-    proxy = await startHttpProxy({ credentials: LOGIN });
+    bed.proxy = await startHttpProxy({ credentials: LOGIN });
     const auth = basic('proxy01', 'p@ss:w0rd');
     for (const url of [
       'http://10.0.0.13:3128/robots.txt',
@@ -74,55 +68,57 @@ describe('HTTP proxy simulator: absolute-URI requests', () => {
       'http://127.0.0.1.nip.io/',
       'http://[2001:db8::1]/',
     ]) {
-      const answer = await viaHttpProxy(proxy.port, url, auth);
+      const answer = await viaHttpProxy(bed.proxy.port, url, auth);
       expect(answer.status, url).toBe(403);
     }
-    expect(proxy.seen.map((s) => s.outcome)).toEqual(['refused', 'refused', 'refused', 'refused']);
+    expect(bed.proxy.seen.map((s) => s.outcome)).toEqual(['refused', 'refused', 'refused', 'refused']);
     // localhost is loopback by name.
-    const local = await viaHttpProxy(proxy.port, `http://localhost:${target.port}/l`, auth);
+    const local = await viaHttpProxy(bed.proxy.port, `http://localhost:${bed.target.port}/l`, auth);
     expect(local.status).toBe(200);
   });
 
   it('answers 400 to a request that is not for a proxy (origin-form) or not http://', async () => {
-    proxy = await startHttpProxy();
-    expect((await viaHttpProxy(proxy.port, '/robots.txt')).status).toBe(400);
-    expect((await viaHttpProxy(proxy.port, `ftp://127.0.0.1:${target.port}/`)).status).toBe(400);
+    bed.proxy = await startHttpProxy();
+    expect((await viaHttpProxy(bed.proxy.port, '/robots.txt')).status).toBe(400);
+    expect((await viaHttpProxy(bed.proxy.port, `ftp://127.0.0.1:${bed.target.port}/`)).status).toBe(400);
   });
 
   it('answers 502 when the loopback destination does not answer', async () => {
-    proxy = await startHttpProxy();
-    const closed = target.port;
-    await target.close();
-    expect((await viaHttpProxy(proxy.port, `http://127.0.0.1:${closed}/`)).status).toBe(502);
-    expect(proxy.seen[0]!.outcome).toBe('unreachable');
-    target = await startTarget();
+    bed.proxy = await startHttpProxy();
+    const closed = bed.target.port;
+    await bed.target.close();
+    expect((await viaHttpProxy(bed.proxy.port, `http://127.0.0.1:${closed}/`)).status).toBe(502);
+    expect(bed.proxy.seen[0]!.outcome).toBe('unreachable');
+    bed.target = await startTarget();
   });
 
   it('a down proxy answers 502 to everything, logged in or not', async () => {
-    proxy = await startHttpProxy({ credentials: LOGIN, down: true });
-    expect((await viaHttpProxy(proxy.port, target.origin, basic('proxy01', 'p@ss:w0rd'))).status).toBe(502);
-    expect((await viaHttpProxy(proxy.port, target.origin)).status).toBe(502);
-    expect((await connectViaHttpProxy(proxy.port, `127.0.0.1:${target.port}`)).status).toBe(502);
-    expect(target.requests).toHaveLength(0);
+    bed.proxy = await startHttpProxy({ credentials: LOGIN, down: true });
+    expect(
+      (await viaHttpProxy(bed.proxy.port, bed.target.origin, basic('proxy01', 'p@ss:w0rd'))).status,
+    ).toBe(502);
+    expect((await viaHttpProxy(bed.proxy.port, bed.target.origin)).status).toBe(502);
+    expect((await connectViaHttpProxy(bed.proxy.port, `127.0.0.1:${bed.target.port}`)).status).toBe(502);
+    expect(bed.target.requests).toHaveLength(0);
   });
 });
 
 describe('HTTP proxy simulator: CONNECT tunnels', () => {
   it('opens a tunnel with the right login', async () => {
-    proxy = await startHttpProxy({ credentials: LOGIN });
+    bed.proxy = await startHttpProxy({ credentials: LOGIN });
     const { status, socket } = await connectViaHttpProxy(
-      proxy.port,
-      `127.0.0.1:${target.port}`,
+      bed.proxy.port,
+      `127.0.0.1:${bed.target.port}`,
       basic('proxy01', 'p@ss:w0rd'),
     );
     expect(status).toBe(200);
     const raw = await getThroughTunnel(socket!, '/through/the/tunnel');
     expect(raw).toMatch(/^HTTP\/1\.1 200 OK/);
     expect(raw).toContain('{"path":"/through/the/tunnel"}');
-    expect(proxy.seen).toEqual([
+    expect(bed.proxy.seen).toEqual([
       {
         method: 'CONNECT',
-        target: `127.0.0.1:${target.port}`,
+        target: `127.0.0.1:${bed.target.port}`,
         proxyAuthorization: basic('proxy01', 'p@ss:w0rd'),
         outcome: 'forwarded',
       },
@@ -130,17 +126,17 @@ describe('HTTP proxy simulator: CONNECT tunnels', () => {
   });
 
   it('answers 407 to a wrong login, 403 to a destination beyond loopback, 400 to a malformed one', async () => {
-    proxy = await startHttpProxy({ credentials: LOGIN });
+    bed.proxy = await startHttpProxy({ credentials: LOGIN });
     const auth = basic('proxy01', 'p@ss:w0rd');
-    expect((await connectViaHttpProxy(proxy.port, `127.0.0.1:${target.port}`, basic('x', 'y'))).status).toBe(
-      407,
-    );
-    expect((await connectViaHttpProxy(proxy.port, '10.0.0.13:8443', auth)).status).toBe(403);
-    expect((await connectViaHttpProxy(proxy.port, 'steamcommunity.com:443', auth)).status).toBe(403);
-    expect((await connectViaHttpProxy(proxy.port, '[2001:db8::1]:443', auth)).status).toBe(403);
-    expect((await connectViaHttpProxy(proxy.port, '127.0.0.1', auth)).status).toBe(400);
-    expect((await connectViaHttpProxy(proxy.port, '127.0.0.1:70000', auth)).status).toBe(400);
-    expect(proxy.seen.map((s) => s.outcome)).toEqual([
+    expect(
+      (await connectViaHttpProxy(bed.proxy.port, `127.0.0.1:${bed.target.port}`, basic('x', 'y'))).status,
+    ).toBe(407);
+    expect((await connectViaHttpProxy(bed.proxy.port, '10.0.0.13:8443', auth)).status).toBe(403);
+    expect((await connectViaHttpProxy(bed.proxy.port, 'steamcommunity.com:443', auth)).status).toBe(403);
+    expect((await connectViaHttpProxy(bed.proxy.port, '[2001:db8::1]:443', auth)).status).toBe(403);
+    expect((await connectViaHttpProxy(bed.proxy.port, '127.0.0.1', auth)).status).toBe(400);
+    expect((await connectViaHttpProxy(bed.proxy.port, '127.0.0.1:70000', auth)).status).toBe(400);
+    expect(bed.proxy.seen.map((s) => s.outcome)).toEqual([
       'unauthorized',
       'refused',
       'refused',
@@ -148,23 +144,23 @@ describe('HTTP proxy simulator: CONNECT tunnels', () => {
       'bad-request',
       'bad-request',
     ]);
-    expect(target.requests).toHaveLength(0);
+    expect(bed.target.requests).toHaveLength(0);
   });
 
   it('answers 502 when the loopback destination refuses the connection', async () => {
-    proxy = await startHttpProxy();
-    const closed = target.port;
-    await target.close();
-    expect((await connectViaHttpProxy(proxy.port, `127.0.0.1:${closed}`)).status).toBe(502);
-    target = await startTarget();
+    bed.proxy = await startHttpProxy();
+    const closed = bed.target.port;
+    await bed.target.close();
+    expect((await connectViaHttpProxy(bed.proxy.port, `127.0.0.1:${closed}`)).status).toBe(502);
+    bed.target = await startTarget();
   });
 
   it('close() ends open tunnels', async () => {
-    proxy = await startHttpProxy();
-    const { socket } = await connectViaHttpProxy(proxy.port, `127.0.0.1:${target.port}`);
+    bed.proxy = await startHttpProxy();
+    const { socket } = await connectViaHttpProxy(bed.proxy.port, `127.0.0.1:${bed.target.port}`);
     const closed = new Promise<void>((resolve) => socket!.once('close', () => resolve()));
-    await proxy.close();
-    proxy = undefined;
+    await bed.proxy.close();
+    delete bed.proxy;
     await closed;
   });
 });

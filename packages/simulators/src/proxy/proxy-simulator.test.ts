@@ -1,27 +1,11 @@
 import { connect } from 'node:net';
 
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import {
-  basic,
-  socksConnect,
-  startTarget,
-  viaHttpProxy,
-  type TargetServer,
-} from '../test-support/proxy-clients.ts';
+import { basic, socksConnect, viaHttpProxy, proxyTestBed } from '../test-support/proxy-clients.ts';
 import { startProxySimulator, type ProxySimulator } from './proxy-simulator.ts';
 
-let target: TargetServer;
-let sim: ProxySimulator | undefined;
-
-beforeEach(async () => {
-  target = await startTarget();
-});
-afterEach(async () => {
-  await sim?.close();
-  sim = undefined;
-  await target.close();
-});
+const bed = proxyTestBed<ProxySimulator>();
 
 const refused = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -35,7 +19,7 @@ const refused = (port: number) =>
 
 describe('proxy simulator', () => {
   it('starts one loopback proxy per spec, each with its own port, login and state', async () => {
-    sim = await startProxySimulator({
+    bed.proxy = await startProxySimulator({
       proxies: [
         { protocol: 'http', credentials: { username: 'a', password: 'pa' } },
         { protocol: 'socks5', credentials: { username: 'b', password: 'pb' } },
@@ -43,36 +27,36 @@ describe('proxy simulator', () => {
         { protocol: 'socks5' },
       ],
     });
-    expect(sim.proxies.map((p) => [p.protocol, p.host, p.down ?? false])).toEqual([
+    expect(bed.proxy.proxies.map((p) => [p.protocol, p.host, p.down ?? false])).toEqual([
       ['http', '127.0.0.1', false],
       ['socks5', '127.0.0.1', false],
       ['http', '127.0.0.1', true],
       ['socks5', '127.0.0.1', false],
     ]);
-    expect(new Set(sim.proxies.map((p) => p.port)).size).toBe(4);
+    expect(new Set(bed.proxy.proxies.map((p) => p.port)).size).toBe(4);
 
-    const [http, socks, down, open] = sim.proxies;
-    expect((await viaHttpProxy(http!.port, `${target.origin}/h`, basic('a', 'pa'))).status).toBe(200);
-    expect((await viaHttpProxy(http!.port, `${target.origin}/h`, basic('b', 'pb'))).status).toBe(407);
+    const [http, socks, down, open] = bed.proxy.proxies;
+    expect((await viaHttpProxy(http!.port, `${bed.target.origin}/h`, basic('a', 'pa'))).status).toBe(200);
+    expect((await viaHttpProxy(http!.port, `${bed.target.origin}/h`, basic('b', 'pb'))).status).toBe(407);
     expect(
       (
         await socksConnect(
           socks!.port,
           { username: 'b', password: 'pb' },
-          { host: '127.0.0.1', port: target.port },
+          { host: '127.0.0.1', port: bed.target.port },
         )
       ).reply,
     ).toBe(0x00);
-    expect((await viaHttpProxy(down!.port, `${target.origin}/d`, basic('c', 'pc'))).status).toBe(502);
+    expect((await viaHttpProxy(down!.port, `${bed.target.origin}/d`, basic('c', 'pc'))).status).toBe(502);
     expect((await socksConnect(open!.port, null, { host: '10.0.0.18', port: 1080 })).reply).toBe(0x02);
-    expect(target.requests.map((r) => r.url)).toEqual(['/h']);
+    expect(bed.target.requests.map((r) => r.url)).toEqual(['/h']);
   });
 
   it('close() frees every port', async () => {
-    sim = await startProxySimulator({ proxies: [{ protocol: 'http' }, { protocol: 'socks5' }] });
-    const ports = sim.proxies.map((p) => p.port);
-    await sim.close();
-    sim = undefined;
+    bed.proxy = await startProxySimulator({ proxies: [{ protocol: 'http' }, { protocol: 'socks5' }] });
+    const ports = bed.proxy.proxies.map((p) => p.port);
+    await bed.proxy.close();
+    delete bed.proxy;
     for (const port of ports) expect(await refused(port)).toBe(true);
   });
 

@@ -1,6 +1,8 @@
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 
+import { afterEach, beforeEach } from 'vitest';
+
 /**
  * Raw proxy clients for the proxy simulator's tests: written against the sockets, not through
  * @toydesk/http (which imports this package in its own tests), so they show the bytes on the wire.
@@ -34,6 +36,23 @@ export async function startTarget(): Promise<TargetServer> {
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * What each test of a proxy file works with: a fresh loopback target started before it, and the proxy it
+ * starts itself (`bed.proxy = await startHttpProxy(...)`), closed after it with the target.
+ */
+export function proxyTestBed<P extends { close(): Promise<unknown> }>(): { target: TargetServer; proxy?: P } {
+  const bed = {} as { target: TargetServer; proxy?: P };
+  beforeEach(async () => {
+    bed.target = await startTarget();
+  });
+  afterEach(async () => {
+    await bed.proxy?.close();
+    delete bed.proxy;
+    await bed.target.close();
+  });
+  return bed;
 }
 
 export const basic = (username: string, password: string) =>
