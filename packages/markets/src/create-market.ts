@@ -5,6 +5,7 @@ import { BitskinsMarket } from './bitskins/bitskins-market.ts';
 import { CsfloatMarket } from './csfloat/csfloat-market.ts';
 import { DmarketMarket } from './dmarket/dmarket-market.ts';
 import { LisSkinsMarket } from './lis-skins/lis-skins-market.ts';
+import type { MarketClientConfig } from './kit/market-transport.ts';
 import type { Market } from './market.ts';
 import type { MarketEndpoint } from './market-endpoints.ts';
 import { SkinportMarket } from './skinport/skinport-market.ts';
@@ -30,8 +31,19 @@ export interface CreateMarketOptions {
   proxy?: ProxyConfig | null;
 }
 
-/** The tm family (tm, tm_usd, cs7, cs7_proxy) has its own client in ./tm. */
+/** The tm family (tm, tm_usd, cs7, cs7_proxy) has its own client in ./tm; every other code its Market here. */
 const TM_FAMILY = new Set<MarketCode>(['tm', 'tm_usd', 'cs7', 'cs7_proxy']);
+const MARKETS: Partial<
+  Record<MarketCode, new (config: MarketClientConfig & { currency?: ConvertibleCurrency }) => Market>
+> = {
+  waxpeer: WaxpeerMarket,
+  csfloat: CsfloatMarket,
+  skinport: SkinportMarket,
+  dmarket: DmarketMarket,
+  bitskins: BitskinsMarket,
+  lis_skins: LisSkinsMarket,
+  steam: SteamMarket,
+};
 
 /** A `Market` for a marketplace code, talking to `endpoint.baseUrl` through `http`. */
 export function createMarket(code: MarketCode, options: CreateMarketOptions): Market {
@@ -46,32 +58,17 @@ export function createMarket(code: MarketCode, options: CreateMarketOptions): Ma
     proxy: options.proxy ?? null,
     ...(options.currency !== undefined ? { currency: options.currency } : {}),
   };
-  switch (code) {
-    case 'waxpeer':
-      return new WaxpeerMarket(config);
-    case 'csfloat':
-      return new CsfloatMarket(config);
-    case 'skinport':
-      return new SkinportMarket(config);
-    case 'dmarket':
-      return new DmarketMarket(config);
-    case 'bitskins':
-      return new BitskinsMarket(config);
-    case 'lis_skins':
-      return new LisSkinsMarket(config);
-    case 'steam':
-      return new SteamMarket(config);
-    default:
-      if (TM_FAMILY.has(code)) {
-        return new TmMarket(
-          createTmFamilyClient(options.endpoint, {
-            apiKey: options.credentials,
-            http: options.http,
-            proxy: options.proxy ?? null,
-            ...(options.currency ? { currency: options.currency } : {}),
-          }),
-        );
-      }
-      throw new RangeError(`createMarket: unknown market code ${String(code)}`);
+  const OtherMarket = MARKETS[code];
+  if (OtherMarket) return new OtherMarket(config);
+  if (TM_FAMILY.has(code)) {
+    return new TmMarket(
+      createTmFamilyClient(options.endpoint, {
+        apiKey: options.credentials,
+        http: options.http,
+        proxy: options.proxy ?? null,
+        ...(options.currency ? { currency: options.currency } : {}),
+      }),
+    );
   }
+  throw new RangeError(`createMarket: unknown market code ${String(code)}`);
 }

@@ -22,20 +22,18 @@ export interface MarketEndpoint {
   rateLimit: { limit: number; windowMs: number };
 }
 
+/** The tm family's one API: `?key=`, 5 requests a second per key. */
+const TM_API: Omit<MarketEndpoint, 'code' | 'baseUrl'> = {
+  auth: { kind: 'query', param: 'key' },
+  rateLimit: { limit: 5, windowMs: 1000 },
+};
+
 const DEFAULTS: Record<MarketCode, Omit<MarketEndpoint, 'code'>> = {
-  tm: {
-    baseUrl: 'https://market.csgo.com',
-    auth: { kind: 'query', param: 'key' },
-    rateLimit: { limit: 5, windowMs: 1000 },
-  },
-  tm_usd: {
-    baseUrl: 'https://market.csgo.com',
-    auth: { kind: 'query', param: 'key' },
-    rateLimit: { limit: 5, windowMs: 1000 },
-  },
+  tm: { baseUrl: 'https://market.csgo.com', ...TM_API },
+  tm_usd: { baseUrl: 'https://market.csgo.com', ...TM_API },
   // No public source names "cs7": markets of the tm API family with their own base URL, to configure.
-  cs7: { baseUrl: '', auth: { kind: 'query', param: 'key' }, rateLimit: { limit: 5, windowMs: 1000 } },
-  cs7_proxy: { baseUrl: '', auth: { kind: 'query', param: 'key' }, rateLimit: { limit: 5, windowMs: 1000 } },
+  cs7: { baseUrl: '', ...TM_API },
+  cs7_proxy: { baseUrl: '', ...TM_API },
   dmarket: {
     baseUrl: 'https://api.dmarket.com',
     auth: { kind: 'dmarket-signature' },
