@@ -167,19 +167,21 @@ export async function openConsole(options: OpenConsoleOptions = {}): Promise<Con
 
 /**
  * A back-end call with the session's cookies and its XSRF header, for setting up or checking data around
- * what the page does (the page itself always goes through the console's own request wrapper).
+ * what the page does (the page itself always goes through the console's own request wrapper); `headers`
+ * adds the market proxy's X-Market or the bot services' app token.
  */
 export async function apiRequest(
   session: ConsoleSession,
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   pathAndQuery: string,
   body?: unknown,
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; body: unknown }> {
   const cookies = await session.context.cookies(session.baseUrl);
   const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
   const response = await session.context.request.fetch(`${session.baseUrl}${pathAndQuery}`, {
     method,
-    headers: { 'X-XSRF-TOKEN': xsrf, accept: 'application/json' },
+    headers: { 'X-XSRF-TOKEN': xsrf, accept: 'application/json', ...headers },
     ...(body === undefined ? {} : { data: body }),
   });
   const text = await response.text();
@@ -190,4 +192,79 @@ export async function apiRequest(
     // Not JSON: the text as it came.
   }
   return { status: response.status(), body: parsed };
+}
+
+/** A page of a list reply (Django REST framework's and the bot services'). */
+export interface Paged<T> {
+  count: number;
+  results: T[];
+}
+
+const botTokens = new WeakMap<ConsoleSession, string>();
+
+/** A bot services call (`/api-node/...`) with the console's app token, read once from the common data. */
+export async function botRequest<T>(
+  session: ConsoleSession,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  let token = botTokens.get(session);
+  if (token === undefined) {
+    const common = await apiRequest(session, 'GET', '/api/frontend/common');
+    token = (common.body as { data: { bot_token: string } }).data.bot_token;
+    botTokens.set(session, token);
+  }
+  return (await apiRequest(session, method, path, body, { 'X-App-Token': token })) as {
+    status: number;
+    body: T;
+  };
+}
+
+/** A Steam account with one tm market account (dry run) and its spend guards, made by a test. */
+export interface TmAccountFixture {
+  steamAccountId: number;
+  account: { id: number; label: string };
+}
+
+/**
+ * Creates a Steam account named `name` and a tm market account on it with `apiKey`, guarded by a daily cap of
+ * 1500 and a price guard of 120 %; the test deletes it with `deleteTmAccount`.
+ */
+export async function createTmAccount(
+  session: ConsoleSession,
+  name: string,
+  apiKey: string,
+): Promise<TmAccountFixture> {
+  const steam = await apiRequest(session, 'POST', '/api/steam/accounts/', { steam_account_name: name });
+  if (steam.status !== 201) throw new Error(`Steam account ${name}: HTTP ${steam.status}`);
+  const steamAccountId = (steam.body as { id: number }).id;
+  const created = await apiRequest(session, 'POST', '/api/market/accounts/', {
+    market: 'tm',
+    steam_account: steamAccountId,
+    api_key: apiKey,
+  });
+  if (created.status !== 201) throw new Error(`market account of ${name}: HTTP ${created.status}`);
+  const account = created.body as { id: number; label: string };
+  const guard = await botRequest(session, 'PUT', `/api-node/market-accounts/${account.id}/spend-guard/`, {
+    daily_cap: '1500',
+    max_price_percent: 120,
+  });
+  if (guard.status !== 200) throw new Error(`spend guard of ${name}: HTTP ${guard.status}`);
+  return { steamAccountId, account };
+}
+
+/** Stops what a test's account may have turned on, then deletes it and its Steam account; never throws. */
+export async function deleteTmAccount(session: ConsoleSession, fixture: TmAccountFixture | null) {
+  if (!fixture) return;
+  const { account, steamAccountId } = fixture;
+  const quiet = (call: Promise<unknown>) => call.catch(() => undefined);
+  await quiet(
+    apiRequest(session, 'PATCH', `/api/market/accounts/${account.id}/`, {
+      dry_run: true,
+      keep_online: false,
+    }),
+  );
+  await quiet(apiRequest(session, 'DELETE', `/api/market/accounts/${account.id}/`));
+  await quiet(apiRequest(session, 'DELETE', `/api/steam/accounts/${steamAccountId}/`));
 }

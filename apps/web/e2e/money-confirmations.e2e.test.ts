@@ -2,7 +2,18 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { paths } from '../src/config/paths.ts';
-import { apiRequest, hasChromium, openConsole, waitForRows, type ConsoleSession } from './harness.ts';
+import {
+  apiRequest,
+  botRequest,
+  createTmAccount,
+  deleteTmAccount,
+  hasChromium,
+  openConsole,
+  waitForRows,
+  type ConsoleSession,
+  type Paged,
+  type TmAccountFixture,
+} from './harness.ts';
 
 /**
  * Money actions ask first (issue 12, deliverable 2) in Debian's Chromium against the shared demo server: the
@@ -18,36 +29,21 @@ const ITEM = 'AK-47 | Redline (Field-Tested)';
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 30_000, interval: 250 });
 
 let session: ConsoleSession;
-let botToken = '';
-let steamAccountId: number | null = null;
-let marketAccount: { id: number; label: string } | null = null;
+let fixture: TmAccountFixture | null = null;
 /** Every start of a Steam buy order or a trading loop run the page sent. */
 const sent: string[] = [];
-
-interface Paged<T> {
-  count: number;
-  results: T[];
-}
 
 async function api<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) {
   return (await apiRequest(session, method, path, body)) as { status: number; body: T };
 }
 
-/** A bot services call, with the console's app token. */
-async function bot<T>(method: 'GET' | 'PUT', path: string, body?: unknown) {
-  const cookies = await session.context.cookies(session.baseUrl);
-  const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-  const response = await session.context.request.fetch(`${session.baseUrl}${path}`, {
-    method,
-    headers: { 'X-XSRF-TOKEN': xsrf, accept: 'application/json', 'X-App-Token': botToken },
-    ...(body === undefined ? {} : { data: body }),
-  });
-  return { status: response.status(), body: (await response.json()) as T };
-}
-
 /** The jobs of `kind` the bot services hold for `account` (GET /api-node/jobs/). */
 async function jobCount(kind: string, account: number): Promise<number> {
-  const jobs = await bot<Paged<{ id: string }>>('GET', `/api-node/jobs/?kind=${kind}&account=${account}`);
+  const jobs = await botRequest<Paged<{ id: string }>>(
+    session,
+    'GET',
+    `/api-node/jobs/?kind=${kind}&account=${account}`,
+  );
   expect(jobs.status).toBe(200);
   return jobs.body.count;
 }
@@ -101,38 +97,15 @@ describe.skipIf(!hasChromium)('money actions ask first in Chromium', () => {
       )
         sent.push(request.url());
     });
-    const common = await api<{ data: { bot_token: string } }>('GET', '/api/frontend/common');
-    botToken = common.body.data.bot_token;
-    const steam = await api<{ id: number }>('POST', '/api/steam/accounts/', { steam_account_name: RUN });
-    expect(steam.status).toBe(201);
-    steamAccountId = steam.body.id;
-    const created = await api<{ id: number; label: string }>('POST', '/api/market/accounts/', {
-      market: 'tm',
-      steam_account: steamAccountId,
-      api_key: 'e2e-money-confirm-0001',
-    });
-    expect(created.status).toBe(201);
-    marketAccount = created.body;
+    fixture = await createTmAccount(session, RUN, 'e2e-money-confirm-0001');
     // Live, with guards: set here through the API (the console's own switch asks; safe-money covers it).
-    expect((await api('PATCH', `/api/market/accounts/${marketAccount.id}/`, { dry_run: false })).status).toBe(
-      200,
-    );
-    const guard = await bot('PUT', `/api-node/market-accounts/${marketAccount.id}/spend-guard/`, {
-      daily_cap: '1500',
-      max_price_percent: 120,
-    });
-    expect(guard.status).toBe(200);
+    expect(
+      (await api('PATCH', `/api/market/accounts/${fixture.account.id}/`, { dry_run: false })).status,
+    ).toBe(200);
   });
 
   afterAll(async () => {
-    if (marketAccount) {
-      await apiRequest(session, 'PATCH', `/api/market/accounts/${marketAccount.id}/`, {
-        dry_run: true,
-      }).catch(() => undefined);
-      await apiRequest(session, 'DELETE', `/api/market/accounts/${marketAccount.id}/`).catch(() => undefined);
-    }
-    if (steamAccountId !== null)
-      await apiRequest(session, 'DELETE', `/api/steam/accounts/${steamAccountId}/`).catch(() => undefined);
+    if (session) await deleteTmAccount(session, fixture);
     await session?.close();
   });
 
@@ -152,7 +125,7 @@ describe.skipIf(!hasChromium)('money actions ask first in Chromium', () => {
       await form.getByRole('textbox', { name: T.name }).fill(ITEM);
       await form.getByRole('textbox', { name: T.price }).fill('12.5');
       await form.getByRole('spinbutton', { name: T.quantity }).fill('3');
-      const before = await jobCount('steam.market-create-order', steamAccountId!);
+      const before = await jobCount('steam.market-create-order', fixture!.steamAccountId);
       const sentBefore = sent.length;
 
       await form.getByTestId('run-action').click();
@@ -168,7 +141,7 @@ describe.skipIf(!hasChromium)('money actions ask first in Chromium', () => {
       await preview.getByRole('button', { name: T.cancel }).click();
       await preview.waitFor({ state: 'detached' });
       expect(sent.length).toBe(sentBefore);
-      expect(await jobCount('steam.market-create-order', steamAccountId!)).toBe(before);
+      expect(await jobCount('steam.market-create-order', fixture!.steamAccountId)).toBe(before);
 
       await form.getByTestId('run-action').click();
       await page
@@ -177,7 +150,7 @@ describe.skipIf(!hasChromium)('money actions ask first in Chromium', () => {
         .click();
       await form.getByTestId('job-progress').waitFor();
       expect(sent.length).toBe(sentBefore + 1);
-      await poll(() => jobCount('steam.market-create-order', steamAccountId!)).toBe(before + 1);
+      await poll(() => jobCount('steam.market-create-order', fixture!.steamAccountId)).toBe(before + 1);
       await form.getByRole('button', { name: T.close }).click();
       await form.waitFor({ state: 'detached' });
     });
@@ -189,7 +162,7 @@ describe.skipIf(!hasChromium)('money actions ask first in Chromium', () => {
     await session.goto(paths.marketAccount.list.getHref());
     await waitForRows(page);
     await page.getByRole('textbox', { name: 'Поиск' }).fill(RUN);
-    const account = marketAccount!;
+    const { account } = fixture!;
     await page.getByRole('button', { name: `Торговые циклы ${account.label}` }).click();
     const card = page.getByTestId('loop-list-reprice');
     const before = await jobCount('trading.list-reprice', account.id);

@@ -4,7 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../src/config/paths.ts';
 import { formatAmount } from '../src/lib/format.ts';
 import { priceLot, type PricingMode } from '../src/lib/mass-pricing.ts';
-import { apiRequest, hasChromium, openConsole, waitForRows, type ConsoleSession } from './harness.ts';
+import {
+  apiRequest,
+  botRequest,
+  createTmAccount,
+  deleteTmAccount,
+  hasChromium,
+  openConsole,
+  waitForRows,
+  type ConsoleSession,
+  type Paged,
+  type TmAccountFixture,
+} from './harness.ts';
 
 /**
  * Safe money actions in Chromium (issue 12, deliverable 2): going live asks first and names the account's
@@ -20,14 +31,8 @@ const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 30_
 const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 
 let session: ConsoleSession;
-let botToken = '';
-let steamAccountId: number | null = null;
-let account: { id: number; label: string } | null = null;
+let fixture: TmAccountFixture | null = null;
 
-interface Paged<T> {
-  count: number;
-  results: T[];
-}
 interface SellRow {
   id: number;
   market_account: number;
@@ -52,27 +57,13 @@ async function api<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string,
   return (await apiRequest(session, method, path, body)) as { status: number; body: T };
 }
 
-/** A call with extra headers (the bot services' app token, the market proxy's market and account). */
-async function call<T>(
-  method: 'GET' | 'PUT',
-  path: string,
-  headers: Record<string, string>,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  const cookies = await session.context.cookies(session.baseUrl);
-  const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-  const response = await session.context.request.fetch(`${session.baseUrl}${path}`, {
-    method,
-    headers: { 'X-XSRF-TOKEN': xsrf, accept: 'application/json', ...headers },
-    ...(body === undefined ? {} : { data: body }),
-  });
-  return { status: response.status(), body: (await response.json()) as T };
-}
-const bot = <T>(method: 'GET' | 'PUT', path: string, body?: unknown) =>
-  call<T>(method, path, { 'X-App-Token': botToken }, body);
-
 const readAccount = async () =>
-  (await api<{ dry_run: boolean; keep_online: boolean }>('GET', `/api/market/accounts/${account!.id}/`)).body;
+  (
+    await api<{ dry_run: boolean; keep_online: boolean }>(
+      'GET',
+      `/api/market/accounts/${fixture!.account.id}/`,
+    )
+  ).body;
 
 /** A lot on sale on `market` with a listing, a band (buy < sell) and a name no other lot on sale has. */
 async function pickLot(market: 'tm' | 'tm_usd'): Promise<Lot> {
@@ -104,11 +95,13 @@ async function pickLot(market: 'tm' | 'tm_usd'): Promise<Lot> {
 /** The cheapest other offer of the lot's name, as the console reads it (tm's search through the proxy). */
 async function competitorOf(lot: Lot): Promise<string | null> {
   const { item } = lot;
-  const reply = await call<{ currency: string; data: Record<string, { id: number; price: number }[]> }>(
+  const reply = (await apiRequest(
+    session,
     'GET',
     `/api/market-proxy/api/v2/search-list-items-by-hash-name-all?list_hash_name%5B%5D=${encodeURIComponent(item.market_hash_name)}`,
+    undefined,
     { 'X-Market': item.market, 'X-Market-Account': String(item.market_account) },
-  );
+  )) as { status: number; body: { currency: string; data: Record<string, { id: number; price: number }[]> } };
   const prices = (reply.body.data?.[item.market_hash_name] ?? [])
     .filter((offer) => String(offer.id) !== item.market_item_id)
     .map((offer) => offer.price);
@@ -162,36 +155,12 @@ describe.skipIf(!hasChromium)('safe money actions in Chromium', () => {
     session.page.on('request', (request) => {
       if (/bulk-update-by-ids|\/set-prices$/.test(request.url())) sent.push(request.url());
     });
-    const common = await api<{ data: { bot_token: string } }>('GET', '/api/frontend/common');
-    botToken = common.body.data.bot_token;
-    const steam = await api<{ id: number }>('POST', '/api/steam/accounts/', { steam_account_name: RUN });
-    expect(steam.status).toBe(201);
-    steamAccountId = steam.body.id;
-    const created = await api<{ id: number; label: string }>('POST', '/api/market/accounts/', {
-      market: 'tm',
-      steam_account: steamAccountId,
-      api_key: 'e2e-money-key-0001',
-    });
-    expect(created.status).toBe(201);
-    account = created.body;
-    const guard = await bot('PUT', `/api-node/market-accounts/${account.id}/spend-guard/`, {
-      daily_cap: '1500',
-      max_price_percent: 120,
-    });
-    expect(guard.status).toBe(200);
+    fixture = await createTmAccount(session, RUN, 'e2e-money-key-0001');
     [rub, usd] = await Promise.all([pickLot('tm'), pickLot('tm_usd')]);
   });
 
   afterAll(async () => {
-    if (account)
-      await apiRequest(session, 'PATCH', `/api/market/accounts/${account.id}/`, {
-        dry_run: true,
-        keep_online: false,
-      }).catch(() => undefined);
-    if (account)
-      await apiRequest(session, 'DELETE', `/api/market/accounts/${account.id}/`).catch(() => undefined);
-    if (steamAccountId !== null)
-      await apiRequest(session, 'DELETE', `/api/steam/accounts/${steamAccountId}/`).catch(() => undefined);
+    if (session) await deleteTmAccount(session, fixture);
     await session?.close();
   });
 
@@ -202,12 +171,12 @@ describe.skipIf(!hasChromium)('safe money actions in Chromium', () => {
     await page.getByRole('textbox', { name: 'Поиск' }).fill(RUN);
     const row = page.getByRole('row').filter({ hasText: RUN });
     await row.waitFor();
-    const dryRun = row.getByRole('switch', { name: `Пробный режим: ${account!.label}` });
+    const dryRun = row.getByRole('switch', { name: `Пробный режим: ${fixture!.account.label}` });
     await dryRun.click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText(`Включить торговлю всерьёз: ${account!.label}?`).waitFor();
-    const line = plain(await dialog.getByTestId(`go-live-${account!.id}`).textContent());
-    expect(line).toContain(account!.label);
+    await dialog.getByText(`Включить торговлю всерьёз: ${fixture!.account.label}?`).waitFor();
+    const line = plain(await dialog.getByTestId(`go-live-${fixture!.account.id}`).textContent());
+    expect(line).toContain(fixture!.account.label);
     expect(line).toContain('1 500.00 ₽');
     expect(line).toContain('не выше 120 % от опорной цены');
     expect(line).toContain('0.00 ₽');
@@ -229,11 +198,11 @@ describe.skipIf(!hasChromium)('safe money actions in Chromium', () => {
     const { page } = session;
     await page.getByRole('button', { name: 'English' }).click();
     const row = page.getByRole('row').filter({ hasText: RUN });
-    const keepOnline = row.getByRole('switch', { name: `Keep online: ${account!.label}` });
+    const keepOnline = row.getByRole('switch', { name: `Keep online: ${fixture!.account.label}` });
     await keepOnline.click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText(`Trade for real: ${account!.label}?`).waitFor();
-    const line = plain(await dialog.getByTestId(`go-live-${account!.id}`).textContent());
+    await dialog.getByText(`Trade for real: ${fixture!.account.label}?`).waitFor();
+    const line = plain(await dialog.getByTestId(`go-live-${fixture!.account.id}`).textContent());
     expect(line).toContain('Keep online');
     expect(line).toContain('1,500.00 ₽');
     expect(line).toContain('at most 120 % of the reference price');
@@ -346,7 +315,8 @@ describe.skipIf(!hasChromium)('safe money actions in Chromium', () => {
     // What reached the bot services: one set-prices job per account, with exactly the previewed price.
     for (const lot of [rub, usd]) {
       await poll(async () => {
-        const jobs = await bot<Paged<{ params: { items?: { item_id: string; price: string }[] } }>>(
+        const jobs = await botRequest<Paged<{ params: { items?: { item_id: string; price: string }[] } }>>(
+          session,
           'GET',
           `/api-node/jobs/?kind=trading.set-prices&account=${lot.item.market_account}&page_size=5`,
         );
