@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { Providers } from '@/test/render';
 
-import { VirtualTable, type VirtualColumn } from './virtual-table';
+import { VirtualTable, type VirtualColumn, type VirtualTableProps } from './virtual-table';
 
 interface Row {
   id: number;
@@ -17,13 +17,18 @@ const columns: VirtualColumn<Row>[] = [
 
 const rows = Array.from({ length: 50_000 }, (_, index) => ({ id: index + 1, name: `Item ${index + 1}` }));
 
+/** The table under test in the app's providers: the 50,000 rows and two columns unless a test says otherwise. */
+function itemsTable(props: Partial<VirtualTableProps<Row>> = {}) {
+  return (
+    <Providers>
+      <VirtualTable rows={rows} columns={columns} getRowId={(row) => row.id} label="T" {...props} />
+    </Providers>
+  );
+}
+
 describe('VirtualTable', () => {
   it('renders 50,000 rows with only the visible few in the DOM', async () => {
-    render(
-      <Providers>
-        <VirtualTable rows={rows} columns={columns} getRowId={(row) => row.id} label="Items" height={600} />
-      </Providers>,
-    );
+    render(itemsTable({ label: 'Items', height: 600 }));
     expect(await screen.findByText('Item 1')).toBeTruthy();
     const table = screen.getByRole('table', { name: 'Items' });
     expect(table.getAttribute('aria-rowcount')).toBe('50001');
@@ -36,31 +41,10 @@ describe('VirtualTable', () => {
 
   it('sorts by a header click: ascending, descending, none', () => {
     const onSortChange = vi.fn();
-    const { rerender } = render(
-      <Providers>
-        <VirtualTable
-          rows={rows.slice(0, 3)}
-          columns={columns}
-          getRowId={(r) => r.id}
-          label="T"
-          onSortChange={onSortChange}
-        />
-      </Providers>,
-    );
+    const { rerender } = render(itemsTable({ rows: rows.slice(0, 3), onSortChange }));
     fireEvent.click(screen.getByRole('button', { name: 'ID' }));
     expect(onSortChange).toHaveBeenLastCalledWith({ id: 'id', desc: false });
-    rerender(
-      <Providers>
-        <VirtualTable
-          rows={rows.slice(0, 3)}
-          columns={columns}
-          getRowId={(r) => r.id}
-          label="T"
-          sort={{ id: 'id', desc: false }}
-          onSortChange={onSortChange}
-        />
-      </Providers>,
-    );
+    rerender(itemsTable({ rows: rows.slice(0, 3), sort: { id: 'id', desc: false }, onSortChange }));
     expect(screen.getByRole('columnheader', { name: 'ID' }).getAttribute('aria-sort')).toBe('ascending');
     fireEvent.click(screen.getByRole('button', { name: 'ID' }));
     expect(onSortChange).toHaveBeenLastCalledWith({ id: 'id', desc: true });
@@ -68,23 +52,9 @@ describe('VirtualTable', () => {
 
   it('asks for more rows when the end comes into view, and says when it is empty', () => {
     const onEndReached = vi.fn();
-    const { rerender } = render(
-      <Providers>
-        <VirtualTable
-          rows={rows.slice(0, 10)}
-          columns={columns}
-          getRowId={(r) => r.id}
-          label="T"
-          onEndReached={onEndReached}
-        />
-      </Providers>,
-    );
+    const { rerender } = render(itemsTable({ rows: rows.slice(0, 10), onEndReached }));
     expect(onEndReached).toHaveBeenCalled();
-    rerender(
-      <Providers>
-        <VirtualTable rows={[]} columns={columns} getRowId={(r) => r.id} label="T" emptyText="Нет данных" />
-      </Providers>,
-    );
+    rerender(itemsTable({ rows: [], emptyText: 'Нет данных' }));
     expect(screen.getByText('Нет данных')).toBeTruthy();
   });
 
@@ -93,17 +63,7 @@ describe('VirtualTable', () => {
       ...columns,
       { id: 'pick', header: '', render: (row) => <input type="checkbox" aria-label={`pick ${row.id}`} /> },
     ];
-    render(
-      <Providers>
-        <VirtualTable
-          rows={rows}
-          columns={withCheckbox}
-          getRowId={(row) => row.id}
-          label="Items"
-          height={600}
-        />
-      </Providers>,
-    );
+    render(itemsTable({ columns: withCheckbox, label: 'Items', height: 600 }));
     const firstRow = (await screen.findByText('Item 1')).closest('[role="row"]');
     screen.getByRole('checkbox', { name: 'pick 1' }).focus();
     expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'pick 1' }));
@@ -135,11 +95,7 @@ describe('VirtualTable', () => {
       { id: 'tune', header: '', width: 44, pinned: 'right', render: () => <button type="button">T</button> },
       { id: '__actions', header: '', width: 80, render: () => <button type="button">E</button> },
     ];
-    render(
-      <Providers>
-        <VirtualTable rows={rows.slice(0, 2)} columns={pinnedColumns} getRowId={(r) => r.id} label="P" />
-      </Providers>,
-    );
+    render(itemsTable({ rows: rows.slice(0, 2), columns: pinnedColumns, label: 'P' }));
     const [row] = screen.getAllByRole('row').slice(1);
     const cells = within(row!).getAllByRole('cell');
     const [tune, actions] = cells.slice(-2);
@@ -157,14 +113,11 @@ describe('VirtualTable', () => {
 
   it("shows a header's text whole, wrapping between words, and its longer title as the tooltip", () => {
     render(
-      <Providers>
-        <VirtualTable
-          rows={rows.slice(0, 1)}
-          columns={[{ ...columns[0]!, header: 'Держать онлайн', headerTitle: 'Держать аккаунт онлайн' }]}
-          getRowId={(r) => r.id}
-          label="H"
-        />
-      </Providers>,
+      itemsTable({
+        rows: rows.slice(0, 1),
+        columns: [{ ...columns[0]!, header: 'Держать онлайн', headerTitle: 'Держать аккаунт онлайн' }],
+        label: 'H',
+      }),
     );
     const header = screen.getByRole('columnheader');
     expect(header.getAttribute('title')).toBe('Держать аккаунт онлайн');
