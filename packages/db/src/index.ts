@@ -78,6 +78,19 @@ export {
 export { MARKET_ACCOUNT_LABEL_SQL } from './repositories/market-account-label.ts';
 export { insertTransaction, type NewTransaction } from './repositories/transactions.ts';
 export {
+  deleteProxy,
+  insertProxy,
+  listProxies,
+  listProxyIds,
+  loadProxy,
+  loadProxyEndpoint,
+  proxyExists,
+  recordProxyCheck,
+  updateProxy,
+  type ProxyColumns,
+  type StoredProxyEndpoint,
+} from './repositories/proxies.ts';
+export {
   appendBotJobLog,
   botJobState,
   findBotJobIdByParam,

@@ -1,11 +1,15 @@
-import { proxyEntity } from '@toydesk/contract';
 import { notFound } from '@toydesk/api-kit';
 
 import { pathId, startJob, type BotHandlers } from '../../http/handler.ts';
-import { maskSql, writeAudit } from '@toydesk/db';
-
-const COLUMNS = `id, protocol, host, port, username, ${maskSql('password')} AS password, comment, status,
-  latency_ms, last_checked_at, created_at`;
+import {
+  deleteProxy,
+  insertProxy,
+  listProxies,
+  loadProxy,
+  proxyExists,
+  updateProxy,
+  type ProxyColumns,
+} from '@toydesk/db';
 
 /** Who a bot-service change is attributed to in the audit log (the app token names no operator). */
 export const BOT_ACTOR = 'bot-service';
@@ -24,39 +28,22 @@ export const PROXY_HANDLERS: BotHandlers<
   | 'bot-proxy.check_all'
 > = {
   'bot-proxy.list': async ({ runtime, query, page }) => {
-    const status = query.status ?? null;
-    const [counted] = await runtime.db.query<{ count: number }>(
-      'SELECT count(*)::int AS count FROM proxy WHERE $1::text IS NULL OR status = $1',
-      [status],
-    );
-    const rows = await runtime.db.query(
-      `SELECT ${COLUMNS} FROM proxy WHERE $1::text IS NULL OR status = $1 ORDER BY id
-       LIMIT ${page.size} OFFSET ${(page.number - 1) * page.size}`,
-      [status],
-    );
-    return page.answer(counted?.count ?? 0, rows);
+    const { count, rows } = await listProxies(runtime.db, query.status ?? null, page.number, page.size);
+    return page.answer(count, rows);
   },
 
   'bot-proxy.create': async ({ runtime, body, query }) => {
-    const row = await runtime.db.transaction(async (tx) => {
-      const [shown] = await tx.query(
-        `INSERT INTO proxy (protocol, host, port, username, password, comment, status)
-         VALUES ($1, $2, $3, $4, $5, $6, 'unknown') RETURNING ${COLUMNS}`,
-        [
-          body.protocol ?? 'http',
-          body.host,
-          body.port,
-          body.username ?? null,
-          body.password ? runtime.vault.encrypt(body.password) : null,
-          body.comment ?? null,
-        ],
-      );
-      await writeAudit(tx, BOT_ACTOR, 'create', proxyEntity.name, [
-        { id: shown!.id as number, before: null, after: shown! },
-      ]);
-      return shown!;
-    });
-    if (query.check !== '0') await runtime.queue.enqueue('proxy.check', { proxy: row.id as number });
+    const row = await runtime.db.transaction((tx) =>
+      insertProxy(tx, BOT_ACTOR, {
+        protocol: body.protocol ?? 'http',
+        host: body.host,
+        port: body.port,
+        username: body.username ?? null,
+        password: body.password ? runtime.vault.encrypt(body.password) : null,
+        comment: body.comment ?? null,
+      }),
+    );
+    if (query.check !== '0') await runtime.queue.enqueue('proxy.check', { proxy: row.id });
     return row;
   },
 
@@ -68,26 +55,24 @@ export const PROXY_HANDLERS: BotHandlers<
       (name) => body[name] !== undefined && !(name === 'password' && body[name] === ''),
     );
     const { row, recheck } = await runtime.db.transaction(async (tx) => {
-      const [before] = await tx.query(`SELECT ${COLUMNS} FROM proxy WHERE id = $1 FOR UPDATE`, [id]);
+      const before = await loadProxy(tx, id, { forUpdate: true });
       if (!before) throw notFound();
       // Values equal to the stored ones change nothing (a client may send the whole record back); a
       // password sent is always a change, its stored form being a ciphertext.
       const changed = sent.filter((name) => name === 'password' || before[name] !== body[name]);
       if (changed.length === 0) return { row: before, recheck: false };
       const endpointChanged = changed.some((name) => (ENDPOINT_FIELDS as readonly string[]).includes(name));
-      // Column names come from EDITABLE_FIELDS only, never from the request's keys.
-      const assignments = changed.map((name, i) => `${name} = $${i + 2}`);
-      if (endpointChanged) assignments.push(`status = 'unknown', latency_ms = NULL, last_checked_at = NULL`);
-      const values = changed.map((name) => {
-        const value = body[name];
-        return name === 'password' && typeof value === 'string' ? runtime.vault.encrypt(value) : value;
-      });
-      const [after] = await tx.query(
-        `UPDATE proxy SET ${assignments.join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`,
-        [id, ...values],
+      const values: Partial<ProxyColumns> = Object.fromEntries(
+        changed.map((name) => {
+          const value = body[name];
+          return [
+            name,
+            name === 'password' && typeof value === 'string' ? runtime.vault.encrypt(value) : value,
+          ];
+        }),
       );
-      await writeAudit(tx, BOT_ACTOR, 'update', proxyEntity.name, [{ id, before, after: after! }]);
-      return { row: after!, recheck: endpointChanged };
+      const after = await updateProxy(tx, BOT_ACTOR, before, values, endpointChanged);
+      return { row: after, recheck: endpointChanged };
     });
     // Like a new proxy, an edited endpoint is checked at once (the scheduled checks still run with check=0).
     if (recheck && query.check !== '0') await runtime.queue.enqueue('proxy.check', { proxy: id });
@@ -97,12 +82,7 @@ export const PROXY_HANDLERS: BotHandlers<
   'bot-proxy.destroy': async ({ runtime, params }) => {
     const id = Number(params.id);
     if (!Number.isInteger(id) || id <= 0) throw notFound();
-    await runtime.db.transaction(async (tx) => {
-      const [before] = await tx.query(`SELECT ${COLUMNS} FROM proxy WHERE id = $1`, [id]);
-      if (!before) throw notFound();
-      await tx.query('DELETE FROM proxy WHERE id = $1', [id]);
-      await writeAudit(tx, BOT_ACTOR, 'delete', proxyEntity.name, [{ id, before, after: null }]);
-    });
+    if (!(await runtime.db.transaction((tx) => deleteProxy(tx, BOT_ACTOR, id)))) throw notFound();
     return null;
   },
 
@@ -110,8 +90,7 @@ export const PROXY_HANDLERS: BotHandlers<
   'bot-proxy.check': async (ctx) => {
     const id = Number(ctx.params.id);
     if (!Number.isInteger(id) || id <= 0) throw notFound();
-    const [row] = await ctx.runtime.db.query('SELECT 1 FROM proxy WHERE id = $1', [id]);
-    if (!row) throw notFound();
+    if (!(await proxyExists(ctx.runtime.db, id))) throw notFound();
     return startJob(ctx, 'proxy.check', { proxy: id });
   },
 

@@ -2,20 +2,12 @@ import { isLoopbackHost, type ProxyCheckReason, type ProxyCheckResult } from '@t
 import type { ProxyConfig } from '@toydesk/http';
 import { z } from 'zod';
 
+import { listProxyIds, loadProxyEndpoint, recordProxyCheck } from '@toydesk/db';
 import { defineJobKind } from '../../jobs/job-kind.ts';
 import { LANES } from '../../lanes.ts';
 import type { BotRuntime } from '../../bot-runtime.ts';
 import { raiseAlert } from '../alerts/alert-store.ts';
 import { proxyFailureReason, proxyStatusReason } from './proxy-failure.ts';
-
-type ProxyRow = {
-  id: number;
-  protocol: ProxyConfig['protocol'];
-  host: string;
-  port: number;
-  username: string | null;
-  password: string | null;
-};
 
 /** The error of a demo-mode check of a proxy that is not on loopback (never contacted). */
 export const DEMO_REMOTE_PROXY =
@@ -28,10 +20,7 @@ export const DEMO_REMOTE_PROXY =
  * check says why (`reason`: timeout, refused, auth, address, http_status, ...), which the console names.
  */
 export async function checkProxy(runtime: BotRuntime, id: number): Promise<ProxyCheckResult> {
-  const [row] = await runtime.db.query<ProxyRow>(
-    'SELECT id, protocol, host, port, username, password FROM proxy WHERE id = $1',
-    [id],
-  );
+  const row = await loadProxyEndpoint(runtime.db, id);
   if (!row)
     return { proxy: id, status: 'deleted', latency_ms: null, http_status: null, error: null, reason: null };
   const proxy: ProxyConfig = {
@@ -71,12 +60,7 @@ export async function checkProxy(runtime: BotRuntime, id: number): Promise<Proxy
   }
   const up = error === null;
   const latency = up ? Math.max(0, Math.round(performance.now() - started)) : null;
-  const [updated] = await runtime.db.query<{ previous: string | null }>(
-    `UPDATE proxy p SET status = $2, latency_ms = $3, last_checked_at = now()
-     FROM (SELECT id, status FROM proxy WHERE id = $1) old
-     WHERE p.id = old.id RETURNING old.status AS previous`,
-    [id, up ? 'up' : 'down', latency],
-  );
+  const updated = await recordProxyCheck(runtime.db, id, up ? 'up' : 'down', latency);
   // A proxy that just went down (not one that stays down) becomes an alert the console shows.
   if (!up && updated && updated.previous !== 'down') {
     await raiseAlert(runtime.db, {
@@ -127,18 +111,18 @@ export const PROXY_JOB_KINDS = [
     expireInSeconds: 120,
     retryLimit: 1,
     async run(ctx) {
-      const rows = await ctx.deps.db.query<{ id: number }>('SELECT id FROM proxy ORDER BY id');
+      const ids = await listProxyIds(ctx.deps.db);
       let queued = 0;
-      for (const row of rows) {
+      for (const id of ids) {
         const job = await ctx.deps.queue.enqueue(
           'proxy.check',
-          { proxy: row.id },
-          { singletonKey: `proxy:${row.id}`, singletonSeconds: CHECK_SLOT_SECONDS },
+          { proxy: id },
+          { singletonKey: `proxy:${id}`, singletonSeconds: CHECK_SLOT_SECONDS },
         );
         if (job) queued += 1;
       }
-      await ctx.log(`${queued} health check(s) queued for ${rows.length} prox(ies)`);
-      return { proxies: rows.length, queued };
+      await ctx.log(`${queued} health check(s) queued for ${ids.length} prox(ies)`);
+      return { proxies: ids.length, queued };
     },
   }),
 ];
