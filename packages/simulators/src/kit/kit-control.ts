@@ -1,3 +1,4 @@
+import { CLOCK_FAULT_STATS_CALLS, parseControlBody } from '../control/control-api.ts';
 import { Router } from '../tm/http/router.ts';
 import type { FaultSpec } from '../tm/faults/tm-faults.ts';
 import { InputError } from '../util/input-error.ts';
@@ -30,20 +31,6 @@ export type KitControlRoute = (
 ) => unknown;
 
 type Body = Record<string, unknown>;
-
-function parseBody(text: string): Body {
-  if (!text.trim()) return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new InputError('the body must be JSON');
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new InputError('the body must be a JSON object');
-  }
-  return value as Body;
-}
 
 function int(body: Body, name: string, fallback: number, max = 10_000): number {
   const value = body[name];
@@ -157,7 +144,7 @@ function dump(sim: ControlledKitSimulator, account: SimAccount) {
 }
 
 const createAccount: KitControlRoute = (ctx, sim) => {
-  const body = parseBody(ctx.body);
+  const body = parseControlBody(ctx.body);
   const account = sim.market.createAccount((steamid) => sim.definition.newCredentials(steamid), {
     balance: money(sim, body, 'money') ?? 0,
     inventory: int(body, 'inventory', 0),
@@ -168,7 +155,7 @@ const createAccount: KitControlRoute = (ctx, sim) => {
 
 const addItems: KitControlRoute = (ctx, sim) => {
   const account = accountOf(sim, ctx.params.id);
-  const body = parseBody(ctx.body);
+  const body = parseControlBody(ctx.body);
   const tradable = body.tradable;
   if (tradable !== undefined && typeof tradable !== 'boolean')
     throw new InputError('tradable must be true or false');
@@ -183,7 +170,7 @@ const addItems: KitControlRoute = (ctx, sim) => {
 
 const setMoney: KitControlRoute = (ctx, sim) => {
   const account = accountOf(sim, ctx.params.id);
-  const body = parseBody(ctx.body);
+  const body = parseControlBody(ctx.body);
   const set = money(sim, body, 'set');
   const amount = money(sim, body, 'amount');
   if (set === undefined && amount === undefined) throw new InputError('give amount (a delta) or set');
@@ -194,7 +181,7 @@ const setMoney: KitControlRoute = (ctx, sim) => {
 
 const sell: KitControlRoute = (ctx, sim) => {
   const account = accountOf(sim, ctx.params.id);
-  const body = parseBody(ctx.body);
+  const body = parseControlBody(ctx.body);
   const listingId = text(body, 'listing_id');
   const ids =
     listingId !== undefined
@@ -219,13 +206,13 @@ const sell: KitControlRoute = (ctx, sim) => {
 
 const confirm: KitControlRoute = (ctx, sim) => {
   const account = accountOf(sim, ctx.params.id);
-  const confirmed = sim.market.confirmListings(account, text(parseBody(ctx.body), 'listing_id'));
+  const confirmed = sim.market.confirmListings(account, text(parseControlBody(ctx.body), 'listing_id'));
   return { confirmed: confirmed.map((listing) => listing.id) };
 };
 
 const fillOrders: KitControlRoute = (ctx, sim) => {
   const account = accountOf(sim, ctx.params.id);
-  const body = parseBody(ctx.body);
+  const body = parseControlBody(ctx.body);
   const orderId = text(body, 'order_id');
   const result = sim.market.fillOrders(account, {
     ...(orderId !== undefined ? { orderId } : {}),
@@ -240,7 +227,7 @@ const fillOrders: KitControlRoute = (ctx, sim) => {
 
 const addHistory: KitControlRoute = (ctx, sim) => {
   const account = accountOf(sim, ctx.params.id);
-  const body = parseBody(ctx.body);
+  const body = parseControlBody(ctx.body);
   const side = text(body, 'side');
   if (side !== 'buy' && side !== 'sell') throw new InputError('side must be buy or sell');
   const name = text(body, 'market_hash_name');
@@ -270,13 +257,7 @@ const CONTROL_INDEX = [
   'POST accounts/{id}/listings/confirm {listing_id?}',
   'POST accounts/{id}/fill-orders {order_id?, count?}',
   'POST accounts/{id}/history {side, market_hash_name, price, at?}',
-  'GET clock',
-  'POST clock/advance {ms}',
-  'GET faults',
-  'POST faults {match?:{path?,key?,method?}, kind, status?, share?, count?, delayMs?, error?, phase?}',
-  'DELETE faults',
-  'DELETE faults/{id}',
-  'GET stats',
+  ...CLOCK_FAULT_STATS_CALLS,
   'GET config',
   'POST config {currency?, rateLimits?, feeShare?, rates?, minSimOffers?, signatureMaxAgeMs?, confirmListings?, buyOrderWalletMultiple?}',
   'POST reset',
@@ -298,13 +279,15 @@ export function buildKitControlRouter(): Router<KitControlRoute> {
   router.add(['POST'], '/accounts/:id/history', addHistory);
   router.add(['GET'], '/clock', clockView);
   router.add(['POST'], '/clock/advance', (ctx, sim) => {
-    const ms = parseBody(ctx.body).ms;
+    const ms = parseControlBody(ctx.body).ms;
     if (typeof ms !== 'number' || !(ms >= 0)) throw new InputError('ms must be a non-negative number');
     sim.market.clock.advance(ms);
     return clockView(ctx, sim);
   });
   router.add(['GET'], '/faults', (_ctx, sim) => sim.faults.list());
-  router.add(['POST'], '/faults', (ctx, sim) => sim.faults.add(parseBody(ctx.body) as unknown as FaultSpec));
+  router.add(['POST'], '/faults', (ctx, sim) =>
+    sim.faults.add(parseControlBody(ctx.body) as unknown as FaultSpec),
+  );
   router.add(['DELETE'], '/faults', (_ctx, sim) => {
     sim.faults.clear();
     return { deleted: true };
@@ -317,7 +300,7 @@ export function buildKitControlRouter(): Router<KitControlRoute> {
   router.add(['GET'], '/stats', (_ctx, sim) => sim.stats.snapshot());
   router.add(['GET'], '/config', (_ctx, sim) => sim.market.config);
   router.add(['POST', 'PATCH'], '/config', (ctx, sim) => {
-    sim.market.config = mergeKitConfig(sim.market.config, parseBody(ctx.body));
+    sim.market.config = mergeKitConfig(sim.market.config, parseControlBody(ctx.body));
     return sim.market.config;
   });
   router.add(['POST'], '/reset', (_ctx, sim) => {

@@ -1,3 +1,4 @@
+import { parseControlBody } from '../../control/control-api.ts';
 import type { RequestContext } from '../http/context.ts';
 import { InputError } from '../../util/input-error.ts';
 import type { TmMarket } from '../state/tm-market.ts';
@@ -24,17 +25,7 @@ export type ControlRoute = (ctx: RequestContext, sim: ControlledTmSimulator) => 
 
 /** The JSON body as an object ({} when empty); anything else is a 400. */
 export function controlBody(ctx: RequestContext): Record<string, unknown> {
-  if (!ctx.body.trim()) return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(ctx.body);
-  } catch {
-    throw new InputError('the body must be JSON');
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new InputError('the body must be a JSON object');
-  }
-  return value as Record<string, unknown>;
+  return parseControlBody(ctx.body);
 }
 
 export function accountOf(market: TmMarket, ctx: RequestContext): Account {

@@ -1,3 +1,4 @@
+import { CLOCK_FAULT_STATS_CALLS } from '../../control/control-api.ts';
 import { TmReply } from '../http/context.ts';
 import type { Router } from '../http/router.ts';
 import { InputError } from '../../util/input-error.ts';
@@ -64,13 +65,7 @@ const CONTROL_INDEX = [
   'POST accounts/{key}/fill-orders {hash_name?, order_id?, count?}',
   'POST accounts/{key}/purchases/deliver {id?|custom_id?}',
   'POST accounts/{key}/purchases/fail {id?|custom_id?}',
-  'GET clock',
-  'POST clock/advance {ms}',
-  'GET faults',
-  'POST faults {match?:{path?,key?,method?}, kind, status?, share?, count?, delayMs?, error?, phase?}',
-  'DELETE faults',
-  'DELETE faults/{id}',
-  'GET stats',
+  ...CLOCK_FAULT_STATS_CALLS,
   'GET stats/rate/{key}?limit= (requests per second of real time; limit defaults to rateLimitMax)',
   'GET config',
   'POST config {...TmConfig}',
