@@ -1,4 +1,4 @@
-import { MarketTransport, type MarketClientConfig } from '../kit/market-transport.ts';
+import { MarketTransport, type MarketCall, type MarketClientConfig } from '../kit/market-transport.ts';
 import { dmarketHeaders, parseDmarketCredential } from './dmarket-signing.ts';
 import {
   dmarketBalanceSchema,
@@ -121,28 +121,16 @@ export class DmarketClient {
 
   /** POST user-offers/delete: takes offers off sale. */
   deleteOffers(offerIds: string[]) {
+    const json = { Offers: offerIds.map((OfferID) => ({ OfferID })) };
     return this.transport.json(
-      {
-        method: 'POST',
-        path: `${API}/user-offers/delete`,
-        json: { Offers: offerIds.map((OfferID) => ({ OfferID })) },
-        name: 'user-offers/delete',
-      },
+      { method: 'POST', path: `${API}/user-offers/delete`, json, name: 'user-offers/delete' },
       dmarketDeleteOffersSchema,
     );
   }
 
   /** GET user-offers/closed: our finished sales, newest first. */
   getClosedOffers(limit = 100, offset = 0) {
-    return this.transport.json(
-      {
-        method: 'GET',
-        path: `${API}/user-offers/closed`,
-        query: { GameID: DMARKET_GAME_ID, Limit: limit, Offset: offset, OrderDir: 'desc' },
-        name: 'user-offers/closed',
-      },
-      dmarketClosedOffersSchema,
-    );
+    return this.transport.json(this.closed('user-offers', limit, offset), dmarketClosedOffersSchema);
   }
 
   /** GET /exchange/v1/market/items: offers on the market, cheapest first; `price.USD` in cents. */
@@ -199,27 +187,25 @@ export class DmarketClient {
 
   /** POST user-targets/delete. */
   deleteTargets(targetIds: string[]) {
+    const json = { Targets: targetIds.map((TargetID) => ({ TargetID })) };
     return this.transport.json(
-      {
-        method: 'POST',
-        path: `${API}/user-targets/delete`,
-        json: { Targets: targetIds.map((TargetID) => ({ TargetID })) },
-        name: 'user-targets/delete',
-      },
+      { method: 'POST', path: `${API}/user-targets/delete`, json, name: 'user-targets/delete' },
       dmarketDeleteTargetsSchema,
     );
   }
 
   /** GET user-targets/closed: our filled targets (purchases), newest first. */
   getClosedTargets(limit = 100, offset = 0) {
-    return this.transport.json(
-      {
-        method: 'GET',
-        path: `${API}/user-targets/closed`,
-        query: { GameID: DMARKET_GAME_ID, Limit: limit, Offset: offset, OrderDir: 'desc' },
-        name: 'user-targets/closed',
-      },
-      dmarketClosedTargetsSchema,
-    );
+    return this.transport.json(this.closed('user-targets', limit, offset), dmarketClosedTargetsSchema);
+  }
+
+  /** The closed offers or targets, newest first: one page of the same query for both. */
+  private closed(kind: 'user-offers' | 'user-targets', limit: number, offset: number): MarketCall {
+    return {
+      method: 'GET',
+      path: `${API}/${kind}/closed`,
+      query: { GameID: DMARKET_GAME_ID, Limit: limit, Offset: offset, OrderDir: 'desc' },
+      name: `${kind}/closed`,
+    };
   }
 }

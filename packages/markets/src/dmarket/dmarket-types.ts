@@ -87,19 +87,22 @@ export const dmarketDeleteOffersSchema = z.object({
   ),
 });
 
-export const dmarketClosedOffersSchema = z.object({
-  Trades: z.array(
-    z.object({
-      OfferID: maybe(wireId),
-      AssetID: maybe(wireId),
-      Title: maybe(z.string()),
-      Price: dmarketPriceSchema,
-      OfferClosedAt: z.number(),
-      Status: maybe(z.string()),
-    }),
-  ),
-  Total: total,
-});
+/** A page of closed offers or targets: the fields both have, plus each one's id and closing time. */
+const closedTrades = <Own extends z.ZodRawShape>(own: Own) =>
+  z.object({
+    Trades: z.array(
+      z.object({
+        ...own,
+        AssetID: maybe(wireId),
+        Title: maybe(z.string()),
+        Price: dmarketPriceSchema,
+        Status: maybe(z.string()),
+      }),
+    ),
+    Total: total,
+  });
+
+export const dmarketClosedOffersSchema = closedTrades({ OfferID: maybe(wireId), OfferClosedAt: z.number() });
 
 export const dmarketMarketItemsSchema = z.object({
   objects: z.array(z.object({ itemId: wireId, title: z.string(), price: z.object({ USD: unitsish }) })),
@@ -130,16 +133,4 @@ export const dmarketDeleteTargetsSchema = z.object({
   ),
 });
 
-export const dmarketClosedTargetsSchema = z.object({
-  Trades: z.array(
-    z.object({
-      TargetID: maybe(wireId),
-      AssetID: maybe(wireId),
-      Title: maybe(z.string()),
-      Price: dmarketPriceSchema,
-      ClosedAt: z.number(),
-      Status: maybe(z.string()),
-    }),
-  ),
-  Total: total,
-});
+export const dmarketClosedTargetsSchema = closedTrades({ TargetID: maybe(wireId), ClosedAt: z.number() });
