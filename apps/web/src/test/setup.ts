@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 import { loadUiLang, setUiLang } from '@/lib/i18n';
@@ -28,6 +28,9 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 window.scrollTo = () => undefined;
+// A findBy waits 1 s by default; a screen's first render (MUI, lazy chunks) passed that on CI's two loaded
+// cores (seen: the Steam accounts' row menu, the market orders). Waiting longer costs nothing when it passes.
+configure({ asyncUtilTimeout: 5000 });
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 beforeEach(async () => {
