@@ -45,8 +45,24 @@ export function AvgByNameTable({
 }: AvgByNameTableProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
-  const columns = useMemo<VirtualColumn<AvgByNameRow>[]>(
-    () => [
+  const columns = useMemo<VirtualColumn<AvgByNameRow>[]>(() => {
+    const countColumn = (id: 'buy_count' | 'sell_count', header: string): VirtualColumn<AvgByNameRow> => ({
+      id,
+      header,
+      width: 90,
+      align: 'right',
+      sortable: true,
+      render: (row) => formatNumber(row[id], lang),
+    });
+    const moneyColumn = (id: (typeof MONEY_COLUMNS)[number]): VirtualColumn<AvgByNameRow> => ({
+      id,
+      header: t(`marketStats.columns.${id}`),
+      width: 110,
+      align: 'right',
+      sortable: true,
+      render: (row) => formatAmount(row[id], currency, lang),
+    });
+    return [
       {
         id: 'market_hash_name',
         header: t('fields.market_hash_name'),
@@ -59,41 +75,12 @@ export function AvgByNameTable({
           </span>
         ),
       },
-      {
-        id: 'buy_count',
-        header: t('marketStats.buyCount'),
-        width: 90,
-        align: 'right',
-        sortable: true,
-        render: (row) => formatNumber(row.buy_count, lang),
-      },
-      ...MONEY_COLUMNS.slice(0, 3).map((id): VirtualColumn<AvgByNameRow> => ({
-        id,
-        header: t(`marketStats.columns.${id}`),
-        width: 110,
-        align: 'right',
-        sortable: true,
-        render: (row) => formatAmount(row[id], currency, lang),
-      })),
-      {
-        id: 'sell_count',
-        header: t('marketStats.sellCount'),
-        width: 90,
-        align: 'right',
-        sortable: true,
-        render: (row) => formatNumber(row.sell_count, lang),
-      },
-      ...MONEY_COLUMNS.slice(3).map((id): VirtualColumn<AvgByNameRow> => ({
-        id,
-        header: t(`marketStats.columns.${id}`),
-        width: 110,
-        align: 'right',
-        sortable: true,
-        render: (row) => formatAmount(row[id], currency, lang),
-      })),
-    ],
-    [t, lang, currency, market, selected],
-  );
+      countColumn('buy_count', t('marketStats.buyCount')),
+      ...MONEY_COLUMNS.slice(0, 3).map(moneyColumn),
+      countColumn('sell_count', t('marketStats.sellCount')),
+      ...MONEY_COLUMNS.slice(3).map(moneyColumn),
+    ];
+  }, [t, lang, currency, market, selected]);
   return (
     <VirtualTable
       rows={rows}

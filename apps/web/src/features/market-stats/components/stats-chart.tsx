@@ -51,6 +51,17 @@ export function StatsChart({ data, currency, onPointClick, height = 220, testId 
     const color = theme.palette[STATUS_COLORS[payload.status] ?? 'success'].main;
     return <circle key={index} cx={cx} cy={cy} r={4} fill={color} stroke="#fff" strokeWidth={1} />;
   };
+  // The day's highest and lowest price: dashed, around the average.
+  const bandLine = (key: 'max' | 'min', color: string) => (
+    <Line
+      yAxisId="price"
+      dataKey={key}
+      name={t(`marketStats.${key}`, { currency })}
+      stroke={color}
+      dot={false}
+      strokeDasharray="4 2"
+    />
+  );
   return (
     <Box
       sx={{ height, mb: 1, cursor: onPointClick ? 'pointer' : undefined }}
@@ -75,14 +86,7 @@ export function StatsChart({ data, currency, onPointClick, height = 220, testId 
             name={t('marketStats.volume')}
             fill={theme.palette.grey[300]}
           />
-          <Line
-            yAxisId="price"
-            dataKey="max"
-            name={t('marketStats.max', { currency })}
-            stroke={theme.palette.error.main}
-            dot={false}
-            strokeDasharray="4 2"
-          />
+          {bandLine('max', theme.palette.error.main)}
           <Line
             yAxisId="price"
             dataKey="avg"
@@ -91,14 +95,7 @@ export function StatsChart({ data, currency, onPointClick, height = 220, testId 
             strokeWidth={2}
             dot={data.some((p) => p.status) ? statusDot : false}
           />
-          <Line
-            yAxisId="price"
-            dataKey="min"
-            name={t('marketStats.min', { currency })}
-            stroke={theme.palette.info.main}
-            dot={false}
-            strokeDasharray="4 2"
-          />
+          {bandLine('min', theme.palette.info.main)}
         </ComposedChart>
       </ResponsiveContainer>
     </Box>

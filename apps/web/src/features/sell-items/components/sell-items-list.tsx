@@ -56,9 +56,8 @@ export function SellItemsList({ filters, toolbar }: SellItemsListProps) {
   const [rows, setRows] = useState<EntityRow[]>([]);
   const [starting, setStarting] = useState(false);
   const [started, setStarted] = useState<{ jobs: BotJob[]; skipped: number } | null>(null);
-  const [pricing, setPricing] = useState<EntityRow | null>(null);
-  /** The lots of the open mass pricing dialog, taken when it opened. */
-  const [massPricing, setMassPricing] = useState<SaleLot[] | null>(null);
+  /** The lots of the open pricing dialog (one row's, or the ticked rows'), taken when it opened. */
+  const [pricing, setPricing] = useState<SaleLot[] | null>(null);
   /** The lots of the open take-off preview, taken when it opened. */
   const [removing, setRemoving] = useState<SaleLot[] | null>(null);
 
@@ -92,7 +91,7 @@ export function SellItemsList({ filters, toolbar }: SellItemsListProps) {
               <IconButton
                 size="small"
                 aria-label={t('sellItems.setPriceNamed', { name: nameOf(row) })}
-                onClick={() => setPricing(row)}
+                onClick={() => setPricing([saleLot(row)])}
               >
                 <MdiIcon path={mdiTagEditOutline} sx={{ fontSize: 18 }} />
               </IconButton>
@@ -131,7 +130,6 @@ export function SellItemsList({ filters, toolbar }: SellItemsListProps) {
       ),
     [common.steamAccounts],
   );
-  const pricingLots = useMemo(() => (pricing ? [saleLot(pricing)] : []), [pricing]);
   const accountLabel = useCallback((id: number) => accountLabels.get(id) ?? `#${id}`, [accountLabels]);
 
   /** Starts the market jobs for these rows at `price`; throws when none started (the dialog stays). */
@@ -176,11 +174,7 @@ export function SellItemsList({ filters, toolbar }: SellItemsListProps) {
   return (
     <>
       <SelectionBar count={selection.selected.size} onClear={selection.clear}>
-        <Button
-          size="small"
-          variant="outlined"
-          onClick={() => setMassPricing(rowsOf(selectedIds).map(saleLot))}
-        >
+        <Button size="small" variant="outlined" onClick={() => setPricing(rowsOf(selectedIds).map(saleLot))}>
           {t('sellItems.massSetPrice')}
         </Button>
         <Button
@@ -206,20 +200,11 @@ export function SellItemsList({ filters, toolbar }: SellItemsListProps) {
       />
       {pricing && (
         <MassPricingDialog
-          lots={pricingLots}
+          lots={pricing}
           accountLabel={accountLabel}
           busy={starting}
           onConfirm={(prices) => void sendNewPrices(prices, () => setPricing(null))}
           onClose={() => setPricing(null)}
-        />
-      )}
-      {massPricing && (
-        <MassPricingDialog
-          lots={massPricing}
-          accountLabel={accountLabel}
-          busy={starting}
-          onConfirm={(prices) => void sendNewPrices(prices, () => setMassPricing(null))}
-          onClose={() => setMassPricing(null)}
         />
       )}
       {removing && (
