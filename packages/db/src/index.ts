@@ -76,7 +76,11 @@ export {
   type MarketAccountSwitches,
 } from './repositories/market-account.ts';
 export { MARKET_ACCOUNT_LABEL_SQL } from './repositories/market-account-label.ts';
-export { insertTransaction, type NewTransaction } from './repositories/transactions.ts';
+export {
+  insertTransaction,
+  joinTransferTransaction,
+  type NewTransaction,
+} from './repositories/transactions.ts';
 export {
   deleteProxy,
   insertProxy,

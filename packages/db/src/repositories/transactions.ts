@@ -41,3 +41,25 @@ export async function insertTransaction(tx: Queryable, actor: string, row: NewTr
   ]);
   return inserted!.id;
 }
+
+/**
+ * A transfer recorded by its other side first: this side's market account joins the row (the sender's as
+ * `from_market_account` when `side` is out, the receiver's as `to_market_account` when in), which becomes a
+ * transfer between our accounts; with `actor`'s audit entry. Nothing happens when the row is gone.
+ */
+export async function joinTransferTransaction(
+  tx: Queryable,
+  actor: string,
+  id: number,
+  side: 'out' | 'in',
+  marketAccount: number,
+): Promise<void> {
+  const column = side === 'out' ? 'from_market_account' : 'to_market_account';
+  const [before] = await tx.query<Row>('SELECT * FROM "transaction" WHERE id = $1', [id]);
+  if (!before) return;
+  const [after] = await tx.query<Row>(
+    `UPDATE "transaction" SET ${column} = $2, kind = 'transfer_between_accounts' WHERE id = $1 RETURNING *`,
+    [id, marketAccount],
+  );
+  await writeAudit(tx, actor, 'update', transactionEntity.name, [{ id, before, after: after! }]);
+}

@@ -1,12 +1,11 @@
-import { transactionEntity, type ConvertibleCurrency, type MarketCode } from '@toydesk/contract';
+import type { ConvertibleCurrency, MarketCode } from '@toydesk/contract';
 
 import {
   insertTransaction,
+  joinTransferTransaction,
   moveMarketAccountBalance,
   type Database,
   type Queryable,
-  type Row,
-  writeAudit,
 } from '@toydesk/db';
 import { BOT_ACTOR } from '../../proxies/proxy-handlers.ts';
 import { claimEntry, finish, type LedgerResult } from '../ledger.ts';
@@ -67,7 +66,7 @@ export async function recordTransferSide(db: Database, input: TransferSideInput)
     let transactionId: number;
     if (joined?.transaction) {
       transactionId = joined.transaction;
-      await joinTransaction(tx, transactionId, input);
+      await joinTransferTransaction(tx, BOT_ACTOR, transactionId, input.side, input.marketAccount);
     } else {
       const both = input.otherMarketAccount !== null;
       const sender = input.side === 'out' ? input.marketAccount : input.otherMarketAccount;
@@ -119,24 +118,6 @@ function claimSide(tx: Queryable, input: TransferSideInput, side: TransferSide, 
 /** Sent: the sender's amount leaves; received: the receiver's amount arrives (after tm's conversion). */
 function delta(input: TransferSideInput, side: TransferSide): string {
   return side === 'out' ? `-${input.amountFrom}` : input.amountTo;
-}
-
-/** A row recorded by the other side first: this side's account joins it, and it becomes a transfer between our accounts. */
-async function joinTransaction(
-  tx: Queryable,
-  transactionId: number,
-  input: TransferSideInput,
-): Promise<void> {
-  const column = input.side === 'out' ? 'from_market_account' : 'to_market_account';
-  const [before] = await tx.query<Row>('SELECT * FROM "transaction" WHERE id = $1', [transactionId]);
-  if (!before) return;
-  const [after] = await tx.query<Row>(
-    `UPDATE "transaction" SET ${column} = $2, kind = 'transfer_between_accounts' WHERE id = $1 RETURNING *`,
-    [transactionId, input.marketAccount],
-  );
-  await writeAudit(tx, BOT_ACTOR, 'update', transactionEntity.name, [
-    { id: transactionId, before, after: after! },
-  ]);
 }
 
 function comment(input: TransferSideInput): string {
