@@ -83,7 +83,7 @@ export class WaxpeerClient {
         method: 'POST',
         path: '/v1/list-items-steam',
         query: { game: GAME },
-        json: { items: items.map((item) => ({ item_id: assetNumber(item.item_id), price: item.price })) },
+        json: pricedItems(items),
         name: 'list-items-steam',
       },
       waxpeerListResultSchema,
@@ -105,7 +105,7 @@ export class WaxpeerClient {
         method: 'POST',
         path: '/v1/edit-items',
         query: { game: GAME },
-        json: { items: items.map((item) => ({ item_id: assetNumber(item.item_id), price: item.price })) },
+        json: pricedItems(items),
         name: 'edit-items',
       },
       waxpeerEditResultSchema,
@@ -228,4 +228,9 @@ export class WaxpeerClient {
     if (!body.success) throw this.transport.refusal(call, 200, body);
     return body;
   }
+}
+
+/** The body of list-items-steam and edit-items: each asset id as an exact JSON number, its price in mils. */
+function pricedItems(items: { item_id: string; price: number }[]) {
+  return { items: items.map((item) => ({ item_id: assetNumber(item.item_id), price: item.price })) };
 }
