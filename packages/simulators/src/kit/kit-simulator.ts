@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 
 import type { SimClock } from '../clock/sim-clock.ts';
 import { nginxErrorPage } from '../faults/nginx-error-page.ts';
+import { aroundFault } from '../faults/around-fault.ts';
 import { SlowAnswers } from '../faults/slow-answers.ts';
 import type { Fault, FaultStore } from '../faults/fault-store.ts';
 import { createMarketFaultStore, type FaultSpec } from '../tm/faults/tm-faults.ts';
@@ -109,40 +110,36 @@ export class KitSimulator {
       method: request.method,
     });
     if (fault) this.stats.fault(accountId);
-    if (fault?.phase === 'before') {
-      if (fault.kind === 'slow') await this.slow.wait(fault.delayMs ?? 15_000);
-      else return this.failWith(fault);
-    }
-
-    let outcome: KitOutcome;
-    if (match.kind === 'not-found') {
-      outcome = this.errorReply(404, 'not_found', `no route ${request.method} ${path}`);
-    } else if (match.kind === 'method-not-allowed') {
-      outcome = this.errorReply(405, 'method_not_allowed', `use ${match.allowed.join(' or ')}`);
-    } else if (auth.kind === 'refused' || (auth.kind === 'none' && match.route.auth === 'required')) {
-      this.stats.authFailure(accountId);
-      const missing = this.definition.unauthenticated?.();
-      if (auth.kind === 'refused') outcome = json(auth.status, auth.body);
-      else if (missing) outcome = json(missing.status, missing.body);
-      else outcome = this.errorReply(401, 'unauthorized', 'credentials are required');
-    } else {
-      const account: SimAccount | null = auth.kind === 'ok' ? auth.account : null;
-      const ctx: KitContext = {
-        req: request,
-        market: this.market,
-        stats: this.stats,
-        account,
-        params: match.params,
-        query: new URLSearchParams(request.search),
-      };
-      outcome = await this.runRoute(ctx, match.route);
-    }
-
-    if (fault?.phase === 'after') {
-      if (fault.kind === 'slow') await this.slow.wait(fault.delayMs ?? 15_000);
-      else return this.failWith(fault);
-    }
-    return outcome;
+    return aroundFault(
+      fault,
+      this.slow,
+      (taken) => this.failWith(taken),
+      async () => {
+        if (match.kind === 'not-found') {
+          return this.errorReply(404, 'not_found', `no route ${request.method} ${path}`);
+        }
+        if (match.kind === 'method-not-allowed') {
+          return this.errorReply(405, 'method_not_allowed', `use ${match.allowed.join(' or ')}`);
+        }
+        if (auth.kind === 'refused' || (auth.kind === 'none' && match.route.auth === 'required')) {
+          this.stats.authFailure(accountId);
+          const missing = this.definition.unauthenticated?.();
+          if (auth.kind === 'refused') return json(auth.status, auth.body);
+          if (missing) return json(missing.status, missing.body);
+          return this.errorReply(401, 'unauthorized', 'credentials are required');
+        }
+        const account: SimAccount | null = auth.kind === 'ok' ? auth.account : null;
+        const ctx: KitContext = {
+          req: request,
+          market: this.market,
+          stats: this.stats,
+          account,
+          params: match.params,
+          query: new URLSearchParams(request.search),
+        };
+        return this.runRoute(ctx, match.route);
+      },
+    );
   }
 
   private async runRoute(ctx: KitContext, route: KitRoute): Promise<KitOutcome> {

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 
 import { registerControlRoutes } from './control/control-routes.ts';
 import type { Fault, FaultStore } from '../faults/fault-store.ts';
+import { aroundFault } from '../faults/around-fault.ts';
 import { SlowAnswers } from '../faults/slow-answers.ts';
 import { nginxErrorPage } from '../faults/nginx-error-page.ts';
 import { mountSimulator, normalizePrefix } from '../mount/mount-simulator.ts';
@@ -103,26 +104,15 @@ export class SteamSimulator implements SteamSimParts {
       subject: login,
     });
     if (fault) this.stats.counters.faultsInjected++;
-    if (fault?.phase === 'before') {
-      if (fault.kind === 'slow') await this.slow.wait(fault.delayMs ?? 15_000);
-      else return this.failWith(fault, ctx.path, request.publicBase);
-    }
-
-    let outcome: SimOutcome;
-    if (match.kind === 'not-found') {
-      outcome = { kind: 'reply', ...html(nginxErrorPage(404), 404) };
-    } else if (match.kind === 'method-not-allowed') {
-      outcome = { kind: 'reply', ...json({ error: `use ${match.allowed.join(' or ')}` }, 405) };
-    } else {
+    const failWith = (taken: Fault<FaultSpec>) => this.failWith(taken, ctx.path, request.publicBase);
+    return aroundFault(fault, this.slow, failWith, async (): Promise<SimOutcome> => {
+      if (match.kind === 'not-found') return { kind: 'reply', ...html(nginxErrorPage(404), 404) };
+      if (match.kind === 'method-not-allowed') {
+        return { kind: 'reply', ...json({ error: `use ${match.allowed.join(' or ')}` }, 405) };
+      }
       ctx.params = match.params;
-      outcome = { kind: 'reply', ...(await this.run(() => match.handler(ctx), ctx.path)) };
-    }
-
-    if (fault?.phase === 'after') {
-      if (fault.kind === 'slow') await this.slow.wait(fault.delayMs ?? 15_000);
-      else return this.failWith(fault, ctx.path, request.publicBase);
-    }
-    return outcome;
+      return { kind: 'reply', ...(await this.run(() => match.handler(ctx), ctx.path)) };
+    });
   }
 
   private async run(handler: () => SimReply | Promise<SimReply>, path: string): Promise<SimReply> {

@@ -2,6 +2,7 @@ import type { SimClock } from '../clock/sim-clock.ts';
 import { loadCatalogue, type Catalogue } from '../data/catalogue.ts';
 import { buildControlRouter, type ControlRoute } from './control/control-routes.ts';
 import { faultAnswer } from './faults/fault-replies.ts';
+import { aroundFault } from '../faults/around-fault.ts';
 import { SlowAnswers } from '../faults/slow-answers.ts';
 import type { Fault, FaultStore } from '../faults/fault-store.ts';
 import { createMarketFaultStore, type FaultSpec } from './faults/tm-faults.ts';
@@ -129,26 +130,22 @@ export class TmSimulator {
       method: request.method,
     });
     if (fault) this.stats.fault(key);
-    if (fault?.phase === 'before') {
-      if (fault.kind === 'slow') await this.slow.wait(fault.delayMs ?? 15_000);
-      else return this.failWith(fault);
-    }
-
-    let outcome: SimOutcome;
-    if (match.kind === 'not-found') {
-      outcome = json(404, { success: false, error: 'method_not_found' });
-    } else if (match.kind === 'method-not-allowed') {
-      outcome = json(405, { success: false, error: `method_not_allowed, use ${match.allowed.join(' or ')}` });
-    } else {
-      ctx.params = match.params;
-      outcome = await this.runRoute(ctx, match.route, key);
-    }
-
-    if (fault?.phase === 'after') {
-      if (fault.kind === 'slow') await this.slow.wait(fault.delayMs ?? 15_000);
-      else return this.failWith(fault);
-    }
-    return outcome;
+    return aroundFault(
+      fault,
+      this.slow,
+      (taken) => this.failWith(taken),
+      async () => {
+        if (match.kind === 'not-found') return json(404, { success: false, error: 'method_not_found' });
+        if (match.kind === 'method-not-allowed') {
+          return json(405, {
+            success: false,
+            error: `method_not_allowed, use ${match.allowed.join(' or ')}`,
+          });
+        }
+        ctx.params = match.params;
+        return this.runRoute(ctx, match.route, key);
+      },
+    );
   }
 
   private async runRoute(ctx: RequestContext, route: ApiRoute, key: string | null): Promise<SimOutcome> {
