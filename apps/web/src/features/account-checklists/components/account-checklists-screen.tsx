@@ -1,23 +1,15 @@
 import { mdiPlayCircle } from '@mdi/js';
-import {
-  Box,
-  Button,
-  Checkbox,
-  IconButton,
-  LinearProgress,
-  MenuItem,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, Button, LinearProgress, MenuItem, TextField, Tooltip, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { checkboxColumn } from '@/components/checkbox-column';
 import { FilterBar } from '@/components/filter-bar';
 import { MdiIcon } from '@/components/mdi-icon';
 import { Page } from '@/components/page';
 import { RowCountBar } from '@/components/row-count-bar';
+import { RowIconButton } from '@/components/row-icon-button';
 import { SearchField } from '@/components/search-field';
 import { SelectionBar } from '@/components/selection-bar';
 import { VirtualTable, type TableSort, type VirtualColumn } from '@/components/virtual-table/virtual-table';
@@ -25,6 +17,7 @@ import { botApi } from '@/lib/bot-api';
 import { useCommonData } from '@/lib/common-data';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notifications';
+import { useCheckedIds } from '@/lib/use-checked-ids';
 
 import { checklistsQueryKey, useChecklists } from '../api/get-checklists';
 import { CHAIN_ROUTE, checklistRows, type ChecklistRow } from '../utils/signup-steps';
@@ -76,7 +69,7 @@ export function AccountChecklistsScreen() {
   const deferredSearch = useDeferredValue(search.trim().toLowerCase());
   const [show, setShow] = useState<Show>('all');
   const [sort, setSort] = useState<TableSort | null>(null);
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const selection = useCheckedIds();
   const [openId, setOpenId] = useState<number | null>(null);
   const [starting, setStarting] = useState(false);
 
@@ -94,22 +87,6 @@ export function AccountChecklistsScreen() {
   );
   const open = rows.find((row) => row.id === openId) ?? null;
 
-  const toggle = useCallback(
-    (id: number) =>
-      setSelected((current) => {
-        const next = new Set(current);
-        if (next.has(id)) next.delete(id);
-        else next.add(id);
-        return next;
-      }),
-    [],
-  );
-  const allChecked = visible.length > 0 && visible.every((row) => selected.has(row.id));
-  const toggleAll = useCallback(
-    () => setSelected(allChecked ? new Set() : new Set(visible.map((row) => row.id))),
-    [allChecked, visible],
-  );
-
   const runChains = async (ids: number[]) => {
     setStarting(true);
     let started = 0;
@@ -124,29 +101,12 @@ export function AccountChecklistsScreen() {
 
   const columns = useMemo<VirtualColumn<ChecklistRow>[]>(
     () => [
-      {
-        id: 'select',
-        width: 44,
-        align: 'center',
-        header: (
-          <Checkbox
-            size="small"
-            checked={allChecked}
-            indeterminate={selected.size > 0 && !allChecked}
-            onChange={toggleAll}
-            slotProps={{ input: { 'aria-label': t('ops.selectAll') } }}
-          />
-        ),
-        render: (row) => (
-          <Checkbox
-            size="small"
-            checked={selected.has(row.id)}
-            onClick={(event) => event.stopPropagation()}
-            onChange={() => toggle(row.id)}
-            slotProps={{ input: { 'aria-label': t('ops.selectRow', { name: row.name }) } }}
-          />
-        ),
-      },
+      checkboxColumn({
+        selection,
+        getId: (row) => row.id,
+        allLabel: t('ops.selectAll'),
+        rowLabel: (row) => t('ops.selectRow', { name: row.name }),
+      }),
       {
         id: 'name',
         header: t('fields.steam_account'),
@@ -208,17 +168,12 @@ export function AccountChecklistsScreen() {
         render: (row) => (
           <Tooltip title={t('ops.checklist.runChainFor', { name: row.name })}>
             <span>
-              <IconButton
-                size="small"
-                aria-label={t('ops.checklist.runChainFor', { name: row.name })}
+              <RowIconButton
+                label={t('ops.checklist.runChainFor', { name: row.name })}
+                icon={mdiPlayCircle}
                 disabled={row.next === null || row.runningJob !== null || starting}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  void runChains([row.id]);
-                }}
-              >
-                <MdiIcon path={mdiPlayCircle} fontSize="small" />
-              </IconButton>
+                onClick={() => void runChains([row.id])}
+              />
             </span>
           </Tooltip>
         ),
@@ -226,10 +181,10 @@ export function AccountChecklistsScreen() {
     ],
     // runChains only closes over stable setters and t.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, lang, selected, allChecked, toggle, toggleAll, starting],
+    [t, lang, selection, starting],
   );
 
-  const selectedIds = visible.filter((row) => selected.has(row.id)).map((row) => row.id);
+  const selectedIds = visible.filter((row) => selection.selected.has(row.id)).map((row) => row.id);
   return (
     <Page title={t('nav.steamAccountCheckList')}>
       <FilterBar>
@@ -252,7 +207,7 @@ export function AccountChecklistsScreen() {
           inline
           count={selectedIds.length}
           label={t('ops.selected', { count: selectedIds.length })}
-          onClear={() => setSelected(new Set())}
+          onClear={selection.clear}
         >
           <Button
             size="small"

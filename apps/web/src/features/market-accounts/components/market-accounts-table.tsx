@@ -1,13 +1,14 @@
 import { mdiDelete, mdiPencil, mdiRobotOutline } from '@mdi/js';
-import { Box, Chip, IconButton, Stack, Switch, Tooltip, Typography } from '@mui/material';
+import { Box, Chip, Stack, Switch, Tooltip, Typography } from '@mui/material';
 import type { BotTradingStatus, SpendGuardView } from '@toydesk/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { MdiIcon } from '@/components/mdi-icon';
+import { RowIconButton } from '@/components/row-icon-button';
 import { MoneyText } from '@/components/money-text';
 import { checkboxColumn } from '@/components/checkbox-column';
 import { StatusChip } from '@/components/status-chip';
+import { TwoLineCell } from '@/components/two-line-cell';
 import { TagChips } from '@/components/tag-chips';
 import { VirtualTable, type TableSort, type VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { formatDateTime } from '@/lib/format';
@@ -115,16 +116,7 @@ export function MarketAccountsTable({
         width: 200,
         grow: 1,
         sortable: true,
-        render: (row) => (
-          <Box sx={{ minWidth: 0, lineHeight: 1.2 }}>
-            <Typography variant="body2" noWrap sx={{ fontWeight: 500 }}>
-              {row.market_name}
-            </Typography>
-            <Typography variant="caption" color="text.secondary" noWrap component="div">
-              {row.steam_account_name}
-            </Typography>
-          </Box>
-        ),
+        render: (row) => <TwoLineCell title={row.market_name} caption={row.steam_account_name} />,
       },
       {
         id: 'status',
@@ -235,37 +227,22 @@ export function MarketAccountsTable({
         align: 'center',
         render: (row) => (
           <Stack direction="row">
-            <IconButton
-              size="small"
-              aria-label={t('marketAccounts.tradingNamed', { name: row.label })}
-              onClick={(event) => {
-                event.stopPropagation();
-                onTrading(row);
-              }}
-            >
-              <MdiIcon path={mdiRobotOutline} fontSize="small" />
-            </IconButton>
-            <IconButton
-              size="small"
-              aria-label={t('marketAccounts.editNamed', { name: row.label })}
-              onClick={(event) => {
-                event.stopPropagation();
-                onEdit(row);
-              }}
-            >
-              <MdiIcon path={mdiPencil} fontSize="small" />
-            </IconButton>
-            <IconButton
-              size="small"
+            <RowIconButton
+              label={t('marketAccounts.tradingNamed', { name: row.label })}
+              icon={mdiRobotOutline}
+              onClick={() => onTrading(row)}
+            />
+            <RowIconButton
+              label={t('marketAccounts.editNamed', { name: row.label })}
+              icon={mdiPencil}
+              onClick={() => onEdit(row)}
+            />
+            <RowIconButton
+              label={t('marketAccounts.deleteNamed', { name: row.label })}
+              icon={mdiDelete}
               color="error"
-              aria-label={t('marketAccounts.deleteNamed', { name: row.label })}
-              onClick={(event) => {
-                event.stopPropagation();
-                onDelete(row);
-              }}
-            >
-              <MdiIcon path={mdiDelete} fontSize="small" />
-            </IconButton>
+              onClick={() => onDelete(row)}
+            />
           </Stack>
         ),
       },

@@ -18,6 +18,7 @@ import { marketByCode, useCommonData } from '@/lib/common-data';
 import { shownRowsExportUrl } from '@/lib/csv-export';
 
 import { notify } from '@/lib/notifications';
+import { useCheckedIds } from '@/lib/use-checked-ids';
 
 import { useDeleteSteamAccounts } from '../api/delete-steam-accounts';
 import { useProxyOptions } from '../api/get-proxy-options';
@@ -65,7 +66,7 @@ export function SteamAccountsScreen() {
   const [displayCurrency, setDisplayCurrency] = useState<string>('RUB');
   const [editing, setEditing] = useState<Editing>(null);
   const [overlay, setOverlay] = useState<Overlay>(null);
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const selection = useCheckedIds();
   const botProxies = useProxyOptions();
   const remove = useDeleteSteamAccounts();
 
@@ -85,28 +86,9 @@ export function SteamAccountsScreen() {
     return [...byId].map(([id, label]) => ({ id, label })).sort((a, b) => a.label.localeCompare(b.label));
   }, [rows, botProxies.data]);
   // The selection keeps only accounts that still exist (a delete or a refresh may drop some).
-  const selectedIds = useMemo(
-    () => rows.filter((row) => selected.has(row.id)).map((row) => row.id),
-    [rows, selected],
-  );
-  const onToggle = useCallback(
-    (id: number) =>
-      setSelected((current) => {
-        const next = new Set(current);
-        if (next.has(id)) next.delete(id);
-        else next.add(id);
-        return next;
-      }),
-    [],
-  );
-  const onToggleAll = useCallback(
-    () =>
-      setSelected((current) =>
-        visible.length > 0 && visible.every((row) => current.has(row.id))
-          ? new Set()
-          : new Set(visible.map((row) => row.id)),
-      ),
-    [visible],
+  const selectedRows = useMemo(
+    () => rows.filter((row) => selection.selected.has(row.id)),
+    [rows, selection.selected],
   );
   const onAction = useCallback(
     (account: SteamAccountRow, action: SteamAction) => setOverlay({ kind: 'action', account, action }),
@@ -120,7 +102,7 @@ export function SteamAccountsScreen() {
     const outcome = await remove.mutateAsync(accounts.map((account) => account.id));
     if (outcome.deleted.length > 0)
       notify({ text: t('ops.steamAccounts.deleted', { count: outcome.deleted.length }), color: 'success' });
-    setSelected((current) => new Set([...current].filter((id) => !outcome.deleted.includes(id))));
+    selection.setMany(outcome.deleted, false);
     setOverlay(null);
   };
   const ratesFor = useCallback(
@@ -188,9 +170,9 @@ export function SteamAccountsScreen() {
         <RateDateHint />
         <SelectionBar
           inline
-          count={selectedIds.length}
-          label={t('ops.selected', { count: selectedIds.length })}
-          onClear={() => setSelected(new Set())}
+          count={selectedRows.length}
+          label={t('ops.selected', { count: selectedRows.length })}
+          onClear={selection.clear}
         >
           <Button
             size="small"
@@ -203,9 +185,7 @@ export function SteamAccountsScreen() {
             size="small"
             color="error"
             startIcon={<MdiIcon path={mdiDelete} />}
-            onClick={() =>
-              setOverlay({ kind: 'delete', accounts: rows.filter((row) => selected.has(row.id)) })
-            }
+            onClick={() => setOverlay({ kind: 'delete', accounts: selectedRows })}
           >
             {t('ops.deleteSelected')}
           </Button>
@@ -224,9 +204,7 @@ export function SteamAccountsScreen() {
         displayCurrency={displayCurrency}
         ratesFor={ratesFor}
         onEdit={onEdit}
-        selected={selected}
-        onToggle={onToggle}
-        onToggleAll={onToggleAll}
+        selection={selection}
         onAction={onAction}
         onDelete={onDelete}
       />
@@ -256,7 +234,7 @@ export function SteamAccountsScreen() {
         )}
         {overlay?.kind === 'bulk' && (
           <BulkUpdateDialog
-            accounts={rows.filter((row) => selected.has(row.id))}
+            accounts={selectedRows}
             proxies={proxies}
             onClose={() => setOverlay(null)}
             onDone={() => setOverlay(null)}

@@ -1,16 +1,19 @@
 import { mdiPencil } from '@mdi/js';
-import { Box, Checkbox, IconButton, LinearProgress, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, LinearProgress, Stack, Tooltip, Typography } from '@mui/material';
 import type { MarketRates } from '@toydesk/contract';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { MdiIcon } from '@/components/mdi-icon';
+import { checkboxColumn } from '@/components/checkbox-column';
 import { MoneyText } from '@/components/money-text';
+import { RowIconButton } from '@/components/row-icon-button';
 import { StatusChip } from '@/components/status-chip';
 import { TagChips } from '@/components/tag-chips';
+import { TwoLineCell } from '@/components/two-line-cell';
 import { VirtualTable, type VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { marketByCode, useCommonData } from '@/lib/common-data';
 import { formatNumber } from '@/lib/format';
+import type { CheckedIds } from '@/lib/use-checked-ids';
 
 import type { SteamAccountRow } from '../api/get-steam-accounts';
 import type { SteamAction } from '../utils/steam-actions';
@@ -23,11 +26,8 @@ export interface SteamAccountsTableProps {
   displayCurrency: string;
   ratesFor: (market: string) => MarketRates | undefined;
   onEdit: (row: SteamAccountRow) => void;
-  /** Ids ticked for bulk actions. */
-  selected: ReadonlySet<number>;
-  onToggle: (id: number) => void;
-  /** Ticks every shown row, or clears the selection when all are ticked. */
-  onToggleAll: () => void;
+  /** Ids ticked for bulk actions; the header box ticks or clears every shown row. */
+  selection: CheckedIds;
   onAction: (row: SteamAccountRow, action: SteamAction) => void;
   onDelete: (row: SteamAccountRow) => void;
 }
@@ -87,9 +87,7 @@ export function SteamAccountsTable({
   displayCurrency,
   ratesFor,
   onEdit,
-  selected,
-  onToggle,
-  onToggleAll,
+  selection,
   onAction,
   onDelete,
 }: SteamAccountsTableProps) {
@@ -99,42 +97,19 @@ export function SteamAccountsTable({
   const marketName = useCallback((code: string) => marketByCode(markets, code)?.name ?? code, [markets]);
   const columns = useMemo<VirtualColumn<SteamAccountRow>[]>(
     () => [
-      {
-        id: 'select',
-        header: (
-          <Checkbox
-            size="small"
-            checked={rows.length > 0 && rows.every((row) => selected.has(row.id))}
-            indeterminate={selected.size > 0 && !rows.every((row) => selected.has(row.id))}
-            onChange={onToggleAll}
-            slotProps={{ input: { 'aria-label': t('ops.selectAll') } }}
-          />
-        ),
-        width: 40,
-        align: 'center',
-        render: (row) => (
-          <Checkbox
-            size="small"
-            checked={selected.has(row.id)}
-            onClick={(event) => event.stopPropagation()}
-            onChange={() => onToggle(row.id)}
-            slotProps={{ input: { 'aria-label': t('ops.selectRow', { name: row.steam_account_name }) } }}
-          />
-        ),
-      },
+      checkboxColumn({
+        selection,
+        rows,
+        getId: (row) => row.id,
+        allLabel: t('ops.selectAll'),
+        rowLabel: (row) => t('ops.selectRow', { name: row.steam_account_name }),
+      }),
       {
         id: 'steam_account_name',
         header: t('fields.steam_account_name'),
         width: 170,
         render: (row) => (
-          <Box sx={{ minWidth: 0, lineHeight: 1.2 }}>
-            <Typography variant="body2" noWrap sx={{ fontWeight: 500 }}>
-              {row.steam_account_name}
-            </Typography>
-            <Typography variant="caption" color="text.secondary" noWrap component="div">
-              {row.login ?? row.steam_id ?? '—'}
-            </Typography>
-          </Box>
+          <TwoLineCell title={row.steam_account_name} caption={row.login ?? row.steam_id ?? '—'} />
         ),
       },
       {
@@ -230,35 +205,17 @@ export function SteamAccountsTable({
         align: 'center',
         render: (row) => (
           <>
-            <IconButton
-              size="small"
-              aria-label={t('steamAccounts.editNamed', { name: row.steam_account_name })}
-              onClick={(event) => {
-                event.stopPropagation();
-                onEdit(row);
-              }}
-            >
-              <MdiIcon path={mdiPencil} fontSize="small" />
-            </IconButton>
+            <RowIconButton
+              label={t('steamAccounts.editNamed', { name: row.steam_account_name })}
+              icon={mdiPencil}
+              onClick={() => onEdit(row)}
+            />
             <SteamAccountRowMenu row={row} onEdit={onEdit} onAction={onAction} onDelete={onDelete} />
           </>
         ),
       },
     ],
-    [
-      t,
-      lang,
-      displayCurrency,
-      ratesFor,
-      marketName,
-      onEdit,
-      rows,
-      selected,
-      onToggle,
-      onToggleAll,
-      onAction,
-      onDelete,
-    ],
+    [t, lang, displayCurrency, ratesFor, marketName, onEdit, rows, selection, onAction, onDelete],
   );
   return (
     <VirtualTable
