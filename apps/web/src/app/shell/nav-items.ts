@@ -14,6 +14,11 @@ export interface NavGroup {
   links: readonly NavLink[];
 }
 
+/** A section of one page: a plain button in the top bar, named as the page. */
+function onePage(key: string, labelKey: string, to: string, linkKey = 'list'): NavGroup {
+  return { key, labelKey, links: [{ key: linkKey, labelKey, to }] };
+}
+
 /** The top bar's navigation: every route of spec section 2 and the reference screens. */
 export const NAV_GROUPS: readonly NavGroup[] = [
   {
@@ -33,16 +38,8 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { key: 'orders', labelKey: 'nav.marketAccountOrders', to: paths.marketAccount.orders.getHref() },
     ],
   },
-  {
-    key: 'inventory',
-    labelKey: 'nav.inventory',
-    links: [{ key: 'list', labelKey: 'nav.inventory', to: paths.inventory.list.path }],
-  },
-  {
-    key: 'sell-items',
-    labelKey: 'nav.sellItems',
-    links: [{ key: 'list', labelKey: 'nav.sellItems', to: paths.sellItems.list.path }],
-  },
+  onePage('inventory', 'nav.inventory', paths.inventory.list.path),
+  onePage('sell-items', 'nav.sellItems', paths.sellItems.list.path),
   {
     key: 'history',
     labelKey: 'nav.history',
@@ -59,11 +56,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { key: 'market', labelKey: 'nav.toySettingsMarket', to: paths.toySettings.market.path },
     ],
   },
-  {
-    key: 'proxy',
-    labelKey: 'nav.proxy',
-    links: [{ key: 'proxy', labelKey: 'nav.proxy', to: paths.proxy.path }],
-  },
+  onePage('proxy', 'nav.proxy', paths.proxy.path, 'proxy'),
   {
     key: 'bots',
     labelKey: 'ops.nav.bots',

@@ -12,6 +12,7 @@ import { RowCountBar } from '@/components/row-count-bar';
 import { RowIconButton } from '@/components/row-icon-button';
 import { SearchField } from '@/components/search-field';
 import { SelectionBar } from '@/components/selection-bar';
+import { sortRowsBy } from '@/components/sort-rows';
 import { VirtualTable, type TableSort, type VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { botApi } from '@/lib/bot-api';
 import { useCommonData } from '@/lib/common-data';
@@ -45,14 +46,13 @@ function matches(row: ChecklistRow, show: Show, search: string): boolean {
 
 function sortRows(rows: ChecklistRow[], sort: TableSort | null): ChecklistRow[] {
   if (!sort) return rows;
-  const sign = sort.desc ? -1 : 1;
   const key = (row: ChecklistRow): string | number =>
     sort.id === 'progress'
       ? row.done
       : sort.id === 'updated'
         ? (row.updatedAt ?? '')
         : row.name.toLowerCase();
-  return [...rows].sort((a, b) => (key(a) < key(b) ? -sign : key(a) > key(b) ? sign : 0));
+  return sortRowsBy(rows, sort.desc, key);
 }
 
 /**

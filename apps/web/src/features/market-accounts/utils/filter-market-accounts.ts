@@ -1,3 +1,4 @@
+import { sortRowsBy } from '@/components/sort-rows';
 import type { TableSort } from '@/components/virtual-table/virtual-table';
 
 import type { MarketAccountRow } from '../api/get-market-accounts';
@@ -52,13 +53,7 @@ const SORT_VALUES: Record<string, (row: MarketAccountRow) => string | number> = 
 /** Sorted by a column the table offers; stable, so equal rows keep their order. */
 export function sortMarketAccounts(rows: MarketAccountRow[], sort: TableSort | null): MarketAccountRow[] {
   const value = sort ? SORT_VALUES[sort.id] : undefined;
-  if (!sort || !value) return rows;
-  const sign = sort.desc ? -1 : 1;
-  return [...rows].sort((a, b) => {
-    const x = value(a);
-    const y = value(b);
-    return x < y ? -sign : x > y ? sign : 0;
-  });
+  return sort && value ? sortRowsBy(rows, sort.desc, value) : rows;
 }
 
 /** Market codes present in the rows, in the order of the markets list. */

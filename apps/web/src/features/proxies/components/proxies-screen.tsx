@@ -14,6 +14,7 @@ import { Page } from '@/components/page';
 import { RowCountBar } from '@/components/row-count-bar';
 import { SearchField } from '@/components/search-field';
 import { SelectionBar } from '@/components/selection-bar';
+import { sortRowsBy } from '@/components/sort-rows';
 import { StatusChip } from '@/components/status-chip';
 import { VirtualTable, type TableSort, type VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { botApi } from '@/lib/bot-api';
@@ -29,7 +30,6 @@ import { ProxyDialog } from './proxy-dialog';
 
 function sortRows(rows: ProxyRow[], sort: TableSort | null): ProxyRow[] {
   if (!sort) return rows;
-  const sign = sort.desc ? -1 : 1;
   const key = (row: ProxyRow): string | number => {
     switch (sort.id) {
       case 'latency_ms':
@@ -44,7 +44,7 @@ function sortRows(rows: ProxyRow[], sort: TableSort | null): ProxyRow[] {
         return row.id;
     }
   };
-  return [...rows].sort((a, b) => (key(a) < key(b) ? -sign : key(a) > key(b) ? sign : 0));
+  return sortRowsBy(rows, sort.desc, key);
 }
 
 /**

@@ -1,10 +1,14 @@
-import { MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Stack, TextField, Typography } from '@mui/material';
 import { CONVERTIBLE_CURRENCIES } from '@toydesk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { SelectField } from '@/components/entity-form/select-field';
 import { marketByCode, useCommonData } from '@/lib/common-data';
+import { marketOptions } from '@/lib/filter-options';
 import { formatConverted } from '@/lib/format';
+
+const CURRENCY_OPTIONS = CONVERTIBLE_CURRENCIES.map((code) => ({ value: code, label: code }));
 
 /** Currency conversion with a market record's rates (spec section 5), as every money cell does it. */
 export function ConversionDemo() {
@@ -24,45 +28,27 @@ export function ConversionDemo() {
         onChange={(e) => setAmount(e.target.value)}
         sx={{ width: 140 }}
       />
-      <TextField
-        select
+      <SelectField
         label={t('uiKit.from')}
         value={from}
         onChange={(e) => setFrom(e.target.value)}
         sx={{ width: 100 }}
-      >
-        {CONVERTIBLE_CURRENCIES.map((code) => (
-          <MenuItem key={code} value={code}>
-            {code}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
+        options={CURRENCY_OPTIONS}
+      />
+      <SelectField
         label={t('uiKit.to')}
         value={to}
         onChange={(e) => setTo(e.target.value)}
         sx={{ width: 100 }}
-      >
-        {CONVERTIBLE_CURRENCIES.map((code) => (
-          <MenuItem key={code} value={code}>
-            {code}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
+        options={CURRENCY_OPTIONS}
+      />
+      <SelectField
         label={t('uiKit.ratesOf')}
         value={market}
         onChange={(e) => setMarket(e.target.value)}
         sx={{ width: 200 }}
-      >
-        {markets.map((m) => (
-          <MenuItem key={m.code} value={m.code}>
-            {m.name}
-          </MenuItem>
-        ))}
-      </TextField>
+        options={marketOptions(markets)}
+      />
       <Typography data-testid="conversion-result" sx={{ fontWeight: 500 }}>
         ={' '}
         {/^-?\d+(\.\d+)?$/.test(amount.trim()) ? formatConverted(amount.trim(), from, to, rates, lang) : '—'}
