@@ -1,40 +1,33 @@
-import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
 
-import { afterAll, describe, expect, it } from 'vitest';
-
-import { loadBotConfig } from '../config.ts';
-import { openPostgresDatabase } from '@toydesk/db';
 import { openStandalone } from '../standalone.ts';
-import { SILENT, TEST_ENV } from '../testing/bot-test-app.ts';
-import { createThrowAwayDatabase, testDbKind } from '@toydesk/db/testing';
+import { SILENT } from '../testing/bot-test-app.ts';
+import { testDbKind } from '@toydesk/db/testing';
+import { killTestDatabase, type KillTestDatabase } from '../testing/kill-test-database.ts';
+import { useCleanups } from '../testing/kill-test-stage.ts';
 import { TEST_KINDS, TEST_LANE } from '../testing/test-kinds.ts';
 import { startMarketSim } from '../testing/market-sim.ts';
 
 /** Several workers on one PostgreSQL (as several `npm run start:worker`) share the queue: each job runs once. */
 describe.skipIf(testDbKind() !== 'postgres')('workers scale out on PostgreSQL', () => {
-  const cleanups: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-  });
+  const cleanups = useCleanups();
 
-  it('three workers with their own connections share 60 jobs, each job done exactly once', async () => {
-    const created = await createThrowAwayDatabase({ prefix: 'toydesk_bots_test' });
-    cleanups.push(created.drop);
-    const config = loadBotConfig({
-      ...TEST_ENV,
-      TOYDESK_SECRET_KEY: randomBytes(32).toString('hex'),
-      TOYDESK_DATA_DIR: '/tmp/unused',
-    });
-    const open = async (name: string) => {
-      const opened = await openStandalone(config, 'worker', SILENT, {
+  /** One worker process's runtime (as `npm run start:worker`), with its own connections to the database. */
+  const opener =
+    (database: KillTestDatabase, options: Parameters<typeof openStandalone>[3] = {}) =>
+    async (name: string) => {
+      const opened = await openStandalone(database.config, 'worker', SILENT, {
+        ...options,
         workerName: name,
-        db: await openPostgresDatabase(created.url, 4),
-        extraKinds: TEST_KINDS,
-        extraLanes: [{ ...TEST_LANE, batchSize: 2 }],
+        db: await database.open(),
       });
       cleanups.push(opened.close);
       return opened.runtime;
     };
+
+  it('three workers with their own connections share 60 jobs, each job done exactly once', async () => {
+    const database = await killTestDatabase('scale-out', cleanups);
+    const open = opener(database, { extraKinds: TEST_KINDS, extraLanes: [{ ...TEST_LANE, batchSize: 2 }] });
     const workers = [await open('worker-a'), await open('worker-b'), await open('worker-c')];
     const ids = await workers[0]!.queue.enqueueMany(
       'test.echo',
@@ -60,24 +53,12 @@ describe.skipIf(testDbKind() !== 'postgres')('workers scale out on PostgreSQL', 
   it("two workers calling tm with one key stay within tm's 5 requests per second together", async () => {
     const sim = await startMarketSim();
     cleanups.push(() => sim.close());
-    const created = await createThrowAwayDatabase({ prefix: 'toydesk_bots_test' });
-    cleanups.push(created.drop);
-    const config = loadBotConfig({
-      ...TEST_ENV,
+    // One job per fetch, so that both processes get some.
+    const database = await killTestDatabase('scale-out', cleanups, {
       ...sim.env,
-      // One job per fetch, so that both processes get some.
       TOYDESK_JOBS_BATCH_SIZE: '1',
-      TOYDESK_SECRET_KEY: randomBytes(32).toString('hex'),
-      TOYDESK_DATA_DIR: '/tmp/unused',
     });
-    const open = async (name: string) => {
-      const opened = await openStandalone(config, 'worker', SILENT, {
-        workerName: name,
-        db: await openPostgresDatabase(created.url, 4),
-      });
-      cleanups.push(opened.close);
-      return opened.runtime;
-    };
+    const open = opener(database);
     const [a, b] = [await open('worker-a'), await open('worker-b')];
     await a.db.query(`INSERT INTO market (code, name) VALUES ('tm', 'tm') ON CONFLICT DO NOTHING`);
     const [steam] = await a.db.query<{ id: number }>(
