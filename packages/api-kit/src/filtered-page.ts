@@ -16,12 +16,12 @@ export interface ListFilters<Db extends RowReader> {
  * the table `t` and may join what the list shows beside it. Answers through the reply (JSON or CSV).
  */
 export async function sendFilteredPage<Db extends RowReader>(
-  db: Db,
-  ctx: Pick<RequestParts, 'request' | 'reply' | 'rawQuery'>,
+  ctx: Pick<RequestParts, 'request' | 'reply' | 'rawQuery'> & { services: { db: Db } },
   filters: ListFilters<NoInfer<Db>>,
   select: (where: string, orderBy: string) => string,
   extra: Pick<PageSource, 'transform' | 'columns'> = {},
 ): Promise<FastifyReply> {
+  const { db } = ctx.services;
   const pageRequest = readPageRequest(ctx.rawQuery);
   const { where, orderBy, params } = filters.parseList(ctx.rawQuery);
   const count = await filters.count(db, where, params);

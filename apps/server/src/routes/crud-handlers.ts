@@ -39,7 +39,6 @@ export function crudHandlers<const Tag extends string>(
     list: async (ctx) => {
       const resource = pick(ctx);
       return sendFilteredPage(
-        ctx.services.db,
         ctx,
         resource,
         (where, orderBy) => resource.selectSql(where, orderBy),

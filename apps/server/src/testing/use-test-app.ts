@@ -3,6 +3,20 @@ import { afterAll, beforeAll } from 'vitest';
 import type { BootOptions } from '../boot.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
+const MEMBERS = [
+  'app',
+  'services',
+  'generatedAdmin',
+  'baseUrl',
+  'client',
+  'logLines',
+  'newClient',
+  'close',
+] as const satisfies readonly (keyof TestApp)[];
+// Every member of TestApp is in MEMBERS: a new one fails the typecheck here until it is added.
+const everyMember: Exclude<keyof TestApp, (typeof MEMBERS)[number]> extends never ? true : never = true;
+void everyMember;
+
 /**
  * The file's test app: started (startTestApp) before its tests, closed after them. Read its members inside
  * hooks and tests; a beforeAll the file adds after this call sees it started (hooks run in order).
@@ -20,26 +34,8 @@ export function useTestApp(
     started = await startTestApp(env, extras);
   });
   afterAll(async () => started?.close());
-  return {
-    get app() {
-      return app().app;
-    },
-    get services() {
-      return app().services;
-    },
-    get generatedAdmin() {
-      return app().generatedAdmin;
-    },
-    get baseUrl() {
-      return app().baseUrl;
-    },
-    get client() {
-      return app().client;
-    },
-    get logLines() {
-      return app().logLines;
-    },
-    newClient: () => app().newClient(),
-    close: () => app().close(),
-  };
+  // Each member is read from the started app when a hook or test reads it (before: a clear error).
+  const late = {} as TestApp; // filled with a getter per member just below
+  for (const key of MEMBERS) Object.defineProperty(late, key, { get: () => app()[key], enumerable: true });
+  return late;
 }

@@ -135,7 +135,6 @@ export const historyHandlers = {
   'history.extended': async (ctx) => {
     const history = ctx.services.resources.toyHistory;
     return sendFilteredPage(
-      ctx.services.db,
       ctx,
       history,
       (

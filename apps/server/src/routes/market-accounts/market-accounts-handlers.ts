@@ -15,7 +15,6 @@ export const marketAccountsHandlers = {
   'market-accounts.extended': async (ctx) => {
     const accounts = ctx.services.resources.marketAccount;
     return sendFilteredPage(
-      ctx.services.db,
       ctx,
       accounts,
       (

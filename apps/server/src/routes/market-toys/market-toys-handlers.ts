@@ -63,7 +63,6 @@ export const marketToysHandlers = {
       throw badRequest({ fields: [`Неизвестные поля: ${unknown.join(', ')}. (Unknown fields.)`] });
     const fields = requested.length ? requested : ['id', 'market_hash_name'];
     return sendFilteredPage(
-      ctx.services.db,
       ctx,
       marketToys,
       (where, orderBy) =>

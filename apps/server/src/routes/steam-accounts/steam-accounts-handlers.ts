@@ -16,7 +16,6 @@ export const steamAccountsHandlers = {
   'steam-accounts.extended': async (ctx) => {
     const accounts = ctx.services.resources.steamAccount;
     return sendFilteredPage(
-      ctx.services.db,
       ctx,
       accounts,
       // One pass over each account's market accounts (the short list, the extended list and the total) in a
