@@ -53,6 +53,16 @@ describe('list-reprice against the tm simulator', () => {
     return { id: row!.id, key: created.key, items: created.items };
   }
 
+  /** tm lists the item, then the connection drops before its answer, `count` times (the transport retries once). */
+  async function dropAddToSaleAnswers(key: string, count: number) {
+    await bed.sim.control('tm', 'POST', 'faults', {
+      match: { path: '/api/v2/add-to-sale', key },
+      kind: 'drop',
+      phase: 'after',
+      count,
+    });
+  }
+
   async function toy(name: string, priceSell: string, priceBuy: string | null) {
     const [row] = await bed.app.db.query<{ id: number }>(
       `INSERT INTO toy (market_hash_name) VALUES ($1) RETURNING id`,
@@ -288,12 +298,7 @@ describe('list-reprice against the tm simulator', () => {
     const { id, key } = await account([name]);
     await toy(name, '100000', null);
     // The market lists the item, then the connection drops (the transport's own retry too).
-    await bed.sim.control('tm', 'POST', 'faults', {
-      match: { path: '/api/v2/add-to-sale', key },
-      kind: 'drop',
-      phase: 'after',
-      count: 2,
-    });
+    await dropAddToSaleAnswers(key, 2);
     const { jobId, attempt } = await tickAttempts(bed.app, id, 'list-reprice');
     await expect(LIST_REPRICE_LOOP.tick(attempt(1))).rejects.toThrow();
     expect(await listings(key)).toHaveLength(1);
@@ -313,12 +318,7 @@ describe('list-reprice against the tm simulator', () => {
     const name = bed.freshName();
     const { id, key } = await account([name]);
     await toy(name, '100000', null);
-    await bed.sim.control('tm', 'POST', 'faults', {
-      match: { path: '/api/v2/add-to-sale', key },
-      kind: 'drop',
-      phase: 'after',
-      count: 1,
-    });
+    await dropAddToSaleAnswers(key, 1);
     const result = await tick(id);
     expect(result.summary).toMatch(/^1 listed/);
     expect(await listings(key)).toHaveLength(1);
