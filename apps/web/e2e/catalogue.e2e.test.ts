@@ -68,6 +68,19 @@ async function search(page: Page, text: string, label = 'Поиск') {
   await box.fill(text);
 }
 
+/** Creates «<prefix> one», «two» and «three» and shows the catalogue searched for the prefix. */
+async function showThreeToys(page: Page, prefix: string) {
+  const made = await api('POST', '/api/toy/toys/toys-create-and-update/', [
+    { market_hash_name: `${prefix} one` },
+    { market_hash_name: `${prefix} two` },
+    { market_hash_name: `${prefix} three` },
+  ]);
+  expect(made.status).toBe(200);
+  await session.goto(paths.toySettings.common.getHref());
+  await waitForRows(page);
+  await search(page, prefix);
+}
+
 describe.skipIf(!hasChromium)('catalogue, prices, history and stats in Chromium', () => {
   beforeAll(async () => {
     session = await openConsole({ path: paths.toySettings.common.getHref() });
@@ -120,15 +133,7 @@ describe.skipIf(!hasChromium)('catalogue, prices, history and stats in Chromium'
   it('bulk-edits selected toys by ids and then every toy matching the filter', async () => {
     const { page } = session;
     const prefix = `${RUN} bulk`;
-    const made = await api('POST', '/api/toy/toys/toys-create-and-update/', [
-      { market_hash_name: `${prefix} one` },
-      { market_hash_name: `${prefix} two` },
-      { market_hash_name: `${prefix} three` },
-    ]);
-    expect(made.status).toBe(200);
-    await session.goto(paths.toySettings.common.getHref());
-    await waitForRows(page);
-    await search(page, prefix);
+    await showThreeToys(page, prefix);
     await page
       .getByRole('row')
       .filter({ hasText: `${prefix} three` })
@@ -209,15 +214,7 @@ describe.skipIf(!hasChromium)('catalogue, prices, history and stats in Chromium'
   it('deletes the ticked toys after one confirmation and leaves the rest', async () => {
     const { page } = session;
     const prefix = `${RUN} delete`;
-    const made = await api('POST', '/api/toy/toys/toys-create-and-update/', [
-      { market_hash_name: `${prefix} one` },
-      { market_hash_name: `${prefix} two` },
-      { market_hash_name: `${prefix} three` },
-    ]);
-    expect(made.status).toBe(200);
-    await session.goto(paths.toySettings.common.getHref());
-    await waitForRows(page);
-    await search(page, prefix);
+    await showThreeToys(page, prefix);
     await poll(() => page.getByRole('row').filter({ hasText: prefix }).count()).toBe(3);
 
     await page.getByRole('checkbox', { name: `Выбрать ${prefix} one` }).check();
