@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { BotListedItem } from '@toydesk/contract';
 import { describe, expect, it, vi } from 'vitest';
 
 import type { ListingItem } from '@/lib/manual-listing';
@@ -37,6 +38,23 @@ const items: ListingItem[] = [
   },
 ];
 
+/** One item of the listing job's result, asked and listed at 80.00 RUB (or refused for `reason`). */
+const listedAt80 = (
+  item: ListingItem,
+  status: BotListedItem['status'],
+  reason: string | null,
+): BotListedItem => ({
+  asset_id: item.assetId,
+  market_hash_name: item.marketHashName,
+  asked_price: '80.00',
+  price: '80.00',
+  currency: 'RUB',
+  status,
+  item_id: null,
+  reason,
+  clamped: false,
+});
+
 const page = (results: unknown[]) =>
   jsonResponse({ count: results.length, next: null, previous: null, results });
 
@@ -66,30 +84,7 @@ function api(listed: { dryRun: boolean }) {
             dry_run: listed.dryRun,
             listed: 1,
             refused: 1,
-            items: [
-              {
-                asset_id: items[0]!.assetId,
-                market_hash_name: items[0]!.marketHashName,
-                asked_price: '80.00',
-                price: '80.00',
-                currency: 'RUB',
-                status: 'listed',
-                item_id: null,
-                reason: null,
-                clamped: false,
-              },
-              {
-                asset_id: items[1]!.assetId,
-                market_hash_name: items[1]!.marketHashName,
-                asked_price: '80.00',
-                price: '80.00',
-                currency: 'RUB',
-                status: 'refused',
-                item_id: null,
-                reason: 'below-buy',
-                clamped: false,
-              },
-            ],
+            items: [listedAt80(items[0]!, 'listed', null), listedAt80(items[1]!, 'refused', 'below-buy')],
           },
         }),
       );

@@ -1,26 +1,15 @@
 import type { BotAlert } from '@toydesk/contract';
 import { describe, expect, it, vi } from 'vitest';
 
+import { botAlert } from '@/test/bot-alert';
 import { jsonResponse } from '@/test/fixtures';
 
 import { createAlertsStore } from './bot-alerts';
 import { notifications } from './notifications';
 
-const alert = (id: number, overrides: Partial<BotAlert> = {}): BotAlert => ({
-  id,
-  kind: 'proxy-down',
-  severity: 'warning',
-  message: `alert ${id}`,
-  market_account: null,
-  steam_account: null,
-  proxy: 3,
-  details: {},
-  count: 1,
-  first_at: '2026-01-01T00:00:00Z',
-  last_at: '2026-01-01T00:00:00Z',
-  acknowledged_at: null,
-  ...overrides,
-});
+/** An open proxy-down alert of proxy 3. */
+const alert = (id: number, overrides: Partial<BotAlert> = {}): BotAlert =>
+  botAlert(id, { kind: 'proxy-down', severity: 'warning', market_account: null, proxy: 3, ...overrides });
 
 /** The bot service's open alerts, newest first, as the test changes them. */
 function stubAlerts(open: () => BotAlert[]) {

@@ -1,29 +1,13 @@
-import type { BotAlert } from '@toydesk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
 import { notifications } from '@/lib/notifications';
+import { botAlert as alert } from '@/test/bot-alert';
 import { commonData, jsonResponse } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 
 import { BotAlertsScreen } from './bot-alerts-screen';
-
-const alert = (id: number, overrides: Partial<BotAlert> = {}): BotAlert => ({
-  id,
-  kind: 'market-ban',
-  severity: 'error',
-  message: `alert ${id}`,
-  market_account: 7,
-  steam_account: null,
-  proxy: null,
-  details: {},
-  count: 1,
-  first_at: '2026-01-01T00:00:00Z',
-  last_at: '2026-01-01T00:00:00Z',
-  acknowledged_at: null,
-  ...overrides,
-});
 
 const common = commonData({
   steamAccounts: [
