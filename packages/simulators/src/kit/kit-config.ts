@@ -23,10 +23,6 @@ export interface KitConfig {
   minSimOffers: number;
   /** DMarket: the oldest X-Sign-Date accepted (and the most it may lie in the future), ms of real time. */
   signatureMaxAgeMs: number;
-  /** Steam: a new listing waits for a mobile confirmation (control `listings/confirm`) before it is on sale. */
-  confirmListings: boolean;
-  /** Steam: the total of an account's buy orders may be at most this many times its wallet (else code 25). */
-  buyOrderWalletMultiple: number;
 }
 
 export type KitConfigPatch = Partial<Omit<KitConfig, 'rates'>> & { rates?: Partial<KitConfig['rates']> };
@@ -38,8 +34,6 @@ export const DEFAULT_KIT_CONFIG: Readonly<KitConfig> = Object.freeze({
   rates: { USD: 90, EUR: 100 },
   minSimOffers: 3,
   signatureMaxAgeMs: 120_000,
-  confirmListings: false,
-  buyOrderWalletMultiple: 10,
 });
 
 const KEYS = new Set(Object.keys(DEFAULT_KIT_CONFIG));
@@ -66,7 +60,7 @@ export function mergeKitConfig(base: KitConfig, patch: unknown): KitConfig {
       next.rateLimits[bucket] = rateRule(bucket, rule);
     }
   }
-  for (const key of ['feeShare', 'minSimOffers', 'signatureMaxAgeMs', 'buyOrderWalletMultiple'] as const) {
+  for (const key of ['feeShare', 'minSimOffers', 'signatureMaxAgeMs'] as const) {
     const value = input[key];
     if (value === undefined) continue;
     if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
@@ -75,11 +69,6 @@ export function mergeKitConfig(base: KitConfig, patch: unknown): KitConfig {
     next[key] = value;
   }
   if (next.feeShare >= 1) throw new InputError('feeShare must be below 1');
-  if (input.confirmListings !== undefined) {
-    if (typeof input.confirmListings !== 'boolean')
-      throw new InputError('confirmListings must be true or false');
-    next.confirmListings = input.confirmListings;
-  }
   if (input.rates !== undefined) {
     const rates = input.rates as Record<string, unknown>;
     for (const currency of ['USD', 'EUR'] as const) {

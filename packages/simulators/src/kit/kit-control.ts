@@ -204,12 +204,6 @@ const sell: KitControlRoute = (ctx, sim) => {
   };
 };
 
-const confirm: KitControlRoute = (ctx, sim) => {
-  const account = accountOf(sim, ctx.params.id);
-  const confirmed = sim.market.confirmListings(account, text(parseControlBody(ctx.body), 'listing_id'));
-  return { confirmed: confirmed.map((listing) => listing.id) };
-};
-
 const fillOrders: KitControlRoute = (ctx, sim) => {
   const account = accountOf(sim, ctx.params.id);
   const body = parseControlBody(ctx.body);
@@ -254,12 +248,11 @@ const CONTROL_INDEX = [
   'POST accounts/{id}/items {count?, names?, tradable?}',
   'POST accounts/{id}/money {amount?|set?}',
   'POST accounts/{id}/sell {listing_id?|count?}',
-  'POST accounts/{id}/listings/confirm {listing_id?}',
   'POST accounts/{id}/fill-orders {order_id?, count?}',
   'POST accounts/{id}/history {side, market_hash_name, price, at?}',
   ...CLOCK_FAULT_STATS_CALLS,
   'GET config',
-  'POST config {currency?, rateLimits?, feeShare?, rates?, minSimOffers?, signatureMaxAgeMs?, confirmListings?, buyOrderWalletMultiple?}',
+  'POST config {currency?, rateLimits?, feeShare?, rates?, minSimOffers?, signatureMaxAgeMs?}',
   'POST reset',
 ];
 
@@ -274,7 +267,6 @@ export function buildKitControlRouter(): Router<KitControlRoute> {
   router.add(['POST'], '/accounts/:id/items', addItems);
   router.add(['POST'], '/accounts/:id/money', setMoney);
   router.add(['POST'], '/accounts/:id/sell', sell);
-  router.add(['POST'], '/accounts/:id/listings/confirm', confirm);
   router.add(['POST'], '/accounts/:id/fill-orders', fillOrders);
   router.add(['POST'], '/accounts/:id/history', addHistory);
   router.add(['GET'], '/clock', clockView);

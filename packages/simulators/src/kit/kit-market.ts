@@ -39,8 +39,8 @@ export interface SimListing extends SimItem {
   id: string;
   price: number;
   createdAt: number;
-  /** pending: waits for a confirmation (Steam), not yet buyable. */
-  status: 'active' | 'pending';
+  /** Every kit listing is on sale at once (Steam's confirmations live in the Steam simulator). */
+  status: 'active';
   /** The account selling it; null for a simulated seller. */
   sellerId: string | null;
 }
@@ -267,7 +267,7 @@ export class KitMarket {
       id: this.ids.listing.take(),
       price,
       createdAt: this.now(),
-      status: this.config.confirmListings ? 'pending' : 'active',
+      status: 'active',
       sellerId: account.id,
     };
     account.listings.set(listing.id, listing);
@@ -288,15 +288,6 @@ export class KitMarket {
     const item = itemOf(listing);
     account.items.set(item.assetId, item);
     return item;
-  }
-
-  /** Confirms pending listings (all of them without an id); returns the confirmed ones. */
-  confirmListings(account: SimAccount, listingId?: string): SimListing[] {
-    const pending = [...account.listings.values()].filter(
-      (listing) => listing.status === 'pending' && (listingId === undefined || listing.id === listingId),
-    );
-    for (const listing of pending) listing.status = 'active';
-    return pending;
   }
 
   /** A simulated buyer buys an active listing: the seller is paid the price less the fee. */
