@@ -41,6 +41,16 @@ describe('maFile import: SteamID exact, account checked, audited', () => {
   };
   const withFile = (file: string, extra = '') => `{"mafile":${file}${extra}}`;
 
+  /** The import with the operator's confirmation: accepted (202), and its job run to the end. */
+  async function importConfirmed(id: number, file: string) {
+    const confirmed = await post(
+      `/api-node/singup/${id}/import-mafile`,
+      withFile(file, ',"confirm_account_name":true'),
+    );
+    expect(confirmed.status, confirmed.text).toBe(202);
+    await t.runtime.queue.waitFor((confirmed.body as unknown as BotJob).id, 30_000);
+  }
+
   async function account(name: string, steamId: string | null = null) {
     counter += 1;
     const [row] = await t.db.query<{ id: number }>(
@@ -108,12 +118,7 @@ describe('maFile import: SteamID exact, account checked, audited', () => {
     expect(taken.status, taken.text).toBe(409);
     expect(taken.body.code).toBe('steam_id_taken');
 
-    const confirmed = await post(
-      `/api-node/singup/${id}/import-mafile`,
-      withFile(NEW, ',"confirm_account_name":true'),
-    );
-    expect(confirmed.status, confirmed.text).toBe(202);
-    await t.runtime.queue.waitFor((confirmed.body as unknown as BotJob).id, 30_000);
+    await importConfirmed(id, NEW);
     expect((await stored(id)).steamId).toBe('76561199999999999');
   });
 
@@ -124,12 +129,7 @@ describe('maFile import: SteamID exact, account checked, audited', () => {
     const refused = await post(`/api-node/singup/${id}/import-mafile`, withFile(OLD));
     expect(refused.status, refused.text).toBe(409);
     expect(refused.body).toMatchObject({ code: 'steam_id_mismatch', mafile_steam_id: '76561198000000002' });
-    const confirmed = await post(
-      `/api-node/singup/${id}/import-mafile`,
-      withFile(OLD, ',"confirm_account_name":true'),
-    );
-    expect(confirmed.status, confirmed.text).toBe(202);
-    await t.runtime.queue.waitFor((confirmed.body as unknown as BotJob).id, 30_000);
+    await importConfirmed(id, OLD);
     expect((await stored(id)).steamId).toBe('76561198000000002');
   });
 
