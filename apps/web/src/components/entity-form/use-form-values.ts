@@ -48,6 +48,13 @@ export function useFormValues(initial: FormValues, formId: string) {
     setErrors(found);
     return Object.keys(found).length === 0;
   };
+  /** The FormDialog's view of this form: its id, the error above it, the progress bar, unsaved changes. */
+  const dialogProps = (pending: boolean) => ({
+    formId,
+    formError,
+    working: pending,
+    persistent: dirty || pending,
+  });
   /** A failed save: the 400's messages on the form's fields, the rest above the form. */
   const showSaveError = (error: unknown) => {
     const shown = serverFormErrors(error, Object.keys(values));
@@ -66,6 +73,7 @@ export function useFormValues(initial: FormValues, formId: string) {
     text,
     fieldProps,
     check,
+    dialogProps,
     showSaveError,
   };
 }

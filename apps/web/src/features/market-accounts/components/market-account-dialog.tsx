@@ -65,8 +65,10 @@ export function MarketAccountDialog({ account, defaultMarket, proxies, onClose }
     }
     return values;
   }, [account, defaultMarket]);
-  const { values, errors, formError, setFormError, dirty, set, fieldProps, check, showSaveError } =
-    useFormValues(initial, formId);
+  const { values, errors, setFormError, set, fieldProps, check, dialogProps, showSaveError } = useFormValues(
+    initial,
+    formId,
+  );
   /** An edit that takes the account live, waiting for the operator's confirmation (nothing sent yet). */
   const [goLive, setGoLive] = useState<{
     body: MarketAccountPatch | MarketAccountCreate;
@@ -125,16 +127,13 @@ export function MarketAccountDialog({ account, defaultMarket, proxies, onClose }
 
   return (
     <FormDialog
-      formId={formId}
+      {...dialogProps(save.isPending)}
       maxWidth="md"
       title={
         account ? t('marketAccounts.editTitle', { name: account.label }) : t('marketAccounts.createTitle')
       }
       onClose={onClose}
-      persistent={dirty || save.isPending}
       editing={Boolean(account)}
-      working={save.isPending}
-      formError={formError}
       onSubmit={submit}
       above={
         goLive && (

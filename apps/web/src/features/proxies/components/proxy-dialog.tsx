@@ -43,7 +43,7 @@ export function ProxyDialog({ proxy = null, onClose }: ProxyDialogProps) {
     () => ({ ...initialFormValues(proxyEntity, proxy ?? undefined), protocol: proxy?.protocol ?? 'http' }),
     [proxy],
   );
-  const { values, errors, formError, setFormError, fieldProps, check, showSaveError } = useFormValues(
+  const { values, errors, setFormError, fieldProps, check, dialogProps, showSaveError } = useFormValues(
     initial,
     formId,
   );
@@ -76,17 +76,16 @@ export function ProxyDialog({ proxy = null, onClose }: ProxyDialogProps) {
 
   return (
     <FormDialog
-      formId={formId}
+      {...dialogProps(pending)}
       title={
         proxy
           ? t('ops.proxies.editTitle', { name: `${proxy.protocol}://${proxy.host}:${proxy.port}` })
           : t('ops.proxies.add')
       }
       onClose={onClose}
+      // Only a save under way holds the dialog open; a half-typed proxy may be dropped by a click outside.
       persistent={pending}
       editing={Boolean(proxy)}
-      working={pending}
-      formError={formError}
       onSubmit={submit}
     >
       <SelectField

@@ -52,8 +52,10 @@ export function SteamAccountDialog({ account, proxies, onClose }: SteamAccountDi
   const formId = useId();
 
   const initial = useMemo(() => initialFormValues(steamAccountEntity, account ?? undefined), [account]);
-  const { values, errors, formError, setFormError, dirty, set, fieldProps, check, showSaveError } =
-    useFormValues(initial, formId);
+  const { values, errors, setFormError, set, fieldProps, check, dialogProps, showSaveError } = useFormValues(
+    initial,
+    formId,
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -81,7 +83,7 @@ export function SteamAccountDialog({ account, proxies, onClose }: SteamAccountDi
 
   return (
     <FormDialog
-      formId={formId}
+      {...dialogProps(save.isPending)}
       maxWidth="md"
       title={
         account
@@ -89,10 +91,7 @@ export function SteamAccountDialog({ account, proxies, onClose }: SteamAccountDi
           : t('steamAccounts.createTitle')
       }
       onClose={onClose}
-      persistent={dirty || save.isPending}
       editing={Boolean(account)}
-      working={save.isPending}
-      formError={formError}
       onSubmit={submit}
     >
       {TEXT_FIELDS.map((name) => (
