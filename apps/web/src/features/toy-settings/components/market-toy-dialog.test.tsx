@@ -11,21 +11,25 @@ import { MarketToyDialog } from './market-toy-dialog';
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** Opens the edit dialog of market toy `id`, types a sell price and saves; `answer` answers the write. */
+async function saveSellPrice(id: number, price: string, answer: () => Response) {
+  const calls = stubApi(() => undefined, answer);
+  const onClose = vi.fn();
+  const user = userEvent.setup();
+  renderWithProviders(<MarketToyDialog marketToy={{ ...marketToyRow(id) }} onClose={onClose} />);
+  const dialog = await screen.findByRole('dialog');
+  const field = within(dialog).getByRole('textbox', { name: 'Цена продажи' });
+  await user.clear(field);
+  await user.type(field, price);
+  await user.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+  return { calls, onClose, dialog };
+}
+
 describe('MarketToyDialog', () => {
   it("saves an edited row's prices: the name it does not show is not required (issue 12)", async () => {
-    const row = marketToyRow(7);
-    const calls = stubApi(
-      () => undefined,
-      () => jsonResponse({ ...row, price_sell: '999.00' }),
+    const { calls, onClose } = await saveSellPrice(7, '999', () =>
+      jsonResponse({ ...marketToyRow(7), price_sell: '999.00' }),
     );
-    const onClose = vi.fn();
-    const user = userEvent.setup();
-    renderWithProviders(<MarketToyDialog marketToy={{ ...row }} onClose={onClose} />);
-    const dialog = await screen.findByRole('dialog');
-    const price = within(dialog).getByRole('textbox', { name: 'Цена продажи' });
-    await user.clear(price);
-    await user.type(price, '999');
-    await user.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls.filter((c) => c.method === 'PATCH')).toMatchObject([
       { url: expect.stringContaining('/api/market/toys/7/') as string, body: { price_sell: '999' } },
@@ -60,19 +64,9 @@ describe('MarketToyDialog', () => {
   });
 
   it('says above the form when the server refuses a field the form does not show', async () => {
-    const row = marketToyRow(8);
-    stubApi(
-      () => undefined,
-      () => jsonResponse({ toy: ['Недопустимый первичный ключ "108"'] }, 400),
+    const { onClose, dialog } = await saveSellPrice(8, '12', () =>
+      jsonResponse({ toy: ['Недопустимый первичный ключ "108"'] }, 400),
     );
-    const onClose = vi.fn();
-    const user = userEvent.setup();
-    renderWithProviders(<MarketToyDialog marketToy={{ ...row }} onClose={onClose} />);
-    const dialog = await screen.findByRole('dialog');
-    const price = within(dialog).getByRole('textbox', { name: 'Цена продажи' });
-    await user.clear(price);
-    await user.type(price, '12');
-    await user.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
     const error = await within(dialog).findByTestId('form-error');
     expect(error.textContent).toContain('Недопустимый первичный ключ "108"');
     expect(onClose).not.toHaveBeenCalled();
