@@ -9,6 +9,25 @@ import { stubApi } from '@/test/stub-api';
 import { marketAccountRow } from '../testing/market-account-row';
 import { MarketAccountDialog } from './market-account-dialog';
 
+/**
+ * The create dialog on Market CSGO with no spend guards: trade_bot_01 chosen and auto-sell switched on,
+ * nothing sent yet; `created` answers the POST.
+ */
+async function newAccountWithAutoSell(created: Response) {
+  const calls = stubApi(
+    ({ url }) => (url.includes('/api-node/spend-guards/') ? jsonResponse({ results: [] }) : undefined),
+    () => created,
+  );
+  const user = userEvent.setup();
+  renderWithProviders(
+    <MarketAccountDialog account={null} defaultMarket="tm" proxies={[]} onClose={() => {}} />,
+  );
+  await user.click(await screen.findByRole('combobox', { name: /Steam-аккаунт|Аккаунт Steam/ }));
+  await user.click(await screen.findByRole('option', { name: 'trade_bot_01' }));
+  await user.click(screen.getByRole('switch', { name: 'Автопродажа' }));
+  return { calls, user };
+}
+
 describe('Market account dialog', () => {
   it('asks before an edit takes the account live; Cancel sends nothing, Confirm saves', async () => {
     const account = marketAccountRow(1, { auto_sell: true });
@@ -51,17 +70,9 @@ describe('Market account dialog', () => {
   });
 
   it('asks before a new account is created live (dry run off, a loop on); Cancel creates nothing', async () => {
-    const calls = stubApi(
-      ({ url }) => (url.includes('/api-node/spend-guards/') ? jsonResponse({ results: [] }) : undefined),
-      () => jsonResponse(marketAccountRow(9, { dry_run: false, auto_sell: true }), 201),
+    const { calls, user } = await newAccountWithAutoSell(
+      jsonResponse(marketAccountRow(9, { dry_run: false, auto_sell: true }), 201),
     );
-    const user = userEvent.setup();
-    renderWithProviders(
-      <MarketAccountDialog account={null} defaultMarket="tm" proxies={[]} onClose={() => {}} />,
-    );
-    await user.click(await screen.findByRole('combobox', { name: /Steam-аккаунт|Аккаунт Steam/ }));
-    await user.click(await screen.findByRole('option', { name: 'trade_bot_01' }));
-    await user.click(screen.getByRole('switch', { name: 'Автопродажа' }));
     await user.click(screen.getByRole('switch', { name: 'Пробный режим' }));
     await user.click(screen.getByRole('button', { name: 'Создать' }));
     const confirm = await screen.findByRole('dialog', {
@@ -89,17 +100,7 @@ describe('Market account dialog', () => {
   });
 
   it('creates a dry-run account at once, without asking', async () => {
-    const calls = stubApi(
-      ({ url }) => (url.includes('/api-node/spend-guards/') ? jsonResponse({ results: [] }) : undefined),
-      () => jsonResponse(marketAccountRow(9), 201),
-    );
-    const user = userEvent.setup();
-    renderWithProviders(
-      <MarketAccountDialog account={null} defaultMarket="tm" proxies={[]} onClose={() => {}} />,
-    );
-    await user.click(await screen.findByRole('combobox', { name: /Steam-аккаунт|Аккаунт Steam/ }));
-    await user.click(await screen.findByRole('option', { name: 'trade_bot_01' }));
-    await user.click(screen.getByRole('switch', { name: 'Автопродажа' }));
+    const { calls, user } = await newAccountWithAutoSell(jsonResponse(marketAccountRow(9), 201));
     await user.click(screen.getByRole('button', { name: 'Создать' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     expect(screen.queryByTestId('go-live-confirm')).toBeNull();
