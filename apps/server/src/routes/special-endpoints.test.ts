@@ -245,16 +245,18 @@ describe('market toys', () => {
 
 describe('history and statistics', () => {
   const day = (d: number) => `2026-10-${String(d).padStart(2, '0')}T12:00:00Z`;
+  // The first buy of the day's history; a later case writes it again by its id.
+  const firstBuy = {
+    market_hash_name: 'Stats item',
+    side: 'buy',
+    price: '100.00',
+    market: 'tm',
+    date: day(1),
+    market_item_id: 'b1',
+  };
   beforeAll(async () => {
     const rows = [
-      {
-        market_hash_name: 'Stats item',
-        side: 'buy',
-        price: '100.00',
-        market: 'tm',
-        date: day(1),
-        market_item_id: 'b1',
-      },
+      firstBuy,
       {
         market_hash_name: 'Stats item',
         side: 'buy',
@@ -314,15 +316,7 @@ describe('history and statistics', () => {
     });
     expect(list.body.results[0]!.price).toBe('101.00');
     const byId = await t.client.post<{ updated: number }>('/api/toy/history/bulk/create-or-update/', [
-      {
-        id: list.body.results[0]!.id,
-        market_hash_name: 'Stats item',
-        side: 'buy',
-        price: '100.00',
-        market: 'tm',
-        date: day(1),
-        market_item_id: 'b1',
-      },
+      { id: list.body.results[0]!.id, ...firstBuy },
     ]);
     expect(byId.body.updated, JSON.stringify(byId.body)).toBe(1);
     const missing = await t.client.post<Record<string, Record<string, string[]>>>(
