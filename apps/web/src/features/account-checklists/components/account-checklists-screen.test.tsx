@@ -4,29 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { botJob } from '@/test/bot-job';
-import { commonData, jsonResponse } from '@/test/fixtures';
+import { jsonResponse } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { stubApi } from '@/test/stub-api';
 
+import { checklistCommon, checklistOf } from '../testing/checklists';
 import { AccountChecklistsScreen } from './account-checklists-screen';
 
-const common = commonData({
-  steamAccounts: [
-    { id: 1, steam_account_name: 'trade_bot_01', market_accounts: [] },
-    { id: 2, steam_account_name: 'trade_bot_02', market_accounts: [] },
-  ],
-});
-
-const checklist = (steps: AccountChecklist['steps']): AccountChecklist => ({
-  id: 5,
-  steam_account: 1,
-  steps,
-  done_count: 0,
-  total_count: 10,
-  next_step: null,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-});
+const checklist = (steps: AccountChecklist['steps']) => checklistOf(1, steps, 5);
 
 /** The back end's checklists move on once the job has ended; the job is done at its second read. */
 function stubServices() {
@@ -65,7 +50,7 @@ describe('account checklists screen', () => {
   it('shows every account, also one without a checklist, and filters them', async () => {
     stubServices();
     const user = userEvent.setup();
-    renderWithProviders(<AccountChecklistsScreen />, { common });
+    renderWithProviders(<AccountChecklistsScreen />, { common: checklistCommon });
     expect(await screen.findByText('trade_bot_01')).toBeTruthy();
     expect(screen.getByText('trade_bot_02')).toBeTruthy();
     await waitFor(() =>
@@ -83,7 +68,7 @@ describe('account checklists screen', () => {
   it('runs one step with its input and re-reads the checklist when the job ends', async () => {
     const calls = stubServices();
     const user = userEvent.setup();
-    renderWithProviders(<AccountChecklistsScreen />, { common });
+    renderWithProviders(<AccountChecklistsScreen />, { common: checklistCommon });
     await user.click(await screen.findByText('trade_bot_01'));
     const dialog = await screen.findByRole('dialog');
     const step = (name: string) => dialog.querySelector(`li[data-step="${name}"]`) as HTMLElement;
@@ -111,7 +96,7 @@ describe('account checklists screen', () => {
   it('starts the whole chain for the selected accounts', async () => {
     const calls = stubServices();
     const user = userEvent.setup();
-    renderWithProviders(<AccountChecklistsScreen />, { common });
+    renderWithProviders(<AccountChecklistsScreen />, { common: checklistCommon });
     await user.click(await screen.findByRole('checkbox', { name: 'Выбрать trade_bot_02' }));
     await user.click(screen.getByRole('button', { name: 'Запустить цепочку для выбранных' }));
     await waitFor(() =>

@@ -1,32 +1,14 @@
-import type { AccountChecklist } from '@toydesk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { botJob } from '@/test/bot-job';
-import { commonData, jsonResponse } from '@/test/fixtures';
+import { jsonResponse } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { stubApi } from '@/test/stub-api';
 
+import { checklistCommon, checklistOf } from '../testing/checklists';
 import { AccountChecklistsScreen } from './account-checklists-screen';
-
-const common = commonData({
-  steamAccounts: [
-    { id: 1, steam_account_name: 'trade_bot_01', market_accounts: [] },
-    { id: 2, steam_account_name: 'trade_bot_02', market_accounts: [] },
-  ],
-});
-
-const checklist = (account: number, steps: AccountChecklist['steps']): AccountChecklist => ({
-  id: account + 10,
-  steam_account: account,
-  steps,
-  done_count: 0,
-  total_count: 10,
-  next_step: null,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-});
 
 describe('checklist: the last email link', () => {
   it('follows it once the phone is added, with the account in the body', async () => {
@@ -37,11 +19,11 @@ describe('checklist: the last email link', () => {
           next: null,
           previous: null,
           results: [
-            checklist(1, {
+            checklistOf(1, {
               relogin: { state: 'done', at: '2026-01-01T10:00:00Z' },
               add_phone: { state: 'done', at: '2026-01-01T10:05:00Z' },
             }),
-            checklist(2, { relogin: { state: 'done', at: '2026-01-01T10:00:00Z' } }),
+            checklistOf(2, { relogin: { state: 'done', at: '2026-01-01T10:00:00Z' } }),
           ],
         });
       if (method === 'POST' && url.includes('/follow-to-last-email/'))
@@ -52,7 +34,7 @@ describe('checklist: the last email link', () => {
         );
     });
     const user = userEvent.setup();
-    renderWithProviders(<AccountChecklistsScreen />, { common });
+    renderWithProviders(<AccountChecklistsScreen />, { common: checklistCommon });
     await user.click(await screen.findByText('trade_bot_02'));
     let dialog = await screen.findByRole('dialog');
     expect((within(dialog).getByTestId('follow-email') as HTMLButtonElement).disabled).toBe(true);
