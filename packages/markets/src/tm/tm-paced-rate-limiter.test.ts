@@ -22,7 +22,8 @@ describe('TmPacedRateLimiter', () => {
     const gaps = granted.slice(1).map((at, i) => at - granted[i]!);
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(18);
     expect(granted.at(-1)!).toBeGreaterThanOrEqual(7 * 19);
-    expect(other[0]!).toBeLessThan(15);
+    // Another key waits for nobody: granted before a's second grant (an order, not a time, so load cannot flake it).
+    expect(other[0]!).toBeLessThan(granted[1]!);
   });
 
   test('an aborted waiter does not hold up the next one', async () => {
