@@ -1,11 +1,13 @@
-// `npm run lint:guards`: proves that `npm run lint` fails on a new import cycle, a forbidden import and a
-// floating promise. It writes a few throw-away files into the workspaces (they must sit there for the zones
-// and the typed rules to apply), lints only them with the repository's eslint.config.js, removes them, and
+// `npm run lint:guards`: proves that `npm run lint` fails on a new import cycle (type-only ones too), a
+// forbidden import and a floating promise. It writes a few throw-away files into the workspaces (they must
+// sit there for the zones and the typed rules to apply), lints only them with the repository's eslint.config.js, removes them, and
 // fails unless every case is reported by its rule and the allowed import is not.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
 import { ESLint } from 'eslint';
+
+import { findCycles } from './check-import-cycles.js';
 
 const root = join(import.meta.dirname, '..');
 const tag = `lint-guard-${process.pid}`;
@@ -73,8 +75,32 @@ try {
       `${ok ? 'ok  ' : 'FAIL'} ${file}: expected ${rule ?? 'no finding'}, got ${rules.join(', ') || 'none'}`,
     );
   }
+  // A cycle of type-only imports: import-x cannot see it; scripts/check-import-cycles.js (in `npm run lint`) must.
+  const typeCycle = join(root, `packages/http/src/${tag}/types`);
+  mkdirSync(typeCycle, { recursive: true });
+  writeFileSync(
+    join(typeCycle, 'a.ts'),
+    "import type { B } from './b.ts';\n\nexport interface A {\n  b: B;\n}\n",
+  );
+  writeFileSync(
+    join(typeCycle, 'b.ts'),
+    "import type { A } from './a.ts';\n\nexport interface B {\n  a?: A;\n}\n",
+  );
+  const webCycle = join(root, `apps/web/src/lib/${tag}`);
+  mkdirSync(webCycle, { recursive: true });
+  writeFileSync(join(webCycle, 'a.ts'), `import type { B } from '@/lib/${tag}/b';\n\nexport type A = B[];\n`);
+  writeFileSync(join(webCycle, 'b.ts'), `import type { A } from './a.ts';\n\nexport type B = { a: A };\n`);
+  for (const [dir, alias, label] of [
+    [typeCycle, null, 'packages/http: type-only cycle (relative imports)'],
+    [webCycle, join(root, 'apps/web/src'), "apps/web: type-only cycle through the '@/' alias"],
+  ]) {
+    const ok = findCycles(dir, alias).length === 1;
+    failed ||= !ok;
+    console.log(`${ok ? 'ok  ' : 'FAIL'} ${label}: expected check-import-cycles to report it`);
+  }
   if (failed) process.exitCode = 1;
 } finally {
+  rmSync(join(root, `apps/web/src/lib/${tag}`), { recursive: true, force: true });
   for (const file of written) rmSync(file, { force: true });
   rmSync(join(root, `packages/http/src/${tag}`), { recursive: true, force: true });
   rmSync(join(root, `apps/bots/src/${tag}`), { recursive: true, force: true });

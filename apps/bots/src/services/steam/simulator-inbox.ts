@@ -1,4 +1,4 @@
-import type { DemoAuthenticator, SignupInbox } from './steam-access.ts';
+import type { DemoAuthenticator, SignupInbox } from './signup-inbox.ts';
 
 interface SimAccount {
   sharedSecret?: string | null;

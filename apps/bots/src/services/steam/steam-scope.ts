@@ -9,9 +9,9 @@ import {
   loadSession,
   loadSteamAccount,
   saveSession,
-  type SignupInbox,
   type SteamAccountRow,
 } from './steam-access.ts';
+import type { SignupInbox } from './signup-inbox.ts';
 
 /** One job's handle on one Steam account: its gateway, its stored session, its secrets. */
 export interface SteamScope {

@@ -4,7 +4,6 @@ import { CURRENCIES, STEAM_ACCOUNT_STATUSES, type MarketRates } from '@toydesk/c
 import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { SelectFilter, TagFilter } from '@/components/filter-fields';
 import { FilterBar } from '@/components/filter-bar';
 import { MdiIcon } from '@/components/mdi-icon';
@@ -33,8 +32,11 @@ import type { SteamAction } from '../utils/steam-actions';
 import type { ProxyOption } from './steam-account-dialog';
 import { SteamAccountsTable } from './steam-accounts-table';
 
-// The dialogs (forms of every Steam call, money previews, job progress) load when first opened: they are
-// not part of the first screen's scripts (bench:web's 350 KB target).
+// The dialogs (forms of every Steam call, money previews, job progress, the delete confirmation) load when
+// first opened: they are not part of the first screen's scripts (bench:web's 350 KB target).
+const ConfirmDialog = lazy(() =>
+  import('@/components/confirm-dialog').then((module) => ({ default: module.ConfirmDialog })),
+);
 const SteamActionDialog = lazy(() =>
   import('./steam-action-dialog').then((module) => ({ default: module.SteamActionDialog })),
 );
