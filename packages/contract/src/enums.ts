@@ -1,6 +1,7 @@
-import { z } from 'zod';
-
-/** Every enumeration of spec section 3, verbatim. Each is a tuple, its zod schema and its type. */
+/**
+ * Every enumeration of spec section 3, verbatim. Each is a tuple and its type; `z.enum(TUPLE)` (or
+ * `field.enum(TUPLE)`) makes its schema where one is needed.
+ */
 
 export const MARKET_CODES = [
   'tm',
@@ -15,17 +16,14 @@ export const MARKET_CODES = [
   'skinport',
   'waxpeer',
 ] as const;
-export const marketCodeSchema = z.enum(MARKET_CODES);
-export type MarketCode = z.infer<typeof marketCodeSchema>;
+export type MarketCode = (typeof MARKET_CODES)[number];
 
 /** The currencies an account or a price is held in. EUR is only known to conversion (spec section 3). */
 export const CURRENCIES = ['RUB', 'USD'] as const;
-export const currencySchema = z.enum(CURRENCIES);
-export type Currency = z.infer<typeof currencySchema>;
+export type Currency = (typeof CURRENCIES)[number];
 
 export const CONVERTIBLE_CURRENCIES = ['RUB', 'USD', 'EUR'] as const;
-export const convertibleCurrencySchema = z.enum(CONVERTIBLE_CURRENCIES);
-export type ConvertibleCurrency = z.infer<typeof convertibleCurrencySchema>;
+export type ConvertibleCurrency = (typeof CONVERTIBLE_CURRENCIES)[number];
 
 /** Narrows a currency read from outside (a marketplace answer, a database text column). */
 export function isCurrency(value: unknown): value is Currency {
@@ -57,29 +55,23 @@ export const MARKET_CURRENCY: Record<MarketCode, Currency> = {
 };
 
 export const SIDES = ['buy', 'sell', 'unknown'] as const;
-export const sideSchema = z.enum(SIDES);
-export type Side = z.infer<typeof sideSchema>;
+export type Side = (typeof SIDES)[number];
 
 export const PRICE_KINDS = ['price_buy', 'price_sell'] as const;
-export const priceKindSchema = z.enum(PRICE_KINDS);
-export type PriceKind = z.infer<typeof priceKindSchema>;
+export type PriceKind = (typeof PRICE_KINDS)[number];
 
 export const DYNAMIC_ORDER_FIELDS = ['min_price_buy', 'max_price_buy', 'enable_dynamic_order'] as const;
-export const dynamicOrderFieldSchema = z.enum(DYNAMIC_ORDER_FIELDS);
-export type DynamicOrderField = z.infer<typeof dynamicOrderFieldSchema>;
+export type DynamicOrderField = (typeof DYNAMIC_ORDER_FIELDS)[number];
 
 export const SCOPES = ['shared', 'private'] as const;
-export const scopeSchema = z.enum(SCOPES);
-export type Scope = z.infer<typeof scopeSchema>;
+export type Scope = (typeof SCOPES)[number];
 
 /** "Other enumerations" of section 3: the kinds of records a tag can be attached to. */
 export const TAG_TARGETS = ['market_accounts', 'toys', 'market_toys'] as const;
-export const tagTargetSchema = z.enum(TAG_TARGETS);
-export type TagTarget = z.infer<typeof tagTargetSchema>;
+export type TagTarget = (typeof TAG_TARGETS)[number];
 
 export const RECORD_STATUSES = ['locked', 'normal', 'outdated', 'very_outdated', 'totally_outdated'] as const;
-export const recordStatusSchema = z.enum(RECORD_STATUSES);
-export type RecordStatus = z.infer<typeof recordStatusSchema>;
+export type RecordStatus = (typeof RECORD_STATUSES)[number];
 
 export const TOY_LABELS = [
   'normal',
@@ -90,8 +82,7 @@ export const TOY_LABELS = [
   'manipulate',
   'danger',
 ] as const;
-export const toyLabelSchema = z.enum(TOY_LABELS);
-export type ToyLabel = z.infer<typeof toyLabelSchema>;
+export type ToyLabel = (typeof TOY_LABELS)[number];
 
 export const TRANSACTION_KINDS = [
   'input',
@@ -100,8 +91,7 @@ export const TRANSACTION_KINDS = [
   'transfer_between_markets',
   'other',
 ] as const;
-export const transactionKindSchema = z.enum(TRANSACTION_KINDS);
-export type TransactionKind = z.infer<typeof transactionKindSchema>;
+export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
 export const PAYMENT_METHODS = [
   'qiwi',
@@ -116,20 +106,16 @@ export const PAYMENT_METHODS = [
   'market',
   'other',
 ] as const;
-export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
-export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const AD_SIZES = ['62fx62f', '150fx125f', '300fx220f'] as const;
-export const adSizeSchema = z.enum(AD_SIZES);
-export type AdSize = z.infer<typeof adSizeSchema>;
+export type AdSize = (typeof AD_SIZES)[number];
 
 export const CONFIRMATION_KINDS = ['email_confirm', 'phone_change'] as const;
-export const confirmationKindSchema = z.enum(CONFIRMATION_KINDS);
-export type ConfirmationKind = z.infer<typeof confirmationKindSchema>;
+export type ConfirmationKind = (typeof CONFIRMATION_KINDS)[number];
 
 export const PROFILE_THEMES = ['Summer', 'Midnight', 'Steel', 'Space', 'Darkness'] as const;
-export const profileThemeSchema = z.enum(PROFILE_THEMES);
-export type ProfileTheme = z.infer<typeof profileThemeSchema>;
+export type ProfileTheme = (typeof PROFILE_THEMES)[number];
 /**
  * The spec gives profile themes "as encoded ids": the theme ids Steam's profile editor sends
  * (Space is Steam's "Cosmic", Darkness its "DarkMode").
@@ -143,8 +129,7 @@ export const PROFILE_THEME_IDS: Record<ProfileTheme, string> = {
 };
 
 export const SHOWCASE_KINDS = ['workshop', 'favorite group', 'inventory items', 'trade items'] as const;
-export const showcaseKindSchema = z.enum(SHOWCASE_KINDS);
-export type ShowcaseKind = z.infer<typeof showcaseKindSchema>;
+export type ShowcaseKind = (typeof SHOWCASE_KINDS)[number];
 
 /** The account sign-up and setup steps of spec section 4, in their required order. */
 export const SIGNUP_STEPS = [
@@ -159,21 +144,17 @@ export const SIGNUP_STEPS = [
   'enable_2fa_step_2',
   'set_steam_info_to_site',
 ] as const;
-export const signupStepSchema = z.enum(SIGNUP_STEPS);
-export type SignupStep = z.infer<typeof signupStepSchema>;
+export type SignupStep = (typeof SIGNUP_STEPS)[number];
 
 export const CHECKLIST_STEP_STATES = ['pending', 'running', 'done', 'failed'] as const;
-export const checklistStepStateSchema = z.enum(CHECKLIST_STEP_STATES);
-export type ChecklistStepState = z.infer<typeof checklistStepStateSchema>;
+export type ChecklistStepState = (typeof CHECKLIST_STEP_STATES)[number];
 
 /** Our own enumerations (not in the spec), for fields the spec leaves out. */
 export const STEAM_ACCOUNT_STATUSES = ['new', 'active', 'limited', 'locked', 'banned', 'disabled'] as const;
-export const steamAccountStatusSchema = z.enum(STEAM_ACCOUNT_STATUSES);
-export type SteamAccountStatus = z.infer<typeof steamAccountStatusSchema>;
+export type SteamAccountStatus = (typeof STEAM_ACCOUNT_STATUSES)[number];
 
 export const MARKET_ACCOUNT_STATUSES = ['active', 'paused', 'banned', 'disabled'] as const;
-export const marketAccountStatusSchema = z.enum(MARKET_ACCOUNT_STATUSES);
-export type MarketAccountStatus = z.infer<typeof marketAccountStatusSchema>;
+export type MarketAccountStatus = (typeof MARKET_ACCOUNT_STATUSES)[number];
 
 export const SELL_ITEM_STATUSES = [
   'on_sale',
@@ -183,14 +164,11 @@ export const SELL_ITEM_STATUSES = [
   'removed',
   'failed',
 ] as const;
-export const sellItemStatusSchema = z.enum(SELL_ITEM_STATUSES);
-export type SellItemStatus = z.infer<typeof sellItemStatusSchema>;
+export type SellItemStatus = (typeof SELL_ITEM_STATUSES)[number];
 
 export const INVENTORY_ITEM_STATUSES = ['in_inventory', 'listed', 'sold', 'gone'] as const;
-export const inventoryItemStatusSchema = z.enum(INVENTORY_ITEM_STATUSES);
-export type InventoryItemStatus = z.infer<typeof inventoryItemStatusSchema>;
+export type InventoryItemStatus = (typeof INVENTORY_ITEM_STATUSES)[number];
 
 /** create, update and delete of records; call for a marketplace call made through the console's proxy. */
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'call'] as const;
-export const auditActionSchema = z.enum(AUDIT_ACTIONS);
-export type AuditAction = z.infer<typeof auditActionSchema>;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -122,6 +122,9 @@ function text<
   return finish('text', z.string(), s, { ...o, hasDefault: o.default !== undefined }) as Typed<string, Opts>;
 }
 
+/** A time the server sets (a row's creation or last change), never written by a client. */
+const serverTime = () => finish('datetime', z.string(), null, {}) as FieldDef<string, never, false>;
+
 export const field = {
   id: () => finish('id', z.number().int(), null, {}) as FieldDef<number, never, false>,
   int: <const Opts extends CommonOptions & { min?: number; max?: number; default?: number }>(
@@ -250,7 +253,9 @@ export const field = {
   /** Answered by the server, computed from other rows; never written. */
   computed: <S extends z.ZodType>(schema: S, o: { description?: string } = {}) =>
     finish('computed', schema, null, o) as FieldDef<z.output<S>, never, false>,
-  createdAt: () => finish('datetime', z.string(), null, {}) as FieldDef<string, never, false>,
+  createdAt: serverTime,
+  /** `created_at` and `updated_at` of a record that is edited after it is made: spread last into its fields. */
+  timestamps: () => ({ created_at: serverTime(), updated_at: serverTime() }),
   /** A stored column only the server sets (who recorded a row, for example). */
   readOnlyText: <const Opts extends CommonOptions>(o: Opts = {} as Opts) =>
     finish('text', z.string(), null, o) as Typed<string, Opts, false>,

@@ -105,25 +105,23 @@ export function convertCurrency(
   return roundMoney(new TruncatingBig(amount).times(fromRate).div(toRate));
 }
 
-/** "Conversion to RUB" of spec section 5. */
-export function convertToRub(
+/** A conversion into one currency, as spec section 5 describes them (`warn` hears of an unknown currency). */
+export type ConversionTo = (
   amount: string | number,
   from: string,
   rates: MarketRates,
   warn?: (message: string) => void,
-): string {
-  return convertCurrency(amount, from, 'RUB', rates, warn);
+) => string;
+
+function conversionTo(to: ConvertibleCurrency): ConversionTo {
+  return (amount, from, rates, warn) => convertCurrency(amount, from, to, rates, warn);
 }
 
+/** "Conversion to RUB" of spec section 5. */
+export const convertToRub = conversionTo('RUB');
+
 /** "Conversion to USD" of spec section 5. */
-export function convertToUsd(
-  amount: string | number,
-  from: string,
-  rates: MarketRates,
-  warn?: (message: string) => void,
-): string {
-  return convertCurrency(amount, from, 'USD', rates, warn);
-}
+export const convertToUsd = conversionTo('USD');
 
 /** market.csgo.com write endpoints take kopecks for RUB and thousandths (mils) for USD and EUR. */
 const MARKET_UNITS_PER_MAJOR: Record<ConvertibleCurrency, number> = { RUB: 100, USD: 1000, EUR: 1000 };

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Paint-index variants that share one market hash name: the Doppler and Gamma Doppler phases. A "★ Karambit |
  * Doppler (Factory New)" is a Phase 2, a Ruby or a Black Pearl by its paint index, each at its own price,
@@ -21,8 +19,7 @@ export const PAINT_PHASES = [
   'blackpearl',
   'emerald',
 ] as const;
-export const paintPhaseSchema = z.enum(PAINT_PHASES);
-export type PaintPhase = z.infer<typeof paintPhaseSchema>;
+export type PaintPhase = (typeof PAINT_PHASES)[number];
 
 /** The phase of each paint index of the Doppler family. */
 export const PAINT_INDEX_PHASE: Readonly<Record<number, PaintPhase>> = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { convertibleCurrencySchema } from '../enums.ts';
+import { CONVERTIBLE_CURRENCIES } from '../enums.ts';
 import { jobRoute } from './job-routes.ts';
 
 /**
@@ -28,7 +28,7 @@ export const botListItemsBodySchema = z.object({
           .regex(/^\d{1,20}$/, 'asset_id: строка из цифр (a string of digits: a 64-bit id)'),
         price: listingPriceSchema,
         /** Must be the market account's currency (the handler checks it). */
-        currency: convertibleCurrencySchema,
+        currency: z.enum(CONVERTIBLE_CURRENCIES),
       }),
     )
     .min(1)

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
-import { SIGNUP_STEPS, checklistStepStateSchema } from '../enums.ts';
+import { CHECKLIST_STEP_STATES, SIGNUP_STEPS } from '../enums.ts';
 import { defineEntity, type EntityCreate, type EntityPatch, type EntityRecord } from '../entity.ts';
 import { field } from '../fields.ts';
 
 export const checklistStepSchema = z.object({
-  state: checklistStepStateSchema,
+  state: z.enum(CHECKLIST_STEP_STATES),
   at: z.iso.datetime({ offset: true }).nullable().optional(),
   error: z.string().max(2000).nullable().optional(),
   job_id: z.string().max(64).nullable().optional(),
@@ -23,8 +23,7 @@ export const accountChecklistEntity = defineEntity('account_checklist', 'Account
   next_step: field.computed(z.enum(SIGNUP_STEPS).nullable(), {
     description: 'First step in order not done yet',
   }),
-  created_at: field.createdAt(),
-  updated_at: field.createdAt(),
+  ...field.timestamps(),
 });
 
 export type AccountChecklist = EntityRecord<typeof accountChecklistEntity.fields>;

@@ -24,8 +24,7 @@ export const marketAccountEntity = defineEntity('market_account', 'Market accoun
   dynamic_orders: field.bool({ default: false, description: 'Trading loop: keep dynamic buy orders' }),
   dry_run: field.bool({ default: true, description: 'Loops only record what they would do' }),
   notes: field.text({ max: 5000, nullable: true }),
-  created_at: field.createdAt(),
-  updated_at: field.createdAt(),
+  ...field.timestamps(),
 });
 
 export type MarketAccount = EntityRecord<typeof marketAccountEntity.fields>;

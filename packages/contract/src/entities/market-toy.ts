@@ -17,8 +17,7 @@ export const marketToyEntity = defineEntity('market_toy', 'Market toy', {
   scope: field.enum(SCOPES, { default: 'shared' }),
   tags: field.intArray('tag'),
   record_status: field.enum(RECORD_STATUSES, { default: 'normal' }),
-  created_at: field.createdAt(),
-  updated_at: field.createdAt(),
+  ...field.timestamps(),
 });
 
 export type MarketToy = EntityRecord<typeof marketToyEntity.fields>;

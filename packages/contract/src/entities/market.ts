@@ -30,8 +30,7 @@ export const marketEntity = defineEntity('market', 'Market', {
   eur_to_rub_rate: positiveRate('RUB per 1 EUR'),
   rates_set_at: ratesSetAt,
   is_active: field.bool({ default: true }),
-  created_at: field.createdAt(),
-  updated_at: field.createdAt(),
+  ...field.timestamps(),
 });
 
 export type Market = EntityRecord<typeof marketEntity.fields>;

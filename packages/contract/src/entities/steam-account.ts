@@ -51,8 +51,7 @@ export const steamAccountEntity = defineEntity('steam_account', 'Steam account',
   balance_currency: field.enum(CURRENCIES, { default: 'RUB' }),
   notes: field.text({ max: 5000, nullable: true }),
   market_accounts: field.computed(z.array(marketAccountRefSchema)),
-  created_at: field.createdAt(),
-  updated_at: field.createdAt(),
+  ...field.timestamps(),
 });
 
 export type SteamAccount = EntityRecord<typeof steamAccountEntity.fields>;

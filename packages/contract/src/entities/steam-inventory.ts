@@ -22,8 +22,7 @@ export const steamInventoryEntity = defineEntity('steam_inventory', 'Steam inven
   }),
   icon_url: field.text({ max: 2048, nullable: true }),
   status: field.enum(INVENTORY_ITEM_STATUSES, { default: 'in_inventory' }),
-  created_at: field.createdAt(),
-  updated_at: field.createdAt(),
+  ...field.timestamps(),
 });
 
 export type SteamInventoryItem = EntityRecord<typeof steamInventoryEntity.fields>;

@@ -31,8 +31,7 @@ export const toyDynamicSettingEntity = defineEntity('toy_dynamic_setting', 'Toy 
     default: 1,
     description: 'At most this many items bought per order',
   }),
-  created_at: field.createdAt(),
-  updated_at: field.createdAt(),
+  ...field.timestamps(),
 });
 
 export type ToyDynamicSetting = EntityRecord<typeof toyDynamicSettingEntity.fields>;

@@ -18,8 +18,7 @@ export const toyEntity = defineEntity('toy', 'Toy', {
   tags: field.intArray('tag'),
   ignore_price: field.bool({ default: false }),
   record_status: field.enum(RECORD_STATUSES, { default: 'normal' }),
-  created_at: field.createdAt(),
-  updated_at: field.createdAt(),
+  ...field.timestamps(),
 });
 
 export type Toy = EntityRecord<typeof toyEntity.fields>;
