@@ -97,6 +97,13 @@ describe('sessions and anti-forgery', () => {
     );
     expect(offsite.status).toBe(302);
     expect(offsite.headers.get('location')).toBe('/');
+    // A browser drops the tab (`/%09/` in a link) and would follow `//evil.example/`; a newline in a
+    // header was a 500. Logged in now, the page redirects at once.
+    for (const next of ['/\t/evil.example/', '/x\ny']) {
+      const again = await c.get('/admin/login/', { query: { next } });
+      expect(again.status, JSON.stringify(next)).toBe(302);
+      expect(['/', '/xy']).toContain(again.headers.get('location'));
+    }
   });
 
   it('limits failed logins per account', async () => {

@@ -46,10 +46,3 @@ export function renderLoginPage(options: {
 </body>
 </html>`;
 }
-
-/** Only same-site paths are followed after login; anything else goes to the start page. */
-export function safeNext(next: unknown): string {
-  if (typeof next !== 'string' || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\'))
-    return '/';
-  return next.length > 2000 ? '/' : next;
-}

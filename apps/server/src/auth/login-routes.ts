@@ -4,7 +4,8 @@ import { ApiError, parseOrThrow } from '@toydesk/api-kit';
 
 import type { Services } from '../services.ts';
 import { attemptLogin } from './login.ts';
-import { renderLoginPage, safeNext } from './login-page.ts';
+import { renderLoginPage } from './login-page.ts';
+import { safeNext } from './safe-next.ts';
 import { createSession, deleteSession, SESSION_COOKIE, XSRF_COOKIE, type Operator } from './sessions.ts';
 import { setXsrfCookie } from './xsrf.ts';
 
