@@ -152,25 +152,3 @@ export function mapDatabaseError(error: unknown): ApiError | null {
       return null;
   }
 }
-
-/**
- * PostgreSQL text cannot hold NUL characters (and PGlite's wire handling breaks on them), so any string
- * with one is refused up front, naming where it was found.
- */
-export function findNulCharacter(value: unknown, path: string[] = []): string[] | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i += 1) {
-      const found = findNulCharacter(value[i], [...path, String(i)]);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (typeof value === 'object' && value !== null) {
-    for (const [key, inner] of Object.entries(value)) {
-      const found = key.includes('\u0000') ? [...path, key] : findNulCharacter(inner, [...path, key]);
-      if (found) return found;
-    }
-  }
-  return null;
-}

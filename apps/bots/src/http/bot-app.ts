@@ -1,5 +1,12 @@
 import cors from '@fastify/cors';
-import { answerError, answerNotFound, pageHelper, registerRoutes, sendJsonOrCsv } from '@toydesk/api-kit';
+import {
+  answerError,
+  answerNotFound,
+  assertStorableInput,
+  pageHelper,
+  registerRoutes,
+  sendJsonOrCsv,
+} from '@toydesk/api-kit';
 import { APP_TOKEN_HEADER, APP_TOKEN_HEADER_KEY, BOT_ROUTES, type BotRouteId } from '@toydesk/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 
@@ -64,6 +71,8 @@ export async function buildBotApp(
 
   app.setErrorHandler(answerError);
   app.setNotFoundHandler(answerNotFound);
+  // Text the database cannot store is a 400 on its field, before any handler or job sees it.
+  app.addHook('preHandler', async (request) => assertStorableInput(request));
 
   registerRoutes<(typeof BOT_ROUTES)[number], BotContext>(app, {
     routes: BOT_ROUTES,

@@ -6,8 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import {
   answerError,
   answerNotFound,
-  ApiError,
-  findNulCharacter,
+  assertStorableInput,
   forbidden,
   parseQueryString,
   registerRoutes,
@@ -90,14 +89,7 @@ export async function buildApp(
     request.operator = await findSession(services.db, request.cookies[SESSION_COOKIE]);
   });
   app.addHook('preHandler', async (request) => {
-    const nul = findNulCharacter(request.query) ?? findNulCharacter(request.body);
-    if (nul) {
-      throw new ApiError(400, {
-        [nul[nul.length - 1] ?? 'non_field_errors']: [
-          'Нулевые символы недопустимы. (Null characters are not allowed.)',
-        ],
-      });
-    }
+    assertStorableInput(request);
     const routeId = (request.routeOptions.config as { routeId?: string } | undefined)?.routeId;
     const unsafe = UNSAFE_METHODS.has(request.method) || (routeId !== undefined && UNSAFE_GETS.has(routeId));
     if (!unsafe) return;

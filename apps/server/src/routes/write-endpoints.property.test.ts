@@ -65,6 +65,7 @@ const junkValue = fc.oneof(
     'true',
     '2026-02-30',
     '\u0000',
+    '\ud800',
     '★™',
   ),
   fc.integer(),
@@ -188,6 +189,24 @@ describe('generated junk at every write endpoint', () => {
       );
     },
   );
+});
+
+describe('JSON the database cannot take, at every write endpoint', () => {
+  // 5,000 levels overflowed the stack of the NUL check (a 500); a lone surrogate was stored as U+FFFD.
+  const bodies = [
+    ['5,000-deep', `{"name":${'['.repeat(5000)}${']'.repeat(5000)}}`, /Nesting is deeper/],
+    ['lone surrogate', '{"name":"x\\udc00"}', /Surrogate characters are not allowed: U\+DC00/],
+    ['NUL key', '{"na\\u0000me":"x"}', /Null characters/],
+  ] as const;
+  it.each(writeRoutes.map((r) => [r.id, r] as const))('%s', async (_id, route) => {
+    for (const [label, raw, says] of bodies) {
+      const before = await fingerprint();
+      const response = await t.client.request(route.method, concretePath(route), { rawBody: raw });
+      expect(response.status, `${label}: ${response.text}`).toBe(400);
+      expect(Object.values(response.body as Record<string, string[]>)[0]?.[0]).toMatch(says);
+      expect(await fingerprint()).toBe(before);
+    }
+  });
 });
 
 describe('generated junk in the query string of every GET list and special', () => {

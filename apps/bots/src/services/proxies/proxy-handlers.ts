@@ -80,16 +80,14 @@ export const PROXY_HANDLERS: BotHandlers<
   },
 
   'bot-proxy.destroy': async ({ runtime, params }) => {
-    const id = Number(params.id);
-    if (!Number.isInteger(id) || id <= 0) throw notFound();
+    const id = pathId(params);
     if (!(await runtime.db.transaction((tx) => deleteProxy(tx, BOT_ACTOR, id)))) throw notFound();
     return null;
   },
 
   // An operator's "check now": the same job kinds the schedule runs, answered with the job to follow.
   'bot-proxy.check': async (ctx) => {
-    const id = Number(ctx.params.id);
-    if (!Number.isInteger(id) || id <= 0) throw notFound();
+    const id = pathId(ctx.params);
     if (!(await proxyExists(ctx.runtime.db, id))) throw notFound();
     return startJob(ctx, 'proxy.check', { proxy: id });
   },
