@@ -113,6 +113,23 @@ describe('toys catalogue endpoints', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('set-ignore-price with one unknown id or name changes nothing', async () => {
+    const flag = async () =>
+      (await t.client.get<{ ignore_price: boolean }>(`/api/toy/toys/${f.toyId}/`)).body.ignore_price;
+    const before = await flag();
+    const unknownId = await t.client.get<Record<string, string[]>>('/api/toy/toys/set-ignore-price/', {
+      query: { id: [f.toyId, 987654], value: String(!before) },
+    });
+    expect(unknownId.status).toBe(400);
+    expect(unknownId.body.id![0]).toContain('987654');
+    const unknownName = await t.client.get<Record<string, string[]>>('/api/toy/toys/set-ignore-price/', {
+      query: { id: [f.toyId], market_hash_name: 'No such toy', value: String(!before) },
+    });
+    expect(unknownName.status).toBe(400);
+    expect(unknownName.body.market_hash_name![0]).toContain('No such toy');
+    expect(await flag()).toBe(before);
+  });
+
   it('toy groups upsert by name', async () => {
     const r = await t.client.post<{ created: number; updated: number }>(
       '/api/toy/toy-group/bulk-create-or-update/',

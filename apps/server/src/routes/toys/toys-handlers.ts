@@ -1,3 +1,5 @@
+import { badRequest } from '@toydesk/api-kit';
+
 import { crudHandlers } from '../crud-handlers.ts';
 import { writeContext, type ApiHandlers } from '../handler.ts';
 
@@ -35,15 +37,40 @@ export const toysHandlers = {
       id: toArray(ctx.rawQuery.id),
       market_hash_name: toArray(ctx.rawQuery.market_hash_name),
     });
-    const ids = await ctx.services.db.transaction((tx) =>
-      ctx.services.resources.toy.updateWhere(
+    const wantedIds = [...new Set(q.id ?? [])];
+    const wantedNames = [...new Set(q.market_hash_name ?? [])];
+    const toys = ctx.services.resources.toy;
+    const where = 'WHERE (t.id = ANY($1::int[]) OR t.market_hash_name = ANY($2::text[]))';
+    const ids = await ctx.services.db.transaction(async (tx) => {
+      // All or nothing: one unknown id or name refuses the whole call, as the bulk updates do.
+      const found = await tx.query<{ id: number; market_hash_name: string }>(toys.selectSql(where), [
+        wantedIds,
+        wantedNames,
+      ]);
+      const knownIds = new Set(found.map((r) => r.id));
+      const knownNames = new Set(found.map((r) => r.market_hash_name));
+      const missingIds = wantedIds.filter((id) => !knownIds.has(id));
+      const missingNames = wantedNames.filter((name) => !knownNames.has(name));
+      if (missingIds.length > 0 || missingNames.length > 0) {
+        throw badRequest({
+          ...(missingIds.length > 0
+            ? { id: [`Не найдены id: ${missingIds.slice(0, 20).join(', ')}. (Not found.)`] }
+            : {}),
+          ...(missingNames.length > 0
+            ? {
+                market_hash_name: [`Не найдены: ${missingNames.slice(0, 20).join(', ')}. (Not found.)`],
+              }
+            : {}),
+        });
+      }
+      return toys.updateWhere(
         tx,
         { ignore_price: q.value },
-        'WHERE (t.id = ANY($1::int[]) OR t.market_hash_name = ANY($2::text[]))',
-        [q.id ?? [], q.market_hash_name ?? []],
+        where,
+        [wantedIds, wantedNames],
         writeContext(ctx),
-      ),
-    );
+      );
+    });
     return { updated: ids.length };
   },
 } satisfies Partial<ApiHandlers>;
