@@ -5,6 +5,7 @@ import { KitError } from '../kit/kit-error.ts';
 import { type KitContext, type KitRoute } from '../kit/kit-types.ts';
 import { hexKeyCredentials, keyAuth } from '../kit/key-auth.ts';
 import { idText, iso, jsonObject, keyed, list, me, positiveInt } from '../kit/route-helpers.ts';
+import { placeCountedOrder } from '../kit/place-order.ts';
 import {
   csfloatListingId,
   csfloatListingView,
@@ -188,21 +189,17 @@ function buyListings(ctx: KitContext) {
 function createOrder(ctx: KitContext) {
   const account = me(ctx);
   const body = jsonObject(ctx);
-  const name = typeof body.market_hash_name === 'string' ? body.market_hash_name : null;
-  const price = positiveInt(body.max_price);
-  const quantity = positiveInt(body.quantity);
-  if (!name || price === null || quantity === null) {
-    ctx.stats.spend(account.id, 'order', null, false);
-    throw new KitError('bad_request', 'market_hash_name, max_price (cents) and quantity are required');
-  }
-  try {
-    const order = ctx.market.placeOrder(account, name, price, quantity);
-    ctx.stats.spend(account.id, 'order', null, true);
-    return orderView(order);
-  } catch (error) {
-    ctx.stats.spend(account.id, 'order', null, false);
-    throw error;
-  }
+  const order = placeCountedOrder(
+    ctx,
+    account,
+    {
+      name: typeof body.market_hash_name === 'string' ? body.market_hash_name : null,
+      price: positiveInt(body.max_price),
+      quantity: positiveInt(body.quantity),
+    },
+    new KitError('bad_request', 'market_hash_name, max_price (cents) and quantity are required'),
+  );
+  return orderView(order);
 }
 
 function myOrders(ctx: KitContext) {

@@ -2,7 +2,7 @@ import type { KeyObject } from 'node:crypto';
 
 import type { Router } from '../tm/http/router.ts';
 import type { KitMarketDefinition } from '../kit/kit-definition.ts';
-import type { SimAccount, SimListing, SimOrder } from '../kit/kit-market.ts';
+import type { SimAccount, SimHistoryEntry, SimListing, SimOrder } from '../kit/kit-market.ts';
 import { KitError } from '../kit/kit-error.ts';
 import { type AuthResult, type KitContext, type KitRoute } from '../kit/kit-types.ts';
 import {
@@ -15,6 +15,7 @@ import {
   positiveInt,
   unixSeconds,
 } from '../kit/route-helpers.ts';
+import { placeCountedOrder } from '../kit/place-order.ts';
 import { majorToUnits, unitsToDecimal, unitsToFloat } from '../kit/kit-units.ts';
 import {
   generateDmarketKeyPair,
@@ -68,8 +69,14 @@ function balance(ctx: KitContext) {
   return { dmc: '0.00', dmcAvailableToWithdraw: '0.00', usd: dollars, usdAvailableToWithdraw: dollars };
 }
 
-function inventory(ctx: KitContext) {
+/** One page of the user's inventory, offers or targets in DMarket's `{ Items, Total, Cursor }`. */
+function itemsPage<T>(ctx: KitContext, items: T[]) {
   checkGame(ctx);
+  const { rows, total } = page(ctx, items);
+  return { Items: rows, Total: total, Cursor: '' };
+}
+
+function inventory(ctx: KitContext) {
   const items = [...me(ctx).items.values()].map((item) => {
     const ref = ctx.market.catalogue.byHashName(item.name);
     return {
@@ -81,8 +88,7 @@ function inventory(ctx: KitContext) {
       MarketPrice: dollars(ref ? ctx.market.refUnits(ref) : 0),
     };
   });
-  const { rows, total } = page(ctx, items);
-  return { Items: rows, Total: total, Cursor: '' };
+  return itemsPage(ctx, items);
 }
 
 function offerView(listing: SimListing) {
@@ -98,10 +104,21 @@ function offerView(listing: SimListing) {
   };
 }
 
+/**
+ * One entry of a batch call (DMarket answers each entry of Offers or Targets on its own): `run`'s answer, or
+ * `refused`'s when the market refused that entry; the other entries go on.
+ */
+function entryResult(run: () => object, refused: (error: KitError) => object): object {
+  try {
+    return run();
+  } catch (error) {
+    if (!(error instanceof KitError)) throw error;
+    return refused(error);
+  }
+}
+
 function userOffers(ctx: KitContext) {
-  checkGame(ctx);
-  const { rows, total } = page(ctx, [...me(ctx).listings.values()].map(offerView));
-  return { Items: rows, Total: total, Cursor: '' };
+  return itemsPage(ctx, [...me(ctx).listings.values()].map(offerView));
 }
 
 function createOffers(ctx: KitContext) {
@@ -111,21 +128,15 @@ function createOffers(ctx: KitContext) {
     const assetId = idText(offer.AssetID);
     const price = priceOf(offer.Price);
     const CreateOffer = { AssetID: offer.AssetID, Price: offer.Price };
-    if (assetId === null || price === null) {
-      return {
-        CreateOffer,
-        OfferID: '',
-        Successful: false,
-        Error: failure('InvalidRequest', 'AssetID and a USD Price'),
-      };
-    }
-    try {
-      const listing = ctx.market.list(account, assetId, price);
-      return { CreateOffer, OfferID: listing.id, Successful: true, Error: null };
-    } catch (error) {
-      if (!(error instanceof KitError)) throw error;
-      return { CreateOffer, OfferID: '', Successful: false, Error: failure(error.code, error.message) };
-    }
+    return entryResult(
+      () => {
+        if (assetId === null || price === null)
+          throw new KitError('InvalidRequest', 'AssetID and a USD Price');
+        const listing = ctx.market.list(account, assetId, price);
+        return { CreateOffer, OfferID: listing.id, Successful: true, Error: null };
+      },
+      (error) => ({ CreateOffer, OfferID: '', Successful: false, Error: failure(error.code, error.message) }),
+    );
   });
   return { Result };
 }
@@ -139,13 +150,13 @@ function editOffers(ctx: KitContext) {
     const EditOffer = { OfferID: offer.OfferID, AssetID: offer.AssetID, Price: offer.Price };
     if (price === null)
       return { EditOffer, Successful: false, Error: failure('InvalidRequest', 'a USD Price') };
-    try {
-      ctx.market.reprice(account, offerId, price);
-      return { EditOffer, NewOfferID: offerId, Successful: true, Error: null };
-    } catch (error) {
-      if (!(error instanceof KitError)) throw error;
-      return { EditOffer, Successful: false, Error: failure('OfferNotFound', error.message) };
-    }
+    return entryResult(
+      () => {
+        ctx.market.reprice(account, offerId, price);
+        return { EditOffer, NewOfferID: offerId, Successful: true, Error: null };
+      },
+      (error) => ({ EditOffer, Successful: false, Error: failure('OfferNotFound', error.message) }),
+    );
   });
   return { Result };
 }
@@ -154,35 +165,42 @@ function deleteOffers(ctx: KitContext) {
   const account = me(ctx);
   const Result = list(jsonObject(ctx), 'Offers').map((raw) => {
     const offerId = idText(entry(raw, 'Offers[]').OfferID) ?? '';
-    try {
-      ctx.market.delist(account, offerId);
-      return { DeleteOffer: { OfferID: offerId }, Successful: true, Error: null };
-    } catch (error) {
-      if (!(error instanceof KitError)) throw error;
-      return {
-        DeleteOffer: { OfferID: offerId },
-        Successful: false,
-        Error: failure('OfferNotFound', error.message),
-      };
-    }
+    const DeleteOffer = { OfferID: offerId };
+    return entryResult(
+      () => {
+        ctx.market.delist(account, offerId);
+        return { DeleteOffer, Successful: true, Error: null };
+      },
+      (error) => ({ DeleteOffer, Successful: false, Error: failure('OfferNotFound', error.message) }),
+    );
   });
   return { Result };
 }
 
-function closedOffers(ctx: KitContext) {
+/**
+ * One page of the account's closed trades on one side, newest first (closed offers sell, closed targets buy):
+ * `view` names the trade's own id and close time, the rest is alike.
+ */
+function closedTrades<T>(ctx: KitContext, side: SimHistoryEntry['side'], view: (row: SimHistoryEntry) => T) {
   const rows = me(ctx)
-    .history.filter((row) => row.side === 'sell')
+    .history.filter((row) => row.side === side)
     .sort((a, b) => b.at - a.at)
     .map((row) => ({
-      OfferID: row.listingId,
+      ...view(row),
       AssetID: row.assetId,
       Title: row.name,
       Price: dollars(row.price),
-      OfferClosedAt: unixSeconds(row.at),
       Status: 'successful',
     }));
   const { rows: Trades, total } = page(ctx, rows);
   return { Trades, Total: total, Cursor: '' };
+}
+
+function closedOffers(ctx: KitContext) {
+  return closedTrades(ctx, 'sell', (row) => ({
+    OfferID: row.listingId,
+    OfferClosedAt: unixSeconds(row.at),
+  }));
 }
 
 function marketItems(ctx: KitContext) {
@@ -226,34 +244,30 @@ function createTargets(ctx: KitContext) {
   const Result = list(body, 'Targets').map((raw) => {
     const target = entry(raw, 'Targets[]');
     const CreateTarget = { Title: target.Title, Amount: target.Amount, Price: target.Price };
-    const price = priceOf(target.Price);
-    const amount = positiveInt(target.Amount);
-    if (typeof target.Title !== 'string' || price === null || amount === null) {
-      ctx.stats.spend(account.id, 'order', null, false);
-      return {
+    const request = {
+      name: typeof target.Title === 'string' ? target.Title : null,
+      price: priceOf(target.Price),
+      quantity: positiveInt(target.Amount),
+    };
+    const missing = new KitError('InvalidRequest', 'Title, Amount, Price');
+    return entryResult(
+      () => {
+        const order = placeCountedOrder(ctx, account, request, missing);
+        return { CreateTarget, TargetID: order.id, Successful: true, Error: null };
+      },
+      (error) => ({
         CreateTarget,
         TargetID: '',
         Successful: false,
-        Error: failure('InvalidRequest', 'Title, Amount, Price'),
-      };
-    }
-    try {
-      const order = ctx.market.placeOrder(account, target.Title, price, amount);
-      ctx.stats.spend(account.id, 'order', null, true);
-      return { CreateTarget, TargetID: order.id, Successful: true, Error: null };
-    } catch (error) {
-      if (!(error instanceof KitError)) throw error;
-      ctx.stats.spend(account.id, 'order', null, false);
-      return { CreateTarget, TargetID: '', Successful: false, Error: failure(error.code, error.message) };
-    }
+        Error: failure(error.code, error.message),
+      }),
+    );
   });
   return { Result };
 }
 
 function userTargets(ctx: KitContext) {
-  checkGame(ctx);
-  const { rows, total } = page(ctx, [...me(ctx).orders.values()].map(targetView));
-  return { Items: rows, Total: total, Cursor: '' };
+  return itemsPage(ctx, [...me(ctx).orders.values()].map(targetView));
 }
 
 function deleteTargets(ctx: KitContext) {
@@ -271,19 +285,10 @@ function deleteTargets(ctx: KitContext) {
 }
 
 function closedTargets(ctx: KitContext) {
-  const rows = me(ctx)
-    .history.filter((row) => row.side === 'buy')
-    .sort((a, b) => b.at - a.at)
-    .map((row) => ({
-      TargetID: row.orderId,
-      AssetID: row.assetId,
-      Title: row.name,
-      Price: dollars(row.price),
-      ClosedAt: unixSeconds(row.at),
-      Status: 'successful',
-    }));
-  const { rows: Trades, total } = page(ctx, rows);
-  return { Trades, Total: total, Cursor: '' };
+  return closedTrades(ctx, 'buy', (row) => ({
+    TargetID: row.orderId,
+    ClosedAt: unixSeconds(row.at),
+  }));
 }
 
 function registerRoutes(router: Router<KitRoute>): void {

@@ -1,13 +1,10 @@
+import { countRef, duplicateRefs, PerSubjectStats, type PerRef } from '../stats/per-subject-stats.ts';
+
 /**
  * Per-account request statistics of one simulated market, for tests that assert a client's behaviour:
  * calls per route, refused credentials, rate-limit violations, injected faults, and spending calls per
  * client reference (a reference spent twice is a duplicate purchase or order).
  */
-export interface PerRef {
-  calls: number;
-  /** How many of those calls spent money (a purchase made, an order placed): at most 1 when idempotent. */
-  effects: number;
-}
 
 export interface KitAccountStats {
   requests: number;
@@ -30,8 +27,6 @@ export interface KitStatsSnapshot {
   accounts: Record<string, KitAccountStats>;
 }
 
-const ANONYMOUS = '';
-
 function emptyAccountStats(): KitAccountStats {
   return {
     requests: 0,
@@ -43,19 +38,11 @@ function emptyAccountStats(): KitAccountStats {
   };
 }
 
-export class KitStats {
-  private accounts = new Map<string, KitAccountStats>();
-  private totalRequests = 0;
+export class KitStats extends PerSubjectStats<KitAccountStats> {
   private byRoute: Record<string, number> = {};
 
-  private of(accountId: string | null): KitAccountStats {
-    const id = accountId ?? ANONYMOUS;
-    let stats = this.accounts.get(id);
-    if (!stats) {
-      stats = emptyAccountStats();
-      this.accounts.set(id, stats);
-    }
-    return stats;
+  constructor() {
+    super(emptyAccountStats);
   }
 
   request(accountId: string | null, route: string): void {
@@ -86,29 +73,23 @@ export class KitStats {
       spends.effects++;
       spends.byKind[kind] = (spends.byKind[kind] ?? 0) + 1;
     }
-    if (!ref) return;
-    const entry = (spends.byRef[`${kind}:${ref}`] ??= { calls: 0, effects: 0 });
-    entry.calls++;
-    if (effect) entry.effects++;
+    if (ref) countRef(spends.byRef, `${kind}:${ref}`, effect);
   }
 
   snapshot(): KitStatsSnapshot {
-    const all = [...this.accounts.values()];
-    const sum = (pick: (stats: KitAccountStats) => number) => all.reduce((total, s) => total + pick(s), 0);
     return {
       totalRequests: this.totalRequests,
       byRoute: { ...this.byRoute },
-      rateLimitViolations: sum((s) => s.rateLimitViolations),
-      authFailures: sum((s) => s.authFailures),
-      faultsInjected: sum((s) => s.faultsInjected),
-      duplicateEffects: sum((s) => Object.values(s.spends.byRef).filter((e) => e.effects > 1).length),
-      accounts: structuredClone(Object.fromEntries([...this.accounts].filter(([id]) => id !== ANONYMOUS))),
+      rateLimitViolations: this.sum((s) => s.rateLimitViolations),
+      authFailures: this.sum((s) => s.authFailures),
+      faultsInjected: this.sum((s) => s.faultsInjected),
+      duplicateEffects: this.sum((s) => duplicateRefs(s.spends.byRef)),
+      accounts: this.namedSubjects(),
     };
   }
 
-  reset(): void {
-    this.accounts.clear();
-    this.totalRequests = 0;
+  override reset(): void {
+    super.reset();
     this.byRoute = {};
   }
 }

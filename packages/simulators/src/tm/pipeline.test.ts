@@ -67,6 +67,12 @@ describe('faults', () => {
       key,
       custom_id: customId,
     });
+  /** A funded account and one fault on the next buy call. */
+  const accountWithBuyFault = async (fault: Record<string, unknown>) => {
+    const account = await h.account({ money: 100_000 });
+    await h.control('POST', 'faults', { match: { path: '/api/v2/buy?' }, count: 1, ...fault });
+    return account;
+  };
 
   it('html: an nginx error page with the status, for the next N calls', async () => {
     const { key } = await h.account();
@@ -120,8 +126,7 @@ describe('faults', () => {
   });
 
   it('drop before the state change: the connection dies and nothing was bought', async () => {
-    const { key } = await h.account({ money: 100_000 });
-    await h.control('POST', 'faults', { match: { path: '/api/v2/buy?' }, kind: 'drop', count: 1 });
+    const { key } = await accountWithBuyFault({ kind: 'drop' });
     await expect(
       fetch(h.url('/api/v2/buy', { key, hash_name: NAME, price: 10_000_000, custom_id: 'd1' })),
     ).rejects.toThrow();
@@ -130,13 +135,7 @@ describe('faults', () => {
   });
 
   it('drop after the state change: bought although the client saw no answer; the retry buys nothing', async () => {
-    const { key } = await h.account({ money: 100_000 });
-    await h.control('POST', 'faults', {
-      match: { path: '/api/v2/buy?' },
-      kind: 'drop',
-      phase: 'after',
-      count: 1,
-    });
+    const { key } = await accountWithBuyFault({ kind: 'drop', phase: 'after' });
     const query = { key, hash_name: NAME, price: 10_000_000, custom_id: 'd2' };
     await expect(fetch(h.url('/api/v2/buy', query))).rejects.toThrow();
     expect(await buyInfo(key, 'd2')).toMatchObject({ success: true, data: { stage: 1 } });
@@ -149,13 +148,7 @@ describe('faults', () => {
   });
 
   it('html after the state change: a 502 page although the purchase happened', async () => {
-    const { key } = await h.account({ money: 100_000 });
-    await h.control('POST', 'faults', {
-      match: { path: '/api/v2/buy?' },
-      kind: 'html',
-      phase: 'after',
-      count: 1,
-    });
+    const { key } = await accountWithBuyFault({ kind: 'html', phase: 'after' });
     const reply = await h.request(
       'GET',
       h.url('/api/v2/buy', { key, hash_name: NAME, price: 10_000_000, custom_id: 'h1' }),
@@ -165,13 +158,7 @@ describe('faults', () => {
   });
 
   it('slow: answers later than a client timeout (before: the change happens after the delay)', async () => {
-    const { key } = await h.account({ money: 100_000 });
-    await h.control('POST', 'faults', {
-      match: { path: '/api/v2/buy?' },
-      kind: 'slow',
-      delayMs: 400,
-      count: 1,
-    });
+    const { key } = await accountWithBuyFault({ kind: 'slow', delayMs: 400 });
     const url = h.url('/api/v2/buy', { key, hash_name: NAME, price: 10_000_000, custom_id: 's1' });
     await expect(fetch(url, { signal: AbortSignal.timeout(100) })).rejects.toThrow();
     expect(await buyInfo(key, 's1')).toMatchObject({ success: false });

@@ -1,10 +1,11 @@
 import type { Router } from '../tm/http/router.ts';
 import type { KitMarketDefinition } from '../kit/kit-definition.ts';
-import type { KitMarket, SimAccount, SimListing } from '../kit/kit-market.ts';
+import type { KitMarket, SimAccount, SimListing, SimOrder } from '../kit/kit-market.ts';
 import { KitError } from '../kit/kit-error.ts';
 import { type KitContext, type KitRoute } from '../kit/kit-types.ts';
 import { hexKeyCredentials, keyAuth } from '../kit/key-auth.ts';
 import { entry, idText, iso, jsonObject, keyed, list, me, positiveInt } from '../kit/route-helpers.ts';
+import { placeCountedOrder } from '../kit/place-order.ts';
 
 /**
  * Waxpeer (api.waxpeer.com/v1): the key in the `api` query parameter, prices in mils (1000 = $1).
@@ -212,14 +213,7 @@ function checkProjectIds(ctx: KitContext) {
   return { success: true, trades };
 }
 
-function orderView(order: {
-  id: string;
-  name: string;
-  price: number;
-  quantity: number;
-  remaining: number;
-  createdAt: number;
-}) {
+function orderView(order: SimOrder) {
   return {
     id: Number(order.id),
     name: order.name,
@@ -245,27 +239,22 @@ function buyOrders(ctx: KitContext) {
 }
 
 function createBuyOrder(ctx: KitContext) {
-  const account = me(ctx);
-  const name = ctx.query.get('name');
-  const amount = positiveInt(ctx.query.get('amount'));
-  const price = positiveInt(ctx.query.get('price'));
-  if (!name || amount === null || price === null) {
-    ctx.stats.spend(account.id, 'order', null, false);
-    throw new KitError('wrong_params', 'name, amount and price are required');
-  }
-  try {
-    const order = ctx.market.placeOrder(account, name, price, amount);
-    ctx.stats.spend(account.id, 'order', null, true);
-    return {
-      success: true,
-      msg: 'Placed order',
-      filled: order.quantity - order.remaining,
-      id: Number(order.id),
-    };
-  } catch (error) {
-    ctx.stats.spend(account.id, 'order', null, false);
-    throw error;
-  }
+  const order = placeCountedOrder(
+    ctx,
+    me(ctx),
+    {
+      name: ctx.query.get('name'),
+      price: positiveInt(ctx.query.get('price')),
+      quantity: positiveInt(ctx.query.get('amount')),
+    },
+    new KitError('wrong_params', 'name, amount and price are required'),
+  );
+  return {
+    success: true,
+    msg: 'Placed order',
+    filled: order.quantity - order.remaining,
+    id: Number(order.id),
+  };
 }
 
 function editBuyOrder(ctx: KitContext) {

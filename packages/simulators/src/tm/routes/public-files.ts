@@ -83,24 +83,31 @@ function summaries(market: TmMarket): ItemSummary[] {
 const majorIn = (market: TmMarket, kopecks: number, currency: TmCurrency) =>
   toMajorString(market.convert(kopecks, 'RUB', currency), currency);
 
-function priceList(ctx: RequestContext) {
-  const currency = currencyOf(ctx.params.file);
-  if (!currency) return notFound();
-  const { market } = ctx;
-  const items = summaries(market)
+/**
+ * A public price file: `<currency>.json` (404 for a currency tm does not list) holding the items `build`
+ * lists, stamped with the market's time.
+ */
+function priceFile(build: (market: TmMarket, currency: TmCurrency) => unknown) {
+  return (ctx: RequestContext) => {
+    const currency = currencyOf(ctx.params.file);
+    if (!currency) return notFound();
+    const { market } = ctx;
+    const items = build(market, currency);
+    return { success: true, time: unixSeconds(market.now()), currency, items };
+  };
+}
+
+const priceList = priceFile((market, currency) =>
+  summaries(market)
     .filter((entry) => entry.minAsk !== null)
     .map((entry) => ({
       market_hash_name: entry.item.marketHashName,
       volume: String(entry.volume7d),
       price: majorIn(market, entry.minAsk ?? 0, currency),
-    }));
-  return { success: true, time: unixSeconds(market.now()), currency, items };
-}
+    })),
+);
 
-function classInstanceList(ctx: RequestContext) {
-  const currency = currencyOf(ctx.params.file);
-  if (!currency) return notFound();
-  const { market } = ctx;
+const classInstanceList = priceFile((market, currency) => {
   const items: Record<string, unknown> = {};
   for (const entry of summaries(market)) {
     if (entry.minAsk === null) continue;
@@ -118,21 +125,17 @@ function classInstanceList(ctx: RequestContext) {
       bg_color: '',
     };
   }
-  return { success: true, time: unixSeconds(market.now()), currency, items };
-}
+  return items;
+});
 
-function ordersList(ctx: RequestContext) {
-  const currency = currencyOf(ctx.params.file);
-  if (!currency) return notFound();
-  const { market } = ctx;
-  const items = summaries(market)
+const ordersList = priceFile((market, currency) =>
+  summaries(market)
     .filter((entry) => entry.bestBid !== null)
     .map((entry) => ({
       market_hash_name: entry.item.marketHashName,
       price: majorIn(market, entry.bestBid ?? 0, currency),
-    }));
-  return { success: true, time: unixSeconds(market.now()), currency, items };
-}
+    })),
+);
 
 function itemDbCsv(market: TmMarket): string {
   const header = [

@@ -1,6 +1,6 @@
 import { updateHistory } from './history.ts';
 import type { TmMarket } from './tm-market.ts';
-import type { Purchase, SteamItem } from './types.ts';
+import type { Account, Purchase, SteamItem } from './types.ts';
 
 /*
  * A purchase's later steps (offered, done, failed; purchases.ts has the lifecycle). Apart from purchases.ts
@@ -18,11 +18,7 @@ export function offerPurchase(market: TmMarket, purchase: Purchase, tradeoffer: 
 
 /** We accepted the offer: the item arrives (new assetid, unseen by the market, under a trade hold). */
 export function completePurchase(market: TmMarket, purchase: Purchase, at = market.now()): void {
-  if (purchase.stage !== 1) return;
-  purchase.stage = 2;
-  purchase.status = null;
-  purchase.finishedAt = at;
-  const buyer = market.account(purchase.buyerKey);
+  const buyer = endPurchase(market, purchase, 2, at);
   if (!buyer) return;
   const hold = market.config.tradeHoldMs;
   const item: SteamItem = {
@@ -44,12 +40,20 @@ export function completePurchase(market: TmMarket, purchase: Purchase, at = mark
 
 /** The purchase failed: the money goes back. */
 export function failPurchase(market: TmMarket, purchase: Purchase, at = market.now()): void {
-  if (purchase.stage !== 1) return;
-  purchase.stage = 5;
-  purchase.status = null;
-  purchase.finishedAt = at;
-  const buyer = market.account(purchase.buyerKey);
+  const buyer = endPurchase(market, purchase, 5, at);
   if (!buyer) return;
   buyer.money += purchase.paid;
   updateHistory(buyer, 'buy', purchase.id, { stage: '5', time: at });
+}
+
+/**
+ * Ends a purchase still in progress with `stage` (2 done, 5 failed) and answers its buyer, whose inventory or
+ * money the outcome then moves; undefined when the purchase had already ended or the buyer is gone.
+ */
+function endPurchase(market: TmMarket, purchase: Purchase, stage: 2 | 5, at: number): Account | undefined {
+  if (purchase.stage !== 1) return undefined;
+  purchase.stage = stage;
+  purchase.status = null;
+  purchase.finishedAt = at;
+  return market.account(purchase.buyerKey);
 }

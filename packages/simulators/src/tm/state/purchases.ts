@@ -23,14 +23,10 @@ export function buyListing(
 ): Purchase | BuyFailure {
   const cost = market.convert(listing.price, listing.currency, buyer.currency, 'ceil');
   if (buyer.money < cost) return 'not_enough_money';
-  const at = market.now();
   const seller = market.account(listing.ownerKey);
   const simSeller = seller ? null : simTraderIdentity(market);
-  buyer.money -= cost;
-  const purchase: Purchase = {
-    id: market.ids.purchase.take(),
+  const purchase = openPurchase(market, buyer, cost, {
     custom_id: options.customId,
-    buyerKey: buyer.key,
     sellerKey: listing.ownerKey,
     sellerSteamid32: seller?.steamid32 ?? simSeller?.steamid32 ?? 0,
     sellerNick: seller?.nick ?? simSeller?.nick ?? '',
@@ -39,23 +35,16 @@ export function buyListing(
     classid: listing.classid,
     instanceid: listing.instanceid,
     assetid: listing.assetid,
-    paid: cost,
-    currency: buyer.currency,
-    createdAt: at,
-    stage: 1,
-    status: 3,
-    sendBy: at + market.config.transferWindowMs,
-    tradeoffer: null,
-    offeredAt: null,
-    acceptBy: null,
-    finishedAt: null,
     via: options.via,
-  };
-  market.purchases.set(purchase.id, purchase);
+  });
   if (options.customId) market.purchaseByCustomId.set(`${buyer.key}\n${options.customId}`, purchase.id);
-  recordBuy(market, buyer, purchase);
   if (seller) {
-    const sale = sellListing(market, listing, { key: buyer.key, purchaseId: purchase.id }, at);
+    const sale = sellListing(
+      market,
+      listing,
+      { key: buyer.key, purchaseId: purchase.id },
+      purchase.createdAt,
+    );
     purchase.sendBy = sale.sendBy;
   } else {
     market.listings.delete(listing.item_id);
@@ -70,13 +59,9 @@ export function fillOrderFromSimSeller(market: TmMarket, order: BuyOrder): Purch
   if (!buyer) return 'not_enough_money';
   const cost = market.convert(order.price, order.currency, buyer.currency, 'ceil');
   if (buyer.money < cost) return 'not_enough_money';
-  const at = market.now();
   const simSeller = simTraderIdentity(market);
-  buyer.money -= cost;
-  const purchase: Purchase = {
-    id: market.ids.purchase.take(),
+  const purchase = openPurchase(market, buyer, cost, {
     custom_id: null,
-    buyerKey: buyer.key,
     sellerKey: null,
     sellerSteamid32: simSeller.steamid32,
     sellerNick: simSeller.nick,
@@ -85,6 +70,36 @@ export function fillOrderFromSimSeller(market: TmMarket, order: BuyOrder): Purch
     classid: order.classid,
     instanceid: order.instanceid,
     assetid: market.ids.asset.take(),
+    via: 'order',
+  });
+  order.count -= 1;
+  if (order.count <= 0) market.orders.delete(order.id);
+  return purchase;
+}
+
+/** What a purchase is of and from whom: the rest of a new purchase is the same for every way of buying. */
+type PurchaseOf = Pick<
+  Purchase,
+  | 'custom_id'
+  | 'sellerKey'
+  | 'sellerSteamid32'
+  | 'sellerNick'
+  | 'listingId'
+  | 'market_hash_name'
+  | 'classid'
+  | 'instanceid'
+  | 'assetid'
+  | 'via'
+>;
+
+/** Takes `cost` from the buyer and opens the purchase now: status 3, the seller's send window running. */
+function openPurchase(market: TmMarket, buyer: Account, cost: number, what: PurchaseOf): Purchase {
+  const at = market.now();
+  buyer.money -= cost;
+  const purchase: Purchase = {
+    id: market.ids.purchase.take(),
+    buyerKey: buyer.key,
+    ...what,
     paid: cost,
     currency: buyer.currency,
     createdAt: at,
@@ -95,12 +110,9 @@ export function fillOrderFromSimSeller(market: TmMarket, order: BuyOrder): Purch
     offeredAt: null,
     acceptBy: null,
     finishedAt: null,
-    via: 'order',
   };
   market.purchases.set(purchase.id, purchase);
   recordBuy(market, buyer, purchase);
-  order.count -= 1;
-  if (order.count <= 0) market.orders.delete(order.id);
   return purchase;
 }
 

@@ -1,13 +1,12 @@
+import { countRef, duplicateRefs, PerSubjectStats, type PerRef } from '../../stats/per-subject-stats.ts';
+
 /**
  * What a test wants to assert about a client's behaviour, per API key: how many calls of each method, how
  * many went over the rate limit, how many buys and money transfers per custom_id (a custom_id called twice
  * is a retry: fine, as long as the purchase happened once), how many orders were set.
  */
-export interface PerCustomId {
-  calls: number;
-  /** How many of those calls moved money (a purchase or a transfer): at most 1 when idempotency holds. */
-  effects: number;
-}
+/** The calls of one custom_id: how many, and how many moved money (a purchase or a transfer). */
+export type PerCustomId = PerRef;
 
 export interface KeyStats {
   requests: number;
@@ -57,6 +56,17 @@ export interface StatsSnapshot {
   keys: Record<string, KeyStats>;
 }
 
+/** One buy or money transfer: counted under its custom_id, or as one made without. */
+function countCall(
+  calls: { calls: number; withoutCustomId: number; byCustomId: Record<string, PerCustomId> },
+  customId: string | null,
+  effect: boolean,
+): void {
+  calls.calls++;
+  if (customId) countRef(calls.byCustomId, customId, effect);
+  else calls.withoutCustomId++;
+}
+
 function emptyKeyStats(): KeyStats {
   return {
     requests: 0,
@@ -71,21 +81,12 @@ function emptyKeyStats(): KeyStats {
   };
 }
 
-export class SimStats {
-  private keys = new Map<string, KeyStats>();
-  private totalRequests = 0;
+export class SimStats extends PerSubjectStats<KeyStats> {
   /** Per key, requests per epoch second of real time (the simulated clock may jump; tm's counter does not). */
   private readonly perSecond = new Map<string, Map<number, number>>();
 
-  constructor(private readonly realNow: () => number = () => performance.timeOrigin + performance.now()) {}
-
-  private of(key: string): KeyStats {
-    let stats = this.keys.get(key);
-    if (!stats) {
-      stats = emptyKeyStats();
-      this.keys.set(key, stats);
-    }
-    return stats;
+  constructor(private readonly realNow: () => number = () => performance.timeOrigin + performance.now()) {
+    super(emptyKeyStats);
   }
 
   request(key: string | null, method: string): void {
@@ -121,7 +122,7 @@ export class SimStats {
   }
 
   badKey(key: string | null): void {
-    this.of(key ?? '').badKey++;
+    this.of(key).badKey++;
   }
 
   rateLimitViolation(key: string): void {
@@ -129,33 +130,19 @@ export class SimStats {
   }
 
   fault(key: string | null): void {
-    this.of(key ?? '').faultsInjected++;
+    this.of(key).faultsInjected++;
   }
 
   buy(key: string, customId: string | null, purchased: boolean): void {
     const buys = this.of(key).buys;
-    buys.calls++;
     if (purchased) buys.purchases++;
-    if (!customId) {
-      buys.withoutCustomId++;
-      return;
-    }
-    const entry = (buys.byCustomId[customId] ??= { calls: 0, effects: 0 });
-    entry.calls++;
-    if (purchased) entry.effects++;
+    countCall(buys, customId, purchased);
   }
 
   moneySend(key: string, customId: string | null, sent: boolean): void {
     const sends = this.of(key).moneySends;
-    sends.calls++;
     if (sent) sends.sent++;
-    if (!customId) {
-      sends.withoutCustomId++;
-      return;
-    }
-    const entry = (sends.byCustomId[customId] ??= { calls: 0, effects: 0 });
-    entry.calls++;
-    if (sent) entry.effects++;
+    countCall(sends, customId, sent);
   }
 
   orderSet(key: string, hashName: string): void {
@@ -165,26 +152,20 @@ export class SimStats {
   }
 
   snapshot(): StatsSnapshot {
-    const keys = Object.fromEntries([...this.keys].filter(([key]) => key !== ''));
-    const all = [...this.keys.values()];
-    const sum = (pick: (stats: KeyStats) => number) => all.reduce((total, stats) => total + pick(stats), 0);
-    const duplicates = (stats: KeyStats) =>
-      [...Object.values(stats.buys.byCustomId), ...Object.values(stats.moneySends.byCustomId)].filter(
-        (entry) => entry.effects > 1,
-      ).length;
     return {
       totalRequests: this.totalRequests,
-      rateLimitViolations: sum((stats) => stats.rateLimitViolations),
-      faultsInjected: sum((stats) => stats.faultsInjected),
-      badKey: sum((stats) => stats.badKey),
-      duplicateEffects: sum(duplicates),
-      keys: structuredClone(keys),
+      rateLimitViolations: this.sum((stats) => stats.rateLimitViolations),
+      faultsInjected: this.sum((stats) => stats.faultsInjected),
+      badKey: this.sum((stats) => stats.badKey),
+      duplicateEffects: this.sum((stats) =>
+        duplicateRefs(stats.buys.byCustomId, stats.moneySends.byCustomId),
+      ),
+      keys: this.namedSubjects(),
     };
   }
 
-  reset(): void {
-    this.keys.clear();
+  override reset(): void {
+    super.reset();
     this.perSecond.clear();
-    this.totalRequests = 0;
   }
 }
