@@ -82,6 +82,30 @@ export {
   type NewTransaction,
 } from './repositories/transactions.ts';
 export {
+  claimLedgerEntry,
+  finishLedgerEntry,
+  listClaimedLedgerIds,
+  loadLedgerEntryTransaction,
+  type LedgerClaim,
+  type LedgerKind,
+  type LedgerResult,
+} from './repositories/ledger-entries.ts';
+export {
+  applySellItemPrices,
+  insertListedSellItem,
+  syncSellItemListings,
+  type MarketListing,
+  type SellItemAccount,
+} from './repositories/sell-items.ts';
+export { insertToyHistoryDeal, type NewToyHistoryDeal } from './repositories/toy-history.ts';
+export {
+  claimTmTransferSync,
+  findMarketAccountByTmUserId,
+  saveTmTransfersSyncedUntil,
+  saveTmUserId,
+  type TmTransferSyncClaim,
+} from './repositories/tm-transfer-sync.ts';
+export {
   deleteProxy,
   insertProxy,
   listProxies,

@@ -1,6 +1,5 @@
 import {
   isCurrency,
-  toyHistoryEntity,
   type ConvertibleCurrency,
   type MarketCode,
   type PaymentMethod,
@@ -8,12 +7,14 @@ import {
 } from '@toydesk/contract';
 
 import {
+  claimLedgerEntry,
+  finishLedgerEntry,
+  insertToyHistoryDeal,
   insertTransaction,
   moveMarketAccountBalance,
   type Database,
+  type LedgerResult,
   type Queryable,
-  type Row,
-  writeAudit,
 } from '@toydesk/db';
 import { BOT_ACTOR } from '../proxies/proxy-handlers.ts';
 
@@ -28,15 +29,6 @@ import { BOT_ACTOR } from '../proxies/proxy-handlers.ts';
  * the commit left nothing behind. The market account's `balance` moves with each recording, in the same
  * transaction, so it changes once too.
  */
-
-export type LedgerKind = 'sale' | 'purchase' | 'money';
-
-export interface LedgerResult {
-  /** False when this deal had been recorded before (nothing was written this time). */
-  created: boolean;
-  historyId: number | null;
-  transactionId: number | null;
-}
 
 interface DealBase {
   market: MarketCode;
@@ -96,7 +88,7 @@ export function recordPurchase(db: Database, purchase: PurchaseInput): Promise<L
 export async function recordMoneyMovement(db: Database, move: MoneyMovementInput): Promise<LedgerResult> {
   assertAmount(move.amount);
   return db.transaction(async (tx) => {
-    const claim = await claimEntry(tx, move.market, 'money', move.externalId, {
+    const claim = await claimLedgerEntry(tx, move.market, 'money', move.externalId, {
       marketAccount: move.toMarketAccount ?? move.fromMarketAccount ?? null,
       amount: move.amount,
       currency: move.currency,
@@ -120,7 +112,7 @@ export async function recordMoneyMovement(db: Database, move: MoneyMovementInput
       await moveMarketAccountBalance(tx, BOT_ACTOR, move.fromMarketAccount, `-${move.amount}`);
     if (move.toMarketAccount)
       await moveMarketAccountBalance(tx, BOT_ACTOR, move.toMarketAccount, move.amount);
-    return finish(tx, claim.entryId, null, transactionId);
+    return finishLedgerEntry(tx, claim.entryId, null, transactionId);
   });
 }
 
@@ -140,7 +132,7 @@ async function recordDeal(db: Database, kind: 'sale' | 'purchase', deal: DealBas
   assertAmount(amount);
   const sale = kind === 'sale';
   return db.transaction(async (tx) => {
-    const claim = await claimEntry(tx, deal.market, kind, deal.externalId, {
+    const claim = await claimLedgerEntry(tx, deal.market, kind, deal.externalId, {
       marketAccount: deal.marketAccount,
       amount,
       currency: deal.currency,
@@ -165,94 +157,27 @@ async function recordDeal(db: Database, kind: 'sale' | 'purchase', deal: DealBas
           })
         : null;
     await moveMarketAccountBalance(tx, BOT_ACTOR, deal.marketAccount, sale ? amount : `-${amount}`);
-    return finish(tx, claim.entryId, historyId, transactionId);
+    return finishLedgerEntry(tx, claim.entryId, historyId, transactionId);
   });
 }
 
-export type Claim = { created: true; entryId: number } | { created: false; result: LedgerResult };
-
-export async function claimEntry(
-  tx: Queryable,
-  market: MarketCode,
-  kind: LedgerKind,
-  externalId: string,
-  entry: { marketAccount: number | null; amount: string; currency: string },
-): Promise<Claim> {
-  const [claimed] = await tx.query<{ id: number }>(
-    `INSERT INTO bot_ledger_entry (market, kind, external_id, market_account, amount, currency)
-     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (market, kind, external_id) DO NOTHING RETURNING id`,
-    [market, kind, externalId, entry.marketAccount, entry.amount, entry.currency],
-  );
-  if (claimed) return { created: true, entryId: Number(claimed.id) };
-  // Recorded before (or being recorded by another transaction, which this SELECT waits out through the
-  // unique index): report what that recording wrote.
-  const [existing] = await tx.query<{ toy_history: number | null; transaction: number | null }>(
-    `SELECT toy_history, "transaction" FROM bot_ledger_entry WHERE market = $1 AND kind = $2 AND external_id = $3`,
-    [market, kind, externalId],
-  );
-  return {
-    created: false,
-    result: {
-      created: false,
-      historyId: existing?.toy_history ?? null,
-      transactionId: existing?.transaction ?? null,
-    },
-  };
-}
-
-export async function finish(
-  tx: Queryable,
-  entryId: number,
-  historyId: number | null,
-  transactionId: number | null,
-): Promise<LedgerResult> {
-  await tx.query(`UPDATE bot_ledger_entry SET toy_history = $2, "transaction" = $3 WHERE id = $1`, [
-    entryId,
-    historyId,
-    transactionId,
-  ]);
-  return { created: true, historyId, transactionId };
-}
-
-async function insertHistory(tx: Queryable, side: 'sell' | 'buy', deal: DealBase): Promise<number> {
+function insertHistory(tx: Queryable, side: 'sell' | 'buy', deal: DealBase): Promise<number> {
   // History keeps RUB and USD only; EUR deals are kept in their amount with a note (no market of ours sells in EUR).
-  const currency = isCurrency(deal.currency) ? deal.currency : 'RUB';
   const note = deal.currency === 'EUR' ? 'EUR' : null;
-  // The operator may have entered the deal by hand (bulk create-or-update): the unique deal index keeps
-  // one row, and the ledger then points at the operator's row.
-  const [inserted] = await tx.query<Row & { id: number }>(
-    `INSERT INTO toy_history (toy, market_hash_name, classid_instanceid, side, price, currency, market,
-       market_account, steam_account, date, market_item_id, trade_id, offer_id, asset_id, comment)
-     VALUES ((SELECT id FROM toy WHERE market_hash_name = $1), $1, $2, $3, $4, $5, $6, $7, $8,
-       coalesce($9::timestamptz, now()), $10, $11, $12, $13, $14)
-     ON CONFLICT (market, side, market_item_id) WHERE market_item_id IS NOT NULL DO NOTHING
-     RETURNING *`,
-    [
-      deal.marketHashName,
-      deal.classidInstanceid ?? null,
-      side,
-      deal.price,
-      currency,
-      deal.market,
-      deal.marketAccount,
-      deal.steamAccount ?? null,
-      deal.date ?? null,
-      deal.externalId,
-      deal.tradeId ?? null,
-      deal.offerId ?? null,
-      deal.assetId ?? null,
-      note ? `${deal.comment ?? ''} (${note})`.trim() : (deal.comment ?? null),
-    ],
-  );
-  if (inserted) {
-    await writeAudit(tx, BOT_ACTOR, 'create', toyHistoryEntity.name, [
-      { id: inserted.id, before: null, after: inserted },
-    ]);
-    return inserted.id;
-  }
-  const [existing] = await tx.query<{ id: number }>(
-    'SELECT id FROM toy_history WHERE market = $1 AND side = $2 AND market_item_id = $3',
-    [deal.market, side, deal.externalId],
-  );
-  return existing!.id;
+  return insertToyHistoryDeal(tx, BOT_ACTOR, {
+    market_hash_name: deal.marketHashName,
+    classid_instanceid: deal.classidInstanceid ?? null,
+    side,
+    price: deal.price,
+    currency: isCurrency(deal.currency) ? deal.currency : 'RUB',
+    market: deal.market,
+    market_account: deal.marketAccount,
+    steam_account: deal.steamAccount ?? null,
+    date: deal.date ?? null,
+    market_item_id: deal.externalId,
+    trade_id: deal.tradeId ?? null,
+    offer_id: deal.offerId ?? null,
+    asset_id: deal.assetId ?? null,
+    comment: note ? `${deal.comment ?? ''} (${note})`.trim() : (deal.comment ?? null),
+  });
 }

@@ -1,3 +1,4 @@
+import { listClaimedLedgerIds } from '@toydesk/db';
 import { roundMoney } from '@toydesk/contract';
 import type { TmClient, TmHistoryEntry } from '@toydesk/markets';
 
@@ -32,11 +33,12 @@ export async function recordFilledOrders(ctx: TradingContext, tm: TmClient): Pro
       entry.paid !== null,
   );
   if (fills.length === 0) return 0;
-  const known = await runtime.db.query<{ external_id: string }>(
-    `SELECT external_id FROM bot_ledger_entry WHERE market = $1 AND kind = 'purchase' AND external_id = ANY($2::text[])`,
-    [account.market, fills.map((fill) => fill.itemId)],
+  const recorded = await listClaimedLedgerIds(
+    runtime.db,
+    account.market,
+    'purchase',
+    fills.map((fill) => fill.itemId),
   );
-  const recorded = new Set(known.map((row) => row.external_id));
   let count = 0;
   for (const fill of fills) {
     if (recorded.has(fill.itemId)) continue;

@@ -15,7 +15,7 @@ import type { JobContext } from '../../../jobs/job-context.ts';
 import { defineJobKind, PermanentJobError } from '../../../jobs/job-kind.ts';
 import { LANES } from '../../../lanes.ts';
 import type { BotRuntime } from '../../../bot-runtime.ts';
-import { loadSpendGuard, type Queryable } from '@toydesk/db';
+import { insertListedSellItem, loadSpendGuard, type Queryable } from '@toydesk/db';
 import { marketFor, tmClientFor } from '../../market-accounts.ts';
 import { addToSaleOnce, waitAfterInventoryRefusal } from '../list-reprice/add-to-sale-once.ts';
 import { activeListingWait } from '../list-reprice/listing-wait.ts';
@@ -43,6 +43,13 @@ interface Planned {
   currency: string;
   band: ListingBand | null;
   reference: string | null;
+}
+
+/** A planned item found in our inventory, with the price it is sent at. */
+interface ToSend {
+  item: Planned & { name: string };
+  price: string;
+  clamped: boolean;
 }
 
 /** The spec's inventory wait is running on the account: the attempt ends and the job comes back later. */
@@ -87,7 +94,7 @@ export async function listItems(
 
   const planned = await planItems(runtime.db, account, params);
   const results = new Map<string, BotListedItem>();
-  const toSend: { item: Planned; price: string; clamped: boolean }[] = [];
+  const toSend: ToSend[] = [];
   const guard = await loadSpendGuard(runtime.db, account.id);
   for (const item of planned) {
     const base = {
@@ -117,7 +124,7 @@ export async function listItems(
       refuse('max-price', decision.price, clamped);
       continue;
     }
-    toSend.push({ item, price: decision.price, clamped });
+    toSend.push({ item: { ...item, name: item.name }, price: decision.price, clamped });
   }
 
   if (account.dryRun) {
@@ -143,7 +150,7 @@ async function listOnTm(
   ctx: JobContext<BotRuntime>,
   account: TradingAccount,
   tm: TmClient,
-  toSend: readonly { item: Planned; price: string; clamped: boolean }[],
+  toSend: readonly ToSend[],
   stepKey: (assetId: string) => string,
   results: Map<string, BotListedItem>,
 ): Promise<void> {
@@ -180,7 +187,7 @@ async function listOnMarket(
   ctx: JobContext<BotRuntime>,
   account: TradingAccount,
   market: Market,
-  toSend: readonly { item: Planned; price: string; clamped: boolean }[],
+  toSend: readonly ToSend[],
   stepKey: (assetId: string) => string,
   results: Map<string, BotListedItem>,
 ): Promise<void> {
@@ -201,22 +208,13 @@ async function listOnMarket(
       continue;
     }
     results.set(item.assetId, listed(item, price, clamped, outcome.listing_id));
-    await ctx.deps.db.query(
-      `INSERT INTO sell_item (market_account, market, steam_account, toy, market_hash_name, asset_id, market_item_id,
-                              price, currency, status)
-       SELECT $1, $2, $3, (SELECT id FROM toy WHERE market_hash_name = $4), $4, $5, $6, $7, $8, 'on_sale'
-       WHERE NOT EXISTS (SELECT 1 FROM sell_item WHERE market_account = $1 AND market_item_id = $6)`,
-      [
-        account.id,
-        account.market,
-        account.steamAccount,
-        item.name,
-        item.assetId,
-        outcome.listing_id,
-        price,
-        account.currency,
-      ],
-    );
+    await insertListedSellItem(ctx.deps.db, account, {
+      marketItemId: outcome.listing_id,
+      assetId: item.assetId,
+      marketHashName: item.name,
+      price,
+      currency: account.currency,
+    });
   }
 }
 

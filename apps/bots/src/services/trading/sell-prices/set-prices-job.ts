@@ -1,11 +1,11 @@
-import { botSetPricesBodySchema, compareMoney, sellItemEntity, type MarketCode } from '@toydesk/contract';
+import { botSetPricesBodySchema, compareMoney, type MarketCode } from '@toydesk/contract';
 import { z } from 'zod';
 
 import type { JobContext } from '../../../jobs/job-context.ts';
 import { defineJobKind, PermanentJobError } from '../../../jobs/job-kind.ts';
 import { LANES } from '../../../lanes.ts';
 import type { BotRuntime } from '../../../bot-runtime.ts';
-import { writeAudit } from '@toydesk/db';
+import { applySellItemPrices } from '@toydesk/db';
 import { tmClientFor } from '../../market-accounts.ts';
 import { BOT_ACTOR } from '../../proxies/proxy-handlers.ts';
 import { loadTradingAccount } from '../trading-account.ts';
@@ -27,8 +27,6 @@ export interface SetPricesResult {
   removed: number;
   failed: { item_id: string; error: string }[];
 }
-
-type SellRow = { id: number; market_item_id: string; price: string; status: string };
 
 /**
  * Sets the prices the operator chose (console /sell-items/list) on the market: MassSetPriceById in batches
@@ -82,11 +80,12 @@ export async function setPrices(
     [...wanted].map(([itemId, price]) => ({ itemId, price })),
   );
   const failed: SetPricesResult['failed'] = [];
-  const confirmed = new Map<string, string>();
+  // Market item id → the price the market confirmed, null for taken off sale.
+  const confirmed = new Map<string, string | null>();
   for (const result of results) {
     if (result.ok) {
       const asked = wanted.get(result.itemId)!;
-      confirmed.set(result.itemId, isRemoval(asked) ? '0' : (result.price ?? asked));
+      confirmed.set(result.itemId, isRemoval(asked) ? null : (result.price ?? asked));
     } else {
       failed.push({ item_id: result.itemId, error: result.error ?? 'failed' });
       await ctx.log(`MassSetPriceById refused ${result.itemId}: ${result.error ?? 'failed'}`, 'warn');
@@ -95,30 +94,9 @@ export async function setPrices(
 
   let priced = 0;
   let removed = 0;
-  await runtime.db.transaction(async (tx) => {
-    const rows = await tx.query<SellRow>(
-      `SELECT id, market_item_id, price::text AS price, status FROM sell_item
-       WHERE market_account = $1 AND market_item_id = ANY($2::text[]) FOR UPDATE`,
-      [account.id, [...confirmed.keys()]],
-    );
-    const audit: { id: number; before: SellRow; after: SellRow }[] = [];
-    for (const row of rows) {
-      const price = confirmed.get(row.market_item_id)!;
-      const after = isRemoval(price)
-        ? { ...row, status: row.status === 'on_sale' ? 'removed' : row.status }
-        : { ...row, price };
-      if (after.status === row.status && compareMoney(after.price, row.price) === 0) continue;
-      await tx.query(`UPDATE sell_item SET price = $2, status = $3, updated_at = now() WHERE id = $1`, [
-        row.id,
-        after.price,
-        after.status,
-      ]);
-      audit.push({ id: row.id, before: row, after });
-    }
-    await writeAudit(tx, BOT_ACTOR, 'update', sellItemEntity.name, audit);
-  });
+  await applySellItemPrices(runtime.db, BOT_ACTOR, account.id, confirmed);
   for (const price of confirmed.values()) {
-    if (isRemoval(price)) removed += 1;
+    if (price === null) removed += 1;
     else priced += 1;
   }
   await ctx.log(`${priced} priced, ${removed} taken off sale, ${failed.length} refused`);

@@ -1,4 +1,11 @@
-import { loadMarketAccountAddedAt } from '@toydesk/db';
+import {
+  claimTmTransferSync,
+  findMarketAccountByTmUserId,
+  listClaimedLedgerIds,
+  loadMarketAccountAddedAt,
+  saveTmTransfersSyncedUntil,
+  saveTmUserId,
+} from '@toydesk/db';
 import type { TmClient, TmMoneyTransfer } from '@toydesk/markets';
 
 import type { TradingContext } from '../trading-loop.ts';
@@ -31,13 +38,6 @@ export interface TransferSyncResult {
   undecided: number;
 }
 
-type SyncRow = {
-  tm_user_id: string | null;
-  checked_at: string | null;
-  synced_until: string | null;
-  now: string;
-};
-
 const TRANSFER_EVENTS = new Set(['transfer_in', 'transfer_out']);
 
 /** Null when the last sync is more recent than `minIntervalSeconds`. */
@@ -49,23 +49,14 @@ export async function syncTmTransfers(
   const { account, runtime } = ctx;
   const db = runtime.db;
   const interval = options.minIntervalSeconds ?? TRANSFER_SYNC_SECONDS;
-  // Claims the sync for this interval in one statement, so two workers do not both read the history.
-  const [row] = await db.query<SyncRow>(
-    `INSERT INTO bot_tm_transfer_sync (market_account, market, checked_at)
-     VALUES ($1, $2, now())
-     ON CONFLICT (market_account) DO UPDATE SET checked_at = now(), updated_at = now()
-     WHERE bot_tm_transfer_sync.checked_at IS NULL
-        OR bot_tm_transfer_sync.checked_at <= now() - make_interval(secs => $3)
-     RETURNING tm_user_id, checked_at::text, synced_until::text, now()::text AS now`,
-    [account.id, account.market, interval],
-  );
-  if (!row) return null;
+  const claim = await claimTmTransferSync(db, account, interval);
+  if (!claim) return null;
   const createdAt = await loadMarketAccountAddedAt(db, account.id);
   if (createdAt === null) return null;
 
   const added = Date.parse(createdAt) - 60_000;
   const since = new Date(
-    Math.max(added, row.synced_until ? Date.parse(row.synced_until) - MARGIN_MS : added),
+    Math.max(added, claim.syncedUntil ? Date.parse(claim.syncedUntil) - MARGIN_MS : added),
   );
   const history = await tm.history.operationHistory(since);
   const counterparts = new Set(
@@ -73,15 +64,10 @@ export async function syncTmTransfers(
   );
   const transfers = await readTransfers(tm, since);
 
-  let self = row.tm_user_id;
+  let self = claim.tmUserId;
   if (self === null) {
     self = ownUserId(transfers, counterparts);
-    if (self !== null) {
-      await db.query(
-        `UPDATE bot_tm_transfer_sync SET tm_user_id = $2, updated_at = now() WHERE market_account = $1`,
-        [account.id, self],
-      );
-    }
+    if (self !== null) await saveTmUserId(db, account.id, self);
   }
 
   const result: TransferSyncResult = { recorded: 0, undecided: 0 };
@@ -122,12 +108,7 @@ export async function syncTmTransfers(
     if (recorded.created) result.recorded += 1;
   }
   // Undecided transfers keep the window where it was, so the next sync reads them again.
-  if (result.undecided === 0) {
-    await db.query(
-      `UPDATE bot_tm_transfer_sync SET synced_until = $2::timestamptz, updated_at = now() WHERE market_account = $1`,
-      [account.id, row.now],
-    );
-  }
+  if (result.undecided === 0) await saveTmTransfersSyncedUntil(db, account.id, claim.now);
   return result;
 }
 
@@ -175,21 +156,11 @@ export function ownUserId(
 }
 
 /** The ledger keys (`sideKey`) among `keys` already booked on the account's market. */
-async function bookedSides(ctx: TradingContext, keys: readonly string[]): Promise<Set<string>> {
-  if (keys.length === 0) return new Set();
-  const rows = await ctx.runtime.db.query<{ external_id: string }>(
-    `SELECT external_id FROM bot_ledger_entry WHERE market = $1 AND kind = 'money' AND external_id = ANY($2::text[])`,
-    [ctx.account.market, [...keys]],
-  );
-  return new Set(rows.map((row) => row.external_id));
+function bookedSides(ctx: TradingContext, keys: readonly string[]): Promise<Set<string>> {
+  return listClaimedLedgerIds(ctx.runtime.db, ctx.account.market, 'money', keys);
 }
 
 /** Our market account on the same market with that tm user id, when there is one. */
-async function ourAccountOf(ctx: TradingContext, userId: string): Promise<number | null> {
-  const [found] = await ctx.runtime.db.query<{ market_account: number }>(
-    `SELECT market_account FROM bot_tm_transfer_sync
-     WHERE market = $1 AND tm_user_id = $2 AND market_account <> $3 LIMIT 1`,
-    [ctx.account.market, userId, ctx.account.id],
-  );
-  return found?.market_account ?? null;
+function ourAccountOf(ctx: TradingContext, userId: string): Promise<number | null> {
+  return findMarketAccountByTmUserId(ctx.runtime.db, ctx.account.market, userId, ctx.account.id);
 }

@@ -1,14 +1,17 @@
 import type { ConvertibleCurrency, MarketCode } from '@toydesk/contract';
 
 import {
+  claimLedgerEntry,
+  finishLedgerEntry,
   insertTransaction,
   joinTransferTransaction,
+  loadLedgerEntryTransaction,
   moveMarketAccountBalance,
   type Database,
+  type LedgerResult,
   type Queryable,
 } from '@toydesk/db';
 import { BOT_ACTOR } from '../../proxies/proxy-handlers.ts';
-import { claimEntry, finish, type LedgerResult } from '../ledger.ts';
 
 /**
  * One money transfer between two market accounts (tm's money-send) in the ledger, exactly once per side.
@@ -59,13 +62,15 @@ export async function recordTransferSide(db: Database, input: TransferSideInput)
     const mine = await claimSide(tx, input, input.side, input.marketAccount);
     if (!mine.created) return mine.result;
 
-    const [joined] = await tx.query<{ transaction: number | null }>(
-      `SELECT "transaction" FROM bot_ledger_entry WHERE market = $1 AND kind = 'money' AND external_id = $2`,
-      [input.market, sideKey(input.transferId, other(input.side))],
+    const joined = await loadLedgerEntryTransaction(
+      tx,
+      input.market,
+      'money',
+      sideKey(input.transferId, other(input.side)),
     );
     let transactionId: number;
-    if (joined?.transaction) {
-      transactionId = joined.transaction;
+    if (joined) {
+      transactionId = joined;
       await joinTransferTransaction(tx, BOT_ACTOR, transactionId, input.side, input.marketAccount);
     } else {
       const both = input.otherMarketAccount !== null;
@@ -98,17 +103,17 @@ export async function recordTransferSide(db: Database, input: TransferSideInput)
             input.otherMarketAccount!,
             delta(input, other(input.side)),
           );
-          await finish(tx, theirs.entryId, null, transactionId);
+          await finishLedgerEntry(tx, theirs.entryId, null, transactionId);
         }
       }
     }
     await moveMarketAccountBalance(tx, BOT_ACTOR, input.marketAccount, delta(input, input.side));
-    return finish(tx, mine.entryId, null, transactionId);
+    return finishLedgerEntry(tx, mine.entryId, null, transactionId);
   });
 }
 
 function claimSide(tx: Queryable, input: TransferSideInput, side: TransferSide, marketAccount: number) {
-  return claimEntry(tx, input.market, 'money', sideKey(input.transferId, side), {
+  return claimLedgerEntry(tx, input.market, 'money', sideKey(input.transferId, side), {
     marketAccount,
     amount: side === 'out' ? input.amountFrom : input.amountTo,
     currency: side === 'out' ? input.currencyFrom : input.currencyTo,
