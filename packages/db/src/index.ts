@@ -97,6 +97,19 @@ export {
   type MarketListing,
   type SellItemAccount,
 } from './repositories/sell-items.ts';
+export {
+  anyOperatorExists,
+  countLoginFailures,
+  deleteLoginFailures,
+  deleteOperatorSession,
+  findActiveOperatorLogin,
+  findSessionOperator,
+  insertLoginFailures,
+  insertOperator,
+  insertOperatorSession,
+  upsertOperator,
+  type Operator,
+} from './repositories/operators.ts';
 export { insertToyHistoryDeal, type NewToyHistoryDeal } from './repositories/toy-history.ts';
 export {
   claimTmTransferSync,

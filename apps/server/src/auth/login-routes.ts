@@ -6,7 +6,8 @@ import type { Services } from '../services.ts';
 import { attemptLogin } from './login.ts';
 import { renderLoginPage } from './login-page.ts';
 import { safeNext } from './safe-next.ts';
-import { createSession, deleteSession, SESSION_COOKIE, XSRF_COOKIE, type Operator } from './sessions.ts';
+import type { Operator } from '@toydesk/db';
+import { createSession, deleteSession, SESSION_COOKIE, XSRF_COOKIE } from './sessions.ts';
 import { setXsrfCookie } from './xsrf.ts';
 
 /** Sets the session cookie and a fresh anti-forgery token (the token rotates at login). */

@@ -1,7 +1,6 @@
-import type { Database } from '@toydesk/db';
+import { findActiveOperatorLogin, type Database, type Operator } from '@toydesk/db';
 import { clearLoginFailures, isLoginBlocked, recordLoginFailure } from './login-limiter.ts';
 import { verifyPassword } from './password-hash.ts';
-import type { Operator } from './sessions.ts';
 
 export type LoginResult =
   { ok: true; operator: Operator } | { ok: false; status: 400 | 429; message: string };
@@ -23,12 +22,8 @@ export async function attemptLogin(
         'Слишком много неудачных попыток входа, попробуйте через 15 минут. (Too many failed logins; try again in 15 minutes.)',
     };
   }
-  const rows = await db.query<{ id: number; username: string; password_hash: string }>(
-    'SELECT id, username, password_hash FROM operator WHERE username = $1 AND is_active',
-    [username],
-  );
-  const row = rows[0];
-  const valid = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
+  const row = await findActiveOperatorLogin(db, username);
+  const valid = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
   if (!row || !valid) {
     await recordLoginFailure(db, username, ip);
     return {

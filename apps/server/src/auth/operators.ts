@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import type { Database } from '@toydesk/db';
+import { anyOperatorExists, insertOperator, upsertOperator, type Database } from '@toydesk/db';
 import { hashPassword } from './password-hash.ts';
 
 /**
@@ -13,20 +13,11 @@ export async function ensureAdminOperator(
   password: string | undefined,
 ): Promise<{ username: string; generatedPassword?: string } | null> {
   if (password) {
-    const hash = await hashPassword(password);
-    await db.query(
-      `INSERT INTO operator (username, password_hash) VALUES ($1, $2)
-       ON CONFLICT (username) DO UPDATE SET password_hash = EXCLUDED.password_hash, is_active = true`,
-      [username, hash],
-    );
+    await upsertOperator(db, username, await hashPassword(password));
     return { username };
   }
-  const existing = await db.query('SELECT 1 FROM operator LIMIT 1');
-  if (existing.length > 0) return null;
+  if (await anyOperatorExists(db)) return null;
   const generated = randomBytes(12).toString('base64url');
-  await db.query('INSERT INTO operator (username, password_hash) VALUES ($1, $2)', [
-    username,
-    await hashPassword(generated),
-  ]);
+  await insertOperator(db, username, await hashPassword(generated));
   return { username, generatedPassword: generated };
 }

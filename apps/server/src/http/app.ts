@@ -13,7 +13,8 @@ import {
   unauthorized,
 } from '@toydesk/api-kit';
 
-import { findSession, SESSION_COOKIE, XSRF_COOKIE, type Operator } from '../auth/sessions.ts';
+import type { Operator } from '@toydesk/db';
+import { findSession, SESSION_COOKIE, XSRF_COOKIE } from '../auth/sessions.ts';
 import { registerLoginRoutes } from '../auth/login-routes.ts';
 import { setXsrfCookie, xsrfMatches } from '../auth/xsrf.ts';
 import { ALL_HANDLERS } from '../routes/all-handlers.ts';

@@ -1,7 +1,7 @@
 import type { RequestParts, RouteContext, RouteHandlers, SharedHandler } from '@toydesk/api-kit';
 import type { ApiRoute, ApiRouteId, ApiRouteOf } from '@toydesk/contract';
 
-import type { Operator } from '../auth/sessions.ts';
+import type { Operator } from '@toydesk/db';
 import type { Services } from '../services.ts';
 
 /** The server's part of every handler's context (the kit adds the request and the route's input). */

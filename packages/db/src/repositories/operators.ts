@@ -1,0 +1,96 @@
+import type { Queryable } from '../database.ts';
+
+/**
+ * The operators repository (tables operator, operator_session and login_failure, migration 001): the
+ * console's users, their sessions and the failed logins the login limiter counts. Passwords and session
+ * tokens reach the database as hashes only; hashing them is the server's (apps/server/src/auth).
+ */
+
+/** A signed-in operator as a request sees it. */
+export interface Operator {
+  id: number;
+  username: string;
+}
+
+/** Creates the operator, or gives an existing one this password and switches it on again. */
+export async function upsertOperator(db: Queryable, username: string, passwordHash: string): Promise<void> {
+  await db.query(
+    `INSERT INTO operator (username, password_hash) VALUES ($1, $2)
+     ON CONFLICT (username) DO UPDATE SET password_hash = EXCLUDED.password_hash, is_active = true`,
+    [username, passwordHash],
+  );
+}
+
+export async function anyOperatorExists(db: Queryable): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM operator LIMIT 1');
+  return rows.length > 0;
+}
+
+export async function insertOperator(db: Queryable, username: string, passwordHash: string): Promise<void> {
+  await db.query('INSERT INTO operator (username, password_hash) VALUES ($1, $2)', [username, passwordHash]);
+}
+
+/** An active operator by name with the password hash a login checks. */
+export async function findActiveOperatorLogin(
+  db: Queryable,
+  username: string,
+): Promise<(Operator & { passwordHash: string }) | null> {
+  const [row] = await db.query<{ id: number; username: string; password_hash: string }>(
+    'SELECT id, username, password_hash FROM operator WHERE username = $1 AND is_active',
+    [username],
+  );
+  return row ? { id: row.id, username: row.username, passwordHash: row.password_hash } : null;
+}
+
+/** Opens a session for `days` and notes the login; now and then sweeps the expired sessions. */
+export async function insertOperatorSession(
+  db: Queryable,
+  tokenHash: string,
+  operatorId: number,
+  days: number,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO operator_session (token_hash, operator_id, expires_at) VALUES ($1, $2, now() + make_interval(days => $3))`,
+    [tokenHash, operatorId, days],
+  );
+  await db.query('UPDATE operator SET last_login_at = now() WHERE id = $1', [operatorId]);
+  // Sweep expired sessions now and then instead of on a timer.
+  if (Math.random() < 0.05) await db.query('DELETE FROM operator_session WHERE expires_at < now()');
+}
+
+/** The active operator of a session that has not expired. */
+export async function findSessionOperator(db: Queryable, tokenHash: string): Promise<Operator | null> {
+  const [row] = await db.query<{ id: number; username: string }>(
+    `SELECT o.id, o.username FROM operator_session s JOIN operator o ON o.id = s.operator_id
+     WHERE s.token_hash = $1 AND s.expires_at > now() AND o.is_active`,
+    [tokenHash],
+  );
+  return row ?? null;
+}
+
+export async function deleteOperatorSession(db: Queryable, tokenHash: string): Promise<void> {
+  await db.query('DELETE FROM operator_session WHERE token_hash = $1', [tokenHash]);
+}
+
+/** Failed logins per key (`user:<name>`, `ip:<address>`) in the last `minutes`. */
+export async function countLoginFailures(
+  db: Queryable,
+  keys: readonly string[],
+  minutes: number,
+): Promise<Map<string, number>> {
+  const rows = await db.query<{ key: string; n: number }>(
+    `SELECT key, count(*)::int AS n FROM login_failure
+     WHERE key = ANY($1::text[]) AND at > now() - make_interval(mins => $2) GROUP BY key`,
+    [[...keys], minutes],
+  );
+  return new Map(rows.map((row) => [row.key, row.n]));
+}
+
+export async function insertLoginFailures(db: Queryable, keys: readonly string[]): Promise<void> {
+  await db.query(`INSERT INTO login_failure (key) SELECT unnest($1::text[])`, [[...keys]]);
+}
+
+/** Forgets the key's failures, and everyone's older than a day. */
+export async function deleteLoginFailures(db: Queryable, key: string): Promise<void> {
+  await db.query(`DELETE FROM login_failure WHERE key = $1 OR at < now() - interval '1 day'`, [key]);
+}
