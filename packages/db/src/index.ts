@@ -98,6 +98,15 @@ export {
   type SellItemAccount,
 } from './repositories/sell-items.ts';
 export {
+  claimOnceStep,
+  loadOnceMarker,
+  loadOnceStartedMs,
+  markOnceActed,
+  markOnceChecked,
+  noteOnceError,
+  type OnceMarker,
+} from './repositories/once-steps.ts';
+export {
   anyOperatorExists,
   countLoginFailures,
   deleteLoginFailures,

@@ -1,4 +1,11 @@
-import type { Database } from '@toydesk/db';
+import {
+  claimOnceStep,
+  loadOnceMarker,
+  markOnceActed,
+  markOnceChecked,
+  noteOnceError,
+  type Database,
+} from '@toydesk/db';
 
 /** Who runs a step: one attempt of one job, holding the step for `leaseSeconds`. */
 export interface OnceOwner {
@@ -15,13 +22,6 @@ export class OnceBusyError extends Error {
     this.name = 'OnceBusyError';
   }
 }
-
-type MarkerRow = {
-  state: 'started' | 'done';
-  owner: string;
-  leased: boolean;
-  result: unknown;
-};
 
 /**
  * Runs a step that must not happen twice (a purchase, an offer, a money transfer) at most once in effect:
@@ -43,64 +43,42 @@ export async function runOnce<T>(
   act: () => Promise<T>,
 ): Promise<T> {
   const me = `${owner.jobId}#${owner.attempt}`;
-  const [marker] = await db.query<MarkerRow>(
-    `SELECT state, owner, lease_until > clock_timestamp() AS leased, result FROM bot_once WHERE step_key = $1`,
-    [stepKey],
-  );
+  const marker = await loadOnceMarker(db, stepKey);
   if (marker?.state === 'done') return marker.result as T;
   if (marker?.state === 'started') {
     if (marker.leased && marker.owner !== me) throw new OnceBusyError(stepKey);
     const existing = await check();
     if (existing !== null) {
-      const [done] = await db.query(
-        `UPDATE bot_once SET state = 'done', outcome = 'checked', result = $2::jsonb, owner = $3,
-           finished_at = clock_timestamp(), lease_until = clock_timestamp()
-         WHERE step_key = $1 AND state = 'started' RETURNING 1`,
-        [stepKey, JSON.stringify(existing ?? null), me],
-      );
-      if (!done) return settled<T>(db, stepKey);
+      if (!(await markOnceChecked(db, stepKey, me, existing))) return settled<T>(db, stepKey);
       return existing;
     }
   }
-  const claimed = await db.query(
-    `INSERT INTO bot_once (step_key, state, job_id, owner, lease_until)
-     VALUES ($1, 'started', $2::uuid, $3, clock_timestamp() + make_interval(secs => $4::float8))
-     ON CONFLICT (step_key) DO UPDATE SET owner = excluded.owner, job_id = excluded.job_id,
-       lease_until = excluded.lease_until, attempts = bot_once.attempts + 1, last_error = NULL
-     WHERE bot_once.state = 'started'
-       AND (bot_once.owner = excluded.owner OR bot_once.lease_until <= clock_timestamp())
-     RETURNING 1`,
-    [stepKey, owner.jobId, me, owner.leaseSeconds],
-  );
-  if (claimed.length === 0) return settled<T>(db, stepKey);
+  const claimed = await claimOnceStep(db, stepKey, {
+    jobId: owner.jobId,
+    attempt: me,
+    leaseSeconds: owner.leaseSeconds,
+  });
+  if (!claimed) return settled<T>(db, stepKey);
   let result: T;
   try {
     result = await act();
   } catch (error) {
     // The effect may or may not exist: keep "started" so that the next attempt checks, and free the lease.
-    await db
-      .query(
-        `UPDATE bot_once SET last_error = $3, lease_until = clock_timestamp() WHERE step_key = $1 AND owner = $2`,
-        [stepKey, me, error instanceof Error ? error.message.slice(0, 2000) : String(error)],
-      )
-      .catch(() => undefined);
+    await noteOnceError(
+      db,
+      stepKey,
+      me,
+      error instanceof Error ? error.message.slice(0, 2000) : String(error),
+    ).catch(() => undefined);
     throw error;
   }
-  await db.query(
-    `UPDATE bot_once SET state = 'done', outcome = 'acted', result = $3::jsonb,
-       finished_at = clock_timestamp(), lease_until = clock_timestamp()
-     WHERE step_key = $1 AND owner = $2`,
-    [stepKey, me, JSON.stringify(result ?? null)],
-  );
+  await markOnceActed(db, stepKey, me, result);
   return result;
 }
 
 /** Someone else got there first: their recorded result, or busy while they still act. */
 async function settled<T>(db: Database, stepKey: string): Promise<T> {
-  const [row] = await db.query<{ state: string; result: unknown }>(
-    'SELECT state, result FROM bot_once WHERE step_key = $1',
-    [stepKey],
-  );
-  if (row?.state === 'done') return row.result as T;
+  const marker = await loadOnceMarker(db, stepKey);
+  if (marker?.state === 'done') return marker.result as T;
   throw new OnceBusyError(stepKey);
 }

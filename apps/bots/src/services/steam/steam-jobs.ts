@@ -1,4 +1,5 @@
 import { parseTradeUrl, TRADE_OFFER_STATES, type SteamDomain, type TradeOffer } from '@toydesk/steam';
+import { loadOnceStartedMs } from '@toydesk/db';
 
 import { PermanentJobError } from '../../jobs/job-kind.ts';
 import type { BotJobKind } from '../../bot-runtime.ts';
@@ -18,12 +19,9 @@ async function identityOrNull(scope: SteamScope): Promise<string | null> {
 
 /** When the once step began (its first attempt), in ms; offers older than that are not this job's. */
 async function startedAtMs(scope: SteamScope, stepKey: string): Promise<number> {
-  const [row] = await scope.runtime.db.query<{ started_ms: string }>(
-    'SELECT (extract(epoch FROM started_at) * 1000)::bigint AS started_ms FROM bot_once WHERE step_key = $1',
-    [stepKey],
-  );
+  const started = await loadOnceStartedMs(scope.runtime.db, stepKey);
   // A minute of slack for clocks that differ between us and Steam.
-  return row ? Number(row.started_ms) - 60_000 : 0;
+  return started === null ? 0 : started - 60_000;
 }
 
 /** Our sent offer to the same partner, giving exactly these items, created after `sinceMs`. */
