@@ -77,7 +77,12 @@ export async function markOnceActed(
 }
 
 /** Notes why the attempt's act failed and ends its lease (the step stays started: the next attempt checks). */
-export async function noteOnceError(db: Queryable, stepKey: string, attempt: string, error: string): Promise<void> {
+export async function noteOnceError(
+  db: Queryable,
+  stepKey: string,
+  attempt: string,
+  error: string,
+): Promise<void> {
   await db.query(
     `UPDATE bot_once SET last_error = $3, lease_until = clock_timestamp() WHERE step_key = $1 AND owner = $2`,
     [stepKey, attempt, error],

@@ -29,7 +29,11 @@ export type NewToyHistoryDeal = Pick<
  * returns its id. The operator may have entered the deal by hand (bulk create-or-update): the unique deal
  * index (market, side, market item id) keeps one row, and the id returned is then the operator's row's.
  */
-export async function insertToyHistoryDeal(tx: Queryable, actor: string, deal: NewToyHistoryDeal): Promise<number> {
+export async function insertToyHistoryDeal(
+  tx: Queryable,
+  actor: string,
+  deal: NewToyHistoryDeal,
+): Promise<number> {
   const [inserted] = await tx.query<Row & { id: number }>(
     `INSERT INTO toy_history (toy, market_hash_name, classid_instanceid, side, price, currency, market,
        market_account, steam_account, date, market_item_id, trade_id, offer_id, asset_id, comment)
