@@ -1,7 +1,7 @@
 import { HttpClient, MemoryRateLimiter } from '@toydesk/http';
 
 import { createTmClient, type TmClient, type TmClientOptions } from '../tm/tm-client.ts';
-import type { TmClock, TmLogger } from '../tm/tm-requester.ts';
+import type { TmClock, TmLogger, TmTransport } from '../tm/tm-requester.ts';
 import type { TmSimHarness } from './tm-simulator.ts';
 
 /**
@@ -42,7 +42,7 @@ export function simulatedClock(sim: TmSimHarness): TmClock & { sleeps: number[] 
 /** A client of the simulator's tm market for one account key. */
 export function simulatorClient(
   sim: TmSimHarness,
-  http: HttpClient,
+  http: TmTransport,
   options: Partial<TmClientOptions> = {},
 ): TmClient {
   return createTmClient({

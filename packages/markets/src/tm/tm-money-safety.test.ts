@@ -1,5 +1,7 @@
-import { describe, expect, test, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 
+import type { HttpClient, HttpRequest } from '@toydesk/http';
+import { startTestServer, type TestServer } from '@toydesk/http/testing/test-server';
 import { loadCatalogue, type FaultSpec } from '@toydesk/simulators';
 
 import { recordingLogger, simulatorClient } from '../testing/tm-test-client.ts';
@@ -7,6 +9,7 @@ import { useTmSimulator } from '../testing/use-tm-simulator.ts';
 import type { TmSpendReport } from './money-safety.ts';
 import type { TmClient } from './tm-client.ts';
 import { TmError, TmUnconfirmedError } from './tm-errors.ts';
+import type { TmTransport } from './tm-requester.ts';
 
 /**
  * Calls that spend money (buy, set-order, ProcessOrder, money-send) under every failure that leaves the
@@ -17,8 +20,11 @@ import { TmError, TmUnconfirmedError } from './tm-errors.ts';
 
 vi.setConfig({ maxConcurrency: 12 });
 
-const TIMEOUT_MS = 300;
-const SLOW_MS = 900;
+/**
+ * The timeout of the one request whose answer never comes. Every other call keeps the client's own
+ * timeouts (10 s and more), so a loaded machine slows these tests down but never changes their outcome.
+ */
+const LOST_ANSWER_TIMEOUT_MS = 200;
 const catalogue = loadCatalogue();
 
 const bed = useTmSimulator({
@@ -28,11 +34,48 @@ const bed = useTmSimulator({
   },
 });
 
-const FAULTS: Record<string, Omit<FaultSpec, 'match' | 'phase'>> = {
+/** A server that takes requests and never answers: the stand-in for a tm that is slower than the timeout. */
+let silent: TestServer;
+beforeAll(async () => {
+  silent = await startTestServer(() => undefined);
+});
+afterAll(() => silent.close());
+
+/**
+ * How the first attempt fails: a fault the simulator plays, or `no answer` (an answer slower than the
+ * client's timeout, see `answerNeverComes`).
+ */
+const FAULTS: Record<string, Omit<FaultSpec, 'match' | 'phase'> | 'no answer'> = {
   '503': { kind: 'status', status: 503 },
-  'slow answer': { kind: 'slow', delayMs: SLOW_MS },
+  'slow answer': 'no answer',
   'dropped connection': { kind: 'drop' },
 };
+
+/**
+ * An answer slower than the timeout, in a fixed order rather than a race with the clock. The first request
+ * of the spending call goes to the silent server, so its timeout always fires; it reaches tm before that
+ * (phase after: tm acts, its answer is lost) or only once the client has settled (phase before: the late
+ * landing, which must not act a second time).
+ */
+function answerNeverComes(http: HttpClient, call: string, phase: 'before' | 'after') {
+  let first: HttpRequest | null = null;
+  const transport: TmTransport = {
+    async request(request) {
+      if (first !== null || request.callName !== call) return http.request(request);
+      first = request;
+      if (phase === 'after') await http.request(request);
+      const path = new URL(request.url).pathname;
+      return http.request({ ...request, url: `${silent.origin}${path}`, timeoutMs: LOST_ANSWER_TIMEOUT_MS });
+    },
+  };
+  return {
+    transport,
+    /** Phase before: the first request reaches tm now; tm's answer (whatever it is) goes nowhere. */
+    async landLate() {
+      if (phase === 'before' && first !== null) await http.request(first).catch(() => undefined);
+    },
+  };
+}
 
 interface Scenario {
   /** Path substring the fault matches. */
@@ -153,15 +196,9 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function clientFor(key: string) {
+function clientFor(key: string, http: TmTransport = bed.http) {
   const logger = recordingLogger();
-  const tm = simulatorClient(bed.sim, bed.http, {
-    apiKey: key,
-    logger,
-    timeouts: { marketClient: TIMEOUT_MS },
-  });
+  const tm = simulatorClient(bed.sim, http, { apiKey: key, logger });
   return { tm, logger };
 }
 
@@ -174,17 +211,21 @@ describe.concurrent('money safety under faults', () => {
         const index = scenarioIndex++;
         test(`${operation}: ${faultName} ${phase} the state change`, async ({ expect }) => {
           const { key, run, verify } = await scenario.prepare(index);
-          await bed.sim.addFault({ match: { key, path: scenario.path }, ...fault, phase, count: 1 });
-          const { tm, logger } = clientFor(key);
+          const lost =
+            fault === 'no answer' ? answerNeverComes(bed.http, `tm.${scenario.method}`, phase) : null;
+          if (fault !== 'no answer') {
+            await bed.sim.addFault({ match: { key, path: scenario.path }, ...fault, phase, count: 1 });
+          }
+          const { tm, logger } = clientFor(key, lost?.transport);
 
           const result = await run(tm);
 
           expect(result.outcome).toBe(phase === 'before' ? 'retried' : 'confirmed');
           expect(result.attempts).toBe(phase === 'before' ? 2 : 1);
-          expect(result.firstFailure).toMatch(/ERR_TIMEOUT|ERR_NETWORK|503/);
+          expect(result.firstFailure).toMatch(fault === 'no answer' ? /ERR_TIMEOUT/ : /ERR_NETWORK|503/);
           expect(logger.messages.length).toBe(phase === 'before' ? 1 : 0);
-          // A slow first attempt still reaches tm's handler later: let it land before counting effects.
-          if (fault.kind === 'slow') await sleep(SLOW_MS);
+          // A slow first attempt still reaches tm's handler later: it lands before the effects are counted.
+          await lost?.landLate();
           await verify(tm);
           // No transport retry of the spending call: one attempt, plus ours when it did not happen.
           expect((await bed.sim.keyStats(key)).byMethod[scenario.method]).toBe(phase === 'before' ? 2 : 1);
