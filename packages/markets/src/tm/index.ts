@@ -29,14 +29,8 @@ export {
 } from './tm-units.ts';
 export type { TmSpendOutcome, TmSpendReport } from './money-safety.ts';
 export { lookupTmSpend, type TmOrderLookup, type TmSpendCall, type TmSpendLookup } from './spend-lookup.ts';
-export {
-  TM_TIMEOUTS,
-  tmRateLimitKey,
-  type TmClock,
-  type TmLogger,
-  type TmTimeouts,
-  type TmTransport,
-} from './tm-requester.ts';
+export { tmRateLimitKey, type TmClock, type TmLogger, type TmTransport } from './tm-requester.ts';
+export { TM_TIMEOUTS, type TmTimeouts } from './tm-timeouts.ts';
 export {
   TOO_EARLY_FOR_PING,
   TmAccountResource,

@@ -13,14 +13,8 @@ import { TmSearchResource } from './resources/search.ts';
 import { TmSellingResource } from './resources/selling.ts';
 import { TmTradingResource } from './resources/trading.ts';
 import { TmTransfersResource } from './resources/transfers.ts';
-import {
-  TM_TIMEOUTS,
-  TmRequester,
-  type TmClock,
-  type TmLogger,
-  type TmTimeouts,
-  type TmTransport,
-} from './tm-requester.ts';
+import { TmRequester, type TmClock, type TmLogger, type TmTransport } from './tm-requester.ts';
+import { TM_TIMEOUTS, type TmTimeouts } from './tm-timeouts.ts';
 import { isTmCurrency, type TmCurrency } from './tm-units.ts';
 
 /** The markets of the tm API family: tm (RUB account), tm_usd (USD account), cs7 and cs7_proxy. */

@@ -5,45 +5,16 @@ import type { z } from 'zod';
 import { parseJsonLossless } from '@toydesk/contract';
 import {
   HttpStatusError,
-  TIMEOUTS,
   type HttpClient,
   type HttpRequest,
   type ProxyConfig,
   type QueryValue,
 } from '@toydesk/http';
 
+import { TM_CALLS, type TmCallName, type TmCallRoute } from './tm-calls.ts';
 import { TmBadKeyError, TmError, TmResponseError } from './tm-errors.ts';
+import type { TmTimeouts } from './tm-timeouts.ts';
 import type { TmCurrency } from './tm-units.ts';
-
-/** The per-call timeouts of spec section 9, by kind of call; each can be overridden per client. */
-export interface TmTimeouts {
-  /** items, my-inventory (spec: item list 10 s). */
-  itemList: number;
-  /** set-price (20 s). */
-  setPrice: number;
-  /** MassInfo, MassSetPriceById (bulk marketplace requests, 30 s). */
-  bulk: number;
-  /** trade-ready (1 min). */
-  tradeReady: number;
-  /** ping-new (1 min). */
-  pingNew: number;
-  /** get-money, test, Test (account status check, 25 s). */
-  accountStatus: number;
-  /** Everything else (the marketplace client, 10 s). */
-  marketClient: number;
-}
-
-export const TM_TIMEOUTS: Readonly<TmTimeouts> = Object.freeze({
-  itemList: TIMEOUTS.itemList,
-  setPrice: TIMEOUTS.setPrice,
-  bulk: TIMEOUTS.bulkMarket,
-  tradeReady: TIMEOUTS.tradeReady,
-  pingNew: TIMEOUTS.pingNew,
-  accountStatus: TIMEOUTS.accountStatus,
-  marketClient: TIMEOUTS.marketClient,
-});
-
-export type TmTimeoutKind = keyof TmTimeouts;
 
 /** Time as the client sees it: injectable, so a test does not wait the 30 s after a failed add-to-sale. */
 export interface TmClock {
@@ -58,24 +29,17 @@ export interface TmLogger {
 /** The one transport (packages/http); only `request` is used, so a test may hand in a recording wrapper. */
 export type TmTransport = Pick<HttpClient, 'request'>;
 
-export interface TmCall<S extends z.ZodType> {
-  /** tm's method name as the call is logged: `get-money`, `MassInfo`, `prices/class_instance`. */
-  name: string;
-  method?: 'GET' | 'POST';
-  /** From the market root, already encoded: `/api/v2/get-money`, `/api/MassInfo/1/1/0/0`. */
-  path: string;
+/** What a resource adds to a call of `TM_CALLS`: its path segments, query or body, and the answer's shape. */
+export interface TmCallParams<S extends z.ZodType> {
+  /** After the call's path, each encoded: `change-currency/{cur}`, `MassInfo/{sell}/{buy}/…/`. */
+  segments?: readonly (string | number)[];
   query?: Record<string, QueryValue>;
   json?: unknown;
   form?: [string, string | number][];
-  timeout: TmTimeoutKind;
-  /** Overrides the kind's timeout for this call (public files, which can be large). */
+  /** Overrides the call's timeout (public files, which can be large). */
   timeoutMs?: number;
   /** The shape of a successful answer. */
   schema: S;
-  /** Default: the transport's rule (GET once, POST never). 0 for anything that spends money. */
-  maxRetries?: number;
-  /** Public files take no key and are not counted against one. Default true. */
-  keyed?: boolean;
   /** More secrets to mask in errors and logs (a key in the path). */
   redactValues?: string[];
   /**
@@ -142,31 +106,30 @@ export class TmRequester {
     this.signal = options.signal;
   }
 
-  callName(name: string): string {
+  /** The call's name in logs and errors: `tm.get-money`, `cs7.MassInfo`. */
+  callName(name: TmCallName): string {
     return `${this.market}.${name}`;
   }
 
-  async call<S extends z.ZodType>(spec: TmCall<S>): Promise<z.output<S>> {
-    const call = this.callName(spec.name);
-    const keyed = spec.keyed ?? true;
+  async call<S extends z.ZodType>(name: TmCallName, params: TmCallParams<S>): Promise<z.output<S>> {
+    const call = this.callName(name);
+    const route: TmCallRoute = TM_CALLS[name];
+    const keyed = route.keyless !== true;
     if (keyed && this.apiKey === null) {
       // tm would answer Bad KEY; we do not spend a request (or a rate-limit token) to hear it.
       throw new TmBadKeyError({ code: 'Bad KEY', status: null, call }, `${call}: Bad KEY (no API key given)`);
     }
     const request: HttpRequest = {
-      method: spec.method ?? 'GET',
-      url: `${this.baseUrl}${spec.path}`,
-      query: keyed ? { ...spec.query, key: this.apiKey } : spec.query,
-      timeoutMs: spec.timeoutMs ?? this.timeouts[spec.timeout],
-      callName: call,
-      proxy: this.proxy,
-      redactValues: [...(this.apiKey === null ? [] : [this.apiKey]), ...(spec.redactValues ?? [])],
+      ...this.requestOf(name, route, params),
+      query: keyed ? { ...params.query, key: this.apiKey } : params.query,
+      redactValues: [...(this.apiKey === null ? [] : [this.apiKey]), ...(params.redactValues ?? [])],
     };
     if (keyed && this.rateLimitKey !== null) request.rateLimitKey = this.rateLimitKey;
-    if (this.signal !== undefined) request.signal = this.signal;
-    if (spec.maxRetries !== undefined) request.maxRetries = spec.maxRetries;
-    if (spec.json !== undefined) request.json = spec.json;
-    if (spec.form !== undefined) request.form = spec.form;
+    // Default: the transport's rule (GET once, POST never); never for anything that spends money.
+    if (route.spends) request.maxRetries = 0;
+    if (route.retriedOnce) request.maxRetries = 1;
+    if (params.json !== undefined) request.json = params.json;
+    if (params.form !== undefined) request.form = params.form;
 
     let response;
     try {
@@ -176,10 +139,10 @@ export class TmRequester {
     }
     // HTML (an nginx page) in a 200 throws the transport's HttpParseError here: "tm is down", not a crash.
     const body: unknown = response.json();
-    if (isFailure(body) && !spec.acceptFailure?.(body)) {
+    if (isFailure(body) && !params.acceptFailure?.(body)) {
       throw tmErrorOf(body, response.status, call, response.url);
     }
-    const parsed = spec.schema.safeParse(body);
+    const parsed = params.schema.safeParse(body);
     if (!parsed.success) {
       throw new TmResponseError({
         status: response.status,
@@ -194,15 +157,24 @@ export class TmRequester {
   }
 
   /** A public file that is not JSON (the item database CSV): the raw answer, through the same transport. */
-  async publicText(spec: { name: string; path: string; timeout: TmTimeoutKind; timeoutMs?: number }) {
-    return this.http.request({
-      method: 'GET',
-      url: `${this.baseUrl}${spec.path}`,
-      timeoutMs: spec.timeoutMs ?? this.timeouts[spec.timeout],
-      callName: this.callName(spec.name),
+  async publicText(name: TmCallName, params: { segments?: readonly string[]; timeoutMs?: number }) {
+    return this.http.request(this.requestOf(name, TM_CALLS[name], params));
+  }
+
+  /** What every call's request has, keyed or not. */
+  private requestOf(
+    name: TmCallName,
+    route: TmCallRoute,
+    params: { segments?: readonly (string | number)[]; timeoutMs?: number },
+  ): HttpRequest {
+    return {
+      method: route.method ?? 'GET',
+      url: `${this.baseUrl}${route.route(name, params.segments ?? [])}`,
+      timeoutMs: params.timeoutMs ?? this.timeouts[route.timeout ?? 'marketClient'],
+      callName: this.callName(name),
       proxy: this.proxy,
       ...(this.signal === undefined ? {} : { signal: this.signal }),
-    });
+    };
   }
 
   /**

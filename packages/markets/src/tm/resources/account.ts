@@ -75,11 +75,8 @@ export class TmAccountResource {
    * one this client reads amounts in. `money` is a float in major units, read through its text.
    */
   async getMoney(): Promise<TmBalance> {
-    const answer = await this.tm.call({
-      name: 'get-money',
-      path: '/api/v2/get-money',
+    const answer = await this.tm.call('get-money', {
       query: { cur: this.tm.currency },
-      timeout: 'accountStatus',
       schema: moneySchema,
     });
     return {
@@ -91,11 +88,8 @@ export class TmAccountResource {
 
   /** set-trade-token: the 8-character token of the Steam trade link. */
   async setTradeToken(token: string): Promise<{ token: string }> {
-    const answer = await this.tm.call({
-      name: 'set-trade-token',
-      path: '/api/v2/set-trade-token',
+    const answer = await this.tm.call('set-trade-token', {
       query: { token },
-      timeout: 'marketClient',
       schema: tokenSchema,
       redactValues: [token],
     });
@@ -109,42 +103,27 @@ export class TmAccountResource {
    */
   async changeCurrency(currency: TmCurrency): Promise<void> {
     if (!isTmCurrency(currency)) throw new TypeError(`tm: unknown currency ${String(currency)}`);
-    await this.tm.call({
-      name: 'change-currency',
-      path: `/api/v2/change-currency/${currency}`,
-      timeout: 'marketClient',
+    await this.tm.call('change-currency', {
+      segments: [currency],
       schema: okEnvelope,
     });
   }
 
   async goOffline(): Promise<void> {
-    await this.tm.call({
-      name: 'go-offline',
-      path: '/api/v2/go-offline',
-      timeout: 'marketClient',
-      schema: okEnvelope,
-    });
+    await this.tm.call('go-offline', { schema: okEnvelope });
   }
 
   /** update-inventory: tm reloads the Steam inventory (new items show 10–20 s later). */
   async updateInventory(): Promise<void> {
-    await this.tm.call({
-      name: 'update-inventory',
-      path: '/api/v2/update-inventory',
-      timeout: 'marketClient',
-      schema: okEnvelope,
-    });
+    await this.tm.call('update-inventory', { schema: okEnvelope });
   }
 
   /** set-pay-password: the old password is needed once one is set (spec section 5). */
   async setPayPassword(params: { newPassword: string; oldPassword?: string | null }): Promise<void> {
     const query: Record<string, string> = { new_password: params.newPassword };
     if (params.oldPassword) query.old_password = params.oldPassword;
-    await this.tm.call({
-      name: 'set-pay-password',
-      path: '/api/v2/set-pay-password',
+    await this.tm.call('set-pay-password', {
       query,
-      timeout: 'marketClient',
       schema: okEnvelope,
       redactValues: [params.newPassword, ...(params.oldPassword ? [params.oldPassword] : [])],
     });
@@ -152,23 +131,13 @@ export class TmAccountResource {
 
   /** get-ws-token: a token for tm's WebSocket (about 10 minutes). */
   async getWsToken(): Promise<{ token: string }> {
-    const answer = await this.tm.call({
-      name: 'get-ws-token',
-      path: '/api/v2/get-ws-token',
-      timeout: 'marketClient',
-      schema: tokenSchema,
-    });
+    const answer = await this.tm.call('get-ws-token', { schema: tokenSchema });
     return { token: answer.token };
   }
 
   /** test: the account's readiness flags (an account status check, 25 s). */
   async test(): Promise<TmTestStatus> {
-    const answer = await this.tm.call({
-      name: 'test',
-      path: '/api/v2/test',
-      timeout: 'accountStatus',
-      schema: testSchema,
-    });
+    const answer = await this.tm.call('test', { schema: testSchema });
     return testStatusOf(answer);
   }
 
@@ -177,12 +146,8 @@ export class TmAccountResource {
    * early for ping" is a result, not an error; a trade ban ("You cant trade until …") is a TmError.
    */
   async pingNew(params: { accessToken: string; proxy?: string | null }): Promise<TmPingResult> {
-    const answer = await this.tm.call({
-      name: 'ping-new',
-      method: 'POST',
-      path: '/api/v2/ping-new',
+    const answer = await this.tm.call('ping-new', {
       json: { access_token: params.accessToken, ...(params.proxy ? { proxy: params.proxy } : {}) },
-      timeout: 'pingNew',
       schema: pingSchema,
       acceptFailure: (body) => body.message === TOO_EARLY_FOR_PING,
     });

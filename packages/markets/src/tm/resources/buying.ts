@@ -83,13 +83,9 @@ export class TmBuyingResource {
       customId,
       logger: this.tm.logger,
       attempt: async () => {
-        const answer = await this.tm.call({
-          name: 'buy',
-          path: '/api/v2/buy',
+        const answer = await this.tm.call('buy', {
           query,
-          timeout: 'marketClient',
           schema: buySchema,
-          maxRetries: 0,
         });
         return { customId, purchaseId: answer.id };
       },
@@ -104,11 +100,8 @@ export class TmBuyingResource {
   async getBuyInfoByCustomId(customId: string): Promise<TmBuyInfo | null> {
     let answer;
     try {
-      answer = await this.tm.call({
-        name: 'get-buy-info-by-custom-id',
-        path: '/api/v2/get-buy-info-by-custom-id',
+      answer = await this.tm.call('get-buy-info-by-custom-id', {
         query: { custom_id: customId },
-        timeout: 'marketClient',
         schema: buyInfoSchema,
       });
     } catch (error) {

@@ -52,11 +52,8 @@ export class TmHistoryResource {
 
   /** operation-history?date=&date_end= (unix seconds, both ends included; `to` defaults to now at tm). */
   async operationHistory(from: Date, to?: Date): Promise<TmHistoryEntry[]> {
-    const answer = await this.tm.call({
-      name: 'operation-history',
-      path: '/api/v2/operation-history',
+    const answer = await this.tm.call('operation-history', {
       query: { date: unixSeconds(from), ...(to ? { date_end: unixSeconds(to) } : {}) },
-      timeout: 'marketClient',
       schema: historySchema,
     });
     return (answer.data ?? []).map((entry) => ({

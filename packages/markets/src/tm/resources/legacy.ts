@@ -155,16 +155,12 @@ export class TmLegacyResource {
    * ids. A read: it is retried once like a GET. Ids tm does not know are left out of the answer.
    */
   async massInfo(levels: TmMassInfoLevels, classInstanceIds: readonly string[]): Promise<TmMassInfo[]> {
-    const path = `/api/MassInfo/${levels.sell}/${levels.buy}/${levels.history}/${levels.info}/`;
+    const segments = [levels.sell, levels.buy, levels.history, levels.info];
     return inBatches(classInstanceIds, TM_MASS_INFO_BATCH, async (batch) => {
-      const answer = await this.tm.call({
-        name: 'MassInfo',
-        method: 'POST',
-        path,
+      const answer = await this.tm.call('MassInfo', {
+        segments,
         form: [['list', batch.join(',')]],
-        timeout: 'bulk',
         schema: massInfoSchema,
-        maxRetries: 1,
       });
       return (answer.results ?? []).map((result) => this.massInfoOf(result));
     });
@@ -179,19 +175,15 @@ export class TmLegacyResource {
    */
   async processOrder(params: TmProcessOrderParams): Promise<TmProcessOrderResult & TmSpendReport> {
     const price = toTmUnits(params.price, this.tm.currency, 'down');
-    const path = `/api/ProcessOrder/${encodeURIComponent(params.classid)}/${encodeURIComponent(params.instanceid)}/${price}/`;
     const startedAt = this.tm.clock.now();
     return spendSafely({
       call: this.tm.callName('ProcessOrder'),
       customId: null,
       logger: this.tm.logger,
       attempt: async () => {
-        const answer = await this.tm.call({
-          name: 'ProcessOrder',
-          path,
-          timeout: 'marketClient',
+        const answer = await this.tm.call('ProcessOrder', {
+          segments: [params.classid, params.instanceid, price],
           schema: processOrderSchema,
-          maxRetries: 0,
         });
         return { way: answer.way ?? 'unknown', purchaseId: answer.id };
       },
@@ -201,34 +193,19 @@ export class TmLegacyResource {
 
   /** RemoveAll/: takes every listing off sale (they must be listed again). */
   async removeAll(): Promise<{ count: number }> {
-    const answer = await this.tm.call({
-      name: 'RemoveAll',
-      path: '/api/RemoveAll/',
-      timeout: 'marketClient',
-      schema: removeAllSchema,
-    });
+    const answer = await this.tm.call('RemoveAll', { schema: removeAllSchema });
     return { count: answer.num ?? 0 };
   }
 
   /** DeleteOrders/: removes every buy order. */
   async deleteOrders(): Promise<{ deleted: number }> {
-    const answer = await this.tm.call({
-      name: 'DeleteOrders',
-      path: '/api/DeleteOrders/',
-      timeout: 'marketClient',
-      schema: deleteOrdersSchema,
-    });
+    const answer = await this.tm.call('DeleteOrders', { schema: deleteOrdersSchema });
     return { deleted: answer.deleted_orders ?? 0 };
   }
 
   /** GetInv/: Steam items not on sale, with tm's price in roubles. */
   async getInv(): Promise<TmLegacyInventoryItem[]> {
-    const answer = await this.tm.call({
-      name: 'GetInv',
-      path: '/api/GetInv/',
-      timeout: 'itemList',
-      schema: getInvSchema,
-    });
+    const answer = await this.tm.call('GetInv', { schema: getInvSchema });
     return (answer.data ?? []).map((item) => ({
       assetId: item.ui_id,
       marketHashName: item.i_market_hash_name,
@@ -242,11 +219,8 @@ export class TmLegacyResource {
 
   /** GetStickers/?lang= (default ru, spec section 7). */
   async getStickers(lang: 'ru' | 'en' = 'ru'): Promise<{ id: string; name: string }[]> {
-    const answer = await this.tm.call({
-      name: 'GetStickers',
-      path: '/api/GetStickers/',
+    const answer = await this.tm.call('GetStickers', {
       query: { lang },
-      timeout: 'marketClient',
       schema: stickersSchema,
     });
     return (answer.data ?? []).map((sticker) => ({ id: sticker.id, name: sticker.name }));
@@ -254,33 +228,18 @@ export class TmLegacyResource {
 
   /** GetWSAuth/: the legacy WebSocket auth token (about 60 s). */
   async getWsAuth(): Promise<{ wsAuth: string }> {
-    const answer = await this.tm.call({
-      name: 'GetWSAuth',
-      path: '/api/GetWSAuth/',
-      timeout: 'marketClient',
-      schema: wsAuthSchema,
-    });
+    const answer = await this.tm.call('GetWSAuth', { schema: wsAuthSchema });
     return { wsAuth: answer.wsAuth };
   }
 
   async getMyProfileHash(): Promise<{ hash: string }> {
-    const answer = await this.tm.call({
-      name: 'GetMyProfileHash',
-      path: '/api/GetMyProfileHash/',
-      timeout: 'marketClient',
-      schema: profileHashSchema,
-    });
+    const answer = await this.tm.call('GetMyProfileHash', { schema: profileHashSchema });
     return { hash: answer.hash };
   }
 
   /** Test/: the same flags as v2 `test` (an account status check, 25 s). */
   async test(): Promise<TmTestStatus> {
-    const answer = await this.tm.call({
-      name: 'Test',
-      path: '/api/Test/',
-      timeout: 'accountStatus',
-      schema: testSchema,
-    });
+    const answer = await this.tm.call('Test', { schema: testSchema });
     return testStatusOf(answer);
   }
 

@@ -58,11 +58,8 @@ export class TmOrdersResource {
 
   /** get-orders?page=N: one page of our buy orders; pages start at 0 (marketplaces.md, the simulator). */
   async getOrders(page = 0): Promise<TmOrder[]> {
-    const answer = await this.tm.call({
-      name: 'get-orders',
-      path: '/api/v2/get-orders',
+    const answer = await this.tm.call('get-orders', {
       query: { page: Math.max(0, Math.floor(page)) },
-      timeout: 'marketClient',
       schema: ordersSchema,
     });
     return (answer.orders ?? []).map((order) => this.orderOf(order));
@@ -110,13 +107,9 @@ export class TmOrdersResource {
       customId: null,
       logger: this.tm.logger,
       attempt: async () => {
-        const answer = await this.tm.call({
-          name: 'set-order',
-          path: '/api/v2/set-order',
+        const answer = await this.tm.call('set-order', {
           query,
-          timeout: 'marketClient',
           schema: setOrderSchema,
-          maxRetries: 0,
         });
         return { order: answer.order ? this.orderOf(answer.order) : null };
       },

@@ -95,11 +95,8 @@ export class TmPublicFilesResource {
     currency: TmCurrency = this.tm.currency,
     options: { timeoutMs?: number } = {},
   ): Promise<TmPriceList<TmClassInstancePrice>> {
-    const answer = await this.tm.call({
-      name: 'prices/class_instance',
-      path: `/api/v2/prices/class_instance/${checked(currency)}.json`,
-      keyed: false,
-      timeout: 'marketClient',
+    const answer = await this.tm.call('prices/class_instance', {
+      segments: [`${checked(currency)}.json`],
       ...options,
       schema: classInstanceSchema,
     });
@@ -124,11 +121,8 @@ export class TmPublicFilesResource {
     currency: TmCurrency = this.tm.currency,
     options: { timeoutMs?: number } = {},
   ): Promise<TmPriceList<{ marketHashName: string; price: string | null }>> {
-    const answer = await this.tm.call({
-      name: 'prices/orders',
-      path: `/api/v2/prices/orders/${checked(currency)}.json`,
-      keyed: false,
-      timeout: 'marketClient',
+    const answer = await this.tm.call('prices/orders', {
+      segments: [`${checked(currency)}.json`],
       ...options,
       schema: orderListSchema,
     });
@@ -147,20 +141,11 @@ export class TmPublicFilesResource {
   async itemDb(
     options: { timeoutMs?: number } = {},
   ): Promise<{ time: number | null; file: string; rows: TmItemDbRow[] }> {
-    const index = await this.tm.call({
-      name: 'itemdb/current_730',
-      path: '/itemdb/current_730.json',
-      keyed: false,
-      timeout: 'marketClient',
+    const index = await this.tm.call('itemdb/current_730', {
       ...options,
       schema: itemDbIndexSchema,
     });
-    const response = await this.tm.publicText({
-      name: 'itemdb',
-      path: `/itemdb/${index.db}`,
-      timeout: 'marketClient',
-      ...options,
-    });
+    const response = await this.tm.publicText('itemdb', { segments: [index.db], ...options });
     if (/^\s*</.test(response.text)) {
       throw new HttpParseError(
         {

@@ -125,11 +125,8 @@ export class TmSearchResource {
 
   /** bid-ask?hash_name=: the buy orders (bid, highest first) and offers (ask, cheapest first) of a name. */
   async bidAsk(hashName: string, phase?: string): Promise<{ bid: TmPriceLevel[]; ask: TmPriceLevel[] }> {
-    const answer = await this.tm.call({
-      name: 'bid-ask',
-      path: '/api/v2/bid-ask',
+    const answer = await this.tm.call('bid-ask', {
       query: { hash_name: hashName, ...(phase ? { phase } : {}) },
-      timeout: 'marketClient',
       schema: bidAskSchema,
     });
     const currency = answer.currency ?? this.tm.currency;
@@ -142,11 +139,8 @@ export class TmSearchResource {
 
   /** search-item-by-hash-name: offers of a name grouped by price and class. */
   async searchItemByHashName(hashName: string): Promise<TmSearchGroup[]> {
-    const answer = await this.tm.call({
-      name: 'search-item-by-hash-name',
-      path: '/api/v2/search-item-by-hash-name',
+    const answer = await this.tm.call('search-item-by-hash-name', {
       query: { hash_name: hashName },
-      timeout: 'marketClient',
       schema: searchItemSchema,
     });
     const currency = answer.currency ?? this.tm.currency;
@@ -165,11 +159,8 @@ export class TmSearchResource {
    */
   async searchListItemsByHashNameAll(hashNames: readonly string[]): Promise<Map<string, TmSearchOffer[]>> {
     const entries = await inBatches(hashNames, TM_SEARCH_LIST_BATCH, async (batch) => {
-      const answer = await this.tm.call({
-        name: 'search-list-items-by-hash-name-all',
-        path: '/api/v2/search-list-items-by-hash-name-all',
+      const answer = await this.tm.call('search-list-items-by-hash-name-all', {
         query: { 'list_hash_name[]': batch },
-        timeout: 'marketClient',
         schema: searchListSchema,
       });
       const currency: TmCurrency = answer.currency ?? this.tm.currency;
@@ -199,11 +190,8 @@ export class TmSearchResource {
    */
   async listItemsInfo(hashNames: readonly string[]): Promise<Map<string, TmItemSalesInfo>> {
     const batches = await inBatches(hashNames, TM_LIST_ITEMS_INFO_BATCH, async (batch) => {
-      const answer = await this.tm.call({
-        name: 'get-list-items-info',
-        path: '/api/v2/get-list-items-info',
+      const answer = await this.tm.call('get-list-items-info', {
         query: { 'list_hash_name[]': batch },
-        timeout: 'marketClient',
         schema: salesInfoSchema,
       });
       const currency: TmCurrency = answer.currency ?? this.tm.currency;

@@ -147,12 +147,7 @@ export class TmSellingResource {
 
   /** my-inventory: Steam items tm sees and that are not listed (`id` is the assetid). */
   async myInventory(): Promise<TmInventoryItem[]> {
-    const answer = await this.tm.call({
-      name: 'my-inventory',
-      path: '/api/v2/my-inventory',
-      timeout: 'itemList',
-      schema: inventorySchema,
-    });
+    const answer = await this.tm.call('my-inventory', { schema: inventorySchema });
     return (answer.items ?? []).map((item) => ({
       assetId: item.id,
       classid: item.classid,
@@ -170,11 +165,8 @@ export class TmSellingResource {
    */
   async addToSale(params: TmAddToSaleParams): Promise<{ itemId: string }> {
     const currency = params.currency ?? this.tm.currency;
-    const answer = await this.tm.call({
-      name: 'add-to-sale',
-      path: '/api/v2/add-to-sale',
+    const answer = await this.tm.call('add-to-sale', {
       query: { id: params.assetId, price: toTmUnits(params.price, currency, 'up'), cur: currency },
-      timeout: 'marketClient',
       schema: addToSaleSchema,
     });
     return { itemId: answer.item_id };
@@ -214,34 +206,21 @@ export class TmSellingResource {
   /** set-price?item_id=&price=&cur=: a price of "0" takes the item off sale; `bad_item` for an unknown id. */
   async setPrice(params: { itemId: string; price: string; currency?: TmCurrency }): Promise<void> {
     const currency = params.currency ?? this.tm.currency;
-    await this.tm.call({
-      name: 'set-price',
-      path: '/api/v2/set-price',
+    await this.tm.call('set-price', {
       query: { item_id: params.itemId, price: toTmUnits(params.price, currency, 'up'), cur: currency },
-      timeout: 'setPrice',
       schema: okEnvelope,
     });
   }
 
   /** remove-all-from-sale: how many listings were taken off. */
   async removeAllFromSale(): Promise<{ count: number }> {
-    const answer = await this.tm.call({
-      name: 'remove-all-from-sale',
-      path: '/api/v2/remove-all-from-sale',
-      timeout: 'marketClient',
-      schema: removeAllSchema,
-    });
+    const answer = await this.tm.call('remove-all-from-sale', { schema: removeAllSchema });
     return { count: answer.count ?? 0 };
   }
 
   /** items: our listings (status 1, 2) and purchases (3, 4); tm's `null` is an empty list. */
   async items(): Promise<TmItem[]> {
-    const answer = await this.tm.call({
-      name: 'items',
-      path: '/api/v2/items',
-      timeout: 'itemList',
-      schema: itemsSchema,
-    });
+    const answer = await this.tm.call('items', { schema: itemsSchema });
     return (answer.items ?? []).map((item) => {
       const currency = item.currency ?? this.tm.currency;
       return {
@@ -283,12 +262,8 @@ export class TmSellingResource {
     ]);
     let answer;
     try {
-      answer = await this.tm.call({
-        name: 'MassSetPriceById',
-        method: 'POST',
-        path: '/api/MassSetPriceById/',
+      answer = await this.tm.call('MassSetPriceById', {
         form,
-        timeout: 'bulk',
         schema: massSetPriceSchema,
       });
     } catch (error) {

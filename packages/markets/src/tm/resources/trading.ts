@@ -82,10 +82,7 @@ export class TmTradingResource {
 
   /** trade-request-give-p2p-all: the offers we owe buyers; tm's `nothing` is an empty list. */
   async giveP2PAll(): Promise<{ hash: string | null; offers: TmP2POffer[] }> {
-    const answer = await this.tm.call({
-      name: 'trade-request-give-p2p-all',
-      path: '/api/v2/trade-request-give-p2p-all',
-      timeout: 'marketClient',
+    const answer = await this.tm.call('trade-request-give-p2p-all', {
       schema: p2pOrNothing,
       acceptFailure: (body) => body.error === 'nothing',
     });
@@ -108,22 +105,16 @@ export class TmTradingResource {
 
   /** trade-ready?tradeoffer=: registers a Steam offer we sent (mandatory, or tm never sees it). */
   async tradeReady(tradeOfferId: string): Promise<void> {
-    await this.tm.call({
-      name: 'trade-ready',
-      path: '/api/v2/trade-ready',
+    await this.tm.call('trade-ready', {
       query: { tradeoffer: tradeOfferId },
-      timeout: 'tradeReady',
       schema: okEnvelope,
     });
   }
 
   /** trades?extended=1: our registered outgoing offers and the incoming ones waiting for us. */
   async trades(): Promise<TmTrade[]> {
-    const answer = await this.tm.call({
-      name: 'trades',
-      path: '/api/v2/trades',
+    const answer = await this.tm.call('trades', {
       query: { extended: 1 },
-      timeout: 'marketClient',
       schema: tradesSchema,
     });
     return (answer.trades ?? []).map((trade) => ({

@@ -99,13 +99,10 @@ export class TmTransfersResource {
       customId,
       logger: this.tm.logger,
       attempt: async () => {
-        const answer = await this.tm.call({
-          name: 'money-send',
-          path: `/api/v2/money-send/${units}/${encodeURIComponent(params.toApiKey)}`,
+        const answer = await this.tm.call('money-send', {
+          segments: [units, params.toApiKey],
           query: { pay_pass: params.payPassword, custom_id: customId },
-          timeout: 'marketClient',
           schema: sendSchema,
-          maxRetries: 0,
           redactValues: secrets,
         });
         return {
@@ -132,10 +129,8 @@ export class TmTransfersResource {
 
   /** money-send-history/{page}: pages from 0, newest first, sent and received. */
   async history(page = 0): Promise<TmMoneyTransfer[]> {
-    const answer = await this.tm.call({
-      name: 'money-send-history',
-      path: `/api/v2/money-send-history/${Math.max(0, Math.floor(page))}`,
-      timeout: 'marketClient',
+    const answer = await this.tm.call('money-send-history', {
+      segments: [Math.max(0, Math.floor(page))],
       schema: historySchema,
     });
     return (answer.data ?? []).map(transferOf);
@@ -144,11 +139,8 @@ export class TmTransfersResource {
   /** get-info-money-send-by-custom-id: the transfer, or null when tm has none with that id. */
   async getByCustomId(customId: string): Promise<TmMoneyTransfer | null> {
     try {
-      const answer = await this.tm.call({
-        name: 'get-info-money-send-by-custom-id',
-        path: '/api/v2/get-info-money-send-by-custom-id',
+      const answer = await this.tm.call('get-info-money-send-by-custom-id', {
         query: { custom_id: customId },
-        timeout: 'marketClient',
         schema: infoSchema,
       });
       return transferOf(answer.data);
