@@ -6,6 +6,7 @@ export * from './timeouts.ts';
 export * from './redact-url.ts';
 export * from './build-url.ts';
 export * from './rate-limiter.ts';
+export * from './keyed-queue.ts';
 export * from './memory-rate-limiter.ts';
 export * from './postgres-rate-limiter.ts';
 export { createHttpResponse, PARSE_ERROR_BODY_LIMIT, type ResponseParts } from './http-response.ts';

@@ -1,3 +1,4 @@
+import { KeyedQueue } from './keyed-queue.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { sleep as defaultSleep } from './sleep.ts';
 
@@ -22,8 +23,7 @@ export class MemoryRateLimiter implements RateLimiter {
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Per key, the times of the tokens handed out in the current window, oldest first. */
   private readonly logs = new Map<string, number[]>();
-  /** Per key, the end of the queue of waiters. */
-  private readonly queues = new Map<string, Promise<void>>();
+  private readonly line = new KeyedQueue();
 
   constructor(options: MemoryRateLimiterOptions) {
     if (!(options.limit >= 1) || !(options.windowMs > 0)) {
@@ -36,18 +36,7 @@ export class MemoryRateLimiter implements RateLimiter {
   }
 
   async acquire(key: string, signal?: AbortSignal): Promise<void> {
-    const previous = this.queues.get(key) ?? Promise.resolve();
-    let done!: () => void;
-    const mine = new Promise<void>((resolve) => (done = resolve));
-    const tail = previous.then(() => mine);
-    this.queues.set(key, tail);
-    try {
-      await untilSettledOrAborted(previous, signal);
-      await this.take(key, signal);
-    } finally {
-      done(); // also when aborted: the next waiter then only waits for the ones before us
-      if (this.queues.get(key) === tail) this.queues.delete(key);
-    }
+    await this.line.inTurn(key, signal, () => this.take(key, signal));
   }
 
   private async take(key: string, signal?: AbortSignal): Promise<void> {
@@ -65,23 +54,4 @@ export class MemoryRateLimiter implements RateLimiter {
       await this.sleep(log[log.length - this.limit]! + this.windowMs - now, signal);
     }
   }
-}
-
-function untilSettledOrAborted(promise: Promise<void>, signal?: AbortSignal): Promise<void> {
-  if (!signal) return promise;
-  signal.throwIfAborted();
-  return new Promise((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      () => {
-        signal.removeEventListener('abort', onAbort);
-        resolve();
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }

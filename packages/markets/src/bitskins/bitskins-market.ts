@@ -1,5 +1,3 @@
-import type { ConvertibleCurrency } from '@toydesk/contract';
-
 import type {
   ListForSaleResult,
   MarketBalance,
@@ -9,12 +7,12 @@ import type {
   MarketPrice,
   SetPriceResult,
 } from '../market.ts';
-import { BaseMarket, everyCapabilityBut, usdOnly } from '../kit/base-market.ts';
+import { everyCapabilityBut } from '../kit/base-market.ts';
 import { fromUnits, toUnits } from '../kit/decimal-units.ts';
-import type { MarketClientConfig } from '../kit/market-transport.ts';
 import type { MarketPurchase } from '../kit/purchase.ts';
 import { setPricesOneByOne } from '../kit/set-prices-one-by-one.ts';
 import { spendOnce } from '../kit/spend-once.ts';
+import { UsdMarket, type UsdMarketConfig } from '../kit/usd-market.ts';
 import { BITSKINS_UNITS_PER_USD, BitskinsClient } from './bitskins-client.ts';
 import type { BitskinsHistoryRow } from './bitskins-types.ts';
 
@@ -25,16 +23,12 @@ const PAGE = 500;
  * BitSkins behind the common Market interface: USD, mils on the wire. No buy orders (marketplaces.md has
  * none for BitSkins). Listing from the Steam inventory is a deposit (`/steam/deposit/many`).
  */
-export class BitskinsMarket extends BaseMarket {
+export class BitskinsMarket extends UsdMarket<BitskinsClient> {
   readonly code = 'bitskins' as const;
-  readonly currency: ConvertibleCurrency;
   readonly capabilities = everyCapabilityBut('buy_orders');
-  readonly client: BitskinsClient;
 
-  constructor(config: MarketClientConfig & { currency?: ConvertibleCurrency }) {
-    super();
-    this.currency = usdOnly('bitskins', config.currency);
-    this.client = new BitskinsClient(config);
+  constructor(config: UsdMarketConfig) {
+    super('bitskins', config, new BitskinsClient(config));
   }
 
   override async getPrices(marketHashNames?: string[]): Promise<MarketPrice[]> {

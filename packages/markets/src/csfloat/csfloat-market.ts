@@ -1,5 +1,3 @@
-import type { ConvertibleCurrency } from '@toydesk/contract';
-
 import type {
   ListForSaleResult,
   MarketBalance,
@@ -10,13 +8,13 @@ import type {
   MarketPrice,
   SetPriceResult,
 } from '../market.ts';
-import { BaseMarket, everyCapabilityBut, usdOnly } from '../kit/base-market.ts';
+import { everyCapabilityBut } from '../kit/base-market.ts';
 import { fromUnits, isZero, toUnits } from '../kit/decimal-units.ts';
 import { MarketApiError } from '../kit/market-errors.ts';
-import type { MarketClientConfig } from '../kit/market-transport.ts';
 import type { MarketPurchase } from '../kit/purchase.ts';
 import { setPricesOneByOne } from '../kit/set-prices-one-by-one.ts';
 import { spendOnce } from '../kit/spend-once.ts';
+import { UsdMarket, type UsdMarketConfig } from '../kit/usd-market.ts';
 import { CSFLOAT_UNITS_PER_USD, CsfloatClient } from './csfloat-client.ts';
 import type { CsfloatBuyOrder } from './csfloat-types.ts';
 
@@ -29,11 +27,9 @@ function failure(error: unknown): string {
 }
 
 /** CSFloat behind the common Market interface: USD, cents on the wire. */
-export class CsfloatMarket extends BaseMarket {
+export class CsfloatMarket extends UsdMarket<CsfloatClient> {
   readonly code = 'csfloat' as const;
-  readonly currency: ConvertibleCurrency;
   readonly capabilities = everyCapabilityBut();
-  readonly client: CsfloatClient;
   private steamId: string | null = null;
 
   /** Basis points below the price a buyer's offer may be accepted at; sent with every new listing. */
@@ -43,10 +39,8 @@ export class CsfloatMarket extends BaseMarket {
    * `maxOfferDiscount`: basis points (default 0: no offer below our price). Never left to the account's
    * profile default, which lets a listing accept offers below its price (CSFloat's own default is 15%).
    */
-  constructor(config: MarketClientConfig & { currency?: ConvertibleCurrency; maxOfferDiscount?: number }) {
-    super();
-    this.currency = usdOnly('csfloat', config.currency);
-    this.client = new CsfloatClient(config);
+  constructor(config: UsdMarketConfig & { maxOfferDiscount?: number }) {
+    super('csfloat', config, new CsfloatClient(config));
     this.maxOfferDiscount = config.maxOfferDiscount ?? 0;
     if (
       !Number.isSafeInteger(this.maxOfferDiscount) ||

@@ -1,5 +1,3 @@
-import type { ConvertibleCurrency } from '@toydesk/contract';
-
 import type {
   ListForSaleResult,
   MarketBalance,
@@ -10,11 +8,11 @@ import type {
   MarketPrice,
   SetPriceResult,
 } from '../market.ts';
-import { BaseMarket, everyCapabilityBut, isDelist, uniqueNames, usdOnly } from '../kit/base-market.ts';
+import { everyCapabilityBut, isDelist, uniqueNames } from '../kit/base-market.ts';
 import { fromMajor, fromUnits, isZero, toMajorNumber } from '../kit/decimal-units.ts';
 import { MarketApiError } from '../kit/market-errors.ts';
-import type { MarketClientConfig } from '../kit/market-transport.ts';
 import { spendOnce } from '../kit/spend-once.ts';
+import { UsdMarket, type UsdMarketConfig } from '../kit/usd-market.ts';
 import { DMARKET_CENTS_PER_USD, DmarketClient, type DmarketPrice } from './dmarket-client.ts';
 import { dmarketBalanceToMajor, type DmarketTarget } from './dmarket-types.ts';
 
@@ -40,16 +38,12 @@ async function allPages<T>(load: (offset: number) => Promise<T[]>): Promise<T[]>
  * balance and market prices in cent strings. Buy orders are DMarket "targets". Buying a listing outright
  * (PATCH /exchange/v1/offers-buy) is left out: only [mem] sources describe it, and a wrong guess spends money.
  */
-export class DmarketMarket extends BaseMarket {
+export class DmarketMarket extends UsdMarket<DmarketClient> {
   readonly code = 'dmarket' as const;
-  readonly currency: ConvertibleCurrency;
   readonly capabilities = everyCapabilityBut('buy');
-  readonly client: DmarketClient;
 
-  constructor(config: MarketClientConfig & { currency?: ConvertibleCurrency; now?: () => number }) {
-    super();
-    this.currency = usdOnly('dmarket', config.currency);
-    this.client = new DmarketClient(config);
+  constructor(config: UsdMarketConfig & { now?: () => number }) {
+    super('dmarket', config, new DmarketClient(config));
   }
 
   /** The cheapest offer per name (one market-items call per name; without names, the first page). */

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 
-import type { ConvertibleCurrency } from '@toydesk/contract';
 import Big from 'big.js';
 
 import type { MarketBalance, MarketCapability, MarketPrice } from '../market.ts';
-import { BaseMarket, uniqueNames, usdOnly } from '../kit/base-market.ts';
+import { uniqueNames } from '../kit/base-market.ts';
 import { fromMajor, normalize, toMajorNumber } from '../kit/decimal-units.ts';
-import type { MarketClientConfig } from '../kit/market-transport.ts';
 import type { MarketPurchase, TradeLink } from '../kit/purchase.ts';
 import { spendOnce } from '../kit/spend-once.ts';
+import { UsdMarket, type UsdMarketConfig } from '../kit/usd-market.ts';
 import { LisSkinsClient } from './lis-skins-client.ts';
 import type { LisPurchase } from './lis-skins-types.ts';
 
@@ -20,20 +19,16 @@ const MAX_PAGES_PER_SEARCH = 20;
  * Lis-skins behind the common Market interface: buy-only (prices, balance, buy), USD floats on the wire.
  * Listing, buy orders and history are not in its API.
  */
-export class LisSkinsMarket extends BaseMarket {
+export class LisSkinsMarket extends UsdMarket<LisSkinsClient> {
   readonly code = 'lis_skins' as const;
-  readonly currency: ConvertibleCurrency;
   readonly capabilities: ReadonlySet<MarketCapability> = new Set<MarketCapability>([
     'prices',
     'buy',
     'balance',
   ]);
-  readonly client: LisSkinsClient;
 
-  constructor(config: MarketClientConfig & { currency?: ConvertibleCurrency }) {
-    super();
-    this.currency = usdOnly('lis_skins', config.currency);
-    this.client = new LisSkinsClient(config);
+  constructor(config: UsdMarketConfig) {
+    super('lis_skins', config, new LisSkinsClient(config));
   }
 
   /** The cheapest skin and the number on sale per name; without names, from the first page of the market. */

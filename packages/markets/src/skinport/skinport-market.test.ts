@@ -1,65 +1,61 @@
-import type { KitCreatedAccount } from '@toydesk/simulators';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { UnsupportedCapabilityError } from '../market.ts';
 import { MarketApiError, MarketAuthError } from '../kit/market-errors.ts';
 import { expectFailure } from '../testing/expect-failure.ts';
-import { startMarketSim, startSimulatedMarket, type MarketSim } from '../testing/market-sim.ts';
+import { startMarketSim, useSimulatedMarket } from '../testing/market-sim.ts';
 import { SkinportMarket } from './skinport-market.ts';
 
-let sim: MarketSim;
-let account: KitCreatedAccount;
-let market: SkinportMarket;
 const NAME = 'AK-47 | Redline (Field-Tested)';
 
-beforeAll(async () => {
-  ({ sim, account, market } = await startSimulatedMarket('skinport', SkinportMarket, {
-    config: {
-      rateLimits: { items: null, 'sales-history': null, transactions: null },
-    },
-  }));
+const bed = useSimulatedMarket('skinport', SkinportMarket, {
+  config: {
+    rateLimits: { items: null, 'sales-history': null, transactions: null },
+  },
 });
-afterAll(() => sim.close());
 
 describe('SkinportMarket against the simulator', () => {
   it('offers prices and history only (listing is web-only)', async () => {
-    expect([...market.capabilities].sort()).toEqual(['history', 'prices']);
-    expect(market.currency).toBe('EUR');
-    await expect(market.getBalance()).rejects.toBeInstanceOf(UnsupportedCapabilityError);
-    await expect(market.listForSale([])).rejects.toThrow('skinport does not offer list_for_sale');
-    expect(account.credential).toMatch(/^[0-9a-f]+:[0-9a-f]+$/);
+    expect([...bed.market.capabilities].sort()).toEqual(['history', 'prices']);
+    expect(bed.market.currency).toBe('EUR');
+    await expect(bed.market.getBalance()).rejects.toBeInstanceOf(UnsupportedCapabilityError);
+    await expect(bed.market.listForSale([])).rejects.toThrow('skinport does not offer list_for_sale');
+    expect(bed.account.credential).toMatch(/^[0-9a-f]+:[0-9a-f]+$/);
   });
 
   it('reads /items prices (major-unit floats) in the market currency, without credentials', async () => {
-    const [eur] = await market.getPrices([NAME]);
+    const [eur] = await bed.market.getPrices([NAME]);
     expect(eur).toMatchObject({ market_hash_name: NAME, currency: 'EUR' });
     expect(eur?.price).toMatch(/^\d+\.\d{2}$/);
-    const usd = new SkinportMarket({ ...sim.config(''), currency: 'USD' });
+    const usd = new SkinportMarket({ ...bed.sim.config(''), currency: 'USD' });
     const [inUsd] = await usd.getPrices([NAME]);
     expect(inUsd?.currency).toBe('USD');
     expect(Number(inUsd?.price)).toBeGreaterThan(Number(eur?.price));
-    expect((await sim.control.stats()).byRoute.items).toBe(2);
+    expect((await bed.sim.control.stats()).byRoute.items).toBe(2);
   });
 
   it('reads the sales history statistics', async () => {
-    const [row] = await market.client.getSalesHistory('EUR', [NAME]);
+    const [row] = await bed.market.client.getSalesHistory('EUR', [NAME]);
     expect(row).toMatchObject({ market_hash_name: NAME, currency: 'EUR' });
     expect(row?.last_7_days?.volume).toBeGreaterThan(0);
   });
 
   it('reads transactions as history with Basic auth', async () => {
-    await sim.control.call('POST', `accounts/${account.id}/history`, {
+    await bed.sim.control.call('POST', `accounts/${bed.account.id}/history`, {
       side: 'sell',
       market_hash_name: NAME,
       price: '12.34',
     });
-    await sim.control.call('POST', `accounts/${account.id}/history`, {
+    await bed.sim.control.call('POST', `accounts/${bed.account.id}/history`, {
       side: 'buy',
       market_hash_name: NAME,
       price: 3.1,
       at: Date.now() - 10 * 86_400_000,
     });
-    const recent = await market.getHistory(new Date(Date.now() - 86_400_000), new Date(Date.now() + 60_000));
+    const recent = await bed.market.getHistory(
+      new Date(Date.now() - 86_400_000),
+      new Date(Date.now() + 60_000),
+    );
     expect(recent).toEqual([
       expect.objectContaining({
         side: 'sell',
@@ -69,7 +65,7 @@ describe('SkinportMarket against the simulator', () => {
         status: 'complete',
       }),
     ]);
-    const all = await market.getHistory(new Date(0), new Date(Date.now() + 60_000));
+    const all = await bed.market.getHistory(new Date(0), new Date(Date.now() + 60_000));
     expect(all.map((entry) => [entry.side, entry.price])).toEqual([
       ['sell', '12.34'],
       ['buy', '3.10'],
@@ -77,7 +73,7 @@ describe('SkinportMarket against the simulator', () => {
   });
 
   it('refuses wrong Basic credentials as an auth error', async () => {
-    const wrong = new SkinportMarket(sim.config('id:wrong'));
+    const wrong = new SkinportMarket(bed.sim.config('id:wrong'));
     await expectFailure(wrong.getHistory(new Date(0), new Date()), MarketAuthError, {
       code: 'authentication_error',
     });

@@ -13,6 +13,8 @@ import {
   type SteamSimConfigPatch,
 } from '@toydesk/simulators';
 
+import { afterAll, beforeAll } from 'vitest';
+
 import type { MarketClientConfig } from '../kit/market-transport.ts';
 import { loadMarketEndpoints, type MarketEndpoint } from '../market-endpoints.ts';
 
@@ -98,4 +100,33 @@ export async function startSimulatedMarket<M>(
   const sim = await startMarketSim(code, options.config);
   const account = await sim.control.account(options.account);
   return { sim, account, market: new Market(sim.config(account.credential)) };
+}
+
+/**
+ * A market test file's simulator, account and market (`startSimulatedMarket`), started before the file's
+ * tests and closed after them; readable once its `beforeAll` has run.
+ */
+export function useSimulatedMarket<M>(
+  ...args: Parameters<typeof startSimulatedMarket<M>>
+): SimulatedMarket<M> {
+  let started: SimulatedMarket<M> | undefined;
+  const bed = (): SimulatedMarket<M> => {
+    if (started === undefined) throw new Error('useSimulatedMarket: the simulator starts in beforeAll');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startSimulatedMarket(...args);
+  });
+  afterAll(() => bed().sim.close());
+  return {
+    get sim() {
+      return bed().sim;
+    },
+    get account() {
+      return bed().account;
+    },
+    get market() {
+      return bed().market;
+    },
+  };
 }

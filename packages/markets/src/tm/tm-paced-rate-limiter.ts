@@ -1,4 +1,4 @@
-import { sleep as defaultSleep, type RateLimitGrant, type RateLimiter } from '@toydesk/http';
+import { KeyedQueue, sleep as defaultSleep, type RateLimitGrant, type RateLimiter } from '@toydesk/http';
 
 export interface TmPacedRateLimiterOptions {
   /** The limiter that guarantees the limit (MemoryRateLimiter, or PostgresRateLimiter across processes). */
@@ -23,8 +23,8 @@ export class TmPacedRateLimiter implements RateLimiter {
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Per key, the earliest time its next token may be handed out. */
   private readonly nextAt = new Map<string, number>();
-  /** Per key, the end of the queue of waiters (served in arrival order). */
-  private readonly queues = new Map<string, Promise<void>>();
+  /** Per key, waiters served in arrival order. */
+  private readonly line = new KeyedQueue();
 
   constructor(options: TmPacedRateLimiterOptions) {
     if (!(options.intervalMs >= 0)) throw new RangeError('TmPacedRateLimiter needs intervalMs >= 0');
@@ -35,22 +35,12 @@ export class TmPacedRateLimiter implements RateLimiter {
   }
 
   async acquire(key: string, signal?: AbortSignal): Promise<RateLimitGrant | void> {
-    const previous = this.queues.get(key) ?? Promise.resolve();
-    let done!: () => void;
-    const mine = new Promise<void>((resolve) => (done = resolve));
-    const tail = previous.then(() => mine);
-    this.queues.set(key, tail);
-    try {
-      await previous;
-      signal?.throwIfAborted();
+    return this.line.inTurn(key, signal, async () => {
       const wait = (this.nextAt.get(key) ?? 0) - this.now();
       if (wait > 0) await this.sleep(wait, signal);
       const grant = await this.inner.acquire(key, signal);
       this.nextAt.set(key, this.now() + this.intervalMs);
       return grant;
-    } finally {
-      done(); // also when aborted: the next waiter then only waits for the ones before us
-      if (this.queues.get(key) === tail) this.queues.delete(key);
-    }
+    });
   }
 }

@@ -1,28 +1,21 @@
-import type { KitCreatedAccount } from '@toydesk/simulators';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { MarketApiError, MarketAuthError } from '../kit/market-errors.ts';
 import { expectFailure } from '../testing/expect-failure.ts';
-import { startMarketSim, startSimulatedMarket, type MarketSim } from '../testing/market-sim.ts';
+import { startMarketSim, useSimulatedMarket } from '../testing/market-sim.ts';
 import { WaxpeerMarket } from './waxpeer-market.ts';
 
-let sim: MarketSim;
-let account: KitCreatedAccount;
-let market: WaxpeerMarket;
 const NAME = 'AK-47 | Redline (Field-Tested)';
 const link = { partner: '12345', token: 'AbCdEfGh' };
 
-beforeAll(async () => {
-  ({ sim, account, market } = await startSimulatedMarket('waxpeer', WaxpeerMarket, {
-    config: { rateLimits: { 'list-items': null } },
-    account: { money: '250.5', names: [NAME, NAME, NAME] },
-  }));
+const bed = useSimulatedMarket('waxpeer', WaxpeerMarket, {
+  config: { rateLimits: { 'list-items': null } },
+  account: { money: '250.5', names: [NAME, NAME, NAME] },
 });
-afterAll(() => sim.close());
 
 describe('WaxpeerMarket against the simulator', () => {
   it('offers every capability (USD only)', () => {
-    expect([...market.capabilities].sort()).toEqual(
+    expect([...bed.market.capabilities].sort()).toEqual(
       [
         'balance',
         'buy',
@@ -35,35 +28,35 @@ describe('WaxpeerMarket against the simulator', () => {
         'set_price',
       ].sort(),
     );
-    expect(market.currency).toBe('USD');
-    expect(() => new WaxpeerMarket({ ...sim.config('x'), currency: 'RUB' })).toThrow(/USD/);
+    expect(bed.market.currency).toBe('USD');
+    expect(() => new WaxpeerMarket({ ...bed.sim.config('x'), currency: 'RUB' })).toThrow(/USD/);
   });
 
   it('reads the wallet (mils) as dollars', async () => {
-    expect(await market.getBalance()).toEqual({ amount: '250.50', currency: 'USD', on_hold: null });
-    const profile = await market.client.getProfile();
+    expect(await bed.market.getBalance()).toEqual({ amount: '250.50', currency: 'USD', on_hold: null });
+    const profile = await bed.market.client.getProfile();
     expect(profile.user?.wallet).toBe(250_500);
   });
 
   it('refuses a wrong key as an auth error (401 {success:false,msg})', async () => {
-    const wrong = new WaxpeerMarket(sim.config('not-a-key'));
+    const wrong = new WaxpeerMarket(bed.sim.config('not-a-key'));
     await expectFailure(wrong.getBalance(), MarketAuthError, { status: 401, code: 'wrong api key' });
   });
 
   it('reads the inventory and the public prices in dollars', async () => {
-    const inventory = await market.getInventory();
+    const inventory = await bed.market.getInventory();
     expect(inventory).toHaveLength(3);
     expect(inventory[0]).toMatchObject({ market_hash_name: NAME, tradable: true, instanceid: null });
     expect(inventory[0]?.market_price).toMatch(/^\d+\.\d{2,3}$/);
-    const prices = await market.getPrices([NAME]);
+    const prices = await bed.market.getPrices([NAME]);
     expect(prices).toHaveLength(1);
     expect(prices[0]).toMatchObject({ market_hash_name: NAME, currency: 'USD', buy_order: null });
     expect(prices[0]?.price).toMatch(/^\d+\.\d{2,3}$/);
   });
 
   it('lists at mils rounded up, reprices, delists', async () => {
-    const [first, second] = (await market.getInventory()).map((item) => item.asset_id);
-    const listed = await market.listForSale([
+    const [first, second] = (await bed.market.getInventory()).map((item) => item.asset_id);
+    const listed = await bed.market.listForSale([
       { asset_id: first!, price: '12.3456' },
       { asset_id: second!, price: '9.99' },
       { asset_id: '999', price: '1' },
@@ -75,12 +68,12 @@ describe('WaxpeerMarket against the simulator', () => {
       { asset_id: '999', listing_id: null, error: 'item_not_in_inventory' },
       { asset_id: 'abc', listing_id: null, error: 'invalid asset id' },
     ]);
-    const listings = await market.getListings();
+    const listings = await bed.market.getListings();
     expect(listings.find((l) => l.listing_id === first)).toMatchObject({
       price: '12.346',
       status: 'on_sale',
     });
-    const changed = await market.setPrices([
+    const changed = await bed.market.setPrices([
       { listing_id: first!, price: '11' },
       { listing_id: second!, price: '0' },
       { listing_id: 'nope', price: '5' },
@@ -90,16 +83,16 @@ describe('WaxpeerMarket against the simulator', () => {
       { listing_id: second, ok: true, error: null },
       { listing_id: 'nope', ok: false, error: 'item_not_found' },
     ]);
-    const after = await market.getListings();
+    const after = await bed.market.getListings();
     expect(after.map((l) => [l.listing_id, l.price])).toEqual([[first, '11.00']]);
   });
 
   it('shows a sale in the history and the wallet', async () => {
-    const [listing] = await market.getListings();
-    await sim.control.call('POST', `accounts/${account.id}/sell`, {
-      listing_id: (await sim.control.dump(account.id)).listings[0]!.listing_id,
+    const [listing] = await bed.market.getListings();
+    await bed.sim.control.call('POST', `accounts/${bed.account.id}/sell`, {
+      listing_id: (await bed.sim.control.dump(bed.account.id)).listings[0]!.listing_id,
     });
-    const history = await market.getHistory(new Date(Date.now() - 60_000), new Date(Date.now() + 60_000));
+    const history = await bed.market.getHistory(new Date(Date.now() - 60_000), new Date(Date.now() + 60_000));
     expect(history).toEqual([
       expect.objectContaining({
         side: 'sell',
@@ -109,40 +102,40 @@ describe('WaxpeerMarket against the simulator', () => {
       }),
     ]);
     // 11.00 less the 5% fee, floored to the mil.
-    expect((await market.getBalance()).amount).toBe('260.95');
+    expect((await bed.market.getBalance()).amount).toBe('260.95');
   });
 
   it('places, replaces and removes a buy order (mils rounded down)', async () => {
-    const placed = await market.setBuyOrder({ market_hash_name: NAME, price: '3.4567', count: 2 });
+    const placed = await bed.market.setBuyOrder({ market_hash_name: NAME, price: '3.4567', count: 2 });
     expect(placed).toMatchObject({ market_hash_name: NAME, price: '3.456', count: 2, currency: 'USD' });
-    const same = await market.setBuyOrder({ market_hash_name: NAME, price: '3.456', count: 2 });
+    const same = await bed.market.setBuyOrder({ market_hash_name: NAME, price: '3.456', count: 2 });
     expect(same?.order_id).toBe(placed?.order_id);
-    const replaced = await market.setBuyOrder({ market_hash_name: NAME, price: '4', count: 1 });
+    const replaced = await bed.market.setBuyOrder({ market_hash_name: NAME, price: '4', count: 1 });
     expect(replaced).toMatchObject({ order_id: placed?.order_id, price: '4.00', count: 1 });
-    expect(await market.getBuyOrders()).toEqual([replaced]);
-    expect(await market.setBuyOrder({ market_hash_name: NAME, price: '0', count: 1 })).toBeNull();
-    expect(await market.getBuyOrders()).toEqual([]);
+    expect(await bed.market.getBuyOrders()).toEqual([replaced]);
+    expect(await bed.market.setBuyOrder({ market_hash_name: NAME, price: '0', count: 1 })).toBeNull();
+    expect(await bed.market.getBuyOrders()).toEqual([]);
   });
 
   it('refuses an unknown item order with the market message', async () => {
     await expectFailure(
-      market.setBuyOrder({ market_hash_name: 'No Such Item', price: '1', count: 1 }),
+      bed.market.setBuyOrder({ market_hash_name: 'No Such Item', price: '1', count: 1 }),
       MarketApiError,
       { code: 'unknown_item' },
     );
   });
 
   it('buys once when the connection drops after the purchase (checked by project_id)', async () => {
-    await sim.dropAnswerOnce({ path: '/v1/buy-one-p2p-name' });
-    const bought = await market.buy({
+    await bed.sim.dropAnswerOnce({ path: '/v1/buy-one-p2p-name' });
+    const bought = await bed.market.buy({
       market_hash_name: NAME,
       max_price: '100',
       trade_link: link,
       custom_id: 'proj-1',
     });
     expect(bought).toMatchObject({ custom_id: 'proj-1', market_hash_name: NAME, currency: 'USD' });
-    const stats = await sim.control.stats();
-    const mine = stats.accounts[account.id]!;
+    const stats = await bed.sim.control.stats();
+    const mine = stats.accounts[bed.account.id]!;
     expect(mine.byRoute['buy-one-p2p-name']).toBe(1);
     expect(mine.byRoute['check-many-project-id']).toBe(1);
     expect(mine.spends.byRef['buy:proj-1']).toEqual({ calls: 1, effects: 1 });
@@ -151,12 +144,12 @@ describe('WaxpeerMarket against the simulator', () => {
 
   it('creates one buy order when the connection drops after creating it', async () => {
     const calls = async () =>
-      (await sim.control.stats()).accounts[account.id]!.byRoute['create-buy-order'] ?? 0;
+      (await bed.sim.control.stats()).accounts[bed.account.id]!.byRoute['create-buy-order'] ?? 0;
     const before = await calls();
-    await sim.dropAnswerOnce({ path: '/v1/create-buy-order' });
-    const order = await market.setBuyOrder({ market_hash_name: NAME, price: '2', count: 1 });
+    await bed.sim.dropAnswerOnce({ path: '/v1/create-buy-order' });
+    const order = await bed.market.setBuyOrder({ market_hash_name: NAME, price: '2', count: 1 });
     expect(order).toMatchObject({ price: '2.00', count: 1 });
-    expect(await market.getBuyOrders()).toHaveLength(1);
+    expect(await bed.market.getBuyOrders()).toHaveLength(1);
     expect((await calls()) - before).toBe(1);
   });
 });

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 
-import type { ConvertibleCurrency } from '@toydesk/contract';
-
 import type {
   ListForSaleResult,
   MarketBalance,
@@ -12,27 +10,23 @@ import type {
   MarketPrice,
   SetPriceResult,
 } from '../market.ts';
-import { BaseMarket, everyCapabilityBut, isDelist, uniqueNames, usdOnly } from '../kit/base-market.ts';
+import { everyCapabilityBut, isDelist, uniqueNames } from '../kit/base-market.ts';
 import { fromUnits, isZero, toUnits } from '../kit/decimal-units.ts';
-import type { MarketClientConfig } from '../kit/market-transport.ts';
 import type { MarketPurchase, TradeLink } from '../kit/purchase.ts';
 import { spendOnce } from '../kit/spend-once.ts';
+import { UsdMarket, type UsdMarketConfig } from '../kit/usd-market.ts';
 import { WAXPEER_UNITS_PER_USD, WaxpeerClient } from './waxpeer-client.ts';
 import type { WaxpeerBuyOrder } from './waxpeer-types.ts';
 
 const mils = (units: number | string) => fromUnits(units, WAXPEER_UNITS_PER_USD);
 
 /** Waxpeer behind the common Market interface: USD, mils on the wire, listings keyed by the Steam asset id. */
-export class WaxpeerMarket extends BaseMarket {
+export class WaxpeerMarket extends UsdMarket<WaxpeerClient> {
   readonly code = 'waxpeer' as const;
-  readonly currency: ConvertibleCurrency;
   readonly capabilities = everyCapabilityBut();
-  readonly client: WaxpeerClient;
 
-  constructor(config: MarketClientConfig & { currency?: ConvertibleCurrency }) {
-    super();
-    this.currency = usdOnly('waxpeer', config.currency);
-    this.client = new WaxpeerClient(config);
+  constructor(config: UsdMarketConfig) {
+    super('waxpeer', config, new WaxpeerClient(config));
   }
 
   override async getPrices(marketHashNames?: string[]): Promise<MarketPrice[]> {
