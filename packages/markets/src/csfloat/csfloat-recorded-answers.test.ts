@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { fixture, startReplayServer, type ReplayServer } from '@toydesk/http/testing/replay-server';
-import { startMarketSim, type MarketSim } from '../testing/market-sim.ts';
+import { fixture } from '@toydesk/http/testing/replay-server';
+import { useMarketSim } from '../testing/market-sim.ts';
 import { shapeDifferences } from '@toydesk/http/testing/wire-shape';
+import { useReplayedMarket } from '../testing/use-replayed-market.ts';
 import { CsfloatMarket } from './csfloat-market.ts';
 
 /**
@@ -13,19 +14,14 @@ import { CsfloatMarket } from './csfloat-market.ts';
 const SEARCH = fixture(new URL('./fixtures/listings-search.json', import.meta.url));
 const CREATED = fixture(new URL('./fixtures/listings-create.json', import.meta.url));
 
-let replay: ReplayServer;
-let market: CsfloatMarket;
-
-beforeAll(async () => {
-  replay = await startReplayServer();
-  market = new CsfloatMarket({ baseUrl: replay.base, http: replay.http, credential: 'recorded-key' });
-});
-afterAll(() => replay.close());
+const bed = useReplayedMarket(CsfloatMarket, 'recorded-key');
 
 describe('CSFloat recorded answers through the client', () => {
   it('reads a listing page: 18-digit ids and steam ids exact, prices and offer floor in cents', async () => {
-    replay.answer('GET', '/api/v1/listings', { body: SEARCH });
-    const page = await market.client.searchListings({ market_hash_name: 'M4A4 | Poseidon (Factory New)' });
+    bed.replay.answer('GET', '/api/v1/listings', { body: SEARCH });
+    const page = await bed.market.client.searchListings({
+      market_hash_name: 'M4A4 | Poseidon (Factory New)',
+    });
     const [listing] = page.data;
     // Above 2^53: a JS number would read 324288155723370200.
     expect(listing!.id).toBe('324288155723370196');
@@ -37,16 +33,16 @@ describe('CSFloat recorded answers through the client', () => {
     expect(listing!.item.float_value).toBe(0.02796577662229538);
     expect(listing!.item.paint_index).toBe(449);
     expect(listing!.state).toBe('listed');
-    expect(replay.received.at(-1)!.headers.authorization).toBe('recorded-key');
+    expect(bed.replay.received.at(-1)!.headers.authorization).toBe('recorded-key');
   });
 
   it('creates a listing with explicit offer settings and reads the answer (prices in cents)', async () => {
-    replay.answer('POST', '/api/v1/listings', { body: CREATED });
-    const [result] = await market.listForSale([{ asset_id: '21078095468', price: '89' }]);
+    bed.replay.answer('POST', '/api/v1/listings', { body: CREATED });
+    const [result] = await bed.market.listForSale([{ asset_id: '21078095468', price: '89' }]);
     expect(result).toEqual({ asset_id: '21078095468', listing_id: '292312870132253796', error: null });
     // Without max_offer_discount CSFloat applies the profile default and the listing takes offers below its
     // price (the recorded answer: min_offer_price 7565 for a price of 8900).
-    expect(JSON.parse(replay.received.at(-1)!.body)).toEqual({
+    expect(JSON.parse(bed.replay.received.at(-1)!.body)).toEqual({
       asset_id: '21078095468',
       price: 8900,
       type: 'buy_now',
@@ -55,20 +51,20 @@ describe('CSFloat recorded answers through the client', () => {
   });
 
   it('sends the configured offer discount, and refuses one that is not whole basis points', async () => {
-    replay.answer('POST', '/api/v1/listings', { body: CREATED });
+    bed.replay.answer('POST', '/api/v1/listings', { body: CREATED });
     const generous = new CsfloatMarket({
-      baseUrl: replay.base,
-      http: replay.http,
+      baseUrl: bed.replay.base,
+      http: bed.replay.http,
       credential: 'recorded-key',
       maxOfferDiscount: 500,
     });
     await generous.listForSale([{ asset_id: '21078095468', price: '89.00' }]);
-    expect(JSON.parse(replay.received.at(-1)!.body)).toMatchObject({ max_offer_discount: 500 });
+    expect(JSON.parse(bed.replay.received.at(-1)!.body)).toMatchObject({ max_offer_discount: 500 });
     expect(
       () =>
         new CsfloatMarket({
-          baseUrl: replay.base,
-          http: replay.http,
+          baseUrl: bed.replay.base,
+          http: bed.replay.http,
           credential: 'k',
           maxOfferDiscount: 0.5,
         }),
@@ -77,13 +73,8 @@ describe('CSFloat recorded answers through the client', () => {
 });
 
 describe('the CSFloat simulator answers with the recorded shape', () => {
-  let sim: MarketSim;
+  const sim = useMarketSim('csfloat');
   const NAME = 'Glock-18 | Water Elemental (Field-Tested)';
-
-  beforeAll(async () => {
-    sim = await startMarketSim('csfloat');
-  });
-  afterAll(() => sim.close());
 
   it('has every field of the real listing object, in the same JSON types', async () => {
     const account = await sim.control.account({ money: '10.00', names: [NAME] });

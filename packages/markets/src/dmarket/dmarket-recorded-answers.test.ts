@@ -1,10 +1,11 @@
 import { generateDmarketKeyPair } from '@toydesk/simulators';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { MarketResponseError } from '../kit/market-errors.ts';
-import { fixture, startReplayServer, type ReplayServer } from '@toydesk/http/testing/replay-server';
+import { fixture } from '@toydesk/http/testing/replay-server';
 import { startMarketSim } from '../testing/market-sim.ts';
 import { shapeDifferences } from '@toydesk/http/testing/wire-shape';
+import { useReplayedMarket } from '../testing/use-replayed-market.ts';
 import { DmarketMarket } from './dmarket-market.ts';
 
 /**
@@ -14,25 +15,16 @@ import { DmarketMarket } from './dmarket-market.ts';
 
 const BALANCE = fixture(new URL('./fixtures/balance.json', import.meta.url));
 
-let replay: ReplayServer;
-let market: DmarketMarket;
-
-beforeAll(async () => {
-  replay = await startReplayServer();
+const bed = useReplayedMarket(DmarketMarket, () => {
   const keys = generateDmarketKeyPair();
-  market = new DmarketMarket({
-    baseUrl: replay.base,
-    http: replay.http,
-    credential: `${keys.publicHex}:${keys.secretHex}`,
-  });
+  return `${keys.publicHex}:${keys.secretHex}`;
 });
-afterAll(() => replay.close());
 
 describe('DMarket recorded answers through the client', () => {
   it('reads the real balance answer, decimal strings included', async () => {
-    replay.answer('GET', '/account/v1/balance', { body: BALANCE });
-    expect(await market.getBalance()).toEqual({ amount: '0.00', currency: 'USD', on_hold: null });
-    expect(replay.received.at(-1)!.headers['x-request-sign']).toMatch(/^dmar ed25519 [0-9a-f]{128}$/);
+    bed.replay.answer('GET', '/account/v1/balance', { body: BALANCE });
+    expect(await bed.market.getBalance()).toEqual({ amount: '0.00', currency: 'USD', on_hold: null });
+    expect(bed.replay.received.at(-1)!.headers['x-request-sign']).toMatch(/^dmar ed25519 [0-9a-f]{128}$/);
   });
 
   // Derived from the recorded form (not recorded themselves): a non-zero decimal string is dollars, a bare digit
@@ -41,13 +33,13 @@ describe('DMarket recorded answers through the client', () => {
     ['{"usd":"25.75","usdAvailableToWithdraw":"25.75"}', '25.75'],
     ['{"usd":"2550","usdAvailableToWithdraw":"2500","dmc":"0"}', '25.50'],
   ])('reads %s as %s dollars', async (body, amount) => {
-    replay.answer('GET', '/account/v1/balance', { body });
-    expect((await market.getBalance()).amount).toBe(amount);
+    bed.replay.answer('GET', '/account/v1/balance', { body });
+    expect((await bed.market.getBalance()).amount).toBe(amount);
   });
 
   it('refuses a balance it cannot read', async () => {
-    replay.answer('GET', '/account/v1/balance', { body: '{"usd":"$5.00"}' });
-    await expect(market.getBalance()).rejects.toBeInstanceOf(MarketResponseError);
+    bed.replay.answer('GET', '/account/v1/balance', { body: '{"usd":"$5.00"}' });
+    await expect(bed.market.getBalance()).rejects.toBeInstanceOf(MarketResponseError);
   });
 });
 

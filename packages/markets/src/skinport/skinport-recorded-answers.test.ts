@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { MarketAuthError } from '../kit/market-errors.ts';
-import { fixture, startReplayServer, type ReplayServer } from '@toydesk/http/testing/replay-server';
+import { fixture } from '@toydesk/http/testing/replay-server';
 import { startMarketSim } from '../testing/market-sim.ts';
 import { shapeDifferences } from '@toydesk/http/testing/wire-shape';
+import { useReplayedMarket } from '../testing/use-replayed-market.ts';
 import { SkinportMarket } from './skinport-market.ts';
 
 /**
@@ -13,23 +14,12 @@ import { SkinportMarket } from './skinport-market.ts';
 
 const read = (name: string) => fixture(new URL(`./fixtures/${name}`, import.meta.url));
 
-let replay: ReplayServer;
-let market: SkinportMarket;
-
-beforeAll(async () => {
-  replay = await startReplayServer();
-  market = new SkinportMarket({
-    baseUrl: replay.base,
-    http: replay.http,
-    credential: 'client-id:client-secret',
-  });
-});
-afterAll(() => replay.close());
+const bed = useReplayedMarket(SkinportMarket, 'client-id:client-secret');
 
 describe('Skinport recorded answers through the client', () => {
   it('reads /items: min prices as decimals, nothing for a name with no offers', async () => {
-    replay.answer('GET', '/v1/items', { body: read('items.json') });
-    const prices = await market.getPrices();
+    bed.replay.answer('GET', '/v1/items', { body: read('items.json') });
+    const prices = await bed.market.getPrices();
     expect(prices).toEqual([
       {
         market_hash_name: 'AK-47 | Aquamarine Revenge (Battle-Scarred)',
@@ -46,22 +36,22 @@ describe('Skinport recorded answers through the client', () => {
         volume: null,
       },
     ]);
-    const request = replay.received.at(-1)!;
+    const request = bed.replay.received.at(-1)!;
     expect(request.headers['accept-encoding']).toContain('br');
     expect(request.headers.authorization).toBeUndefined();
   });
 
   it('reads /sales/history with its older fields (sales list, no 24 h period)', async () => {
-    replay.answer('GET', '/v1/sales/history', { body: read('sales-history.json') });
-    const [key, knife] = await market.client.getSalesHistory('EUR', ['Glove Case Key']);
+    bed.replay.answer('GET', '/v1/sales/history', { body: read('sales-history.json') });
+    const [key, knife] = await bed.market.client.getSalesHistory('EUR', ['Glove Case Key']);
     expect(key).toMatchObject({ market_hash_name: 'Glove Case Key', last_24_hours: null });
     expect(key!.last_7_days).toMatchObject({ min: 1.77, avg: 1.81, volume: 4 });
     expect(knife!.last_7_days).toMatchObject({ min: null, volume: 0 });
   });
 
   it('reads /account/transactions: a sale credit (sub_type item), a withdrawal with items null, a purchase', async () => {
-    replay.answer('GET', '/v1/account/transactions', { body: read('account-transactions.json') });
-    const history = await market.getHistory(
+    bed.replay.answer('GET', '/v1/account/transactions', { body: read('account-transactions.json') });
+    const history = await bed.market.getHistory(
       new Date('2021-01-01T00:00:00Z'),
       new Date('2022-01-01T00:00:00Z'),
     );
@@ -94,14 +84,14 @@ describe('Skinport recorded answers through the client', () => {
         status: 'complete',
       },
     ]);
-    expect(replay.received.at(-1)!.headers.authorization).toBe(
+    expect(bed.replay.received.at(-1)!.headers.authorization).toBe(
       `Basic ${Buffer.from('client-id:client-secret').toString('base64')}`,
     );
   });
 
   it('treats a 401 (documented: wrong credentials) as an auth error', async () => {
-    replay.answer('GET', '/v1/account/transactions', { status: 401, body: '' });
-    await expect(market.client.getTransactions()).rejects.toBeInstanceOf(MarketAuthError);
+    bed.replay.answer('GET', '/v1/account/transactions', { status: 401, body: '' });
+    await expect(bed.market.client.getTransactions()).rejects.toBeInstanceOf(MarketAuthError);
   });
 });
 

@@ -13,10 +13,9 @@ import {
   type SteamSimConfigPatch,
 } from '@toydesk/simulators';
 
-import { afterAll, beforeAll } from 'vitest';
-
 import type { MarketClientConfig } from '../kit/market-transport.ts';
 import { loadMarketEndpoints, type MarketEndpoint } from '../market-endpoints.ts';
+import { startedBeforeAll } from './started-before-all.ts';
 
 /**
  * Test support (imported by tests only): a simulator server on port 0, the endpoint of one market pointing
@@ -75,6 +74,14 @@ export function startMarketSim(market: OtherMarket & MarketCode, config: KitConf
   });
 }
 
+/** `startMarketSim` for a test file or describe block: started before its tests, closed after them. */
+export function useMarketSim(market: OtherMarket & MarketCode, config: KitConfigPatch = {}): MarketSim {
+  return startedBeforeAll(
+    () => startMarketSim(market, config),
+    (sim) => sim.close(),
+  );
+}
+
 /** The Steam Community Market: the simulated Steam's, controlled through the Steam simulator's control API. */
 export function startSteamMarketSim(config: SteamSimConfigPatch = {}) {
   return startSim(
@@ -104,29 +111,13 @@ export async function startSimulatedMarket<M>(
 
 /**
  * A market test file's simulator, account and market (`startSimulatedMarket`), started before the file's
- * tests and closed after them; readable once its `beforeAll` has run.
+ * tests and closed after them.
  */
 export function useSimulatedMarket<M>(
   ...args: Parameters<typeof startSimulatedMarket<M>>
 ): SimulatedMarket<M> {
-  let started: SimulatedMarket<M> | undefined;
-  const bed = (): SimulatedMarket<M> => {
-    if (started === undefined) throw new Error('useSimulatedMarket: the simulator starts in beforeAll');
-    return started;
-  };
-  beforeAll(async () => {
-    started = await startSimulatedMarket(...args);
-  });
-  afterAll(() => bed().sim.close());
-  return {
-    get sim() {
-      return bed().sim;
-    },
-    get account() {
-      return bed().account;
-    },
-    get market() {
-      return bed().market;
-    },
-  };
+  return startedBeforeAll(
+    () => startSimulatedMarket(...args),
+    ({ sim }) => sim.close(),
+  );
 }

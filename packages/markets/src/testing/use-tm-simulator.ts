@@ -1,6 +1,7 @@
 import type { HttpClient } from '@toydesk/http';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 
+import { startedBeforeAll } from './started-before-all.ts';
 import { createTmTestHttp } from './tm-test-client.ts';
 import { startTmSimulator, type TmSimHarness } from './tm-simulator.ts';
 
@@ -27,29 +28,15 @@ const noViolations = (stats: TmStats) => expect(stats.rateLimitViolations).toBe(
  */
 export function useTmSimulator(options: TmTestBedOptions = {}): TmTestBed {
   const { markets = ['tm'], check = noViolations } = options;
-  let started: TmTestBed | undefined;
-  const bed = (): TmTestBed => {
-    if (started === undefined) throw new Error('useTmSimulator: the simulator starts in beforeAll');
-    return started;
-  };
-  beforeAll(async () => {
-    started = { sim: await startTmSimulator(), http: createTmTestHttp() };
-  });
-  afterAll(async () => {
-    const { sim, http } = bed();
-    try {
-      if (check !== null) for (const market of markets) check(await sim.stats(market));
-    } finally {
-      await http.close();
-      await sim.close();
-    }
-  });
-  return {
-    get sim() {
-      return bed().sim;
+  return startedBeforeAll(
+    async () => ({ sim: await startTmSimulator(), http: createTmTestHttp() }),
+    async ({ sim, http }) => {
+      try {
+        if (check !== null) for (const market of markets) check(await sim.stats(market));
+      } finally {
+        await http.close();
+        await sim.close();
+      }
     },
-    get http() {
-      return bed().http;
-    },
-  };
+  );
 }

@@ -1,5 +1,6 @@
 import { describeFailure, isTmUncertainFailure, TmUnconfirmedError } from './tm-errors.ts';
-import type { TmLogger } from './tm-requester.ts';
+import type { TmCallName } from './tm-calls.ts';
+import type { TmLogger, TmRequester } from './tm-requester.ts';
 
 /**
  * How a call that spends money went:
@@ -64,6 +65,15 @@ export async function spendSafely<T extends object>(
       error,
     );
   }
+}
+
+/** One of the client's spending calls (`spends` in TM_CALLS) through `spendSafely`, named and logged as the client's. */
+export function spendCall<T extends object>(
+  tm: Pick<TmRequester, 'callName' | 'logger'>,
+  name: TmCallName,
+  options: Pick<SpendSafelyOptions<T>, 'customId' | 'attempt' | 'check'>,
+): Promise<T & TmSpendReport> {
+  return spendSafely({ ...options, call: tm.callName(name), logger: tm.logger });
 }
 
 async function checkState<T>(options: SpendSafelyOptions<T>, failure: unknown, when: string) {

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { MarketApiError } from '../kit/market-errors.ts';
-import { fixture, startReplayServer, type ReplayServer } from '@toydesk/http/testing/replay-server';
-import { startMarketSim, type MarketSim } from '../testing/market-sim.ts';
+import { fixture } from '@toydesk/http/testing/replay-server';
+import { useMarketSim } from '../testing/market-sim.ts';
 import { shapeDifferences } from '@toydesk/http/testing/wire-shape';
+import { useReplayedMarket } from '../testing/use-replayed-market.ts';
 import { WaxpeerMarket } from './waxpeer-market.ts';
 
 /**
@@ -14,34 +15,27 @@ import { WaxpeerMarket } from './waxpeer-market.ts';
 const read = (name: string) => fixture(new URL(`./fixtures/${name}`, import.meta.url));
 const TRADE_LINK = { partner: '900267897', token: 'P2YkRJOk' };
 
-let replay: ReplayServer;
-let market: WaxpeerMarket;
+const bed = useReplayedMarket(WaxpeerMarket, 'recorded-key');
 
-beforeAll(async () => {
-  replay = await startReplayServer();
-  market = new WaxpeerMarket({ baseUrl: replay.base, http: replay.http, credential: 'recorded-key' });
-});
-afterAll(() => replay.close());
-
-const lastQuery = () => new URL(replay.received.at(-1)!.url, 'http://x').searchParams;
+const lastQuery = () => new URL(bed.replay.received.at(-1)!.url, 'http://x').searchParams;
 
 describe('Waxpeer recorded answers through the client', () => {
   it('reads the inventory (asset ids as strings) and the steam price in mils', async () => {
-    replay.answer('GET', '/v1/get-my-inventory', { body: read('get-my-inventory.json') });
-    const [item] = await market.getInventory();
+    bed.replay.answer('GET', '/v1/get-my-inventory', { body: read('get-my-inventory.json') });
+    const [item] = await bed.market.getInventory();
     expect(item).toMatchObject({
       asset_id: '24758826121',
       market_hash_name: '★ Butterfly Knife | Gamma Doppler (Factory New)',
       market_price: '2767.941',
     });
     expect(lastQuery().get('api')).toBe('recorded-key');
-    replay.answer('GET', '/v1/fetch-my-inventory', { body: read('fetch-my-inventory.json') });
-    expect(await market.client.fetchMyInventory()).toMatchObject({ success: true });
+    bed.replay.answer('GET', '/v1/fetch-my-inventory', { body: read('fetch-my-inventory.json') });
+    expect(await bed.market.client.fetchMyInventory()).toMatchObject({ success: true });
   });
 
   it('lists in mils and reads listed and failed items (numeric item ids) per item', async () => {
-    replay.answer('POST', '/v1/list-items-steam', { body: read('list-items-steam-post.json') });
-    const results = await market.listForSale([
+    bed.replay.answer('POST', '/v1/list-items-steam', { body: read('list-items-steam-post.json') });
+    const results = await bed.market.listForSale([
       { asset_id: '141414144', price: '1' },
       { asset_id: '141414145', price: '1.0005' },
     ]);
@@ -49,7 +43,7 @@ describe('Waxpeer recorded answers through the client', () => {
       { asset_id: '141414144', listing_id: '141414144', error: null },
       { asset_id: '141414145', listing_id: null, error: 'You can list your item after 40 seconds' },
     ]);
-    expect(JSON.parse(replay.received.at(-1)!.body)).toEqual({
+    expect(JSON.parse(bed.replay.received.at(-1)!.body)).toEqual({
       items: [
         { item_id: 141414144, price: 1000 },
         { item_id: 141414145, price: 1001 },
@@ -58,15 +52,15 @@ describe('Waxpeer recorded answers through the client', () => {
   });
 
   it('refuses to send an asset id past 2^53 as a JSON number', async () => {
-    const before = replay.received.length;
-    const [result] = await market.listForSale([{ asset_id: '9007199254740993', price: '1' }]);
+    const before = bed.replay.received.length;
+    const [result] = await bed.market.listForSale([{ asset_id: '9007199254740993', price: '1' }]);
     expect(result).toMatchObject({ listing_id: null, error: 'invalid asset id' });
-    expect(replay.received.length).toBe(before);
+    expect(bed.replay.received.length).toBe(before);
   });
 
   it('reads our listings with prices in mils', async () => {
-    replay.answer('GET', '/v1/list-items-steam', { body: read('list-items-steam-get.json') });
-    expect(await market.getListings()).toEqual([
+    bed.replay.answer('GET', '/v1/list-items-steam', { body: read('list-items-steam-get.json') });
+    expect(await bed.market.getListings()).toEqual([
       {
         listing_id: '16037911576',
         asset_id: '16037911576',
@@ -80,10 +74,10 @@ describe('Waxpeer recorded answers through the client', () => {
   });
 
   it('reprices (string ids and prices in the answer) and delists (the answer only counts)', async () => {
-    replay.answer('POST', '/v1/edit-items', { body: read('edit-items.json') });
-    replay.answer('GET', '/v1/remove-items', { body: read('remove-items.json') });
-    replay.answer('GET', '/v1/list-items-steam', { body: read('list-items-steam-get.json') });
-    const results = await market.setPrices([
+    bed.replay.answer('POST', '/v1/edit-items', { body: read('edit-items.json') });
+    bed.replay.answer('GET', '/v1/remove-items', { body: read('remove-items.json') });
+    bed.replay.answer('GET', '/v1/list-items-steam', { body: read('list-items-steam-get.json') });
+    const results = await bed.market.setPrices([
       { listing_id: '141414144', price: '1.00' },
       { listing_id: '141414145', price: '1.00' },
       { listing_id: '141414146', price: null },
@@ -97,8 +91,8 @@ describe('Waxpeer recorded answers through the client', () => {
   });
 
   it('reads the public prices: min and steam price in mils', async () => {
-    replay.answer('GET', '/v1/prices', { body: read('prices.json') });
-    const [price] = await market.getPrices();
+    bed.replay.answer('GET', '/v1/prices', { body: read('prices.json') });
+    const [price] = await bed.market.getPrices();
     expect(price).toMatchObject({
       market_hash_name: '★ Hand Wraps | Cobalt Skulls (Minimal Wear)',
       price: '937.999',
@@ -106,8 +100,8 @@ describe('Waxpeer recorded answers through the client', () => {
   });
 
   it('buys by name (price cap in mils) and reads a purchase by project id (status 4)', async () => {
-    replay.answer('GET', '/v1/buy-one-p2p-name', { body: read('buy-one-p2p-name.json') });
-    const bought = await market.buy({
+    bed.replay.answer('GET', '/v1/buy-one-p2p-name', { body: read('buy-one-p2p-name.json') });
+    const bought = await bed.market.buy({
       market_hash_name: 'Nova | Sand Dune (Field-Tested)',
       max_price: '0.14',
       trade_link: TRADE_LINK,
@@ -118,16 +112,16 @@ describe('Waxpeer recorded answers through the client', () => {
       custom_id: 'My_custom_project_identifier_asgd6ad8sg68gasgas8d',
     });
     expect(lastQuery().get('price')).toBe('140');
-    replay.answer('GET', '/v1/check-many-project-id', { body: read('check-many-project-id.json') });
-    const { trades } = await market.client.checkProjectIds([
+    bed.replay.answer('GET', '/v1/check-many-project-id', { body: read('check-many-project-id.json') });
+    const { trades } = await bed.market.client.checkProjectIds([
       'My_custom_project_identifier_asgd6ad8sg68gasgas8d',
     ]);
     expect(trades[0]).toMatchObject({ id: '1', price: 140, status: 4, done: false });
   });
 
   it('reads, creates, edits and removes buy orders (the remove answer is a count)', async () => {
-    replay.answer('GET', '/v1/buy-orders', { body: read('buy-orders.json') });
-    expect(await market.getBuyOrders()).toEqual([
+    bed.replay.answer('GET', '/v1/buy-orders', { body: read('buy-orders.json') });
+    expect(await bed.market.getBuyOrders()).toEqual([
       {
         order_id: '1',
         market_hash_name: 'MP9 | Hypnotic (Minimal Wear)',
@@ -136,23 +130,23 @@ describe('Waxpeer recorded answers through the client', () => {
         count: 3,
       },
     ]);
-    replay.answer('POST', '/v1/create-buy-order', { body: read('create-buy-order.json') });
+    bed.replay.answer('POST', '/v1/create-buy-order', { body: read('create-buy-order.json') });
     expect(
-      await market.client.createBuyOrder({ name: 'MP9 | Hypnotic (Minimal Wear)', amount: 5, price: 1 }),
+      await bed.market.client.createBuyOrder({ name: 'MP9 | Hypnotic (Minimal Wear)', amount: 5, price: 1 }),
     ).toMatchObject({
       id: '2007',
     });
-    replay.answer('POST', '/v1/edit-buy-order', { body: read('edit-buy-order.json') });
-    expect(await market.client.editBuyOrder({ id: '2007', amount: 6, price: 2008 })).toMatchObject({
+    bed.replay.answer('POST', '/v1/edit-buy-order', { body: read('edit-buy-order.json') });
+    expect(await bed.market.client.editBuyOrder({ id: '2007', amount: 6, price: 2008 })).toMatchObject({
       success: true,
     });
-    replay.answer('GET', '/v1/remove-buy-order', { body: read('remove-buy-order.json') });
-    expect(await market.client.removeBuyOrders(['2007'])).toMatchObject({ removed: 5 });
+    bed.replay.answer('GET', '/v1/remove-buy-order', { body: read('remove-buy-order.json') });
+    expect(await bed.market.client.removeBuyOrders(['2007'])).toMatchObject({ removed: 5 });
   });
 
   it('reads the history: trades under data.trades, action buy/sell, price in mils', async () => {
-    replay.answer('POST', '/v1/my-history', { body: read('my-history.json') });
-    const entries = await market.getHistory(
+    bed.replay.answer('POST', '/v1/my-history', { body: read('my-history.json') });
+    const entries = await bed.market.getHistory(
       new Date('2022-10-01T00:00:00Z'),
       new Date('2022-11-01T00:00:00Z'),
     );
@@ -170,21 +164,16 @@ describe('Waxpeer recorded answers through the client', () => {
   });
 
   it("turns the error envelope into a MarketApiError with Waxpeer's msg", async () => {
-    replay.answer('GET', '/v1/fetch-my-inventory', { body: read('error-no-token.json') });
-    const error = await market.client.fetchMyInventory().catch((caught: unknown) => caught);
+    bed.replay.answer('GET', '/v1/fetch-my-inventory', { body: read('error-no-token.json') });
+    const error = await bed.market.client.fetchMyInventory().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(MarketApiError);
     expect(error).toMatchObject({ status: 200, code: 'No token found', reason: 'No token found' });
   });
 });
 
 describe('the Waxpeer simulator answers with the recorded shapes', () => {
-  let sim: MarketSim;
+  const sim = useMarketSim('waxpeer');
   const NAME = 'AK-47 | Redline (Field-Tested)';
-
-  beforeAll(async () => {
-    sim = await startMarketSim('waxpeer');
-  });
-  afterAll(() => sim.close());
 
   it('edit-items, remove-items, buy orders and my-history have the fields and types of the real answers', async () => {
     const account = await sim.control.account({ money: '100.00', names: [NAME, NAME] });

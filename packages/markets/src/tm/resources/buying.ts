@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { spendSafely, type TmSpendReport } from '../money-safety.ts';
+import { spendCall, type TmSpendReport } from '../money-safety.ts';
 import { TmError } from '../tm-errors.ts';
 import type { TmRequester } from '../tm-requester.ts';
 import { fromTmUnits, toTmUnits, type TmCurrency } from '../tm-units.ts';
@@ -78,10 +78,8 @@ export class TmBuyingResource {
       cur: this.tm.currency,
       custom_id: customId,
     };
-    return spendSafely({
-      call: this.tm.callName('buy'),
+    return spendCall(this.tm, 'buy', {
       customId,
-      logger: this.tm.logger,
       attempt: async () => {
         const answer = await this.tm.call('buy', {
           query,

@@ -2,7 +2,7 @@ import Big from 'big.js';
 import { z } from 'zod';
 
 import { inBatches } from '../batches.ts';
-import { spendSafely, type TmSpendReport } from '../money-safety.ts';
+import { spendCall, type TmSpendReport } from '../money-safety.ts';
 import type { TmRequester } from '../tm-requester.ts';
 import { fromTmMajor, fromTmMajorOrNull, fromTmUnits, TM_UNITS_PER_MAJOR, toTmUnits } from '../tm-units.ts';
 import { okEnvelope, optionalWireId, wireCount, wireFlag, wireId, wireMajor, wireMinor } from '../tm-wire.ts';
@@ -176,10 +176,8 @@ export class TmLegacyResource {
   async processOrder(params: TmProcessOrderParams): Promise<TmProcessOrderResult & TmSpendReport> {
     const price = toTmUnits(params.price, this.tm.currency, 'down');
     const startedAt = this.tm.clock.now();
-    return spendSafely({
-      call: this.tm.callName('ProcessOrder'),
+    return spendCall(this.tm, 'ProcessOrder', {
       customId: null,
-      logger: this.tm.logger,
       attempt: async () => {
         const answer = await this.tm.call('ProcessOrder', {
           segments: [params.classid, params.instanceid, price],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { spendSafely, type TmSpendReport } from '../money-safety.ts';
+import { spendCall, type TmSpendReport } from '../money-safety.ts';
 import type { TmRequester } from '../tm-requester.ts';
 import { fromTmUnits, toTmUnits, type TmCurrency } from '../tm-units.ts';
 import { okEnvelope, optionalWireId, wireCount, wireCurrency, wireId, wireMinor } from '../tm-wire.ts';
@@ -102,10 +102,8 @@ export class TmOrdersResource {
       ...(params.partner ? { partner: params.partner } : {}),
       ...(params.token ? { token: params.token } : {}),
     };
-    return spendSafely({
-      call: this.tm.callName('set-order'),
+    return spendCall(this.tm, 'set-order', {
       customId: null,
-      logger: this.tm.logger,
       attempt: async () => {
         const answer = await this.tm.call('set-order', {
           query,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { spendSafely, type TmSpendReport } from '../money-safety.ts';
+import { spendCall, type TmSpendReport } from '../money-safety.ts';
 import { TmError } from '../tm-errors.ts';
 import type { TmRequester } from '../tm-requester.ts';
 import { fromTmUnits, toTmUnits, type TmCurrency } from '../tm-units.ts';
@@ -94,10 +94,8 @@ export class TmTransfersResource {
     const customId = params.customId ?? this.newCustomId();
     const units = toTmUnits(params.amount, this.tm.currency, 'down');
     const secrets = [params.toApiKey, params.payPassword];
-    return spendSafely({
-      call: this.tm.callName('money-send'),
+    return spendCall(this.tm, 'money-send', {
       customId,
-      logger: this.tm.logger,
       attempt: async () => {
         const answer = await this.tm.call('money-send', {
           segments: [units, params.toApiKey],
