@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { isJobFinished } from '@/lib/bot-jobs';
+import { useUiLang } from '@/lib/use-ui-lang';
 import { formatDateTime } from '@/lib/format';
 import { kindTitle } from '@/lib/job-results/job-kinds';
 import { formatJobError, formatJobResult } from '@/lib/job-results/job-result';
@@ -78,8 +79,7 @@ export interface JobProgressProps {
  * result or the error, and the job's log lines behind a toggle.
  */
 export function JobProgress({ job, title, starting, startError, logsOpen = false }: JobProgressProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const ctx = useTextContext();
   const [open, setOpen] = useState(logsOpen);
   if (!job && !starting && !startError) return null;

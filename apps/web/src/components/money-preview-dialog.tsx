@@ -1,8 +1,8 @@
 import { Alert, Box, Checkbox, Stack, Typography } from '@mui/material';
 import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { formatAmount } from '@/lib/format';
+import { useUiLang } from '@/lib/use-ui-lang';
 import { totalsByCurrency } from '@/lib/mass-pricing';
 
 import { ActionDialog } from './action-dialog';
@@ -93,8 +93,7 @@ export function MoneyPreviewDialog({
   onConfirm,
   onClose,
 }: MoneyPreviewDialogProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   // The operator's own ticks; a row never ticked or unticked follows its preselection.
   const [ticks, setTicks] = useState<ReadonlyMap<string | number, boolean>>(new Map());
   const isSent = (row: MoneyPreviewRow) =>

@@ -1,8 +1,8 @@
 import { Tooltip } from '@mui/material';
 import type { MarketRates } from '@toydesk/contract';
-import { useTranslation } from 'react-i18next';
 
 import { formatAmount, formatConverted } from '@/lib/format';
+import { useUiLang } from '@/lib/use-ui-lang';
 
 import { formatRatesDate } from './rate-date-hint';
 
@@ -17,8 +17,7 @@ export interface MoneyTextProps {
 
 /** An amount with its currency symbol, rounded to 2 decimals, optionally converted (spec sections 3 and 5). */
 export function MoneyText({ amount, currency, displayCurrency, rates }: MoneyTextProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const original = formatAmount(amount, currency, lang);
   if (!displayCurrency || displayCurrency === currency || !rates) {
     return <span style={{ fontVariantNumeric: 'tabular-nums' }}>{original}</span>;

@@ -1,9 +1,9 @@
 import { Tooltip, Typography } from '@mui/material';
 import type { Market } from '@toydesk/contract';
 import { useContext } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { CommonDataContext } from '@/lib/common-data';
+import { useUiLang } from '@/lib/use-ui-lang';
 
 type RatedMarket = Pick<Market, 'code' | 'name' | 'usd_to_rub_rate' | 'eur_to_rub_rate' | 'rates_set_at'>;
 
@@ -46,8 +46,7 @@ export interface RateDateHintProps {
  * place that says which rates a converted total used, with each market's rates in its tooltip.
  */
 export function RateDateHint({ market }: RateDateHintProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const common = useContext(CommonDataContext);
   const markets = (common?.markets ?? []).filter((m) => market === undefined || m.code === market);
   const at = ratesSetAt(markets);

@@ -1,8 +1,8 @@
 import { mdiFileDelimitedOutline, mdiRefresh } from '@mdi/js';
 import { Button, IconButton, Tooltip, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 
 import { formatNumber } from '@/lib/format';
+import { useUiLang } from '@/lib/use-ui-lang';
 
 import { MdiIcon } from './mdi-icon';
 
@@ -28,8 +28,7 @@ export interface RowCountBarProps {
  * row Stack: it pushes itself to the right.
  */
 export function RowCountBar({ count, total, kind, onRefresh, exportHref, onExport }: RowCountBarProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const text =
     count >= total
       ? t('table.rows', { count: total, formatted: formatNumber(total, lang) })

@@ -1,8 +1,8 @@
 import { Button, Paper, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { formatNumber } from '@/lib/format';
+import { useUiLang } from '@/lib/use-ui-lang';
 
 export interface SelectionBarProps {
   count: number;
@@ -17,8 +17,7 @@ export interface SelectionBarProps {
 
 /** What is selected and what can be done with it; hidden while nothing is selected. */
 export function SelectionBar({ count, onClear, children, label, inline = false }: SelectionBarProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   if (count === 0) return null;
   const content = (
     <>

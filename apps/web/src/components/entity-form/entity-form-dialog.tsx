@@ -1,9 +1,9 @@
 import { Box } from '@mui/material';
 import { formatRuleMessage, type EntityDef } from '@toydesk/contract';
 import { useId, useMemo, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { formToBody, initialFormValues, type FormValue, type FormValues } from '@/lib/entity-form';
+import { useUiLang } from '@/lib/use-ui-lang';
 import { ApiFailure } from '@/lib/query';
 import { fieldErrorsFromBody } from '@/lib/request';
 import { validateWithSchema } from '@/lib/validation';
@@ -78,8 +78,7 @@ export function EntityFormDialog({
   onSaved,
   busy,
 }: EntityFormDialogProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const formId = useId();
   const initial = useMemo(
     () => startValues(entity, record, fields, defaults),

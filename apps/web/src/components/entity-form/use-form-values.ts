@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 
 import type { FormValue, FormValues } from '@/lib/entity-form';
+import { useUiLang } from '@/lib/use-ui-lang';
 import { serverFormErrors } from '@/lib/server-form-errors';
 import { useRules, validateWithSchema } from '@/lib/validation';
 
@@ -11,8 +11,7 @@ import { useRules, validateWithSchema } from '@/lib/validation';
  * the fields and above them, and the props of a text field bound to one value by name.
  */
 export function useFormValues(initial: FormValues, formId: string) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const rules = useRules();
   const [values, setValues] = useState<FormValues>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -2,9 +2,9 @@ import { Stack } from '@mui/material';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { ApiQuery, EntityDef } from '@toydesk/contract';
 import { useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { CommonDataContext } from '@/lib/common-data';
+import { useUiLang } from '@/lib/use-ui-lang';
 import { csvExportUrl } from '@/lib/csv-export';
 
 import { apiListInfiniteOptions, type ListRouteId } from '@/lib/query';
@@ -58,8 +58,7 @@ export function EntityTable({
   exclude,
   onRowsChange,
 }: EntityTableProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, i18n, lang } = useUiLang();
   const common = useContext(CommonDataContext);
   const [search, setSearch] = useState('');
   const deferredSearch = useDebouncedValue(search.trim());

@@ -2,7 +2,6 @@ import { mdiPlayCircle } from '@mdi/js';
 import { Box, Button, LinearProgress, MenuItem, TextField, Tooltip, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { checkboxColumn } from '@/components/checkbox-column';
 import { FilterBar } from '@/components/filter-bar';
@@ -15,6 +14,7 @@ import { SelectionBar } from '@/components/selection-bar';
 import { sortRowsBy } from '@/components/sort-rows';
 import { VirtualTable, type TableSort, type VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { botApi } from '@/lib/bot-api';
+import { useUiLang } from '@/lib/use-ui-lang';
 import { useCommonData } from '@/lib/common-data';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notifications';
@@ -60,8 +60,7 @@ function sortRows(rows: ChecklistRow[], sort: TableSort | null): ChecklistRow[] 
  * step, the whole chain for one or many accounts, and a dialog to run the steps one by one.
  */
 export function AccountChecklistsScreen() {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const common = useCommonData();
   const queryClient = useQueryClient();
   const checklists = useChecklists();

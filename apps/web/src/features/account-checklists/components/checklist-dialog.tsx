@@ -3,12 +3,12 @@ import { Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
 import { SIGNUP_STEPS, type SignupStep } from '@toydesk/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { AppDialog } from '@/components/app-dialog';
 import { JobProgress } from '@/components/job-progress';
 import { MdiIcon } from '@/components/mdi-icon';
 import { useBotAction, useBotJob } from '@/lib/bot-jobs';
+import { useUiLang } from '@/lib/use-ui-lang';
 import { formatDateTime } from '@/lib/format';
 
 import { checklistsQueryKey } from '../api/get-checklists';
@@ -25,8 +25,7 @@ export interface ChecklistDialogProps {
  * a button to run it (with its input: phone number, SMS code), the whole chain, and the live job.
  */
 export function ChecklistDialog({ row, onClose }: ChecklistDialogProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const queryClient = useQueryClient();
   const [inputs, setInputs] = useState<Record<string, string>>({});
   const [inputErrors, setInputErrors] = useState<Record<string, string>>({});

@@ -1,7 +1,7 @@
 import { Alert, Box, Typography } from '@mui/material';
 import type { SpendGuardView } from '@toydesk/contract';
 import type { CSSProperties, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useUiLang } from '@/lib/use-ui-lang';
 
 import { ActionDialog } from '@/components/action-dialog';
 
@@ -50,8 +50,7 @@ export function GoLiveDialog({
   onConfirm,
   onClose,
 }: GoLiveDialogProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const unguarded = accounts.some(({ account }) => {
     const view = spending?.get(account.id);
     return spending !== undefined && (!view || (view.daily_cap === null && view.max_price_percent === null));

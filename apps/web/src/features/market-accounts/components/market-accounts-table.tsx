@@ -12,6 +12,7 @@ import { TwoLineCell } from '@/components/two-line-cell';
 import { TagChips } from '@/components/tag-chips';
 import { VirtualTable, type TableSort, type VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { formatDateTime } from '@/lib/format';
+import { useUiLang } from '@/lib/use-ui-lang';
 import type { CheckedIds } from '@/lib/use-checked-ids';
 
 import type { MarketAccountRow } from '../api/get-market-accounts';
@@ -99,8 +100,7 @@ export function MarketAccountsTable({
   onDelete,
   onTrading,
 }: MarketAccountsTableProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const columns = useMemo<VirtualColumn<MarketAccountRow>[]>(
     () => [
       checkboxColumn({

@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { formatDateTime } from '@/lib/format';
+import { useUiLang } from '@/lib/use-ui-lang';
 
 import { useSaveSpendGuard, useSpendGuard, useSpends } from '../api/spend-guard';
 import { currencySymbol, formatSpendAmount } from '../utils/format-spend-amount';
@@ -127,8 +128,7 @@ function GuardForm({ accountId, view }: { accountId: number; view: SpendGuardVie
 }
 
 function SpentToday({ view }: { view: SpendGuardView }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const money = (amount: string) => formatSpendAmount(amount, view.currency, lang);
   const spent = Number(view.spent_today);
   const cap = view.daily_cap === null ? null : Number(view.daily_cap);
@@ -153,8 +153,7 @@ function SpentToday({ view }: { view: SpendGuardView }) {
 
 /** One spending call: its state, and while it is not done a hint naming the one safe retry (same custom_id). */
 export function SpendRow({ spend }: { spend: MarketSpend }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   return (
     <Box data-testid={`spend-${spend.custom_id}`} sx={{ py: 0.5, borderBottom: 1, borderColor: 'divider' }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>

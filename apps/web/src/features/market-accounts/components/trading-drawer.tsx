@@ -17,6 +17,7 @@ import { CloseOnBack } from '@/components/close-on-back';
 import { MdiIcon } from '@/components/mdi-icon';
 import { ResultDetails } from '@/components/result-details';
 import { formatDateTime } from '@/lib/format';
+import { useUiLang } from '@/lib/use-ui-lang';
 import { alertTitle, formatAlert } from '@/lib/job-results/alert-text';
 import { useTextContext } from '@/lib/job-results/use-text-context';
 
@@ -34,8 +35,7 @@ export interface TradingDrawerProps {
 }
 
 function AccountAlerts({ accountId }: { accountId: number }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const ctx = useTextContext();
   const alerts = useAccountAlerts(accountId);
   const ack = useAckAlert(accountId);

@@ -9,6 +9,7 @@ import { JobProgress } from '@/components/job-progress';
 import { MdiIcon } from '@/components/mdi-icon';
 import { ResultDetails } from '@/components/result-details';
 import { useBotAction } from '@/lib/bot-jobs';
+import { useUiLang } from '@/lib/use-ui-lang';
 import { formatDateTime } from '@/lib/format';
 import { formatBotText } from '@/lib/job-results/bot-text';
 import { formatJobError } from '@/lib/job-results/job-result';
@@ -51,8 +52,7 @@ export interface TradingLoopCardProps {
 
 /** One loop of one account: state, last and next run, summary, error, recent actions and "run now". */
 export function TradingLoopCard({ account, loop, status }: TradingLoopCardProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const queryClient = useQueryClient();
   const ctx = useTextContext();
   const [actionsOpen, setActionsOpen] = useState(false);

@@ -3,7 +3,6 @@ import { Alert, Button, IconButton, Stack, Tooltip } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { PROXY_STATUSES, type BotJob, type Proxy } from '@toydesk/contract';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { checkboxColumn } from '@/components/checkbox-column';
 import { SelectFilter } from '@/components/filter-fields';
@@ -18,6 +17,7 @@ import { sortRowsBy } from '@/components/sort-rows';
 import { StatusChip } from '@/components/status-chip';
 import { VirtualTable, type TableSort, type VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { botApi } from '@/lib/bot-api';
+import { useUiLang } from '@/lib/use-ui-lang';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { notify } from '@/lib/notifications';
 import { useCheckedIds } from '@/lib/use-checked-ids';
@@ -53,8 +53,7 @@ function sortRows(rows: ProxyRow[], sort: TableSort | null): ProxyRow[] {
  * the selected or all of them.
  */
 export function ProxiesScreen() {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const queryClient = useQueryClient();
   const proxies = useProxies();
   const remove = useDeleteProxies();

@@ -2,7 +2,6 @@ import { mdiPencil } from '@mdi/js';
 import { Box, LinearProgress, Stack, Tooltip, Typography } from '@mui/material';
 import type { MarketRates } from '@toydesk/contract';
 import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { checkboxColumn } from '@/components/checkbox-column';
 import { MoneyText } from '@/components/money-text';
@@ -12,6 +11,7 @@ import { TagChips } from '@/components/tag-chips';
 import { TwoLineCell } from '@/components/two-line-cell';
 import { VirtualTable, type VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { marketByCode, useCommonData } from '@/lib/common-data';
+import { useUiLang } from '@/lib/use-ui-lang';
 import { formatNumber } from '@/lib/format';
 import type { CheckedIds } from '@/lib/use-checked-ids';
 
@@ -91,8 +91,7 @@ export function SteamAccountsTable({
   onAction,
   onDelete,
 }: SteamAccountsTableProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const { markets } = useCommonData();
   const marketName = useCallback((code: string) => marketByCode(markets, code)?.name ?? code, [markets]);
   const columns = useMemo<VirtualColumn<SteamAccountRow>[]>(

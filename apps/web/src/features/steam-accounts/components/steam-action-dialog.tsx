@@ -1,12 +1,12 @@
 import { Alert, Box, Button, MenuItem, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { AppDialog } from '@/components/app-dialog';
 import { JobProgress } from '@/components/job-progress';
 import { MoneyPreviewDialog } from '@/components/money-preview-dialog';
 import { botApi } from '@/lib/bot-api';
+import { useUiLang } from '@/lib/use-ui-lang';
 import { useBotAction } from '@/lib/bot-jobs';
 import { formatAmount } from '@/lib/format';
 
@@ -34,8 +34,7 @@ interface RandomAvatar {
 
 /** One bot call for one account: its inputs, then the job followed until it ends (or the direct answer). */
 export function SteamActionDialog({ account, action, onClose }: SteamActionDialogProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const queryClient = useQueryClient();
   const [values, setValues] = useState(() => initialInputValues(action));
   const [errors, setErrors] = useState<Record<string, string>>({});
