@@ -6,10 +6,9 @@ import { useTranslation } from 'react-i18next';
 
 import { RowIconButton } from '@/components/row-icon-button';
 import { MoneyText } from '@/components/money-text';
+import { OnlineDot, proxyColumn, statusColumn, tagsColumn } from '@/components/account-columns';
 import { checkboxColumn } from '@/components/checkbox-column';
-import { StatusChip } from '@/components/status-chip';
 import { TwoLineCell } from '@/components/two-line-cell';
-import { TagChips } from '@/components/tag-chips';
 import { VirtualTable, type TableSort, type VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { formatDateTime } from '@/lib/format';
 import { useUiLang } from '@/lib/use-ui-lang';
@@ -118,13 +117,7 @@ export function MarketAccountsTable({
         sortable: true,
         render: (row) => <TwoLineCell title={row.market_name} caption={row.steam_account_name} />,
       },
-      {
-        id: 'status',
-        header: t('fields.status'),
-        width: 100,
-        sortable: true,
-        render: (row) => <StatusChip value={row.status} />,
-      },
+      statusColumn(t, { width: 100, sortable: true }),
       {
         id: 'online',
         // «В сети», not «Онлайн»: the keep-online switch column is about staying online.
@@ -135,15 +128,7 @@ export function MarketAccountsTable({
         render: (row) => (
           <Tooltip title={`${t('fields.last_online_at')}: ${formatDateTime(row.last_online_at, lang)}`}>
             <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-              <Box
-                component="span"
-                sx={{
-                  width: 8,
-                  height: 8,
-                  borderRadius: '50%',
-                  bgcolor: row.online ? 'success.main' : 'grey.400',
-                }}
-              />
+              <OnlineDot online={row.online} />
               <Typography variant="caption">
                 {row.online ? t('marketAccounts.online') : t('marketAccounts.offline')}
               </Typography>
@@ -169,19 +154,8 @@ export function MarketAccountsTable({
           </Typography>
         ),
       },
-      {
-        id: 'proxy',
-        header: t('fields.proxy'),
-        width: 150,
-        sortable: true,
-        render: (row) => row.proxy_label ?? '—',
-      },
-      {
-        id: 'tags',
-        header: t('fields.tags'),
-        width: 120,
-        render: (row) => <TagChips tags={row.tag_objects} />,
-      },
+      proxyColumn(t, { width: 150, sortable: true }),
+      tagsColumn(t, { width: 120 }),
       ...LOOP_SWITCHES.map<VirtualColumn<MarketAccountRow>>((field) => ({
         id: field,
         // A short name the column widens to show whole; the full one is its tooltip.

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { PROXY_STATUSES, type BotJob, type Proxy } from '@toydesk/contract';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 
+import { statusColumn } from '@/components/account-columns';
 import { checkboxColumn } from '@/components/checkbox-column';
 import { SelectFilter } from '@/components/filter-fields';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -14,7 +15,6 @@ import { RowCountBar } from '@/components/row-count-bar';
 import { SearchField } from '@/components/search-field';
 import { SelectionBar } from '@/components/selection-bar';
 import { sortRowsBy } from '@/components/sort-rows';
-import { StatusChip } from '@/components/status-chip';
 import { VirtualTable, type TableSort, type VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { botApi } from '@/lib/bot-api';
 import { useUiLang } from '@/lib/use-ui-lang';
@@ -132,13 +132,7 @@ export function ProxiesScreen() {
       { id: 'id', header: t('fields.id'), width: 70, sortable: true, render: (row) => row.id },
       { id: 'label', header: t('fields.proxy'), width: 220, sortable: true, render: (row) => row.label },
       { id: 'username', header: t('fields.username'), width: 120, render: (row) => row.username ?? '—' },
-      {
-        id: 'status',
-        header: t('fields.status'),
-        width: 110,
-        sortable: true,
-        render: (row) => <StatusChip value={row.status} />,
-      },
+      statusColumn(t, { width: 110, sortable: true }),
       {
         id: 'latency_ms',
         header: t('fields.latency_ms'),

@@ -3,11 +3,10 @@ import { Box, LinearProgress, Stack, Tooltip, Typography } from '@mui/material';
 import type { MarketRates } from '@toydesk/contract';
 import { useCallback, useMemo } from 'react';
 
+import { OnlineDot, proxyColumn, statusColumn, tagsColumn } from '@/components/account-columns';
 import { checkboxColumn } from '@/components/checkbox-column';
 import { MoneyText } from '@/components/money-text';
 import { RowIconButton } from '@/components/row-icon-button';
-import { StatusChip } from '@/components/status-chip';
-import { TagChips } from '@/components/tag-chips';
 import { TwoLineCell } from '@/components/two-line-cell';
 import { VirtualTable, type VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { marketByCode, useCommonData } from '@/lib/common-data';
@@ -52,16 +51,7 @@ function MarketAccounts({
       {row.market_accounts_extended.map((account) => (
         <Tooltip key={account.id} title={`${account.label} · ${statusLabel(account.status)}`}>
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', whiteSpace: 'nowrap' }}>
-            <Box
-              component="span"
-              sx={{
-                width: 8,
-                height: 8,
-                borderRadius: '50%',
-                bgcolor: account.online ? 'success.main' : 'grey.400',
-                flexShrink: 0,
-              }}
-            />
+            <OnlineDot online={account.online} />
             <Typography variant="caption" sx={{ fontWeight: 500 }}>
               {marketName(account.market)}
             </Typography>
@@ -111,25 +101,15 @@ export function SteamAccountsTable({
           <TwoLineCell title={row.steam_account_name} caption={row.login ?? row.steam_id ?? '—'} />
         ),
       },
-      {
-        id: 'status',
-        header: t('fields.status'),
-        width: 100,
-        render: (row) => <StatusChip value={row.status} />,
-      },
-      {
-        id: 'tags',
-        header: t('fields.tags'),
-        width: 130,
-        render: (row) => <TagChips tags={row.tag_objects} />,
-      },
+      statusColumn(t, { width: 100 }),
+      tagsColumn(t, { width: 130 }),
       {
         id: 'server_group',
         header: t('fields.server_group'),
         width: 110,
         render: (row) => row.server_group_name ?? '—',
       },
-      { id: 'proxy', header: t('fields.proxy'), width: 150, render: (row) => row.proxy_label ?? '—' },
+      proxyColumn(t, { width: 150 }),
       {
         id: 'balance',
         header: t('fields.balance'),
