@@ -171,20 +171,13 @@ async function loadAllRows(page: Page, total: number): Promise<number> {
 }
 
 /**
- * A steady scroll from the top to the bottom of the table in `duration` ms; every frame's length. Sent as
- * source text: the bench runs under tsx, whose helpers a compiled function would carry into the page.
+ * Every animation frame's length for `duration` ms, with `step` (page-side source reading `progress`, 0 to 1)
+ * run on each frame after `setup`. Sent as source text: the bench runs under tsx, whose helpers a compiled
+ * function would carry into the page.
  */
-async function scrollFrames(page: Page, duration: number, selector = '[role="table"]'): Promise<number[]> {
-  await page.evaluate((target) => {
-    const table = document.querySelector<HTMLElement>(target);
-    if (table) table.scrollTop = 0;
-  }, selector);
-  await page.waitForTimeout(500);
+function frameDeltas(page: Page, duration: number, setup = '', step = ''): Promise<number[]> {
   return page.evaluate<number[]>(`new Promise((resolve, reject) => {
-    const table = document.querySelector(${JSON.stringify(selector)});
-    if (!table) return reject(new Error('no table'));
-    const durationMs = ${duration};
-    const distance = table.scrollHeight - table.clientHeight;
+    ${setup}
     const deltas = [];
     let startedAt = 0;
     let previous = 0;
@@ -192,8 +185,8 @@ async function scrollFrames(page: Page, duration: number, selector = '[role="tab
       if (startedAt === 0) startedAt = now;
       else deltas.push(now - previous);
       previous = now;
-      const progress = Math.min(1, (now - startedAt) / durationMs);
-      table.scrollTop = distance * progress;
+      const progress = Math.min(1, (now - startedAt) / ${duration});
+      ${step}
       if (progress < 1) requestAnimationFrame(frame);
       else resolve(deltas);
     };
@@ -201,21 +194,26 @@ async function scrollFrames(page: Page, duration: number, selector = '[role="tab
   })`);
 }
 
+/** A steady scroll from the top to the bottom of the table in `duration` ms; every frame's length. */
+async function scrollFrames(page: Page, duration: number, selector = '[role="table"]'): Promise<number[]> {
+  await page.evaluate((target) => {
+    const table = document.querySelector<HTMLElement>(target);
+    if (table) table.scrollTop = 0;
+  }, selector);
+  await page.waitForTimeout(500);
+  return frameDeltas(
+    page,
+    duration,
+    `const table = document.querySelector(${JSON.stringify(selector)});
+    if (!table) return reject(new Error('no table'));
+    const distance = table.scrollHeight - table.clientHeight;`,
+    'table.scrollTop = distance * progress;',
+  );
+}
+
 /** The frame baseline: a page doing nothing but counting its animation frames for `duration` ms. */
-async function idleFrames(page: Page, duration: number): Promise<number[]> {
-  return page.evaluate<number[]>(`new Promise((resolve) => {
-    const deltas = [];
-    let startedAt = 0;
-    let previous = 0;
-    const frame = (now) => {
-      if (startedAt === 0) startedAt = now;
-      else deltas.push(now - previous);
-      previous = now;
-      if (now - startedAt < ${duration}) requestAnimationFrame(frame);
-      else resolve(deltas);
-    };
-    requestAnimationFrame(frame);
-  })`);
+function idleFrames(page: Page, duration: number): Promise<number[]> {
+  return frameDeltas(page, duration);
 }
 
 /** "4.12 % (3 of 73; p50 16.7 ms, p95 …)" and the share itself. */

@@ -1,5 +1,5 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { AppProviders } from '@/app/providers';
@@ -15,12 +15,25 @@ function Operator() {
   return <p>operator {useCommonData().operator.username}</p>;
 }
 
-function renderGate() {
+/** The back end's answer to GET /api/frontend/common for the operator `username` (empty lists). */
+function commonReply(username: string, { success = true, botToken = 't' } = {}): Response {
+  return jsonResponse({
+    success,
+    data: {
+      markets: [],
+      steamAccounts: [],
+      tags: [],
+      bot_token: botToken,
+      demo: false,
+      operator: { id: 1, username },
+    },
+  });
+}
+
+function renderGate(children: ReactNode = <Operator />) {
   return render(
     <AppProviders queryClient={createQueryClient()}>
-      <CommonDataGate>
-        <Operator />
-      </CommonDataGate>
+      <CommonDataGate>{children}</CommonDataGate>
     </AppProviders>,
   );
 }
@@ -31,19 +44,7 @@ describe('common-data gate (spec sections 1 and 7)', () => {
     vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
     const { container } = renderGate();
     expect(container.textContent).toBe('');
-    answer(
-      jsonResponse({
-        success: true,
-        data: {
-          markets: [],
-          steamAccounts: [],
-          tags: [],
-          bot_token: 't',
-          demo: false,
-          operator: { id: 1, username: 'alice' },
-        },
-      }),
-    );
+    answer(commonReply('alice'));
     expect(await screen.findByText('operator alice')).toBeTruthy();
   });
 
@@ -67,19 +68,7 @@ describe('common-data gate (spec sections 1 and 7)', () => {
     expect(container.textContent).toBe('');
   });
   it('treats a 200 without success as a failed gate: the login page, not the app', async () => {
-    vi.stubGlobal('fetch', async () =>
-      jsonResponse({
-        success: false,
-        data: {
-          markets: [],
-          steamAccounts: [],
-          tags: [],
-          bot_token: 't',
-          demo: false,
-          operator: { id: 1, username: 'mallory' },
-        },
-      }),
-    );
+    vi.stubGlobal('fetch', async () => commonReply('mallory', { success: false }));
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, pathname: '/tags', search: '', hash: '', assign });
     const { container } = renderGate();
@@ -96,29 +85,13 @@ describe('common-data gate (spec sections 1 and 7)', () => {
         headers.push(new Headers(init.headers).get('X-App-Token'));
         return jsonResponse({ results: [] });
       }
-      return jsonResponse({
-        success: true,
-        data: {
-          markets: [],
-          steamAccounts: [],
-          tags: [],
-          bot_token: 'bot-secret',
-          demo: false,
-          operator: { id: 1, username: 'alice' },
-        },
-      });
+      return commonReply('alice', { botToken: 'bot-secret' });
     });
     function BotReader() {
       useEffect(() => void request('/api-node/trading/'), []);
       return <p>reader</p>;
     }
-    render(
-      <AppProviders queryClient={createQueryClient()}>
-        <CommonDataGate>
-          <BotReader />
-        </CommonDataGate>
-      </AppProviders>,
-    );
+    renderGate(<BotReader />);
     await waitFor(() => expect(headers).toHaveLength(1));
     expect(headers[0]).toBe('bot-secret');
   });
@@ -133,19 +106,7 @@ describe('common-data gate (spec sections 1 and 7)', () => {
     startCommonData();
     expect(urls).toHaveLength(1);
     renderGate();
-    answer(
-      jsonResponse({
-        success: true,
-        data: {
-          markets: [],
-          steamAccounts: [],
-          tags: [],
-          bot_token: 't',
-          demo: false,
-          operator: { id: 1, username: 'early' },
-        },
-      }),
-    );
+    answer(commonReply('early'));
     expect(await screen.findByText('operator early')).toBeTruthy();
     expect(urls).toHaveLength(1);
     expect(urls[0]).toContain('/api/frontend/common');
