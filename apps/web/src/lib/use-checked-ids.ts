@@ -32,3 +32,12 @@ export function useCheckedIds(): CheckedIds {
   const clear = useCallback(() => setSelected(new Set()), []);
   return useMemo(() => ({ selected, toggle, setMany, clear }), [selected, toggle, setMany, clear]);
 }
+
+/** The ticked rows that are still in `rows` (a delete or a refresh may drop some). */
+export function useSelectedRows<Row extends { id: number }>(
+  rows: readonly Row[],
+  selection: CheckedIds,
+): Row[] {
+  const { selected } = selection;
+  return useMemo(() => rows.filter((row) => selected.has(row.id)), [rows, selected]);
+}

@@ -1,6 +1,5 @@
-import { Alert, Box, FormControlLabel, Switch, TextField } from '@mui/material';
+import { Box, FormControlLabel, Switch, TextField } from '@mui/material';
 import {
-  CURRENCIES,
   MARKET_ACCOUNT_STATUSES,
   marketAccountEntity,
   type MarketAccountCreate,
@@ -10,7 +9,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { FormDialog } from '@/components/entity-form/form-dialog-parts';
-import { SecretField } from '@/components/entity-form/secret-field';
+import { BalanceFields, ProxyField, SecretFields } from '@/components/entity-form/account-fields';
 import { SelectField } from '@/components/entity-form/select-field';
 import { useFormValues } from '@/components/entity-form/use-form-values';
 import { TagPicker } from '@/components/tag-picker';
@@ -18,6 +17,7 @@ import { useCommonData } from '@/lib/common-data';
 import { formToBody, initialFormValues } from '@/lib/entity-form';
 import { marketOptions, steamAccountOptions } from '@/lib/filter-options';
 import { notify } from '@/lib/notifications';
+import { statusOptions } from '@/lib/status-options';
 
 import type { MarketAccountRow } from '../api/get-market-accounts';
 import type { ProxyOption } from '../api/get-proxy-options';
@@ -158,42 +158,22 @@ export function MarketAccountDialog({ account, defaultMarket, proxies, onClose }
         required
         options={steamAccountOptions(common.steamAccounts)}
       />
-      <SelectField
-        {...fieldProps('status')}
-        options={MARKET_ACCOUNT_STATUSES.map((status) => ({
-          value: status,
-          label: t(`enums.status.${status}`),
-        }))}
-      />
-      <SelectField
-        {...fieldProps('proxy')}
-        noneLabel={t('common.none')}
-        options={proxies.map((proxy) => ({ value: String(proxy.id), label: proxy.label }))}
-      />
-      <Box sx={{ display: 'grid', gridTemplateColumns: '2fr 1fr', columnGap: 1 }}>
-        <TextField {...fieldProps('balance')} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
-        <SelectField
-          {...fieldProps('currency')}
-          options={CURRENCIES.map((currency) => ({ value: currency, label: currency }))}
-        />
-      </Box>
+      <SelectField {...fieldProps('status')} options={statusOptions(MARKET_ACCOUNT_STATUSES, t)} />
+      <ProxyField field={fieldProps('proxy')} proxies={proxies} noneLabel={t('common.none')} />
+      <BalanceFields balance={fieldProps('balance')} currency={fieldProps('currency')} />
       <TagPicker
         label={t('fields.tags')}
         value={values.tags as number[]}
         onChange={(ids) => set('tags', ids)}
         error={errors.tags}
       />
-      <Alert severity="info" sx={{ gridColumn: '1 / -1', my: 1 }}>
-        {t('marketAccounts.secretsHint')}
-      </Alert>
-      {SECRET_FIELDS.map((name) => (
-        <SecretField
-          key={name}
-          {...fieldProps(name)}
-          stored={account?.[name]}
-          notSet={t('marketAccounts.secretNotSet')}
-        />
-      ))}
+      <SecretFields
+        names={SECRET_FIELDS}
+        fieldProps={fieldProps}
+        stored={(name) => account?.[name as (typeof SECRET_FIELDS)[number]]}
+        hint={t('marketAccounts.secretsHint')}
+        notSet={t('marketAccounts.secretNotSet')}
+      />
       <Box sx={{ gridColumn: '1 / -1', display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
         {LOOP_SWITCHES.map((name) => (
           <FormControlLabel

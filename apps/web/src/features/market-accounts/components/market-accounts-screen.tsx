@@ -1,7 +1,7 @@
 import { mdiPlus } from '@mdi/js';
 import { Alert, Button, Tab, Tabs } from '@mui/material';
 import { MARKET_ACCOUNT_STATUSES, type MarketAccountPatch } from '@toydesk/contract';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -9,8 +9,8 @@ import { SelectFilter, TagFilter } from '@/components/filter-fields';
 import { FilterBar } from '@/components/filter-bar';
 import { SearchField } from '@/components/search-field';
 import { SelectionBar } from '@/components/selection-bar';
+import { StatusFilter } from '@/components/status-filter';
 import { MdiIcon } from '@/components/mdi-icon';
-import { MultiSelect } from '@/components/multi-select';
 import { Page } from '@/components/page';
 import { RowCountBar } from '@/components/row-count-bar';
 import type { TableSort } from '@/components/virtual-table/virtual-table';
@@ -18,7 +18,8 @@ import { useCommonData } from '@/lib/common-data';
 import { shownRowsExportUrl } from '@/lib/csv-export';
 
 import { notify } from '@/lib/notifications';
-import { useCheckedIds } from '@/lib/use-checked-ids';
+import { useCheckedIds, useSelectedRows } from '@/lib/use-checked-ids';
+import { useFilterState } from '@/lib/use-filter-state';
 
 import { useBulkUpdateMarketAccounts } from '../api/bulk-update-market-accounts';
 import { useDeleteMarketAccount } from '../api/delete-market-account';
@@ -55,8 +56,7 @@ export function MarketAccountsScreen() {
   const remove = useDeleteMarketAccount();
   const selection = useCheckedIds();
 
-  const [filters, setFilters] = useState<MarketAccountFilters>(EMPTY_FILTERS);
-  const deferredFilters = useDeferredValue(filters);
+  const { filters, deferredFilters, patch } = useFilterState(EMPTY_FILTERS);
   const [sort, setSort] = useState<TableSort | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
@@ -92,9 +92,6 @@ export function MarketAccountsScreen() {
     return [...byId].map(([id, label]) => ({ id, label }));
   }, [proxyOptions.data, rows]);
 
-  const patch = (change: Partial<MarketAccountFilters>) =>
-    setFilters((current) => ({ ...current, ...change }));
-
   const { mutate: bulkMutate } = bulk;
   const sendToggle = useCallback(
     (row: MarketAccountRow, field: LoopSwitch, value: boolean) => {
@@ -128,9 +125,7 @@ export function MarketAccountsScreen() {
   const onDelete = useCallback((account: MarketAccountRow) => setDeleting([account]), []);
   const onTrading = useCallback((account: MarketAccountRow) => setTradingFor(account.id), []);
 
-  const selectedRows = useMemo(() => {
-    return rows.filter((row) => selection.selected.has(row.id));
-  }, [rows, selection.selected]);
+  const selectedRows = useSelectedRows(rows, selection);
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -177,14 +172,10 @@ export function MarketAccountsScreen() {
       </Tabs>
       <FilterBar>
         <SearchField value={filters.search} onChange={(search) => patch({ search })} width={240} />
-        <MultiSelect
-          label={t('fields.status')}
+        <StatusFilter
+          statuses={MARKET_ACCOUNT_STATUSES}
           width={160}
           values={filters.statuses}
-          options={MARKET_ACCOUNT_STATUSES.map((status) => ({
-            value: status,
-            label: t(`enums.status.${status}`),
-          }))}
           onChange={(statuses) => patch({ statuses })}
         />
         <SelectFilter

@@ -20,7 +20,7 @@ import { botApi } from '@/lib/bot-api';
 import { useUiLang } from '@/lib/use-ui-lang';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { notify } from '@/lib/notifications';
-import { useCheckedIds } from '@/lib/use-checked-ids';
+import { useCheckedIds, useSelectedRows } from '@/lib/use-checked-ids';
 
 import { proxiesQueryKey, useProxies, type ProxyRow } from '../api/get-proxies';
 import { useDeleteProxies } from '../api/save-proxy';
@@ -85,7 +85,7 @@ export function ProxiesScreen() {
       ),
     [rows, status, deferredSearch, sort],
   );
-  const selectedRows = rows.filter((row) => selection.selected.has(row.id));
+  const selectedRows = useSelectedRows(rows, selection);
 
   const refresh = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: proxiesQueryKey }),

@@ -1,6 +1,5 @@
-import { Alert, Box, TextField } from '@mui/material';
+import { TextField } from '@mui/material';
 import {
-  CURRENCIES,
   STEAM_ACCOUNT_STATUSES,
   steamAccountEntity,
   type SteamAccountCreate,
@@ -10,12 +9,13 @@ import { useId, useMemo, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { FormDialog } from '@/components/entity-form/form-dialog-parts';
-import { SecretField } from '@/components/entity-form/secret-field';
+import { BalanceFields, ProxyField, SecretFields } from '@/components/entity-form/account-fields';
 import { SelectField } from '@/components/entity-form/select-field';
 import { useFormValues } from '@/components/entity-form/use-form-values';
 import { TagPicker } from '@/components/tag-picker';
 import { formToBody, initialFormValues } from '@/lib/entity-form';
 import { notify } from '@/lib/notifications';
+import { statusOptions } from '@/lib/status-options';
 
 import { useServerGroupOptions } from '../api/get-server-groups';
 import type { SteamAccountRow } from '../api/get-steam-accounts';
@@ -97,47 +97,27 @@ export function SteamAccountDialog({ account, proxies, onClose }: SteamAccountDi
       {TEXT_FIELDS.map((name) => (
         <TextField key={name} {...fieldProps(name)} required={name === 'steam_account_name'} />
       ))}
-      <SelectField
-        {...fieldProps('status')}
-        options={STEAM_ACCOUNT_STATUSES.map((status) => ({
-          value: status,
-          label: t(`enums.status.${status}`),
-        }))}
-      />
+      <SelectField {...fieldProps('status')} options={statusOptions(STEAM_ACCOUNT_STATUSES, t)} />
       <SelectField
         {...fieldProps('server_group')}
         noneLabel={t('common.none')}
         options={(serverGroups.data ?? []).map((group) => ({ value: String(group.id), label: group.name }))}
       />
-      <SelectField
-        {...fieldProps('proxy')}
-        noneLabel={t('common.none')}
-        options={proxies.map((proxy) => ({ value: String(proxy.id), label: proxy.label }))}
-      />
+      <ProxyField field={fieldProps('proxy')} proxies={proxies} noneLabel={t('common.none')} />
       <TagPicker
         label={t('fields.tags')}
         value={values.tags as number[]}
         onChange={(ids) => set('tags', ids)}
         error={errors.tags}
       />
-      <Box sx={{ display: 'grid', gridTemplateColumns: '2fr 1fr', columnGap: 1 }}>
-        <TextField {...fieldProps('balance')} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
-        <SelectField
-          {...fieldProps('balance_currency')}
-          options={CURRENCIES.map((currency) => ({ value: currency, label: currency }))}
-        />
-      </Box>
-      <Alert severity="info" sx={{ gridColumn: '1 / -1', my: 1 }}>
-        {t('steamAccounts.secretsHint')}
-      </Alert>
-      {SECRET_FIELDS.map((name) => (
-        <SecretField
-          key={name}
-          {...fieldProps(name)}
-          stored={account?.[name] as string | null | undefined}
-          notSet={t('steamAccounts.secretNotSet')}
-        />
-      ))}
+      <BalanceFields balance={fieldProps('balance')} currency={fieldProps('balance_currency')} />
+      <SecretFields
+        names={SECRET_FIELDS}
+        fieldProps={fieldProps}
+        stored={(name) => account?.[name as (typeof SECRET_FIELDS)[number]] as string | null | undefined}
+        hint={t('steamAccounts.secretsHint')}
+        notSet={t('steamAccounts.secretNotSet')}
+      />
       <TextField {...fieldProps('notes')} multiline sx={{ gridColumn: '1 / -1' }} />
     </FormDialog>
   );

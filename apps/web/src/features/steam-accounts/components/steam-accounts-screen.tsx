@@ -1,33 +1,29 @@
 import { mdiDelete, mdiFileKey, mdiPencilBoxMultiple, mdiPlus } from '@mdi/js';
 import { Button, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { CURRENCIES, STEAM_ACCOUNT_STATUSES, type MarketRates } from '@toydesk/contract';
-import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { SelectFilter, TagFilter } from '@/components/filter-fields';
 import { FilterBar } from '@/components/filter-bar';
 import { MdiIcon } from '@/components/mdi-icon';
-import { MultiSelect } from '@/components/multi-select';
 import { Page } from '@/components/page';
 import { RateDateHint } from '@/components/rate-date-hint';
 import { RowCountBar } from '@/components/row-count-bar';
 import { SearchField } from '@/components/search-field';
 import { SelectionBar } from '@/components/selection-bar';
+import { StatusFilter } from '@/components/status-filter';
 import { marketByCode, useCommonData } from '@/lib/common-data';
 import { shownRowsExportUrl } from '@/lib/csv-export';
 
 import { notify } from '@/lib/notifications';
-import { useCheckedIds } from '@/lib/use-checked-ids';
+import { useCheckedIds, useSelectedRows } from '@/lib/use-checked-ids';
+import { useFilterState } from '@/lib/use-filter-state';
 
 import { useDeleteSteamAccounts } from '../api/delete-steam-accounts';
 import { useProxyOptions } from '../api/get-proxy-options';
 import { useSteamAccounts, type SteamAccountRow } from '../api/get-steam-accounts';
-import {
-  EMPTY_FILTERS,
-  filterSteamAccounts,
-  NO_GROUP,
-  type SteamAccountFilters,
-} from '../utils/filter-steam-accounts';
+import { EMPTY_FILTERS, filterSteamAccounts, NO_GROUP } from '../utils/filter-steam-accounts';
 import type { SteamAction } from '../utils/steam-actions';
 import type { ProxyOption } from './steam-account-dialog';
 import { SteamAccountsTable } from './steam-accounts-table';
@@ -63,8 +59,7 @@ export function SteamAccountsScreen() {
   const { t } = useTranslation();
   const common = useCommonData();
   const accounts = useSteamAccounts();
-  const [filters, setFilters] = useState<SteamAccountFilters>(EMPTY_FILTERS);
-  const deferredFilters = useDeferredValue(filters);
+  const { filters, deferredFilters, patch } = useFilterState(EMPTY_FILTERS);
   const [displayCurrency, setDisplayCurrency] = useState<string>('RUB');
   const [editing, setEditing] = useState<Editing>(null);
   const [overlay, setOverlay] = useState<Overlay>(null);
@@ -87,11 +82,7 @@ export function SteamAccountsScreen() {
     for (const row of rows) if (row.proxy !== null) byId.set(row.proxy, row.proxy_label ?? `#${row.proxy}`);
     return [...byId].map(([id, label]) => ({ id, label })).sort((a, b) => a.label.localeCompare(b.label));
   }, [rows, botProxies.data]);
-  // The selection keeps only accounts that still exist (a delete or a refresh may drop some).
-  const selectedRows = useMemo(
-    () => rows.filter((row) => selection.selected.has(row.id)),
-    [rows, selection.selected],
-  );
+  const selectedRows = useSelectedRows(rows, selection);
   const onAction = useCallback(
     (account: SteamAccountRow, action: SteamAction) => setOverlay({ kind: 'action', account, action }),
     [],
@@ -112,8 +103,6 @@ export function SteamAccountsScreen() {
     [common.markets],
   );
   const onEdit = useCallback((account: SteamAccountRow) => setEditing({ account }), []);
-  const patch = (change: Partial<SteamAccountFilters>) =>
-    setFilters((current) => ({ ...current, ...change }));
 
   return (
     <Page
@@ -135,14 +124,10 @@ export function SteamAccountsScreen() {
     >
       <FilterBar>
         <SearchField value={filters.search} onChange={(search) => patch({ search })} />
-        <MultiSelect
-          label={t('fields.status')}
+        <StatusFilter
+          statuses={STEAM_ACCOUNT_STATUSES}
           width={180}
           values={filters.statuses}
-          options={STEAM_ACCOUNT_STATUSES.map((status) => ({
-            value: status,
-            label: t(`enums.status.${status}`),
-          }))}
           onChange={(statuses) => patch({ statuses })}
         />
         <TagFilter value={filters.tagIds} onChange={(tagIds) => patch({ tagIds })} width={260} />
