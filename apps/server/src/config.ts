@@ -12,6 +12,7 @@ const envSchema = z.object({
   TOYDESK_ADMIN_PASSWORD: z.string().min(8).max(1024).optional(),
   TOYDESK_SECRET_KEY: z.string().optional(),
   TOYDESK_CONSOLE_ORIGINS: z.string().default(''),
+  TOYDESK_CSP_EXTRA_ORIGINS: z.string().default(''),
   TOYDESK_TRUST_PROXY: envFlag.default('0'),
   TOYDESK_SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   TOYDESK_MARKET_ALLOW_IP_HOSTS: envFlag.default('0'),
@@ -28,6 +29,8 @@ export interface Config {
   adminPassword?: string;
   secretKey?: string;
   consoleOrigins: string[];
+  /** Other origins the console this server serves talks to (bot services, image CDN): its CSP allows them. */
+  cspExtraOrigins: string[];
   trustProxy: boolean;
   sessionDays: number;
   logLevel: string;
@@ -50,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.TOYDESK_ADMIN_PASSWORD,
     secretKey: e.TOYDESK_SECRET_KEY,
     consoleOrigins: commaList(e.TOYDESK_CONSOLE_ORIGINS),
+    cspExtraOrigins: commaList(e.TOYDESK_CSP_EXTRA_ORIGINS),
     trustProxy: e.TOYDESK_TRUST_PROXY === '1',
     sessionDays: e.TOYDESK_SESSION_DAYS,
     logLevel: e.TOYDESK_LOG_LEVEL,

@@ -13,5 +13,6 @@ export * from './pagination.ts';
 export * from './query-string.ts';
 export * from './register-routes.ts';
 export * from './route-context.ts';
+export * from './security-headers.ts';
 export * from './storable-input.ts';
 export type { Row, RowReader } from './row-reader.ts';

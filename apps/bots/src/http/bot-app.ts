@@ -5,6 +5,7 @@ import {
   assertStorableInput,
   pageHelper,
   registerRoutes,
+  registerSecurityHeaders,
   sendJsonOrCsv,
 } from '@toydesk/api-kit';
 import { APP_TOKEN_HEADER, APP_TOKEN_HEADER_KEY, BOT_ROUTES, type BotRouteId } from '@toydesk/contract';
@@ -55,6 +56,7 @@ export async function buildBotApp(
   });
 
   useLosslessJsonBodies(app);
+  await registerSecurityHeaders(app);
   if (runtime.config.consoleOrigins.length > 0) {
     await app.register(cors, {
       origin: runtime.config.consoleOrigins,

@@ -10,6 +10,7 @@ import {
   forbidden,
   parseQueryString,
   registerRoutes,
+  registerSecurityHeaders,
   unauthorized,
 } from '@toydesk/api-kit';
 
@@ -70,6 +71,7 @@ export async function buildApp(
   // the hooks below run.
   for (const mount of options.mounts ?? []) await mount(app, services);
 
+  await registerSecurityHeaders(app, { extraOrigins: services.config.cspExtraOrigins });
   await app.register(cookie);
   await app.register(formbody);
   if (services.config.consoleOrigins.length > 0) {
