@@ -14,39 +14,52 @@ export interface SecurityHeaderOptions {
    * and an image CDN on other hosts). Empty for an app that serves no pages.
    */
   extraOrigins?: string[];
+  /** `sha256-…` sources of the inline scripts a page may run (the console's start-up script). */
+  scriptHashes?: string[];
+}
+
+/**
+ * The Content Security Policy: only this origin's scripts (plus the inline scripts named by hash), MUI's
+ * emotion and the login page need inline styles, no plugins, no framing, forms only to this origin. No
+ * `upgrade-insecure-requests`: the embedded default and loopback deployments speak plain HTTP.
+ */
+export function contentSecurityPolicy(options: SecurityHeaderOptions = {}): Record<string, string[]> {
+  const extra = options.extraOrigins ?? [];
+  return {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'script-src': ["'self'", ...(options.scriptHashes ?? []).map((hash) => `'${hash}'`)],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', ...STEAM_IMAGE_ORIGINS, ...extra],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...extra],
+    'object-src': ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'form-action': ["'self'"],
+  };
+}
+
+/** The policy as a header value. */
+export function renderPolicy(directives: Record<string, string[]>): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join('; ');
 }
 
 /** Answers under these prefixes carry session data, tokens or masked secrets: never stored by a cache. */
 const DATA_PREFIXES = ['/api/', '/api-node/', '/admin/'];
 
 /**
- * Security headers on every answer: a Content Security Policy that allows only this origin's scripts (the
- * console and the API reference load no inline script; MUI's emotion and the login page need inline
- * styles), no framing (clickjacking), nosniff, no referrer to other origins; and `Cache-Control: no-store`
- * on API answers unless a route set its own. No `upgrade-insecure-requests`: the embedded default and the
- * loopback deployments speak plain HTTP.
+ * Security headers on every answer: the Content Security Policy above (a page with inline scripts sends
+ * its own, with their hashes), no framing (clickjacking), nosniff, no referrer to other origins; and
+ * `Cache-Control: no-store` on API answers unless a route set its own.
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   options: SecurityHeaderOptions = {},
 ): Promise<void> {
-  const extra = options.extraOrigins ?? [];
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', ...STEAM_IMAGE_ORIGINS, ...extra],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...extra],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-      },
-    },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options) },
     // The console may call the API and the bot services on other hosts (split hosts) with CORS; CORP
     // governs only no-cors loads (images, scripts), which stay same-site.
     crossOriginResourcePolicy: { policy: 'same-site' },

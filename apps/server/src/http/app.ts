@@ -6,11 +6,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import {
   answerError,
   answerNotFound,
+  contentSecurityPolicy,
   assertStorableInput,
   forbidden,
   parseQueryString,
   registerRoutes,
   registerSecurityHeaders,
+  renderPolicy,
   unauthorized,
 } from '@toydesk/api-kit';
 
@@ -118,7 +120,11 @@ export async function buildApp(
   await registerOpenApi(app);
   registerMarketProxy(app, services, services.markets);
 
-  await registerWebConsole(app, { distDir: WEB_CONSOLE_DIST });
+  await registerWebConsole(app, {
+    distDir: WEB_CONSOLE_DIST,
+    pagePolicy: (scriptHashes) =>
+      renderPolicy(contentSecurityPolicy({ extraOrigins: services.config.cspExtraOrigins, scriptHashes })),
+  });
 
   return app;
 }

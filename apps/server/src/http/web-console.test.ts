@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,7 +13,7 @@ import { registerWebConsole } from './web-console.ts';
 /** A console build as Vite leaves it: the page, hashed assets (one with the build's own .br/.gz), an image. */
 const SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{"id":${i},"name":"item ${i}"}`).join(',')}];\n`;
 const STYLE = `.row{display:flex;height:36px}\n`.repeat(100);
-const INDEX = `<!doctype html><html><head><meta name="toydesk-build" content="t1"><script type="module" src="/assets/index-abc123.js"></script></head><body>${'<!-- padding -->'.repeat(80)}</body></html>`;
+const INDEX = `<!doctype html><html><head><meta name="toydesk-build" content="t1"><script type="module" src="/assets/index-abc123.js"></script><script>window.early = 1;</script></head><body>${'<!-- padding -->'.repeat(80)}</body></html>`;
 /** What the build's precompressed siblings hold: different from the file, so a test sees which was sent. */
 const PREBUILT = `export const prebuilt = true;\n${'// the build compressed this one\n'.repeat(60)}`;
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
@@ -41,7 +42,10 @@ beforeAll(async () => {
 
   app = Fastify();
   app.decorateRequest('operator', null);
-  await registerWebConsole(app, { distDir: dist });
+  await registerWebConsole(app, {
+    distDir: dist,
+    pagePolicy: (hashes) => `script-src 'self' ${hashes.join(' ')}`,
+  });
   await app.ready();
 });
 
@@ -104,6 +108,9 @@ describe('the built console, compressed', () => {
     expect(brotliDecompressSync(page.rawPayload).toString()).toBe(INDEX);
     const etag = page.headers['etag'];
     expect(typeof etag).toBe('string');
+    // The inline start-up script runs under the page's CSP by its hash; the module script by 'self'.
+    const inline = createHash('sha256').update('window.early = 1;').digest('base64');
+    expect(page.headers['content-security-policy']).toBe(`script-src 'self' sha256-${inline}`);
 
     const again = await get('/', {
       accept: 'text/html',

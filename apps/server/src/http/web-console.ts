@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +29,16 @@ function buildFile(distDir: string, urlPath: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** `sha256-…` of each inline script of a page, for its Content Security Policy. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(match[1] ?? '') || !match[2]) continue;
+    hashes.push(`sha256-${createHash('sha256').update(match[2]).digest('base64')}`);
+  }
+  return hashes;
 }
 
 /** Hashed file names never change content: a year, never revalidated. */
@@ -66,7 +77,11 @@ async function sendCompressible(
  */
 export async function registerWebConsole(
   app: FastifyInstance,
-  options: { distDir?: string } = {},
+  options: {
+    distDir?: string;
+    /** The Content Security Policy of index.html, given the hashes of its inline scripts. */
+    pagePolicy?: (scriptHashes: string[]) => string;
+  } = {},
 ): Promise<void> {
   const distDir = path.resolve(options.distDir ?? WEB_CONSOLE_DIST);
   if (!existsSync(path.join(distDir, 'index.html'))) {
@@ -80,8 +95,20 @@ export async function registerWebConsole(
   await app.register(fastifyStatic, { root: distDir, serve: false, index: false });
 
   const files = new CompressedFiles(distDir);
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
-    sendCompressible(files, request, reply, 'index.html', 'no-cache');
+  // Kept per version of the page: a rebuilt console has other inline scripts.
+  let indexPolicy: { etag: string; policy: string } | undefined;
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (options.pagePolicy) {
+      // The console's start-up script is inline (it fires the first requests before any module loads).
+      const page = await files.get('index.html');
+      if (indexPolicy?.etag !== page.etag) {
+        const hashes = inlineScriptHashes(page.identity.toString('utf8'));
+        indexPolicy = { etag: page.etag, policy: options.pagePolicy(hashes) };
+      }
+      reply.header('content-security-policy', indexPolicy.policy);
+    }
+    return sendCompressible(files, request, reply, 'index.html', 'no-cache');
+  };
 
   app.get('/*', async (request, reply) => {
     let urlPath: string;

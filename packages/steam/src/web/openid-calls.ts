@@ -24,10 +24,15 @@ export async function openIdSiteCookies(
   const site = new URL(loginUrl).origin;
   let jar: string[] = [];
 
+  const steamOrigin = new URL(openIdPrefix).origin;
   const followSite = async (start: string, stopAt: (url: string) => boolean): Promise<string> => {
     let url = start;
     for (let hop = 0; hop < MAX_HOPS; hop++) {
       if (stopAt(url)) return url;
+      // Only the site and Steam: a redirect elsewhere (another host, loopback) is not followed.
+      const origin = new URL(url).origin;
+      if (origin !== site && origin !== steamOrigin)
+        throw new SteamError({ kind: 'failed', operation, message: `the site redirected to ${origin}` });
       const res = await web.send(operation, session, {
         method: 'GET',
         url,

@@ -3,6 +3,7 @@ import { notFound } from '@toydesk/api-kit';
 
 import { pathId, runJobAndWait, startJob, type BotHandlers, type SharedHandler } from '../../http/handler.ts';
 import type { BotRuntime } from '../../bot-runtime.ts';
+import { assertMarketplaceLoginUrl } from './login-url.ts';
 
 async function assertAccount(runtime: BotRuntime, id: number) {
   const [row] = await runtime.db.query('SELECT 1 FROM steam_account WHERE id = $1', [id]);
@@ -21,7 +22,10 @@ type SteamRouteId = Extract<BotRouteId, `bot-steam.${string}`>;
 
 export const STEAM_HANDLERS: BotHandlers<SteamRouteId> = {
   'bot-steam.relogin': action('steam.relogin'),
-  'bot-steam.login_on_other_site': action('steam.login-on-other-site'),
+  'bot-steam.login_on_other_site': async (ctx) => {
+    assertMarketplaceLoginUrl(ctx.runtime, ctx.body.login_url);
+    return action('steam.login-on-other-site')(ctx);
+  },
   'bot-steam.market_list': action('steam.market-list'),
   'bot-steam.market_create_order': action('steam.market-create-order'),
   'bot-steam.accept_offer': action('steam.accept-offer'),
@@ -36,6 +40,7 @@ export const STEAM_HANDLERS: BotHandlers<SteamRouteId> = {
   },
   'bot-steam.get_cookie_other_site': async (ctx) => {
     const { id, login_url, domain } = ctx.query;
+    if (login_url !== undefined) assertMarketplaceLoginUrl(ctx.runtime, login_url);
     await assertAccount(ctx.runtime, id);
     return runJobAndWait(ctx, 'steam.cookie-other-site', { account: id, input: { login_url, domain } });
   },
