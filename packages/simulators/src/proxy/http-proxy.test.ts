@@ -37,20 +37,11 @@ describe('HTTP proxy simulator: absolute-URI requests', () => {
 
   it('answers 407 to a wrong or missing login, and the target never hears of it', async () => {
     bed.proxy = await startHttpProxy({ credentials: LOGIN });
-    expect((await viaHttpProxy(bed.proxy.port, bed.target.origin, basic('proxy01', 'wrong'))).status).toBe(
-      407,
-    );
-    expect(
-      (await viaHttpProxy(bed.proxy.port, bed.target.origin, basic('proxy02', 'p@ss:w0rd'))).status,
-    ).toBe(407);
-    expect((await viaHttpProxy(bed.proxy.port, bed.target.origin)).status).toBe(407);
-    expect((await viaHttpProxy(bed.proxy.port, bed.target.origin, 'Bearer abc')).status).toBe(407);
-    expect(bed.proxy.seen.map((s) => s.outcome)).toEqual([
-      'unauthorized',
-      'unauthorized',
-      'unauthorized',
-      'unauthorized',
-    ]);
+    const refused = [basic('proxy01', 'wrong'), basic('proxy02', 'p@ss:w0rd'), undefined, 'Bearer abc'];
+    for (const authorization of refused) {
+      expect((await viaHttpProxy(bed.proxy.port, bed.target.origin, authorization)).status).toBe(407);
+    }
+    expect(bed.proxy.seen.map((s) => s.outcome)).toEqual(refused.map(() => 'unauthorized'));
     expect(bed.target.requests).toHaveLength(0);
   });
 
@@ -128,22 +119,19 @@ describe('HTTP proxy simulator: CONNECT tunnels', () => {
   it('answers 407 to a wrong login, 403 to a destination beyond loopback, 400 to a malformed one', async () => {
     bed.proxy = await startHttpProxy({ credentials: LOGIN });
     const auth = basic('proxy01', 'p@ss:w0rd');
-    expect(
-      (await connectViaHttpProxy(bed.proxy.port, `127.0.0.1:${bed.target.port}`, basic('x', 'y'))).status,
-    ).toBe(407);
-    expect((await connectViaHttpProxy(bed.proxy.port, '10.0.0.13:8443', auth)).status).toBe(403);
-    expect((await connectViaHttpProxy(bed.proxy.port, 'steamcommunity.com:443', auth)).status).toBe(403);
-    expect((await connectViaHttpProxy(bed.proxy.port, '[2001:db8::1]:443', auth)).status).toBe(403);
-    expect((await connectViaHttpProxy(bed.proxy.port, '127.0.0.1', auth)).status).toBe(400);
-    expect((await connectViaHttpProxy(bed.proxy.port, '127.0.0.1:70000', auth)).status).toBe(400);
-    expect(bed.proxy.seen.map((s) => s.outcome)).toEqual([
-      'unauthorized',
-      'refused',
-      'refused',
-      'refused',
-      'bad-request',
-      'bad-request',
-    ]);
+    // [CONNECT target, Proxy-Authorization, status answered, outcome the proxy records]
+    const cases = [
+      [`127.0.0.1:${bed.target.port}`, basic('x', 'y'), 407, 'unauthorized'],
+      ['10.0.0.13:8443', auth, 403, 'refused'],
+      ['steamcommunity.com:443', auth, 403, 'refused'],
+      ['[2001:db8::1]:443', auth, 403, 'refused'],
+      ['127.0.0.1', auth, 400, 'bad-request'],
+      ['127.0.0.1:70000', auth, 400, 'bad-request'],
+    ] as const;
+    for (const [target, authorization, status] of cases) {
+      expect((await connectViaHttpProxy(bed.proxy.port, target, authorization)).status).toBe(status);
+    }
+    expect(bed.proxy.seen.map((s) => s.outcome)).toEqual(cases.map(([, , , outcome]) => outcome));
     expect(bed.target.requests).toHaveLength(0);
   });
 
