@@ -98,6 +98,26 @@ export {
   type SellItemAccount,
 } from './repositories/sell-items.ts';
 export {
+  beginStop,
+  claimTick,
+  endStop,
+  ensureLoopRow,
+  finishTick,
+  loadTickLease,
+  markScheduled,
+  noteLoopError,
+  noteLoopSummary,
+  pauseAccountLoops,
+  pauseLoop,
+  readLoopRows,
+  RECENT_ACTIONS,
+  recordLoopAction,
+  resumePausedLoops,
+  setNextRun,
+  type LoopRow,
+  type LoopState,
+} from './repositories/trading-loops.ts';
+export {
   claimOnceStep,
   loadOnceMarker,
   loadOnceStartedMs,

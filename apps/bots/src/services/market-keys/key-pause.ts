@@ -1,4 +1,10 @@
-import { loadMarketAccountLabel, MARKET_ACCOUNT_KEY_DIGESTS_SQL, type Queryable } from '@toydesk/db';
+import {
+  loadMarketAccountLabel,
+  MARKET_ACCOUNT_KEY_DIGESTS_SQL,
+  pauseAccountLoops,
+  resumePausedLoops,
+  type Queryable,
+} from '@toydesk/db';
 import type { BotRuntime } from '../../bot-runtime.ts';
 import { raiseAlert } from '../alerts/alert-store.ts';
 
@@ -52,11 +58,7 @@ export async function pauseForRejectedKey(
     if (!paused) return false;
     const account = await loadMarketAccountLabel(tx, accountId);
     if (!account) return false;
-    await tx.query(
-      `UPDATE bot_trading_loop SET state = 'paused', last_error = $2, next_run_at = NULL, updated_at = now()
-       WHERE market_account = $1 AND state IN ('scheduled', 'running', 'failed', 'paused')`,
-      [accountId, `paused: ${reason}`.slice(0, 2000)],
-    );
+    await pauseAccountLoops(tx, accountId, reason);
     if (!paused.fresh) return false;
     await raiseAlert(tx, {
       kind: KEY_REJECTED_ALERT,
@@ -82,11 +84,7 @@ export async function resumeAfterKeyWorks(runtime: BotRuntime, accountId: number
       accountId,
     ]);
     if (removed.length === 0) return false;
-    await tx.query(
-      `UPDATE bot_trading_loop SET state = 'scheduled', last_error = NULL, updated_at = now()
-       WHERE market_account = $1 AND state = 'paused'`,
-      [accountId],
-    );
+    await resumePausedLoops(tx, accountId);
     await tx.query(
       `UPDATE bot_alert SET acknowledged_at = now(),
          details = details || jsonb_build_object('resolved', true, 'resolved_at', now())
@@ -95,15 +93,6 @@ export async function resumeAfterKeyWorks(runtime: BotRuntime, accountId: number
     );
     return true;
   });
-}
-
-/** A loop of a paused account (its tick found the pause): "paused" with the reason, no next tick. */
-export async function markLoopPaused(db: Queryable, accountId: number, loop: string, reason: string) {
-  await db.query(
-    `UPDATE bot_trading_loop SET state = 'paused', last_error = $3, next_run_at = NULL, updated_at = now()
-     WHERE market_account = $1 AND loop = $2 AND state IN ('scheduled', 'running', 'failed')`,
-    [accountId, loop, `paused: ${reason}`.slice(0, 2000)],
-  );
 }
 
 /**

@@ -1,13 +1,12 @@
 import type { BotJob, BotTradingStatus } from '@toydesk/contract';
 import { HttpStatusError } from '@toydesk/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGBOSS_SCHEMA } from '@toydesk/db';
+import { PGBOSS_SCHEMA, readLoopRows, recordLoopAction, RECENT_ACTIONS } from '@toydesk/db';
 
 import type { LaneDef } from '../../jobs/job-kind.ts';
 import type { BotRuntime } from '../../bot-runtime.ts';
 import { startBotRuntime } from '../../runtime.ts';
 import { SILENT, startBotTestApp, type BotTestApp } from '../../testing/bot-test-app.ts';
-import { readLoopRows, recordAction, RECENT_ACTIONS } from './loop-state.ts';
 import { TRADING_RUNNER, TradingRunner } from './loop-runner.ts';
 import { defineTradingLoop, type TradingContext } from './trading-loop.ts';
 
@@ -385,7 +384,7 @@ describe('trading loop runner', () => {
   it('keeps the newest 50 actions, newest first', async () => {
     const id = await newAccount({ on: false });
     for (let n = 1; n <= 55; n += 1) {
-      await recordAction(t.db, id, 'deliver', { kind: 'poke', detail: { n } }, false);
+      await recordLoopAction(t.db, id, 'deliver', { kind: 'poke', detail: { n } }, false);
     }
     const actions = (await row(id)).recent_actions;
     expect(actions).toHaveLength(RECENT_ACTIONS);

@@ -1,8 +1,18 @@
 import { tradingLoopNameSchema, type BotJob, type BotText } from '@toydesk/contract';
 import {
+  beginStop,
+  claimTick,
+  endStop,
+  finishTick,
   listLiveTradingJobKeys,
   listMarketAccountLoopStates,
   listQueuedBotJobIds,
+  markScheduled,
+  noteLoopError,
+  noteLoopSummary,
+  pauseLoop,
+  readLoopRows,
+  setNextRun,
   startQueuedBotJobNow,
   switchMarketAccountLoopOff,
 } from '@toydesk/db';
@@ -13,21 +23,7 @@ import { defineJobKind, PermanentJobError } from '../../jobs/job-kind.ts';
 import { LANES, TRADING_LANES } from '../../lanes.ts';
 import type { BotJobKind, BotRuntime } from '../../bot-runtime.ts';
 import { BOT_ACTOR } from '../proxies/proxy-handlers.ts';
-import {
-  beginStop,
-  claimTick,
-  endStop,
-  finishTick,
-  markScheduled,
-  readLoopRows,
-  setNextRun,
-} from './loop-state.ts';
-import {
-  markLoopPaused,
-  pauseForRejectedKey,
-  queueDueKeyChecks,
-  readKeyPauses,
-} from '../market-keys/key-pause.ts';
+import { pauseForRejectedKey, queueDueKeyChecks, readKeyPauses } from '../market-keys/key-pause.ts';
 import { rejectedKeyReason } from '../market-keys/rejected-key.ts';
 import { countRateLimit } from './rate-limit-alert.ts';
 import { loadTradingAccount, type LoadedTradingAccount } from './trading-account.ts';
@@ -208,7 +204,7 @@ export class TradingRunner {
     const pause = loaded.keyPause;
     if (pause !== null && def.markets.includes(loaded.account.market)) {
       // The key was rejected: no call until a key check gets through (market-keys/key-check-job.ts).
-      await markLoopPaused(db, params.account, def.name, pause);
+      await pauseLoop(db, params.account, def.name, pause);
       return {
         skipped: `paused: the marketplace rejected the key (${pause})`,
         text: skipText('paused', { reason: pause }),
@@ -321,18 +317,17 @@ export class TradingRunner {
         // The last attempt gives up: the dispatcher would otherwise queue this stop again every minute.
         if (ctx.job.attempt >= ctx.job.maxAttempts) {
           await endStop(runtime.db, params.account, params.loop);
-          await runtime.db.query(
-            `UPDATE bot_trading_loop SET last_error = $3, updated_at = now() WHERE market_account = $1 AND loop = $2`,
-            [params.account, params.loop, `stop failed: ${messageOf(error)}`.slice(0, 2000)],
-          );
+          await noteLoopError(runtime.db, params.account, params.loop, `stop failed: ${messageOf(error)}`);
         }
         throw error;
       }
     }
     await endStop(runtime.db, params.account, params.loop);
-    await runtime.db.query(
-      `UPDATE bot_trading_loop SET last_summary = $3, updated_at = now() WHERE market_account = $1 AND loop = $2`,
-      [params.account, params.loop, `stopped (${def.switchField} off or the account not active)`],
+    await noteLoopSummary(
+      runtime.db,
+      params.account,
+      params.loop,
+      `stopped (${def.switchField} off or the account not active)`,
     );
     return { stopped: true, text: { code: 'trading.stopped', params: {} } satisfies BotText };
   }

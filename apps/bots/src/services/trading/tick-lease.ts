@@ -1,4 +1,4 @@
-import type { Queryable } from '@toydesk/db';
+import { loadTickLease, type Queryable } from '@toydesk/db';
 import type { TradingLoopName } from './trading-loop.ts';
 
 /** Why a tick stopped: its lease in bot_trading_loop was taken by another tick or ran out. */
@@ -43,11 +43,7 @@ export function watchTickLease(
     if (checking || controller.signal.aborted) return;
     checking = true;
     try {
-      const [row] = await db.query<{ holds: boolean; expired: boolean }>(
-        `SELECT running_job = $3::uuid AS holds, lease_until < now() AS expired
-         FROM bot_trading_loop WHERE market_account = $1 AND loop = $2`,
-        [tick.account, tick.loop, tick.jobId],
-      );
+      const row = await loadTickLease(db, tick.account, tick.loop, tick.jobId);
       if (!row?.holds) {
         controller.abort(
           new LeaseLostError(`the ${tick.loop} tick lost its lease: another tick holds the loop`),

@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 
 import { JobContext } from '../../jobs/job-context.ts';
 import type { BotRuntime } from '../../bot-runtime.ts';
-import type { Database } from '@toydesk/db';
+import { recordLoopAction, type Database } from '@toydesk/db';
 import { raiseAlert } from '../alerts/alert-store.ts';
 import { loadTradingAccount } from './trading-account.ts';
 import type { TradingAccount, TradingContext, TradingLoopName } from './trading-loop.ts';
-import { recordAction } from './loop-state.ts';
 
 /**
  * The runtime a tick's loop code sees: its database refuses every statement once the tick's signal is
@@ -53,14 +52,14 @@ export function createTradingContext(
     async act(action, fn) {
       signal.throwIfAborted();
       if (account.dryRun) {
-        await recordAction(runtime.db, account.id, loop, action, true);
+        await recordLoopAction(runtime.db, account.id, loop, action, true);
         if (dryRunCounts) dryRunCounts[action.kind] = (dryRunCounts[action.kind] ?? 0) + 1;
         await job.log(`dry run: would ${action.kind} ${JSON.stringify(action.detail)}`);
         return null;
       }
       const result = await fn();
       // An action that went through is recorded even if the lease was lost during it: it happened.
-      await recordAction(runtime.db, account.id, loop, action, false);
+      await recordLoopAction(runtime.db, account.id, loop, action, false);
       await job.log(`${action.kind} ${JSON.stringify(action.detail)}`);
       return result;
     },

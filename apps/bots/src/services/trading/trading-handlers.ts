@@ -1,10 +1,9 @@
 import { tradingLoopNameSchema, type BotTradingStatus } from '@toydesk/contract';
-import { listMarketAccountLoopStates, marketAccountExists } from '@toydesk/db';
+import { listMarketAccountLoopStates, marketAccountExists, readLoopRows } from '@toydesk/db';
 import { fieldError, notFound } from '@toydesk/api-kit';
 
 import { pathId, type BotHandlers } from '../../http/handler.ts';
 import { readKeyPauses } from '../market-keys/key-pause.ts';
-import { readLoopRows } from './loop-state.ts';
 import { readSummaryTexts } from './summary-texts.ts';
 import { TRADING_RUNNER } from './loop-runner.ts';
 

@@ -1,7 +1,12 @@
-import type { BotTradingStatus } from '@toydesk/contract';
+import type { BotTradingStatus, TradingLoopName } from '@toydesk/contract';
 
-import type { Queryable } from '@toydesk/db';
-import type { TradingAction, TradingLoopName } from './trading-loop.ts';
+import type { Queryable } from '../database.ts';
+
+/**
+ * The trading loops repository (table bot_trading_loop, migration 011): one row per (market account, loop)
+ * with its state, the lease of the tick that runs it, its last run and its recent actions. The rules (who
+ * starts, stops and pauses a loop) are the bots' loop runner and key pause.
+ */
 
 /** Actions kept per (account, loop), newest first. */
 export const RECENT_ACTIONS = 50;
@@ -31,11 +36,11 @@ export async function ensureLoopRow(db: Queryable, account: number, loop: Tradin
 }
 
 /** Prepends one action and keeps the newest RECENT_ACTIONS. */
-export async function recordAction(
+export async function recordLoopAction(
   db: Queryable,
   account: number,
   loop: TradingLoopName,
-  action: TradingAction,
+  action: { kind: string; detail: Record<string, unknown> },
   dryRun: boolean,
 ): Promise<void> {
   const entry = { at: new Date().toISOString(), kind: action.kind, dry_run: dryRun, detail: action.detail };
@@ -167,5 +172,73 @@ export async function readLoopRows(db: Queryable, account?: number): Promise<Loo
             running_job::text, lease_until, stop_pending, recent_actions
      FROM bot_trading_loop WHERE $1::int IS NULL OR market_account = $1 ORDER BY market_account, loop`,
     [account ?? null],
+  );
+}
+
+/** Notes the loop's last error without changing its state (a stop that failed for good). */
+export async function noteLoopError(
+  db: Queryable,
+  account: number,
+  loop: TradingLoopName,
+  error: string,
+): Promise<void> {
+  await db.query(
+    `UPDATE bot_trading_loop SET last_error = $3, updated_at = now() WHERE market_account = $1 AND loop = $2`,
+    [account, loop, error.slice(0, 2000)],
+  );
+}
+
+/** Notes the loop's last summary without changing its state (a stop that ran). */
+export async function noteLoopSummary(
+  db: Queryable,
+  account: number,
+  loop: TradingLoopName,
+  summary: string,
+): Promise<void> {
+  await db.query(
+    `UPDATE bot_trading_loop SET last_summary = $3, updated_at = now() WHERE market_account = $1 AND loop = $2`,
+    [account, loop, summary],
+  );
+}
+
+/** Whether the tick's job still holds the loop and whether its lease ran out; null without a row. */
+export async function loadTickLease(
+  db: Queryable,
+  account: number,
+  loop: TradingLoopName,
+  jobId: string,
+): Promise<{ holds: boolean; expired: boolean } | null> {
+  const [row] = await db.query<{ holds: boolean; expired: boolean }>(
+    `SELECT running_job = $3::uuid AS holds, lease_until < now() AS expired
+     FROM bot_trading_loop WHERE market_account = $1 AND loop = $2`,
+    [account, loop, jobId],
+  );
+  return row ?? null;
+}
+
+/** Every live or paused loop of the account: "paused" with the reason, no next tick. */
+export async function pauseAccountLoops(db: Queryable, account: number, reason: string): Promise<void> {
+  await db.query(
+    `UPDATE bot_trading_loop SET state = 'paused', last_error = $2, next_run_at = NULL, updated_at = now()
+     WHERE market_account = $1 AND state IN ('scheduled', 'running', 'failed', 'paused')`,
+    [account, `paused: ${reason}`.slice(0, 2000)],
+  );
+}
+
+/** One live loop of the account: "paused" with the reason, no next tick. */
+export async function pauseLoop(db: Queryable, account: number, loop: string, reason: string): Promise<void> {
+  await db.query(
+    `UPDATE bot_trading_loop SET state = 'paused', last_error = $3, next_run_at = NULL, updated_at = now()
+     WHERE market_account = $1 AND loop = $2 AND state IN ('scheduled', 'running', 'failed')`,
+    [account, loop, `paused: ${reason}`.slice(0, 2000)],
+  );
+}
+
+/** The account's paused loops are "scheduled" again (the dispatcher starts their chains). */
+export async function resumePausedLoops(db: Queryable, account: number): Promise<void> {
+  await db.query(
+    `UPDATE bot_trading_loop SET state = 'scheduled', last_error = NULL, updated_at = now()
+     WHERE market_account = $1 AND state = 'paused'`,
+    [account],
   );
 }
