@@ -40,7 +40,7 @@ import { useListingMarketData } from '@/lib/manual-listing-data';
 import type { PricingMode } from '@/lib/mass-pricing';
 import { notify } from '@/lib/notifications';
 
-import { AppDialog } from './app-dialog';
+import { WideDialog } from './wide-dialog';
 import { MoneyPreviewDialog, type MoneyPreviewRow } from './money-preview-dialog';
 import { ResultDetails } from './result-details';
 
@@ -234,11 +234,8 @@ export function ListOnMarketDialog({
 
   if (started) {
     return (
-      <AppDialog
-        open
+      <WideDialog
         onClose={onClose}
-        maxWidth="md"
-        fullWidth
         title={t('listing.results.title')}
         actions={<Button onClick={onClose}>{t('common.close')}</Button>}
       >
@@ -247,7 +244,7 @@ export function ListOnMarketDialog({
             <ListingJobView key={entry.account.id} entry={entry} onFinished={onFinished} />
           ))}
         </Stack>
-      </AppDialog>
+      </WideDialog>
     );
   }
 

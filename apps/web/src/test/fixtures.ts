@@ -1,6 +1,6 @@
 import type { Market, Tag } from '@toydesk/contract';
 
-import type { CommonData } from '@/lib/common-data';
+import type { CommonData, CommonSteamAccount } from '@/lib/common-data';
 
 export const market = (
   code: Market['code'],
@@ -37,6 +37,20 @@ export const commonData = (overrides: Partial<CommonData> = {}): CommonData => (
   demo: true,
   operator: { id: 1, username: 'admin' },
   ...overrides,
+});
+
+/** The common data whose one Steam account, trade_bot_01 (id 1), holds these market accounts. */
+export const commonWithTradeBot = (marketAccounts: CommonSteamAccount['market_accounts']) =>
+  commonData({
+    steamAccounts: [{ id: 1, steam_account_name: 'trade_bot_01', market_accounts: marketAccounts }],
+  });
+
+/** One page of a list route holding every row: what the API answers a list that fits one page. */
+export const listPage = <T>(results: readonly T[]) => ({
+  count: results.length,
+  next: null,
+  previous: null,
+  results,
 });
 
 /** A fetch Response with a JSON body. */

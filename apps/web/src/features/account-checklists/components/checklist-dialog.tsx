@@ -4,7 +4,7 @@ import { SIGNUP_STEPS, type SignupStep } from '@toydesk/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
-import { AppDialog } from '@/components/app-dialog';
+import { WideDialog } from '@/components/wide-dialog';
 import { JobProgress } from '@/components/job-progress';
 import { MdiIcon } from '@/components/mdi-icon';
 import { useBotAction, useBotJob } from '@/lib/bot-jobs';
@@ -72,11 +72,8 @@ export function ChecklistDialog({ row, onClose }: ChecklistDialogProps) {
   };
 
   return (
-    <AppDialog
-      open
+    <WideDialog
       onClose={onClose}
-      maxWidth="md"
-      fullWidth
       title={t('ops.checklist.title', { name: row.name })}
       actions={<Button onClick={onClose}>{t('common.close')}</Button>}
     >
@@ -200,6 +197,6 @@ export function ChecklistDialog({ row, onClose }: ChecklistDialogProps) {
           );
         })}
       </Box>
-    </AppDialog>
+    </WideDialog>
   );
 }

@@ -3,7 +3,7 @@ import { AUDIT_ACTIONS, auditEntryEntity } from '@toydesk/contract';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { AppDialog } from '@/components/app-dialog';
+import { WideDialog } from '@/components/wide-dialog';
 import { SelectFilter } from '@/components/filter-fields';
 import { DateRangeFilter, EnumFilter } from '@/components/list-filters';
 import type { EntityRow } from '@/components/entity-table/entity-columns';
@@ -53,11 +53,8 @@ function AuditEntryDialog({ row, onClose }: { row: EntityRow; onClose: () => voi
   const after = (row.after ?? null) as Record<string, unknown> | null;
   const changes = changedFields(before, after);
   return (
-    <AppDialog
-      open
+    <WideDialog
       onClose={onClose}
-      maxWidth="md"
-      fullWidth
       title={`${t(`enums.action.${String(row.action)}`, { defaultValue: String(row.action) })} · ${objectTitle(row, entityLabel(t, row.entity))}`}
     >
       <Typography variant="body2" sx={{ mb: 1 }}>
@@ -100,7 +97,7 @@ function AuditEntryDialog({ row, onClose }: { row: EntityRow; onClose: () => voi
           ))}
         </tbody>
       </Box>
-    </AppDialog>
+    </WideDialog>
   );
 }
 

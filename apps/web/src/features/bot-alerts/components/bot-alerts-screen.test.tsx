@@ -4,20 +4,12 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { notifications } from '@/lib/notifications';
 import { botAlert as alert } from '@/test/bot-alert';
-import { commonData, jsonResponse } from '@/test/fixtures';
+import { commonWithTradeBot, jsonResponse, listPage } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 
 import { BotAlertsScreen } from './bot-alerts-screen';
 
-const common = commonData({
-  steamAccounts: [
-    {
-      id: 1,
-      steam_account_name: 'trade_bot_01',
-      market_accounts: [{ id: 7, market: 'tm', label: 'tm · trade_bot_01' }],
-    },
-  ],
-});
+const common = commonWithTradeBot([{ id: 7, market: 'tm', label: 'tm · trade_bot_01' }]);
 
 /** Open alerts until acknowledged, by one or all. */
 function stubAlerts() {
@@ -48,7 +40,7 @@ function stubAlerts() {
         .filter((row) =>
           ackParam === '0' ? !row.acknowledged_at : ackParam === '1' ? !!row.acknowledged_at : true,
         );
-      return jsonResponse({ count: rows.length, next: null, previous: null, results: rows });
+      return jsonResponse(listPage(rows));
     }
     return jsonResponse({}, 404);
   });
@@ -92,9 +84,7 @@ describe('bot alerts screen', () => {
       alert(4, { acknowledged_at: '2026-01-02T00:00:00Z' }),
     ];
     vi.stubGlobal('fetch', async (url: string) =>
-      url.includes('/api-node/alerts/')
-        ? jsonResponse({ count: rows.length, next: null, previous: null, results: rows })
-        : jsonResponse({}, 404),
+      url.includes('/api-node/alerts/') ? jsonResponse(listPage(rows)) : jsonResponse({}, 404),
     );
     const user = userEvent.setup();
     renderWithProviders(<BotAlertsScreen />, { common });

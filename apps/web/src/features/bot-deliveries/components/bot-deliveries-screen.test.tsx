@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
-import { commonData, jsonResponse } from '@/test/fixtures';
+import { commonWithTradeBot, jsonResponse, listPage } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 
 import { BotDeliveriesScreen } from './bot-deliveries-screen';
@@ -31,18 +31,10 @@ const delivery = (id: number, overrides: Partial<BotDelivery> = {}): BotDelivery
   ...overrides,
 });
 
-const common = commonData({
-  steamAccounts: [
-    {
-      id: 1,
-      steam_account_name: 'trade_bot_01',
-      market_accounts: [
-        { id: 7, market: 'tm', label: 'tm · trade_bot_01' },
-        { id: 8, market: 'tm_usd', label: 'tm_usd · trade_bot_01' },
-      ],
-    },
-  ],
-});
+const common = commonWithTradeBot([
+  { id: 7, market: 'tm', label: 'tm · trade_bot_01' },
+  { id: 8, market: 'tm_usd', label: 'tm_usd · trade_bot_01' },
+]);
 
 const ROWS = [
   delivery(3, {
@@ -69,7 +61,7 @@ function stubDeliveries(rows: BotDelivery[] = ROWS) {
     queries.push(query);
     const states = query.getAll('state');
     const shown = rows.filter((row) => states.length === 0 || states.includes(row.state));
-    return jsonResponse({ count: shown.length, next: null, previous: null, results: shown });
+    return jsonResponse(listPage(shown));
   });
   return queries;
 }

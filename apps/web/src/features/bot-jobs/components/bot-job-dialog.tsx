@@ -2,7 +2,7 @@ import { mdiCancel } from '@mdi/js';
 import { Box, Button, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 
-import { AppDialog } from '@/components/app-dialog';
+import { WideDialog } from '@/components/wide-dialog';
 import { JobProgress } from '@/components/job-progress';
 import { MdiIcon } from '@/components/mdi-icon';
 import { ResultDetails } from '@/components/result-details';
@@ -35,11 +35,8 @@ export function BotJobDialog({ jobId, onClose }: { jobId: string; onClose: () =>
   const cancel = useCancelBotJob();
   const job = view.job;
   return (
-    <AppDialog
-      open
+    <WideDialog
       onClose={onClose}
-      maxWidth="md"
-      fullWidth
       title={t('ops.botJobs.jobTitle', { kind: job ? kindTitle(job.kind, ctx) : '…', id: jobId })}
       actions={
         <>
@@ -77,6 +74,6 @@ export function BotJobDialog({ jobId, onClose }: { jobId: string; onClose: () =>
           <Raw label={t('ops.botJobs.error')} value={job.error} />
         </>
       )}
-    </AppDialog>
+    </WideDialog>
   );
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
 import { botJob } from '@/test/bot-job';
-import { commonData, jsonResponse } from '@/test/fixtures';
+import { commonData, jsonResponse, listPage } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 
 import { BotJobsScreen } from './bot-jobs-screen';
@@ -49,7 +49,7 @@ function stubJobs() {
     if (url.includes('/api-node/jobs/')) {
       const states = new URL(url).searchParams.getAll('state');
       const rows = states.length ? jobs.filter((job) => states.includes(job.state)) : jobs;
-      return jsonResponse({ count: rows.length, next: null, previous: null, results: rows });
+      return jsonResponse(listPage(rows));
     }
     return jsonResponse({}, 404);
   });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 import { notifications } from '@/lib/notifications';
 import { botJob } from '@/test/bot-job';
-import { jsonResponse } from '@/test/fixtures';
+import { jsonResponse, listPage } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { stubApi, type ApiCall } from '@/test/stub-api';
 
@@ -14,8 +14,7 @@ import { InventoryScreen } from './inventory-screen';
 const rows = [inventoryRow(1), inventoryRow(2, { steam_account: 1, tradable: false })];
 
 function reads({ url }: ApiCall): Response | undefined {
-  if (url.includes('/api/toy/steam-inventory/'))
-    return jsonResponse({ count: rows.length, next: null, previous: null, results: rows });
+  if (url.includes('/api/toy/steam-inventory/')) return jsonResponse(listPage(rows));
   const job = /\/api-node\/jobs\/(job-\d+)\//.exec(url);
   if (job)
     return jsonResponse(

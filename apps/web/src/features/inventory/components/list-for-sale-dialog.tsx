@@ -3,7 +3,7 @@ import { BOT_ROUTES_BY_ID, CURRENCY_SYMBOLS, type BotJob } from '@toydesk/contra
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { AppDialog } from '@/components/app-dialog';
+import { WideDialog } from '@/components/wide-dialog';
 import { JobProgress } from '@/components/job-progress';
 import { MoneyPreviewDialog } from '@/components/money-preview-dialog';
 import { useBotJob } from '@/lib/bot-jobs';
@@ -119,11 +119,9 @@ export function ListForSaleDialog({ items, onClose }: ListForSaleDialogProps) {
     );
 
   return (
-    <AppDialog
-      open
+    <WideDialog
       onClose={onClose}
-      maxWidth="sm"
-      fullWidth
+      width="sm"
       aria-labelledby={`${formId}-title`}
       title={<span id={`${formId}-title`}>{t('inventory.listTitle', { count: items.length })}</span>}
       actions={<Button onClick={onClose}>{t('common.close')}</Button>}
@@ -133,6 +131,6 @@ export function ListForSaleDialog({ items, onClose }: ListForSaleDialogProps) {
           <ListingJob key={start.request.inventoryId} start={start} />
         ))}
       </Stack>
-    </AppDialog>
+    </WideDialog>
   );
 }

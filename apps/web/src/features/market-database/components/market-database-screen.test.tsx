@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { botJob } from '@/test/bot-job';
-import { jsonResponse } from '@/test/fixtures';
+import { jsonResponse, listPage } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { stubApi, type ApiCall } from '@/test/stub-api';
 
@@ -28,12 +28,7 @@ function stubServices() {
     if (url.includes('/api/market/toys/only-market-hash-name/'))
       return jsonResponse({ count: 2, results: [AK, AWP] });
     if (url.includes('/api/market/accounts/'))
-      return jsonResponse({
-        count: 1,
-        next: null,
-        previous: null,
-        results: [{ id: 4, market: 'tm', label: 'Market CSGO · trade_bot_01' }],
-      });
+      return jsonResponse(listPage([{ id: 4, market: 'tm', label: 'Market CSGO · trade_bot_01' }]));
     if (url.includes('/prices/get-prices/') && method === 'POST') {
       const names = (body as { marketHashNames: string[] }).marketHashNames;
       return jsonResponse({

@@ -3,23 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
 import { botJob } from '@/test/bot-job';
-import { commonData, jsonResponse } from '@/test/fixtures';
+import { commonData, commonWithTradeBot, jsonResponse, listPage } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 
 import { MarketOrdersScreen } from './market-orders-screen';
 
-const common = commonData({
-  steamAccounts: [
-    {
-      id: 1,
-      steam_account_name: 'trade_bot_01',
-      market_accounts: [
-        { id: 7, market: 'tm', label: 'Market CSGO trade_bot_01' },
-        { id: 8, market: 'tm', label: 'Market CSGO trade_bot_02' },
-      ],
-    },
-  ],
-});
+const common = commonWithTradeBot([
+  { id: 7, market: 'tm', label: 'Market CSGO trade_bot_01' },
+  { id: 8, market: 'tm', label: 'Market CSGO trade_bot_02' },
+]);
 
 const ordersResult = {
   market: 'tm',
@@ -80,11 +72,8 @@ function stubBots(result: unknown = ordersResult) {
     if (url.includes('/api-node/jobs/orders-1/'))
       return jsonResponse(botJob('orders-1', { kind: 'orders.active', state: 'done', result }));
     if (url.includes('/api/market/toy-dynamic-settings/'))
-      return jsonResponse({
-        count: 1,
-        next: null,
-        previous: null,
-        results: [
+      return jsonResponse(
+        listPage([
           {
             id: 1,
             toy: 1,
@@ -100,8 +89,8 @@ function stubBots(result: unknown = ordersResult) {
             max_orders: 1,
             updated_at: '2026-11-21T10:00:00Z',
           },
-        ],
-      });
+        ]),
+      );
     return jsonResponse({}, 404);
   });
   return urls;

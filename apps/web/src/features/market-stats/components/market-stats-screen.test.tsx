@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { jsonResponse } from '@/test/fixtures';
+import { jsonResponse, listPage } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 
 import { MarketStatsScreen } from './market-stats-screen';
@@ -50,12 +50,7 @@ function stubApi() {
     if (url.includes('stats-by-date')) return jsonResponse({ currency: 'RUB', results: [] });
     if (url.includes('set-point-status')) return jsonResponse({ success: true, point: 1, history: 3 });
     if (url.includes('/api/toy/history-stats/'))
-      return jsonResponse({
-        count: 2,
-        next: null,
-        previous: null,
-        results: [point(11, '2026-11-01'), point(12, '2026-11-02', 'outdated')],
-      });
+      return jsonResponse(listPage([point(11, '2026-11-01'), point(12, '2026-11-02', 'outdated')]));
     return jsonResponse({}, 404);
   });
   return calls;

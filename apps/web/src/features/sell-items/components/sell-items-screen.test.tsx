@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 import { notifications } from '@/lib/notifications';
 import { botJob } from '@/test/bot-job';
-import { jsonResponse } from '@/test/fixtures';
+import { jsonResponse, listPage } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { stubApi, type ApiCall } from '@/test/stub-api';
 
@@ -56,8 +56,7 @@ const text = (element: HTMLElement) => element.textContent?.replace(/\s/g, ' ') 
 
 function reads({ url }: ApiCall): Response | undefined {
   if (url.includes('/api/market-proxy/api/v2/search-list-items-by-hash-name-all')) return searchAnswer(url);
-  if (url.includes('/api/market/toys/'))
-    return jsonResponse({ count: marketToys.length, next: null, previous: null, results: marketToys });
+  if (url.includes('/api/market/toys/')) return jsonResponse(listPage(marketToys));
   const jobRead = /\/api-node\/jobs\/([\w-]+)\/$/.exec(url);
   if (jobRead)
     return jsonResponse(
@@ -76,11 +75,8 @@ function reads({ url }: ApiCall): Response | undefined {
       ],
     });
   if (url.includes('/api/market/sell/items/for-sell/'))
-    return jsonResponse({
-      count: 1,
-      next: null,
-      previous: null,
-      results: [
+    return jsonResponse(
+      listPage([
         {
           inventory_id: 9,
           steam_account: 1,
@@ -94,10 +90,9 @@ function reads({ url }: ApiCall): Response | undefined {
           price_sell: '1200.00',
           on_sale_count: 0,
         },
-      ],
-    });
-  if (url.includes('/api/market/sell/items/'))
-    return jsonResponse({ count: rows.length, next: null, previous: null, results: rows });
+      ]),
+    );
+  if (url.includes('/api/market/sell/items/')) return jsonResponse(listPage(rows));
 }
 
 /** The set-prices starts answer 202 with a job per market account (job id "job-<account>"). */

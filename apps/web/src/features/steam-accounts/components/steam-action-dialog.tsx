@@ -2,7 +2,7 @@ import { Alert, Box, Button, MenuItem, TextField, Typography } from '@mui/materi
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 
-import { AppDialog } from '@/components/app-dialog';
+import { WideDialog } from '@/components/wide-dialog';
 import { JobProgress } from '@/components/job-progress';
 import { MoneyPreviewDialog } from '@/components/money-preview-dialog';
 import { botApi } from '@/lib/bot-api';
@@ -128,11 +128,9 @@ export function SteamActionDialog({ account, action, onClose }: SteamActionDialo
   const ran = Boolean(job.job) || direct.avatars !== null;
   const formId = `steam-action-${action.key}`;
   return (
-    <AppDialog
-      open
+    <WideDialog
       onClose={onClose}
-      maxWidth="sm"
-      fullWidth
+      width="sm"
       title={`${title} · ${account.steam_account_name}`}
       actions={
         <>
@@ -231,6 +229,6 @@ export function SteamActionDialog({ account, action, onClose }: SteamActionDialo
       ) : (
         <JobProgress job={job.job} starting={job.starting} startError={job.startError} logsOpen />
       )}
-    </AppDialog>
+    </WideDialog>
   );
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { botJob } from '@/test/bot-job';
-import { jsonResponse } from '@/test/fixtures';
+import { jsonResponse, listPage } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { stubApi } from '@/test/stub-api';
 
@@ -33,12 +33,7 @@ function stubGuard(options: { noSecret?: boolean } = {}) {
   let pending = [TRADE, LISTING];
   return stubApi(({ url, method, body }) => {
     if (url.includes('/api/steam/accounts/'))
-      return jsonResponse({
-        count: 1,
-        next: null,
-        previous: null,
-        results: [{ id: 7, steam_account_name: 'trade_bot_07' }],
-      });
+      return jsonResponse(listPage([{ id: 7, steam_account_name: 'trade_bot_07' }]));
     if (url.includes('/guard-code/'))
       return options.noSecret
         ? jsonResponse({ detail: 'no shared_secret', code: 'no_shared_secret' }, 400)

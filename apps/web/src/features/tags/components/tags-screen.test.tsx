@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { jsonResponse, tag } from '@/test/fixtures';
+import { jsonResponse, listPage, tag } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { stubApi } from '@/test/stub-api';
 
@@ -10,12 +10,10 @@ import { TagsScreen } from './tags-screen';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const page = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
-
 function stub() {
   return stubApi(
     ({ url }) =>
-      url.includes('/api/tag/') ? jsonResponse(page([tag(11, 'Main'), tag(12, 'Farm')])) : undefined,
+      url.includes('/api/tag/') ? jsonResponse(listPage([tag(11, 'Main'), tag(12, 'Farm')])) : undefined,
     (call) => jsonResponse({ ...tag(13, 'x'), ...(call.body as object) }, 201),
   );
 }

@@ -2,10 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { commonData, jsonResponse } from '@/test/fixtures';
+import { commonWithTradeBot, jsonResponse, listPage } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 
-import { page } from '../testing/toy-row';
 import { DynamicSettingsDialog } from './dynamic-settings-dialog';
 
 const setting = (id: number, marketAccount: number | null, overrides: Record<string, unknown> = {}) => ({
@@ -25,18 +24,10 @@ const setting = (id: number, marketAccount: number | null, overrides: Record<str
   ...overrides,
 });
 
-const common = commonData({
-  steamAccounts: [
-    {
-      id: 1,
-      steam_account_name: 'trade_bot_01',
-      market_accounts: [
-        { id: 7, market: 'tm', label: 'Market CSGO trade_bot_01' },
-        { id: 8, market: 'dmarket', label: 'DMarket trade_bot_01' },
-      ],
-    },
-  ],
-});
+const common = commonWithTradeBot([
+  { id: 7, market: 'tm', label: 'Market CSGO trade_bot_01' },
+  { id: 8, market: 'dmarket', label: 'DMarket trade_bot_01' },
+]);
 
 function stubApi() {
   const calls: { method: string; url: string; body: unknown }[] = [];
@@ -50,7 +41,7 @@ function stubApi() {
     if (url.includes('create-or-update')) return jsonResponse({ created: 1, updated: 0 });
     if (call.method === 'DELETE') return new Response(null, { status: 204 });
     if (url.includes('/api/market/toy-dynamic-settings/'))
-      return jsonResponse(page([setting(1, null), setting(2, 7, { enable_dynamic_order: false })]));
+      return jsonResponse(listPage([setting(1, null), setting(2, 7, { enable_dynamic_order: false })]));
     return jsonResponse({}, 404);
   });
   return calls;
@@ -137,7 +128,7 @@ describe('Dynamic settings dialog', () => {
       if (url.includes('create-or-update')) return jsonResponse({ created: 1, updated: 0 });
       if (url.includes('/api/market/toy-dynamic-settings/'))
         return jsonResponse(
-          page([
+          listPage([
             setting(1, null, { market_hash_name: doppler, phase: null }),
             setting(2, null, { market_hash_name: doppler, phase: 'phase2', min_price_buy: '900.00' }),
           ]),

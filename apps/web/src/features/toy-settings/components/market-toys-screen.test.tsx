@@ -3,22 +3,22 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { notifications } from '@/lib/notifications';
-import { jsonResponse } from '@/test/fixtures';
+import { jsonResponse, listPage } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { stubApi, type ApiCall } from '@/test/stub-api';
 
 import { DELETE_CONCURRENCY } from '../api/delete-many';
-import { marketToyRow, page, toyRow } from '../testing/toy-row';
+import { marketToyRow, toyRow } from '../testing/toy-row';
 import { MarketToysScreen } from './market-toys-screen';
 
 const ROWS = [1, 2, 3, 4, 5, 6].map((id) => marketToyRow(id));
 
 /** The API of the screen: six market rows, toys 101-106, and writes answered by `onWrite`. */
 function reads({ url }: ApiCall): Response | undefined {
-  if (url.includes('/api/market/toys/')) return jsonResponse(page(ROWS));
+  if (url.includes('/api/market/toys/')) return jsonResponse(listPage(ROWS));
   if (url.includes('/api/toy/toys/')) {
     const ids = new URL(url).searchParams.getAll('id').map(Number);
-    return jsonResponse(page(ids.filter((id) => id > 100 && id < 107).map((id) => toyRow(id))));
+    return jsonResponse(listPage(ids.filter((id) => id > 100 && id < 107).map((id) => toyRow(id))));
   }
 }
 

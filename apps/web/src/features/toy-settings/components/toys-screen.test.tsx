@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { notifications } from '@/lib/notifications';
-import { jsonResponse } from '@/test/fixtures';
+import { jsonResponse, listPage } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { stubApi, type ApiCall } from '@/test/stub-api';
 
-import { page, toyRow } from '../testing/toy-row';
+import { toyRow } from '../testing/toy-row';
 import { ToysScreen } from './toys-screen';
 
 /** Reads answer the catalogue; the row's ignore-price switch always succeeds; the test answers the other writes. */
@@ -15,9 +15,9 @@ function stubToys(onWrite: (call: ApiCall) => Response = () => jsonResponse({ up
   return stubApi(
     ({ url }) => {
       if (url.includes('/api/toy/toy-group/'))
-        return jsonResponse(page([{ id: 4, name: 'Ножи', description: null, created_at: '' }]));
+        return jsonResponse(listPage([{ id: 4, name: 'Ножи', description: null, created_at: '' }]));
       if (url.includes('/api/toy/toys/'))
-        return jsonResponse(page([toyRow(1, { group: 4 }), toyRow(2, { ignore_price: true })]));
+        return jsonResponse(listPage([toyRow(1, { group: 4 }), toyRow(2, { ignore_price: true })]));
     },
     (call) =>
       call.url.includes('/api/toy/toys/set-ignore-price/') ? jsonResponse({ updated: 1 }) : onWrite(call),

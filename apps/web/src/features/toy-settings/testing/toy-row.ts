@@ -44,5 +44,3 @@ export function marketToyRow(id: number, overrides: Partial<MarketToy> = {}): Ma
     ...overrides,
   };
 }
-
-export const page = <T>(results: T[]) => ({ count: results.length, next: null, previous: null, results });

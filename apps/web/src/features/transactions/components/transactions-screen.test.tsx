@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { notifications } from '@/lib/notifications';
-import { jsonResponse } from '@/test/fixtures';
+import { jsonResponse, listPage } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { stubApi, type ApiCall } from '@/test/stub-api';
 
@@ -13,14 +13,10 @@ import { TransactionsScreen } from './transactions-screen';
 const rows = [transactionRow(1), transactionRow(2, { kind: 'output', comment: 'Вывод 2' })];
 
 function reads({ url }: ApiCall): Response | undefined {
-  if (url.includes('/api/steam/transactions/'))
-    return jsonResponse({ count: rows.length, next: null, previous: null, results: rows });
+  if (url.includes('/api/steam/transactions/')) return jsonResponse(listPage(rows));
   if (url.includes('/api/market/accounts/extended/'))
-    return jsonResponse({
-      count: 2,
-      next: null,
-      previous: null,
-      results: [
+    return jsonResponse(
+      listPage([
         {
           id: 1,
           market: 'tm',
@@ -41,8 +37,8 @@ function reads({ url }: ApiCall): Response | undefined {
           currency: 'USD',
           balance_rub: '92.50',
         },
-      ],
-    });
+      ]),
+    );
   if (url.includes('/api/steam/accounts/extended/'))
     return jsonResponse({ count: 0, next: null, previous: null, results: [] });
 }
