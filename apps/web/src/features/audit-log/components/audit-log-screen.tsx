@@ -10,6 +10,7 @@ import type { EntityRow } from '@/components/entity-table/entity-columns';
 import { EntityTable } from '@/components/entity-table/entity-table';
 import { Page } from '@/components/page';
 import type { VirtualColumn } from '@/components/virtual-table/virtual-table';
+import { overrideColumns } from '@/components/override-columns';
 import { formatDateTime } from '@/lib/format';
 import type { QueryParams } from '@/lib/query-string';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -120,18 +121,9 @@ export function AuditLogScreen() {
     (generated: VirtualColumn<EntityRow>[]) => {
       const bot = t('marketsRef.audit.bot');
       const entityNames = new Map(ENTITIES.map((name) => [name, entityLabel(t, name)]));
-      const out = generated.map((column) => {
-        if (column.id === 'operator')
-          return {
-            ...column,
-            render: (row: EntityRow) => (row.operator === BOT_ACTOR ? bot : String(row.operator ?? '—')),
-          };
-        if (column.id === 'entity')
-          return {
-            ...column,
-            render: (row: EntityRow) => entityNames.get(String(row.entity)) ?? String(row.entity),
-          };
-        return column;
+      const out = overrideColumns(generated, {
+        operator: { render: (row) => (row.operator === BOT_ACTOR ? bot : String(row.operator ?? '—')) },
+        entity: { render: (row) => entityNames.get(String(row.entity)) ?? String(row.entity) },
       });
       const at = out.findIndex((column) => column.id === 'entity_id');
       out.splice(at + 1, 0, {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { EntityRow } from '@/components/entity-table/entity-columns';
 import { ReferenceScreen } from '@/components/reference-screen';
 import type { VirtualColumn } from '@/components/virtual-table/virtual-table';
+import { overrideColumns } from '@/components/override-columns';
 
 import { useServerGroupChoices } from '../api/get-server-group-choices';
 
@@ -18,17 +19,14 @@ export function AvailableIpsScreen() {
   const groupName = useMemo(() => new Map((groups.data ?? []).map((g) => [g.value, g.label])), [groups.data]);
   const columns = useCallback(
     (generated: VirtualColumn<EntityRow>[]) =>
-      generated.map((column) =>
-        column.id === 'server_group'
-          ? {
-              ...column,
-              render: (row: EntityRow) =>
-                row.server_group === null || row.server_group === undefined
-                  ? '—'
-                  : (groupName.get(String(row.server_group)) ?? `#${String(row.server_group)}`),
-            }
-          : column,
-      ),
+      overrideColumns(generated, {
+        server_group: {
+          render: (row) =>
+            row.server_group === null || row.server_group === undefined
+              ? '—'
+              : (groupName.get(String(row.server_group)) ?? `#${String(row.server_group)}`),
+        },
+      }),
     [groupName],
   );
   return (

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 
 import { BotListTable, loadedRows } from '@/components/bot-list-table';
 import { checkboxColumn } from '@/components/checkbox-column';
+import { dateTimeColumn } from '@/components/date-time-column';
 import { SelectFilter } from '@/components/filter-fields';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { MdiIcon } from '@/components/mdi-icon';
@@ -140,18 +141,8 @@ export function BotAlertsScreen() {
         align: 'right',
         render: (row) => formatNumber(row.count, lang),
       },
-      {
-        id: 'last_at',
-        header: t('ops.alerts.lastAt'),
-        width: 150,
-        render: (row) => formatDateTime(row.last_at, lang),
-      },
-      {
-        id: 'first_at',
-        header: t('ops.alerts.firstAt'),
-        width: 150,
-        render: (row) => formatDateTime(row.first_at, lang),
-      },
+      dateTimeColumn('last_at', t('ops.alerts.lastAt'), lang),
+      dateTimeColumn('first_at', t('ops.alerts.firstAt'), lang),
       {
         id: 'acknowledged_at',
         header: t('ops.alerts.ackedAt'),

@@ -4,6 +4,7 @@ import { useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { BotListTable } from '@/components/bot-list-table';
+import { dateTimeColumn } from '@/components/date-time-column';
 import { ItemNameCell } from '@/components/item-name-cell';
 import { DateRangeFilter } from '@/components/list-filters';
 import { MultiSelect } from '@/components/multi-select';
@@ -12,7 +13,7 @@ import { StatusBadge } from '@/components/status-chip';
 import { type VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { useCommonData } from '@/lib/common-data';
 import { marketAccountChoices } from '@/lib/filter-options';
-import { formatAmount, formatDateTime } from '@/lib/format';
+import { formatAmount } from '@/lib/format';
 import { PALETTE } from '@/lib/theme';
 
 import {
@@ -56,12 +57,7 @@ export function BotDeliveriesScreen() {
     // Translated once per language, not per cell.
     const stateLabel = Object.fromEntries(stateOptions.map((o) => [o.value, o.label]));
     return [
-      {
-        id: 'sold_seen_at',
-        header: t('ops.deliveries.soldAt'),
-        width: 140,
-        render: (row) => formatDateTime(row.sold_seen_at, lang),
-      },
+      dateTimeColumn('sold_seen_at', t('ops.deliveries.soldAt'), lang, 140),
       {
         id: 'market_hash_name',
         header: t('fields.market_hash_name'),
@@ -115,24 +111,9 @@ export function BotDeliveriesScreen() {
           ),
       },
       { id: 'deal_id', header: t('ops.deliveries.deal'), width: 120, render: (row) => row.deal_id },
-      {
-        id: 'offer_sent_at',
-        header: t('ops.deliveries.offerSentAt'),
-        width: 140,
-        render: (row) => formatDateTime(row.offer_sent_at, lang),
-      },
-      {
-        id: 'trade_ready_at',
-        header: t('ops.deliveries.tradeReadyAt'),
-        width: 140,
-        render: (row) => formatDateTime(row.trade_ready_at, lang),
-      },
-      {
-        id: 'finished_at',
-        header: t('ops.deliveries.finishedAt'),
-        width: 140,
-        render: (row) => formatDateTime(row.finished_at, lang),
-      },
+      dateTimeColumn('offer_sent_at', t('ops.deliveries.offerSentAt'), lang, 140),
+      dateTimeColumn('trade_ready_at', t('ops.deliveries.tradeReadyAt'), lang, 140),
+      dateTimeColumn('finished_at', t('ops.deliveries.finishedAt'), lang, 140),
       {
         id: 'steam_state',
         header: t('ops.deliveries.steamState'),

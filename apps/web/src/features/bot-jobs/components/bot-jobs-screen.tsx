@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
 import { BotListTable, loadedRows } from '@/components/bot-list-table';
+import { dateTimeColumn } from '@/components/date-time-column';
 import { JobStateChip } from '@/components/job-progress';
 import { MdiIcon } from '@/components/mdi-icon';
 import { MultiSelect } from '@/components/multi-select';
@@ -22,7 +23,6 @@ import { ResultDetails } from '@/components/result-details';
 import { type VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { isJobFinished } from '@/lib/bot-jobs';
 import { useCommonData } from '@/lib/common-data';
-import { formatDateTime } from '@/lib/format';
 import {
   KIND_GROUPS,
   KNOWN_KINDS,
@@ -115,12 +115,7 @@ export function BotJobsScreen() {
 
   const columns = useMemo<VirtualColumn<BotJob>[]>(
     () => [
-      {
-        id: 'created_at',
-        header: t('ops.botJobs.created'),
-        width: 150,
-        render: (row) => formatDateTime(row.created_at, lang),
-      },
+      dateTimeColumn('created_at', t('ops.botJobs.created'), lang),
       { id: 'kind', header: t('ops.botJobs.kind'), width: 230, render: (row) => kindTitle(row.kind, ctx) },
       {
         id: 'state',
@@ -141,12 +136,7 @@ export function BotJobsScreen() {
         align: 'right',
         render: (row) => `${row.attempts} / ${row.max_attempts}`,
       },
-      {
-        id: 'finished_at',
-        header: t('ops.botJobs.finished'),
-        width: 150,
-        render: (row) => formatDateTime(row.finished_at, lang),
-      },
+      dateTimeColumn('finished_at', t('ops.botJobs.finished'), lang),
       {
         id: 'outcome',
         header: t('ops.botJobs.outcome'),

@@ -15,6 +15,7 @@ import { Page } from '@/components/page';
 import { rowActionsColumn } from '@/components/row-actions-column';
 import { SelectionBar } from '@/components/selection-bar';
 import type { VirtualColumn } from '@/components/virtual-table/virtual-table';
+import { overrideColumns } from '@/components/override-columns';
 import { formatNumber } from '@/lib/format';
 import { notify } from '@/lib/notifications';
 import { useCheckedIds } from '@/lib/use-checked-ids';
@@ -87,13 +88,10 @@ export function HistoryScreen() {
         rowLabel: (row) =>
           t('bulkEdit.selectRow', { name: `#${String(row.id)} ${String(row.market_hash_name)}` }),
       }),
-      ...withItemColumn(generated).map((column) => {
-        // The extended list names the accounts itself.
-        if (column.id === 'market_account')
-          return { ...column, render: (row: EntityRow) => text(row.market_account_label) };
-        if (column.id === 'steam_account')
-          return { ...column, render: (row: EntityRow) => text(row.steam_account_name) };
-        return column;
+      // The extended list names the accounts itself.
+      ...overrideColumns(withItemColumn(generated), {
+        market_account: { render: (row) => text(row.market_account_label) },
+        steam_account: { render: (row) => text(row.steam_account_name) },
       }),
       rowActionsColumn<EntityRow>({
         editLabel: t('common.edit'),

@@ -15,6 +15,7 @@ import { MdiIcon } from '@/components/mdi-icon';
 import { Page } from '@/components/page';
 import { SelectionBar } from '@/components/selection-bar';
 import type { VirtualColumn } from '@/components/virtual-table/virtual-table';
+import { overrideColumns } from '@/components/override-columns';
 import { useCommonData } from '@/lib/common-data';
 import type { ListingItem } from '@/lib/manual-listing';
 import { notify } from '@/lib/notifications';
@@ -71,17 +72,14 @@ export function InventoryScreen() {
         allLabel: t('inventory.selectAll'),
         rowLabel: (row) => t('inventory.selectNamed', { name: nameOf(row) }),
       }),
-      ...withItemColumn(generated).map((column) =>
-        column.id === 'toy'
-          ? {
-              ...column,
-              header: t('inventory.linked'),
-              width: 110,
-              render: (row: EntityRow) =>
-                row.toy === null || row.toy === undefined ? '—' : t('inventory.linkedTo', { id: row.toy }),
-            }
-          : column,
-      ),
+      ...overrideColumns(withItemColumn(generated), {
+        toy: {
+          header: t('inventory.linked'),
+          width: 110,
+          render: (row) =>
+            row.toy === null || row.toy === undefined ? '—' : t('inventory.linkedTo', { id: row.toy }),
+        },
+      }),
     ],
     [selection, rows, t],
   );

@@ -7,6 +7,7 @@ import type { EntityRow } from '@/components/entity-table/entity-columns';
 import { ReferenceScreen } from '@/components/reference-screen';
 import { contrastText } from '@/components/tag-chips';
 import type { VirtualColumn } from '@/components/virtual-table/virtual-table';
+import { overrideColumns } from '@/components/override-columns';
 import { useCommonData } from '@/lib/common-data';
 
 import { isTagColor, isTagNameTaken, TAG_PALETTE } from '../utils/tag-colors';
@@ -37,23 +38,20 @@ export function TagsScreen() {
   );
   const columns = useCallback(
     (generated: VirtualColumn<EntityRow>[]) =>
-      generated.map((column) =>
-        column.id === 'name'
-          ? {
-              ...column,
-              render: (row: EntityRow) => {
-                const color = typeof row.color === 'string' ? row.color : '#9e9e9e';
-                return (
-                  <Chip
-                    size="small"
-                    label={String(row.name)}
-                    sx={{ bgcolor: color, color: contrastText(color) }}
-                  />
-                );
-              },
-            }
-          : column,
-      ),
+      overrideColumns(generated, {
+        name: {
+          render: (row) => {
+            const color = typeof row.color === 'string' ? row.color : '#9e9e9e';
+            return (
+              <Chip
+                size="small"
+                label={String(row.name)}
+                sx={{ bgcolor: color, color: contrastText(color) }}
+              />
+            );
+          },
+        },
+      }),
     [],
   );
   return (

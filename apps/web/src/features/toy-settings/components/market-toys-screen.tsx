@@ -12,6 +12,7 @@ import { MdiIcon } from '@/components/mdi-icon';
 import { MultiSelect } from '@/components/multi-select';
 import { SearchField } from '@/components/search-field';
 import type { VirtualColumn } from '@/components/virtual-table/virtual-table';
+import { overrideColumns } from '@/components/override-columns';
 import { useCommonData } from '@/lib/common-data';
 import { marketOptions } from '@/lib/filter-options';
 import { notify } from '@/lib/notifications';
@@ -97,27 +98,22 @@ export function MarketToysScreen() {
 
   const columns = useCallback(
     (generated: VirtualColumn<EntityRow>[]): VirtualColumn<EntityRow>[] => [
-      ...generated.map((column): VirtualColumn<EntityRow> =>
-        column.id === 'enable_dynamic_order'
-          ? {
-              ...column,
-              width: 110,
-              render: (row) => (
-                <Switch
-                  size="small"
-                  checked={row.enable_dynamic_order === true}
-                  onClick={(event) => event.stopPropagation()}
-                  onChange={(event) => toggleDynamic(row, event.target.checked)}
-                  slotProps={{
-                    input: {
-                      'aria-label': t('marketToys.dynamicOf', { name: String(row.market_hash_name) }),
-                    },
-                  }}
-                />
-              ),
-            }
-          : column,
-      ),
+      ...overrideColumns(generated, {
+        enable_dynamic_order: {
+          width: 110,
+          render: (row) => (
+            <Switch
+              size="small"
+              checked={row.enable_dynamic_order === true}
+              onClick={(event) => event.stopPropagation()}
+              onChange={(event) => toggleDynamic(row, event.target.checked)}
+              slotProps={{
+                input: { 'aria-label': t('marketToys.dynamicOf', { name: String(row.market_hash_name) }) },
+              }}
+            />
+          ),
+        },
+      }),
       {
         id: '__dynamic',
         header: '',

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useEnumLabel } from '@/components/entity-form/entity-field';
 import type { EntityRow } from '@/components/entity-table/entity-columns';
 import type { VirtualColumn } from '@/components/virtual-table/virtual-table';
+import { overrideColumns } from '@/components/override-columns';
 import { notify } from '@/lib/notifications';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
@@ -68,60 +69,53 @@ export function ToysScreen() {
 
   const columns = useCallback(
     (generated: VirtualColumn<EntityRow>[]) =>
-      generated.map((column): VirtualColumn<EntityRow> => {
-        if (column.id === 'group')
-          return {
-            ...column,
-            render: (row) =>
-              typeof row.group === 'number' ? (groupName.get(row.group) ?? `#${row.group}`) : '—',
-          };
-        if (column.id === 'ignore_price')
-          return {
-            ...column,
-            width: 90,
-            render: (row) => (
-              <Switch
-                size="small"
-                checked={row.ignore_price === true}
-                onClick={(event) => event.stopPropagation()}
-                onChange={(event) => setIgnore({ ids: [Number(row.id)], value: event.target.checked })}
-                slotProps={{
-                  input: { 'aria-label': t('toys.ignorePriceOf', { name: String(row.market_hash_name) }) },
-                }}
-              />
-            ),
-          };
-        if (column.id === 'record_status')
-          return {
-            ...column,
-            width: 170,
-            render: (row) => (
-              <TextField
-                select
-                variant="standard"
-                margin="none"
-                value={String(row.record_status)}
-                onClick={(event) => event.stopPropagation()}
-                onChange={(event) =>
-                  saveToy({
-                    id: Number(row.id),
-                    body: { record_status: event.target.value as ToyPatch['record_status'] },
-                  })
-                }
-                slotProps={{
-                  htmlInput: { 'aria-label': t('toys.statusOf', { name: String(row.market_hash_name) }) },
-                }}
-                sx={{ width: '100%', '& .MuiInputBase-root': { fontSize: 13 } }}
-              >
-                {RECORD_STATUSES.map((status) => (
-                  <MenuItem key={status} value={status}>
-                    {enumLabel('record_status', status)}
-                  </MenuItem>
-                ))}
-              </TextField>
-            ),
-          };
-        return column;
+      overrideColumns(generated, {
+        group: {
+          render: (row) =>
+            typeof row.group === 'number' ? (groupName.get(row.group) ?? `#${row.group}`) : '—',
+        },
+        ignore_price: {
+          width: 90,
+          render: (row) => (
+            <Switch
+              size="small"
+              checked={row.ignore_price === true}
+              onClick={(event) => event.stopPropagation()}
+              onChange={(event) => setIgnore({ ids: [Number(row.id)], value: event.target.checked })}
+              slotProps={{
+                input: { 'aria-label': t('toys.ignorePriceOf', { name: String(row.market_hash_name) }) },
+              }}
+            />
+          ),
+        },
+        record_status: {
+          width: 170,
+          render: (row) => (
+            <TextField
+              select
+              variant="standard"
+              margin="none"
+              value={String(row.record_status)}
+              onClick={(event) => event.stopPropagation()}
+              onChange={(event) =>
+                saveToy({
+                  id: Number(row.id),
+                  body: { record_status: event.target.value as ToyPatch['record_status'] },
+                })
+              }
+              slotProps={{
+                htmlInput: { 'aria-label': t('toys.statusOf', { name: String(row.market_hash_name) }) },
+              }}
+              sx={{ width: '100%', '& .MuiInputBase-root': { fontSize: 13 } }}
+            >
+              {RECORD_STATUSES.map((status) => (
+                <MenuItem key={status} value={status}>
+                  {enumLabel('record_status', status)}
+                </MenuItem>
+              ))}
+            </TextField>
+          ),
+        },
       }),
     [t, groupName, setIgnore, saveToy, enumLabel],
   );
