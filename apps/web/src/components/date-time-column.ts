@@ -1,4 +1,6 @@
-import { formatDateTime, type UiLang } from '@/lib/format';
+import type { UiLang } from '@toydesk/contract';
+
+import { formatDateTime } from '@/lib/format';
 
 import type { VirtualColumn } from './virtual-table/virtual-table';
 
