@@ -9,20 +9,6 @@ import { openStandalone } from '../standalone.ts';
 import { SILENT, TEST_ENV } from './bot-test-app.ts';
 import { createThrowAwayDatabase, testDbKind } from '@toydesk/db/testing';
 
-/** Reads until `ok` holds or the time is up; returns the last value read (the test asserts on it). */
-export async function eventually<T>(
-  read: () => Promise<T>,
-  ok: (value: T) => boolean,
-  timeoutMs: number,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 export interface KillTestDatabase {
   /** What a worker process opens (`TOYDESK_TEST_WORKER_DB` of testing/worker-process.ts). */
   target: string;

@@ -1,16 +1,15 @@
-import { MARKET_CODES } from '@toydesk/contract';
 import { testDbKind } from '@toydesk/db/testing';
 import { afterAll, expect } from 'vitest';
 
-import type { BotRuntime } from '../bot-runtime.ts';
 import { TRADING_RUNNER } from '../services/trading/loop-runner.ts';
 import { killTestDatabase, type KillTestDatabase } from './kill-test-database.ts';
 import { startMarketSim, type MarketSim } from './market-sim.ts';
+import { seedMarkets } from './seed-trading.ts';
 import { startWorker, type Worker } from './worker-process.ts';
 
 /**
  * The pieces every "worker killed with SIGKILL" test sets up the same way: the describe block's cleanups,
- * the seeded tm account, the fault that holds tm's answer, the worker processes and the one revived after
+ * the fault that holds tm's answer, the worker processes and the one revived after
  * the dead tick's lease. What each test kills, checks and asserts stays in the test.
  */
 
@@ -23,69 +22,6 @@ export function useCleanups(): Cleanups {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
   });
   return cleanups;
-}
-
-/** The market rows the server seeds at its start: a bots-only test database needs them too. */
-export async function seedMarkets(db: BotRuntime['db']): Promise<void> {
-  await db.query(
-    `INSERT INTO market (code, name) SELECT c, c FROM unnest($1::text[]) AS c ON CONFLICT (code) DO NOTHING`,
-    [[...MARKET_CODES]],
-  );
-}
-
-/**
- * A toy named `name` and its tm row with `columns` (a band, prices, loop switches), after seedMarkets.
- * Returns the toy's id.
- */
-export async function seedTmToy(
-  db: BotRuntime['db'],
-  name: string,
-  columns: Record<string, number | boolean>,
-): Promise<number> {
-  const [toy] = await db.query<{ id: number }>(
-    'INSERT INTO toy (market_hash_name) VALUES ($1) RETURNING id',
-    [name],
-  );
-  const names = Object.keys(columns);
-  // The column names are the test's own constants, never input.
-  await db.query(
-    `INSERT INTO market_toy (toy, market, ${names.join(', ')})
-     VALUES ($1, 'tm', ${names.map((_, i) => `$${i + 2}`).join(', ')})`,
-    [toy!.id, ...Object.values(columns)],
-  );
-  return toy!.id;
-}
-
-/** The loop switches a killed test turns on for its tm account. */
-type LoopFlag = 'dynamic_orders' | 'auto_sell' | 'keep_online';
-
-/**
- * After seedMarkets: a Steam account named `steamAccount` and on it a tm market account with `key` (sealed by the
- * vault), dry run off and `flag` on. With `password` the Steam account has a login (its name) and that
- * password, sealed. Returns the market account's id.
- */
-export async function seedTmAccount(
-  runtime: Pick<BotRuntime, 'db' | 'vault'>,
-  options: { key: string; steamAccount: string; flag: LoopFlag; password?: string },
-): Promise<number> {
-  const { db, vault } = runtime;
-  const [steamRow] =
-    options.password === undefined
-      ? await db.query<{ id: number }>(
-          'INSERT INTO steam_account (steam_account_name) VALUES ($1) RETURNING id',
-          [options.steamAccount],
-        )
-      : await db.query<{ id: number }>(
-          'INSERT INTO steam_account (steam_account_name, login, password) VALUES ($1, $1, $2) RETURNING id',
-          [options.steamAccount, vault.encrypt(options.password)],
-        );
-  // The flag is one of LoopFlag's column names, never input: it is safe to place in the statement.
-  const [row] = await db.query<{ id: number }>(
-    `INSERT INTO market_account (market, steam_account, api_key, ${options.flag}, dry_run)
-     VALUES ('tm', $1, $2, true, false) RETURNING id`,
-    [steamRow!.id, vault.encrypt(options.key)],
-  );
-  return row!.id;
 }
 
 /** tm acts on the next call of `path` by `key` (or not, with phase 'before') and holds its answer for 2 min. */

@@ -1,23 +1,17 @@
 import type { BotJob } from '@toydesk/contract';
 import { describe, expect, it } from 'vitest';
 
-import { useSteamSimApp } from '../../testing/use-steam-sim-app.ts';
-
-const RELAXED = {
-  loginRateLimit: { max: 10_000, windowMs: 600_000, blockMs: 1_800_000 },
-  confirmationRateLimit: { max: 10_000, windowMs: 60_000, blockMs: 300_000 },
-  inventoryRateLimit: { max: 10_000, windowMs: 60_000 },
-  priceOverviewRateLimit: { max: 10_000, windowMs: 60_000 },
-};
+import { RELAXED_STEAM_LIMITS } from '../../testing/steam-sim-accounts.ts';
+import { useSimApp } from '../../testing/use-sim-app.ts';
 
 describe('sign-up and Steam services on the simulated Steam', () => {
-  const bed = useSteamSimApp(RELAXED);
+  const bed = useSimApp({ steam: RELAXED_STEAM_LIMITS });
   let counter = 0;
 
   /** A Steam account in the simulator and the same one in our table. */
   async function newAccount(twoFactor = false) {
     counter += 1;
-    const created = await bed.control.createAccount({
+    const created = await bed.steam.createAccount({
       twoFactor,
       accountName: `signup${process.pid}x${counter}`,
     });
@@ -106,7 +100,7 @@ describe('sign-up and Steam services on the simulated Steam', () => {
     }
 
     // The authenticator's secrets went to the vault before step 2, and they are the ones Steam now has.
-    const simAccount = await bed.control.account(created.accountName);
+    const simAccount = await bed.steam.account(created.accountName);
     const [row] = await bed.app.db.query<{
       shared_secret: string;
       identity_secret: string;
@@ -182,7 +176,7 @@ describe('sign-up and Steam services on the simulated Steam', () => {
       result: { balanceMinor: created.wallet.balanceMinor },
     });
 
-    const incoming = await bed.control.sendIncomingOffer(created.accountName, {});
+    const incoming = await bed.steam.sendIncomingOffer(created.accountName, {});
     const accepted = await finished(
       await bed.app.request('POST', `/api-node/steam/${id}/accept-offer`, {
         body: { offer_id: incoming.tradeofferid },

@@ -7,17 +7,18 @@ import type {
 import { steamGuardCodeAt } from '@toydesk/steam';
 import { describe, expect, it } from 'vitest';
 
-import { storeGuardedSteamAccount, useSteamSimApp } from '../../testing/use-steam-sim-app.ts';
+import { RELAXED_STEAM_LOGIN, storeGuardedSteamAccount } from '../../testing/steam-sim-accounts.ts';
+import { useSimApp } from '../../testing/use-sim-app.ts';
 
 /** Steam Guard (issue 12, item 3): the code from the vault's secret, and confirmations answered on the simulated Steam. */
 describe('Steam Guard routes on the simulated Steam', () => {
-  const bed = useSteamSimApp();
+  const bed = useSimApp({ steam: RELAXED_STEAM_LOGIN });
   let counter = 0;
 
   /** An account on the simulated Steam with its authenticator, stored as the vault would hold a maFile's. */
   async function guarded() {
     counter += 1;
-    const created = await bed.control.createAccount({ accountName: `guard${process.pid}x${counter}` });
+    const created = await bed.steam.createAccount({ accountName: `guard${process.pid}x${counter}` });
     const id = await storeGuardedSteamAccount(bed.app.runtime, created);
     return { created, id };
   }
@@ -86,7 +87,7 @@ describe('Steam Guard routes on the simulated Steam', () => {
 
   it('lists pending trades and listings, accepts and declines one by one and in bulk; Steam really changes', async () => {
     const { created, id } = await guarded();
-    await bed.control.seedPendingConfirmations(created.accountName, { trades: 3, listings: 2 });
+    await bed.steam.seedPendingConfirmations(created.accountName, { trades: 3, listings: 2 });
 
     const pending = await list(id);
     expect(pending).toHaveLength(5);
@@ -110,7 +111,7 @@ describe('Steam Guard routes on the simulated Steam', () => {
     });
     const declined = await answer(id, 'decline', [trades[1]!.id]);
     expect(declined.results).toMatchObject([{ status: 'done' }]);
-    const { offers } = await bed.control.offers(created.accountName);
+    const { offers } = await bed.steam.offers(created.accountName);
     const stateOf = (offerId: string) =>
       offers.find((offer) => offer.tradeofferid === offerId)?.trade_offer_state;
     expect(stateOf(trades[0]!.object_id)).toBe(2); // Active: sent to the partner
@@ -131,7 +132,7 @@ describe('Steam Guard routes on the simulated Steam', () => {
       'not_found',
       'not_found',
     ]);
-    expect((await bed.control.confirmations(created.accountName)).confirmations).toEqual([]);
+    expect((await bed.steam.confirmations(created.accountName)).confirmations).toEqual([]);
     expect(await list(id)).toEqual([]);
 
     // each answer that did something is in the audit log, per id, as the bot's call on the account

@@ -1,23 +1,24 @@
 import type { BotJob } from '@toydesk/contract';
 import { describe, expect, it } from 'vitest';
 
-import { storeGuardedSteamAccount, useSteamSimApp } from '../../testing/use-steam-sim-app.ts';
+import { RELAXED_STEAM_LOGIN, storeGuardedSteamAccount } from '../../testing/steam-sim-accounts.ts';
+import { useSimApp } from '../../testing/use-sim-app.ts';
 
 /**
  * steam/create-offer must never send two offers for one request: when Steam made the offer but the answer
  * was lost, the retried job finds it among our sent offers instead of sending it again.
  */
 describe('Steam create-offer on the simulated Steam', () => {
-  const bed = useSteamSimApp();
+  const bed = useSimApp({ steam: RELAXED_STEAM_LOGIN });
   let counter = 0;
 
   async function sender() {
     counter += 1;
-    const created = await bed.control.createAccount({
+    const created = await bed.steam.createAccount({
       twoFactor: true,
       accountName: `offer${process.pid}x${counter}`,
     });
-    const { items } = await bed.control.addItems(created.accountName, { count: 2 });
+    const { items } = await bed.steam.addItems(created.accountName, { count: 2 });
     const id = await storeGuardedSteamAccount(bed.app.runtime, created);
     return { created, items, id };
   }
@@ -30,13 +31,13 @@ describe('Steam create-offer on the simulated Steam', () => {
 
   it('a lost answer after Steam made the offer: the retry finds it, one offer in all', async () => {
     const { created, items, id } = await sender();
-    const partner = await bed.control.createAccount({ accountName: `partner${process.pid}x${counter}` });
+    const partner = await bed.steam.createAccount({ accountName: `partner${process.pid}x${counter}` });
     const assets = items.map((item) => ({
       app_id: item.appid,
       context_id: item.contextid,
       asset_id: item.assetid,
     }));
-    await bed.control.fault({
+    await bed.steam.fault({
       kind: 'status',
       status: 500,
       match: { path: '/community/tradeoffer/new/send' },
@@ -48,21 +49,21 @@ describe('Steam create-offer on the simulated Steam', () => {
     expect(job.state, JSON.stringify(job.error)).toBe('done');
     expect(job.attempts).toBeGreaterThan(1);
     expect(job.result).toMatchObject({ found_by_check: true, offer_id: expect.any(String) });
-    const { offers } = await bed.control.offers(created.accountName);
+    const { offers } = await bed.steam.offers(created.accountName);
     expect(offers).toHaveLength(1);
     expect(offers[0]!.tradeofferid).toBe((job.result as { offer_id: string }).offer_id);
   });
 
   it('sends and confirms an offer; a link that is not a trade URL is refused without retries', async () => {
     const { created, items, id } = await sender();
-    const partner = await bed.control.createAccount({ accountName: `partner${process.pid}y${counter}` });
+    const partner = await bed.steam.createAccount({ accountName: `partner${process.pid}y${counter}` });
     const job = await createOffer(id, {
       trade_url: partner.tradeUrl,
       assets: [{ app_id: items[0]!.appid, context_id: items[0]!.contextid, asset_id: items[0]!.assetid }],
     });
     expect(job.state, JSON.stringify(job.error)).toBe('done');
     expect(job.result).toMatchObject({ confirmed: true });
-    expect((await bed.control.offers(created.accountName)).offers).toHaveLength(1);
+    expect((await bed.steam.offers(created.accountName)).offers).toHaveLength(1);
 
     const refused = await createOffer(id, {
       trade_url: 'https://example.com/not-a-trade-url',

@@ -9,6 +9,7 @@ import { startBotRuntime } from '../../runtime.ts';
 import { SILENT, startBotTestApp, type BotTestApp } from '../../testing/bot-test-app.ts';
 import { TRADING_RUNNER, TradingRunner } from './loop-runner.ts';
 import { defineTradingLoop, type TradingContext } from './trading-loop.ts';
+import { eventually } from '../../testing/eventually.ts';
 
 /**
  * The runner on loops of the test's own (kind prefix "test-trading", a lane of their own), so every
@@ -85,15 +86,6 @@ const LANE: LaneDef = {
   policy: 'short',
 };
 const runner = new TradingRunner([TEST_LOOP], 'test-trading', () => LANE.name, LANE.name, LANE.name);
-
-async function eventually<T>(read: () => Promise<T> | T, ok: (value: T) => boolean, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('trading loop runner', () => {
   let t: BotTestApp;

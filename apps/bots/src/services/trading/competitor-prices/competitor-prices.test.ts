@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
-
 import { describe, expect, it } from 'vitest';
 
+import { seedMarketAccount } from '../../../testing/seed-trading.ts';
 import { useSimApp } from '../../../testing/use-sim-app.ts';
 import { DYNAMIC_ORDERS_LOOP } from '../dynamic-orders/dynamic-orders-loop.ts';
 import { CONFIRM_PER_TICK } from '../dynamic-orders/keep-orders.ts';
@@ -79,16 +78,7 @@ describe('dynamic-orders prices from the public list, against the tm simulator',
 
   it('uses the bulk list when fresh (a few confirmations per tick) and falls back to bid-ask when stale', async () => {
     const key = await bed.sim.account('tm', { money: 1_000_000 });
-    const [steam] = await bed.app.db.query<{ id: number }>(
-      `INSERT INTO steam_account (steam_account_name) VALUES ($1) RETURNING id`,
-      [`prices-${randomUUID().slice(0, 8)}`],
-    );
-    const [row] = await bed.app.db.query<{ id: number }>(
-      `INSERT INTO market_account (market, steam_account, api_key, currency, dynamic_orders, dry_run)
-       VALUES ('tm', $1, $2, 'RUB', true, false) RETURNING id`,
-      [steam!.id, bed.app.runtime.vault.encrypt(key)],
-    );
-    const id = row!.id;
+    const id = await seedMarketAccount(bed.app.runtime, { key, loops: { dynamic_orders: true } });
     const names = bed.sim.names(12);
     for (const name of names) {
       await bed.app.db.query(
@@ -177,15 +167,7 @@ describe('dynamic-orders prices from the public list, against the tm simulator',
     for (const item of created.items) {
       await bed.sim.v2('tm', 'add-to-sale', { key, id: item.assetid, price: 1_000_000, cur: 'RUB' });
     }
-    const [steam] = await bed.app.db.query<{ id: number }>(
-      `INSERT INTO steam_account (steam_account_name) VALUES ($1) RETURNING id`,
-      [`reprice-${randomUUID().slice(0, 8)}`],
-    );
-    const [row] = await bed.app.db.query<{ id: number }>(
-      `INSERT INTO market_account (market, steam_account, api_key, currency, auto_sell, dry_run)
-       VALUES ('tm', $1, $2, 'RUB', true, false) RETURNING id`,
-      [steam!.id, bed.app.runtime.vault.encrypt(key)],
-    );
+    const accountId = await seedMarketAccount(bed.app.runtime, { key, loops: { auto_sell: true } });
     await bed.app.db.query(
       `WITH t AS (INSERT INTO toy (market_hash_name) SELECT unnest($1::text[])
                   ON CONFLICT (market_hash_name) DO UPDATE SET updated_at = now() RETURNING id)
@@ -198,7 +180,7 @@ describe('dynamic-orders prices from the public list, against the tm simulator',
       return stats.keys[key]?.byMethod['search-list-items-by-hash-name-all'] ?? 0;
     };
     const tick = async () =>
-      LIST_REPRICE_LOOP.tick(await createTradingContextForTest(bed.app.runtime, row!.id, 'list-reprice'));
+      LIST_REPRICE_LOOP.tick(await createTradingContextForTest(bed.app.runtime, accountId, 'list-reprice'));
     // No list yet (or an old one): this tick fetches it. Every listing is dearer than the cheapest
     // competitor, so each name is about to change and is searched (3 pages), and all are repriced.
     await bed.app.db.query(
@@ -225,15 +207,7 @@ describe('dynamic-orders prices from the public list, against the tm simulator',
 
   it('a list that cannot be fetched leaves the loop on bid-ask, and the others do not retry it at once', async () => {
     const key = await bed.sim.account('tm', { money: 1_000_000 });
-    const [steam] = await bed.app.db.query<{ id: number }>(
-      `INSERT INTO steam_account (steam_account_name) VALUES ($1) RETURNING id`,
-      [`prices-${randomUUID().slice(0, 8)}`],
-    );
-    const [row] = await bed.app.db.query<{ id: number }>(
-      `INSERT INTO market_account (market, steam_account, api_key, currency, dynamic_orders, dry_run)
-       VALUES ('tm', $1, $2, 'RUB', true, false) RETURNING id`,
-      [steam!.id, bed.app.runtime.vault.encrypt(key)],
-    );
+    const accountId = await seedMarketAccount(bed.app.runtime, { key, loops: { dynamic_orders: true } });
     await bed.app.db.query('UPDATE market_toy SET enable_dynamic_order = false');
     const names = bed.sim.names(320).slice(300, 303);
     await bed.app.db.query(
@@ -255,7 +229,7 @@ describe('dynamic-orders prices from the public list, against the tm simulator',
     try {
       const tick = async () =>
         DYNAMIC_ORDERS_LOOP.tick(
-          await createTradingContextForTest(bed.app.runtime, row!.id, 'dynamic-orders'),
+          await createTradingContextForTest(bed.app.runtime, accountId, 'dynamic-orders'),
         );
       const before = await bidAsks(key);
       expect((await tick()).summary).toMatch(/^3 placed/);

@@ -1,21 +1,10 @@
-import {
-  createSteamSimulator,
-  SteamSimControlClient,
-  type SteamSimulatorServer,
-} from '@toydesk/simulators/steam';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { startBotTestApp, type BotTestApp } from '../../../testing/bot-test-app.ts';
-import { startMarketSim, type MarketSim } from '../../../testing/market-sim.ts';
-import { storeGuardedSteamAccount } from '../../../testing/use-steam-sim-app.ts';
+import { seedMarketAccount } from '../../../testing/seed-trading.ts';
+import { RELAXED_STEAM_LIMITS, storeGuardedSteamAccount } from '../../../testing/steam-sim-accounts.ts';
+import { useSimApp } from '../../../testing/use-sim-app.ts';
 import { createTradingContextForTest } from '../trading-context.ts';
 import { DELIVER_LOOP } from './deliver-loop.ts';
-
-const RELAXED = {
-  loginRateLimit: { max: 10_000, windowMs: 600_000, blockMs: 1_800_000 },
-  confirmationRateLimit: { max: 10_000, windowMs: 60_000, blockMs: 300_000 },
-  inventoryRateLimit: { max: 10_000, windowMs: 60_000 },
-};
 
 interface SimOffer {
   tradeofferid: string;
@@ -36,62 +25,43 @@ interface Seller {
  * simulated Steam, the buyer's answers played through both control APIs, faults injected into both.
  */
 describe('deliver loop against the tm simulator and the simulated Steam', () => {
-  let market: MarketSim;
-  let steamSim: SteamSimulatorServer;
-  let steam: SteamSimControlClient;
-  let t: BotTestApp;
+  const bed = useSimApp({
+    steam: RELAXED_STEAM_LIMITS,
+    // The once-lease of a tick: short, so that the "killed tick" case below can take over quickly.
+    env: { TOYDESK_TRADING_TICK_TIMEOUT_SECONDS: '5' },
+  });
   let counter = 0;
-
-  beforeAll(async () => {
-    market = await startMarketSim();
-    steamSim = await createSteamSimulator({ config: RELAXED });
-    const steamBase = await steamSim.listen({ port: 0, host: '127.0.0.1' });
-    steam = new SteamSimControlClient(steamBase);
-    t = await startBotTestApp({
-      env: {
-        ...market.env,
-        TOYDESK_STEAM_URL: steamBase,
-        // The once-lease of a tick: short, so that the "killed tick" case below can take over quickly.
-        TOYDESK_TRADING_TICK_TIMEOUT_SECONDS: '5',
-      },
-    });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await steamSim?.close();
-    await market?.close();
-  });
 
   /** A Steam account with items on the simulated Steam, the same items on a tm account, both in our tables. */
   async function seller(options: { dryRun?: boolean; items?: number } = {}): Promise<Seller> {
     counter += 1;
-    const names = market.names(options.items ?? 3);
-    const created = await steam.createAccount({
+    const names = bed.sim.names(options.items ?? 3);
+    const created = await bed.steam.createAccount({
       accountName: `deliver${process.pid}x${counter}`,
       twoFactor: true,
       items: names.map((name) => ({ name })),
     });
     const assets = created.items.map((item) => item.assetid);
-    const key = await market.account('tm', { inventory: 0 });
-    await market.control('tm', 'POST', `accounts/${key}/items`, { names, assetids: assets });
-    const steamAccountId = await storeGuardedSteamAccount(t.runtime, created);
-    const [row] = await t.db.query<{ id: number }>(
-      `INSERT INTO market_account (market, steam_account, api_key, currency, auto_deliver, dry_run)
-       VALUES ('tm', $1, $2, 'RUB', true, $3) RETURNING id`,
-      [steamAccountId, t.runtime.vault.encrypt(key), options.dryRun ?? false],
-    );
-    return { id: row!.id, key, login: created.accountName, assets };
+    const key = await bed.sim.account('tm', { inventory: 0 });
+    await bed.sim.control('tm', 'POST', `accounts/${key}/items`, { names, assetids: assets });
+    const id = await seedMarketAccount(bed.app.runtime, {
+      key,
+      steamAccount: await storeGuardedSteamAccount(bed.app.runtime, created),
+      loops: { auto_deliver: true },
+      dryRun: options.dryRun,
+    });
+    return { id, key, login: created.accountName, assets };
   }
 
   /** Lists the asset on tm and has a simulated buyer buy it; returns the deal and its offer code. */
   async function sell(s: Seller, asset: string, price = 1000) {
-    const listed = await market.v2<{ item_id: number }>('tm', 'add-to-sale', {
+    const listed = await bed.sim.v2<{ item_id: number }>('tm', 'add-to-sale', {
       key: s.key,
       id: asset,
       price: price * 100,
       cur: 'RUB',
     });
-    const sold = await market.control<{ sold: { item_id: string; tradeoffermessage: string }[] }>(
+    const sold = await bed.sim.control<{ sold: { item_id: string; tradeoffermessage: string }[] }>(
       'tm',
       'POST',
       `accounts/${s.key}/sell`,
@@ -101,12 +71,12 @@ describe('deliver loop against the tm simulator and the simulated Steam', () => 
   }
 
   const tick = async (s: Seller) =>
-    DELIVER_LOOP.tick(await createTradingContextForTest(t.runtime, s.id, 'deliver'));
-  const steamOffers = async (s: Seller) => (await steam.offers(s.login)).offers as unknown as SimOffer[];
+    DELIVER_LOOP.tick(await createTradingContextForTest(bed.app.runtime, s.id, 'deliver'));
+  const steamOffers = async (s: Seller) => (await bed.steam.offers(s.login)).offers as unknown as SimOffer[];
   const delivery = async (dealId: string) =>
-    (await t.db.query('SELECT * FROM bot_delivery WHERE deal_id = $1', [dealId]))[0];
+    (await bed.app.db.query('SELECT * FROM bot_delivery WHERE deal_id = $1', [dealId]))[0];
   const registered = async (s: Seller) =>
-    (await market.v2<{ trades: { trade_id: string }[] }>('tm', 'trades', { key: s.key })).trades.map(
+    (await bed.sim.v2<{ trades: { trade_id: string }[] }>('tm', 'trades', { key: s.key })).trades.map(
       (trade) => trade.trade_id,
     );
 
@@ -132,21 +102,23 @@ describe('deliver loop against the tm simulator and the simulated Steam', () => 
     expect(await steamOffers(s)).toHaveLength(1);
 
     // The buyer accepts on Steam; the market sees the trade and closes the deal.
-    const moneyBefore = (await market.v2<{ money: number }>('tm', 'get-money', { key: s.key })).money;
-    await steam.acceptOfferAsPartner(offerId);
-    await market.control('tm', 'POST', `accounts/${s.key}/trade-accepted`, { tradeoffer: offerId });
+    const moneyBefore = (await bed.sim.v2<{ money: number }>('tm', 'get-money', { key: s.key })).money;
+    await bed.steam.acceptOfferAsPartner(offerId);
+    await bed.sim.control('tm', 'POST', `accounts/${s.key}/trade-accepted`, { tradeoffer: offerId });
     const [done, again] = await Promise.all([tick(s), tick(s)]);
     expect([done.summary, again.summary].join(' ')).toContain('1 delivered');
     await tick(s);
 
     expect(await delivery(dealId)).toMatchObject({ state: 'delivered', offer_id: offerId });
-    const history = await t.db.query(`SELECT * FROM toy_history WHERE market_item_id = $1`, [dealId]);
+    const history = await bed.app.db.query(`SELECT * FROM toy_history WHERE market_item_id = $1`, [dealId]);
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ side: 'sell', price: '1000.00', market: 'tm', offer_id: offerId });
-    const transactions = await t.db.query(`SELECT * FROM "transaction" WHERE to_market_account = $1`, [s.id]);
+    const transactions = await bed.app.db.query(`SELECT * FROM "transaction" WHERE to_market_account = $1`, [
+      s.id,
+    ]);
     expect(transactions).toHaveLength(1);
-    const money = await market.v2<{ money: number }>('tm', 'get-money', { key: s.key });
-    const [account] = await t.db.query<{ balance: string }>(
+    const money = await bed.sim.v2<{ money: number }>('tm', 'get-money', { key: s.key });
+    const [account] = await bed.app.db.query<{ balance: string }>(
       'SELECT balance FROM market_account WHERE id = $1',
       [s.id],
     );
@@ -162,14 +134,14 @@ describe('deliver loop against the tm simulator and the simulated Steam', () => 
     const { dealId, code } = await sell(s, s.assets[0]!);
     // Steam makes the offer, then the answer is lost; tm registers trade-ready, then answers 502 (twice,
     // more than the transport's retry).
-    await steam.fault({
+    await bed.steam.fault({
       match: { path: 'tradeoffer/new/send' },
       kind: 'status',
       status: 502,
       phase: 'after',
       count: 1,
     });
-    await market.control('tm', 'POST', 'faults', {
+    await bed.sim.control('tm', 'POST', 'faults', {
       match: { path: 'trade-ready', key: s.key },
       kind: 'status',
       status: 502,
@@ -186,12 +158,12 @@ describe('deliver loop against the tm simulator and the simulated Steam', () => 
     expect(offers).toHaveLength(1);
     expect(offers[0]).toMatchObject({ message: code, trade_offer_state: 2 });
     expect(await delivery(dealId)).toMatchObject({ offer_id: offers[0]!.tradeofferid, state: 'sent' });
-    await market.control('tm', 'DELETE', 'faults');
+    await bed.sim.control('tm', 'DELETE', 'faults');
     await tick(s);
     expect(await delivery(dealId)).toMatchObject({ state: 'trade_ready' });
     expect(await registered(s)).toEqual([offers[0]!.tradeofferid]);
     expect(await steamOffers(s)).toHaveLength(1);
-    const [marker] = await t.db.query<{ outcome: string }>(
+    const [marker] = await bed.app.db.query<{ outcome: string }>(
       `SELECT outcome FROM bot_once WHERE step_key = $1`,
       [`deliver:${s.id}:${code}`],
     );
@@ -199,9 +171,9 @@ describe('deliver loop against the tm simulator and the simulated Steam', () => 
 
     // The buyer accepts; operation-history fails first, then the sale is recorded once.
     const offerId = offers[0]!.tradeofferid;
-    await steam.acceptOfferAsPartner(offerId);
-    await market.control('tm', 'POST', `accounts/${s.key}/trade-accepted`, { tradeoffer: offerId });
-    await market.control('tm', 'POST', 'faults', {
+    await bed.steam.acceptOfferAsPartner(offerId);
+    await bed.sim.control('tm', 'POST', `accounts/${s.key}/trade-accepted`, { tradeoffer: offerId });
+    await bed.sim.control('tm', 'POST', 'faults', {
       match: { path: 'operation-history', key: s.key },
       kind: 'status',
       status: 500,
@@ -209,19 +181,21 @@ describe('deliver loop against the tm simulator and the simulated Steam', () => 
     });
     await expect(tick(s)).rejects.toThrow();
     expect(await delivery(dealId)).toMatchObject({ state: 'trade_ready' });
-    await market.control('tm', 'DELETE', 'faults');
+    await bed.sim.control('tm', 'DELETE', 'faults');
     await Promise.all([tick(s), tick(s)]);
     expect(await delivery(dealId)).toMatchObject({ state: 'delivered' });
-    expect(await t.db.query(`SELECT 1 FROM toy_history WHERE market_item_id = $1`, [dealId])).toHaveLength(1);
-    expect(await t.db.query(`SELECT 1 FROM "transaction" WHERE to_market_account = $1`, [s.id])).toHaveLength(
-      1,
-    );
+    expect(
+      await bed.app.db.query(`SELECT 1 FROM toy_history WHERE market_item_id = $1`, [dealId]),
+    ).toHaveLength(1);
+    expect(
+      await bed.app.db.query(`SELECT 1 FROM "transaction" WHERE to_market_account = $1`, [s.id]),
+    ).toHaveLength(1);
   });
 
   it('failures before anything happened (tm p2p-all, the Steam send) are simply tried again', async () => {
     const s = await seller();
     const { dealId, code } = await sell(s, s.assets[0]!);
-    await market.control('tm', 'POST', 'faults', {
+    await bed.sim.control('tm', 'POST', 'faults', {
       match: { path: 'trade-request-give-p2p-all', key: s.key },
       kind: 'status',
       status: 500,
@@ -229,8 +203,8 @@ describe('deliver loop against the tm simulator and the simulated Steam', () => 
       count: 5,
     });
     await expect(tick(s)).rejects.toThrow();
-    await market.control('tm', 'DELETE', 'faults');
-    await steam.fault({
+    await bed.sim.control('tm', 'DELETE', 'faults');
+    await bed.steam.fault({
       match: { path: 'tradeoffer/new/send' },
       kind: 'status',
       status: 500,
@@ -251,7 +225,7 @@ describe('deliver loop against the tm simulator and the simulated Steam', () => 
     const s = await seller();
     const { dealId } = await sell(s, s.assets[1]!);
     // The offer is made, and the answer takes 8 s: longer than the tick's lease of 5 s.
-    await steam.fault({
+    await bed.steam.fault({
       match: { path: 'tradeoffer/new/send' },
       kind: 'slow',
       delayMs: 8_000,
@@ -279,22 +253,24 @@ describe('deliver loop against the tm simulator and the simulated Steam', () => 
     const { dealId } = await sell(s, s.assets[0]!);
     await tick(s);
     const [offer] = await steamOffers(s);
-    await steam.declineOfferAsPartner(offer!.tradeofferid);
+    await bed.steam.declineOfferAsPartner(offer!.tradeofferid);
     await tick(s);
     expect(await delivery(dealId)).toMatchObject({ state: 'failed', steam_state: 'Declined' });
-    const alerts = await t.db.query(
+    const alerts = await bed.app.db.query(
       `SELECT * FROM bot_alert WHERE kind = 'delivery-failed' AND market_account = $1`,
       [s.id],
     );
     expect(alerts).toHaveLength(1);
     await tick(s);
     expect(await steamOffers(s)).toHaveLength(1);
-    expect(await t.db.query(`SELECT 1 FROM toy_history WHERE market_item_id = $1`, [dealId])).toHaveLength(0);
+    expect(
+      await bed.app.db.query(`SELECT 1 FROM toy_history WHERE market_item_id = $1`, [dealId]),
+    ).toHaveLength(0);
   });
 
   it('without identity_secret no offer is sent (it could not be confirmed) and an alert says why', async () => {
     const s = await seller();
-    await t.db.query(
+    await bed.app.db.query(
       'UPDATE steam_account SET identity_secret = NULL WHERE id = (SELECT steam_account FROM market_account WHERE id = $1)',
       [s.id],
     );
@@ -302,7 +278,7 @@ describe('deliver loop against the tm simulator and the simulated Steam', () => 
     await expect(tick(s)).rejects.toThrow('identity_secret');
     expect(await steamOffers(s)).toHaveLength(0);
     expect(await delivery(dealId)).toMatchObject({ state: 'pending' });
-    const [alert] = await t.db.query<{ message: string }>(
+    const [alert] = await bed.app.db.query<{ message: string }>(
       `SELECT message FROM bot_alert WHERE kind = 'delivery-failed' AND market_account = $1`,
       [s.id],
     );
@@ -317,7 +293,7 @@ describe('deliver loop against the tm simulator and the simulated Steam', () => 
     expect(await steamOffers(s)).toHaveLength(0);
     expect(await registered(s)).toEqual([]);
     expect(await delivery(dealId)).toMatchObject({ state: 'pending', offer_id: null });
-    const [loop] = await t.db.query<{
+    const [loop] = await bed.app.db.query<{
       recent_actions: { kind: string; dry_run: boolean; detail: { offer_code: string } }[];
     }>(`SELECT recent_actions FROM bot_trading_loop WHERE market_account = $1 AND loop = 'deliver'`, [s.id]);
     expect(loop!.recent_actions).toMatchObject([

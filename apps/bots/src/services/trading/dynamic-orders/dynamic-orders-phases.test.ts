@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
-
 import { describe, expect, it } from 'vitest';
 
+import { seedMarketAccount } from '../../../testing/seed-trading.ts';
 import { useSimApp } from '../../../testing/use-sim-app.ts';
 import { createTradingContextForTest } from '../trading-context.ts';
 import { DYNAMIC_ORDERS_LOOP } from './dynamic-orders-loop.ts';
@@ -15,16 +14,8 @@ describe('dynamic-orders by Doppler phase against the tm simulator', () => {
 
   async function account() {
     const key = await bed.sim.account('tm', { money: 10_000_000 });
-    const [steam] = await bed.app.db.query<{ id: number }>(
-      `INSERT INTO steam_account (steam_account_name) VALUES ($1) RETURNING id`,
-      [`phases-${randomUUID().slice(0, 8)}`],
-    );
-    const [row] = await bed.app.db.query<{ id: number }>(
-      `INSERT INTO market_account (market, steam_account, api_key, currency, dynamic_orders, dry_run)
-       VALUES ('tm', $1, $2, 'RUB', true, false) RETURNING id`,
-      [steam!.id, bed.app.runtime.vault.encrypt(key)],
-    );
-    return { id: row!.id, key };
+    const id = await seedMarketAccount(bed.app.runtime, { key, loops: { dynamic_orders: true } });
+    return { id, key };
   }
 
   /** The best bid of one phase of the name, in roubles. */

@@ -2,14 +2,14 @@ import { createSteamSimulator, type SteamSimulatorServer } from '@toydesk/simula
 import { describe, expect, it } from 'vitest';
 import { PGBOSS_SCHEMA } from '@toydesk/db';
 
-import { eventually } from '../../../testing/kill-test-database.ts';
+import { eventually } from '../../../testing/eventually.ts';
 import {
   holdTmAnswer,
   killHard,
-  seedTmAccount,
   startTradingKillStage,
   useCleanups,
 } from '../../../testing/kill-test-stage.ts';
+import { seedMarketAccount } from '../../../testing/seed-trading.ts';
 import { TRADING_RUNNER } from '../loop-runner.ts';
 
 describe('a worker killed with SIGKILL in the middle of a keep-online tick', () => {
@@ -25,11 +25,11 @@ describe('a worker killed with SIGKILL in the middle of a keep-online tick', () 
 
     // A tm account with keep-online on; its first ping-new hangs at tm (the worker dies meanwhile).
     const key = await market.account('tm');
-    const id = await seedTmAccount(api.runtime, {
+    const id = await seedMarketAccount(api.runtime, {
       key,
       steamAccount: 'killed',
-      flag: 'keep_online',
       password: 'pw-killed',
+      loops: { keep_online: true },
     });
     await holdTmAnswer(market, key, '/api/v2/ping-new');
     expect(await stage.dispatch()).toMatchObject({ started: 1 });

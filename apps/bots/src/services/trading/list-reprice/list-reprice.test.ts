@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
-
 import type { BotJob, BotTradingStatus } from '@toydesk/contract';
 
 import { describe, expect, it } from 'vitest';
 
+import { seedMarketAccount } from '../../../testing/seed-trading.ts';
 import { useSimApp } from '../../../testing/use-sim-app.ts';
 import { tickAttempts } from '../../../testing/job-attempts.ts';
 import { createTradingContextForTest } from '../trading-context.ts';
@@ -41,16 +40,12 @@ describe('list-reprice against the tm simulator', () => {
       names: items,
       online: true,
     });
-    const [steam] = await bed.app.db.query<{ id: number }>(
-      `INSERT INTO steam_account (steam_account_name) VALUES ($1) RETURNING id`,
-      [`reprice-${randomUUID().slice(0, 8)}`],
-    );
-    const [row] = await bed.app.db.query<{ id: number }>(
-      `INSERT INTO market_account (market, steam_account, api_key, currency, auto_sell, dry_run)
-       VALUES ('tm', $1, $2, 'RUB', true, $3) RETURNING id`,
-      [steam!.id, bed.app.runtime.vault.encrypt(created.key), options.dryRun ?? false],
-    );
-    return { id: row!.id, key: created.key, items: created.items };
+    const id = await seedMarketAccount(bed.app.runtime, {
+      key: created.key,
+      loops: { auto_sell: true },
+      dryRun: options.dryRun,
+    });
+    return { id, key: created.key, items: created.items };
   }
 
   /** tm lists the item, then the connection drops before its answer, `count` times (the transport retries once). */

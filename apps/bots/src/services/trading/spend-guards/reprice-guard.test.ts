@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
-
 import { describe, expect, it } from 'vitest';
 
+import { seedMarketAccount } from '../../../testing/seed-trading.ts';
 import { useSimApp } from '../../../testing/use-sim-app.ts';
 import { LIST_REPRICE_LOOP } from '../list-reprice/list-reprice-loop.ts';
 import { createTradingContextForTest } from '../trading-context.ts';
@@ -24,15 +23,11 @@ describe('the price guard on list-reprice (issue 11, item 7)', () => {
         online: true,
       },
     );
-    const [steam] = await bed.app.db.query<{ id: number }>(
-      `INSERT INTO steam_account (steam_account_name) VALUES ($1) RETURNING id`,
-      [`guard-${randomUUID().slice(0, 8)}`],
-    );
-    const [row] = await bed.app.db.query<{ id: number }>(
-      `INSERT INTO market_account (market, steam_account, api_key, currency, auto_sell, dry_run)
-       VALUES ('tm', $1, $2, 'RUB', true, $3) RETURNING id`,
-      [steam!.id, bed.app.runtime.vault.encrypt(created.key), dryRun],
-    );
+    const accountId = await seedMarketAccount(bed.app.runtime, {
+      key: created.key,
+      loops: { auto_sell: true },
+      dryRun,
+    });
     const answer = await bed.sim.v2<{ data: Record<string, { price: number }[]> }>(
       'tm',
       'search-list-items-by-hash-name-all',
@@ -52,7 +47,7 @@ describe('the price guard on list-reprice (issue 11, item 7)', () => {
     );
     await bed.app.db.query(
       `INSERT INTO market_spend_guard (market_account, currency, max_price_percent) VALUES ($1, 'RUB', 130)`,
-      [row!.id],
+      [accountId],
     );
     // Already on sale at price_sell (a dry-run tick lists nothing itself, so the listing is made here).
     const listed = await bed.sim.v2('tm', 'add-to-sale', {
@@ -62,7 +57,7 @@ describe('the price guard on list-reprice (issue 11, item 7)', () => {
       cur: 'RUB',
     });
     expect(listed).toMatchObject({ success: true });
-    return { id: row!.id, key: created.key, name: name!, lowest };
+    return { id: accountId, key: created.key, name: name!, lowest };
   }
 
   async function actions(id: number): Promise<Action[]> {

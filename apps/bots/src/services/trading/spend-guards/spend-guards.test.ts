@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { JobContext } from '../../../jobs/job-context.ts';
 import type { BotRuntime } from '../../../bot-runtime.ts';
 import { recordDoneSpend } from '@toydesk/db';
+import { seedMarketAccount } from '../../../testing/seed-trading.ts';
 import { useSimApp } from '../../../testing/use-sim-app.ts';
 import { DYNAMIC_ORDERS_LOOP } from '../dynamic-orders/dynamic-orders-loop.ts';
 import { createTradingContextForTest } from '../trading-context.ts';
@@ -23,16 +24,12 @@ describe('spend guards and spending checks (issue 11, items 6 and 7)', () => {
 
   async function account(options: { dryRun?: boolean } = {}) {
     const key = await bed.sim.account('tm', { money: 1_000_000, currency: 'RUB' });
-    const [steam] = await bed.app.db.query<{ id: number }>(
-      `INSERT INTO steam_account (steam_account_name) VALUES ($1) RETURNING id`,
-      [`guards-${randomUUID().slice(0, 8)}`],
-    );
-    const [row] = await bed.app.db.query<{ id: number }>(
-      `INSERT INTO market_account (market, steam_account, api_key, currency, dynamic_orders, dry_run)
-       VALUES ('tm', $1, $2, 'RUB', true, $3) RETURNING id`,
-      [steam!.id, bed.app.runtime.vault.encrypt(key), options.dryRun ?? false],
-    );
-    return { id: row!.id, key };
+    const id = await seedMarketAccount(bed.app.runtime, {
+      key,
+      loops: { dynamic_orders: true },
+      dryRun: options.dryRun,
+    });
+    return { id, key };
   }
 
   async function toy(name: string, min: string, max: string) {
