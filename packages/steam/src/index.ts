@@ -30,6 +30,7 @@ export {
   SteamSimulatorGateway,
   type SteamSimulatorGatewayOptions,
 } from './simulator-gateway/steam-simulator-gateway.ts';
+export { SimulatorControlClient } from './simulator-gateway/simulator-control-client.ts';
 export { RealSteamGateway, type RealSteamGatewayOptions } from './real/real-steam-gateway.ts';
 export type { SteamLibraries } from './real/libraries.ts';
 export { libraryError } from './real/library-errors.ts';

@@ -1,5 +1,5 @@
 import type { KitStatsSnapshot } from './kit-stats.ts';
-import { ControlClientBase } from '../control/control-client-base.ts';
+import { SimulatorControlClient } from '@toydesk/steam';
 
 /**
  * A small HTTP client of a non-tm simulator's control API, for tests and tooling that drive a simulator
@@ -21,7 +21,7 @@ export interface KitCreatedAccount {
   [extra: string]: unknown;
 }
 
-export class KitControlClient extends ControlClientBase {
+export class KitControlClient extends SimulatorControlClient {
   /** `base` is the market's root, e.g. `http://127.0.0.1:8090/waxpeer`. */
   constructor(base: string) {
     super(base, 'control');

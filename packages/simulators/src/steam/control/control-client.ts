@@ -1,5 +1,5 @@
 import type { SteamSimStatsSnapshot } from '../sim-stats.ts';
-import { ControlClientBase } from '../../control/control-client-base.ts';
+import { SimulatorControlClient } from '@toydesk/steam';
 
 /** What `POST _control/accounts` answers. */
 export interface SimCreatedAccount {
@@ -37,7 +37,7 @@ export interface SimControlItem {
  * A small client of the simulated Steam's control API (plain fetch: it is tooling, not a Steam call), for tests
  * and the demo: accounts, codes sent by SMS and email, the partner's side of trades, the clock, faults, stats.
  */
-export class SteamSimControlClient extends ControlClientBase {
+export class SteamSimControlClient extends SimulatorControlClient {
   /** `base` is the simulator's root including its prefix, e.g. `http://127.0.0.1:8090/steam-sim`. */
   constructor(base: string) {
     super(base, 'steam-sim control');
