@@ -4,6 +4,7 @@ import type { BotJob } from '@toydesk/contract';
 
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import { loopActions } from '../../../testing/loop-actions.ts';
 import { useSimApp } from '../../../testing/use-sim-app.ts';
 import { tickAttempts } from '../../../testing/job-attempts.ts';
 import { createTradingContextForTest } from '../trading-context.ts';
@@ -40,7 +41,6 @@ describe('the dynamic order pricing rule', () => {
   });
 });
 
-type Action = { kind: string; dry_run: boolean; detail: Record<string, unknown> };
 type Stats = {
   keys: Record<string, { byMethod: Record<string, number>; ordersSet: { calls: number } }>;
 };
@@ -103,13 +103,7 @@ describe('dynamic-orders against the tm simulator', () => {
     return stats.keys[key]?.ordersSet.calls ?? 0;
   }
 
-  async function actions(id: number): Promise<Action[]> {
-    const [row] = await bed.app.db.query<{ recent_actions: Action[] }>(
-      `SELECT recent_actions FROM bot_trading_loop WHERE market_account = $1 AND loop = 'dynamic-orders'`,
-      [id],
-    );
-    return row?.recent_actions ?? [];
-  }
+  const actions = (id: number) => loopActions(bed.app.db, id, 'dynamic-orders');
 
   async function tracked(id: number) {
     return bed.app.db.query<{ market_hash_name: string; price: string }>(

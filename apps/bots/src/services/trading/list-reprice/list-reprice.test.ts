@@ -3,6 +3,7 @@ import type { BotJob, BotTradingStatus } from '@toydesk/contract';
 import { describe, expect, it } from 'vitest';
 
 import { seedMarketAccount } from '../../../testing/seed-trading.ts';
+import { loopActions } from '../../../testing/loop-actions.ts';
 import { useSimApp } from '../../../testing/use-sim-app.ts';
 import { tickAttempts } from '../../../testing/job-attempts.ts';
 import { createTradingContextForTest } from '../trading-context.ts';
@@ -26,7 +27,6 @@ describe('the repricing rule', () => {
   });
 });
 
-type Action = { kind: string; dry_run: boolean; detail: Record<string, unknown> };
 type SimItem = { assetid: string; market_hash_name: string };
 type Stats = { keys: Record<string, { byMethod: Record<string, number> }> };
 
@@ -94,13 +94,7 @@ describe('list-reprice against the tm simulator', () => {
     return stats.keys[key]?.byMethod[method] ?? 0;
   }
 
-  async function actions(id: number): Promise<Action[]> {
-    const [row] = await bed.app.db.query<{ recent_actions: Action[] }>(
-      `SELECT recent_actions FROM bot_trading_loop WHERE market_account = $1 AND loop = 'list-reprice'`,
-      [id],
-    );
-    return row?.recent_actions ?? [];
-  }
+  const actions = (id: number) => loopActions(bed.app.db, id, 'list-reprice');
 
   async function sellItems(id: number) {
     return bed.app.db.query<{ market_item_id: string; asset_id: string; price: string; status: string }>(

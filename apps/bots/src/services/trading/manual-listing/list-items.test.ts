@@ -10,6 +10,7 @@ import {
 
 import { describe, expect, it } from 'vitest';
 
+import { seedMarketAccount, seedSteamAccount } from '../../../testing/seed-trading.ts';
 import { useSimApp } from '../../../testing/use-sim-app.ts';
 import { marketFor } from '../../market-accounts.ts';
 
@@ -44,19 +45,16 @@ describe('bot-trading.list-items against the tm simulator', () => {
         ...(options.addToSaleError ? { addToSaleError: options.addToSaleError, errorTimes: 5 } : {}),
       },
     );
-    const [steam] = await bed.app.db.query<{ id: number }>(
-      `INSERT INTO steam_account (steam_account_name) VALUES ($1) RETURNING id`,
-      [`list-items-${randomUUID().slice(0, 8)}`],
-    );
-    const [row] = await bed.app.db.query<{ id: number }>(
-      `INSERT INTO market_account (market, steam_account, api_key, currency, dry_run)
-       VALUES ('tm', $1, $2, 'RUB', $3) RETURNING id`,
-      [steam!.id, bed.app.runtime.vault.encrypt(created.key), options.dryRun ?? false],
-    );
+    const steamAccount = await seedSteamAccount(bed.app.runtime, `list-items-${randomUUID().slice(0, 8)}`);
+    const id = await seedMarketAccount(bed.app.runtime, {
+      key: created.key,
+      steamAccount,
+      dryRun: options.dryRun,
+    });
     for (const [index, item] of items.entries()) {
       await bed.app.db.query(
         `INSERT INTO steam_inventory (steam_account, asset_id, market_hash_name) VALUES ($1, $2, $3)`,
-        [steam!.id, item.assetid, item.market_hash_name],
+        [steamAccount, item.assetid, item.market_hash_name],
       );
       const band = bands[index];
       if (!band) continue;
@@ -69,7 +67,7 @@ describe('bot-trading.list-items against the tm simulator', () => {
         [toy!.id, band[0], band[1]],
       );
     }
-    return { id: row!.id, key: created.key, assets: items.map((item) => item.assetid) };
+    return { id, key: created.key, assets: items.map((item) => item.assetid) };
   }
 
   async function listings(key: string) {
@@ -243,18 +241,14 @@ describe('bot-trading.list-items against the tm simulator', () => {
       items: { '1': { currency: [expect.stringMatching(/RUB/)] } },
     });
 
-    const [steam] = await bed.app.db.query<{ id: number }>(
-      `INSERT INTO steam_account (steam_account_name) VALUES ($1) RETURNING id`,
-      [`list-items-${randomUUID().slice(0, 8)}`],
-    );
-    const [skinport] = await bed.app.db.query<{ id: number }>(
-      `INSERT INTO market_account (market, steam_account, api_key, currency) VALUES ('skinport', $1, $2, 'EUR')
-       RETURNING id`,
-      [steam!.id, bed.app.runtime.vault.encrypt('k')],
-    );
+    const skinport = await seedMarketAccount(bed.app.runtime, {
+      key: 'k',
+      market: 'skinport',
+      currency: 'EUR',
+    });
     const unsupported = await bed.app.request<Record<string, unknown>>(
       'POST',
-      `/api-node/trading/${skinport!.id}/list-items/`,
+      `/api-node/trading/${skinport}/list-items/`,
       { body: { items: [{ asset_id: '1', price: '1', currency: 'EUR' }] } },
     );
     expect(unsupported.status).toBe(400);

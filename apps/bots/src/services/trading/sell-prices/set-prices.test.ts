@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 
-import type { BotJob } from '@toydesk/contract';
+import type { BotJob, MarketCode } from '@toydesk/contract';
 
 import { describe, expect, it } from 'vitest';
 
+import { seedMarketAccount, seedSteamAccount } from '../../../testing/seed-trading.ts';
 import { useSimApp } from '../../../testing/use-sim-app.ts';
 
 type SimItem = { assetid: string; market_hash_name: string };
@@ -13,7 +14,7 @@ describe('bot-trading.set-prices against the tm simulator', () => {
   const bed = useSimApp();
 
   /** A tm account with `count` items listed at 100.00 each, mirrored in sell_item as the sync would. */
-  async function listedAccount(count: number, options: { dryRun?: boolean; market?: string } = {}) {
+  async function listedAccount(count: number, options: { dryRun?: boolean; market?: MarketCode } = {}) {
     const names = bed.sim.names(count);
     const created = await bed.sim.control<{ key: string; items: SimItem[] }>('tm', 'POST', 'accounts', {
       currency: 'RUB',
@@ -21,16 +22,14 @@ describe('bot-trading.set-prices against the tm simulator', () => {
       names,
       online: true,
     });
-    const [steam] = await bed.app.db.query<{ id: number }>(
-      `INSERT INTO steam_account (steam_account_name) VALUES ($1) RETURNING id`,
-      [`set-prices-${randomUUID().slice(0, 8)}`],
-    );
+    const steamAccount = await seedSteamAccount(bed.app.runtime, `set-prices-${randomUUID().slice(0, 8)}`);
     const market = options.market ?? 'tm';
-    const [row] = await bed.app.db.query<{ id: number }>(
-      `INSERT INTO market_account (market, steam_account, api_key, currency, dry_run)
-       VALUES ($1, $2, $3, 'RUB', $4) RETURNING id`,
-      [market, steam!.id, bed.app.runtime.vault.encrypt(created.key), options.dryRun ?? false],
-    );
+    const id = await seedMarketAccount(bed.app.runtime, {
+      key: created.key,
+      market,
+      steamAccount,
+      dryRun: options.dryRun,
+    });
     const itemIds: string[] = [];
     for (const item of created.items) {
       const added = await bed.sim.v2<{ success: boolean; item_id: string }>('tm', 'add-to-sale', {
@@ -45,10 +44,10 @@ describe('bot-trading.set-prices against the tm simulator', () => {
         `INSERT INTO sell_item (market_account, market, steam_account, market_hash_name, asset_id, market_item_id,
                                 price, currency, status)
          VALUES ($1, $2, $3, $4, $5, $6, 100, 'RUB', 'on_sale')`,
-        [row!.id, market, steam!.id, item.market_hash_name, item.assetid, String(added.item_id)],
+        [id, market, steamAccount, item.market_hash_name, item.assetid, String(added.item_id)],
       );
     }
-    return { id: row!.id, key: created.key, itemIds };
+    return { id, key: created.key, itemIds };
   }
 
   async function listings(key: string): Promise<Listing[]> {
@@ -132,16 +131,12 @@ describe('bot-trading.set-prices against the tm simulator', () => {
   });
 
   it('fails with a clear message for a market without the call', async () => {
-    const [steam] = await bed.app.db.query<{ id: number }>(
-      `INSERT INTO steam_account (steam_account_name) VALUES ($1) RETURNING id`,
-      [`set-prices-${randomUUID().slice(0, 8)}`],
-    );
-    const [row] = await bed.app.db.query<{ id: number }>(
-      `INSERT INTO market_account (market, steam_account, api_key, currency) VALUES ('dmarket', $1, $2, 'USD')
-       RETURNING id`,
-      [steam!.id, bed.app.runtime.vault.encrypt('k')],
-    );
-    const job = await run(row!.id, [{ item_id: '1', price: '1' }]);
+    const dmarket = await seedMarketAccount(bed.app.runtime, {
+      key: 'k',
+      market: 'dmarket',
+      currency: 'USD',
+    });
+    const job = await run(dmarket, [{ item_id: '1', price: '1' }]);
     expect(job.state).toBe('failed');
     expect(JSON.stringify(job)).toMatch(/not supported for market dmarket/);
   });

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
 import { seedMarketAccount } from '../../../testing/seed-trading.ts';
+import { loopActions } from '../../../testing/loop-actions.ts';
 import { useSimApp } from '../../../testing/use-sim-app.ts';
 import { LIST_REPRICE_LOOP } from '../list-reprice/list-reprice-loop.ts';
 import { createTradingContextForTest } from '../trading-context.ts';
-
-type Action = { kind: string; dry_run: boolean; detail: Record<string, unknown> };
 
 describe('the price guard on list-reprice (issue 11, item 7)', () => {
   const bed = useSimApp();
@@ -60,13 +59,7 @@ describe('the price guard on list-reprice (issue 11, item 7)', () => {
     return { id: accountId, key: created.key, name: name!, lowest };
   }
 
-  async function actions(id: number): Promise<Action[]> {
-    const [row] = await bed.app.db.query<{ recent_actions: Action[] }>(
-      `SELECT recent_actions FROM bot_trading_loop WHERE market_account = $1 AND loop = 'list-reprice'`,
-      [id],
-    );
-    return row?.recent_actions ?? [];
-  }
+  const actions = (id: number) => loopActions(bed.app.db, id, 'list-reprice');
 
   it('refuses a reprice above 130 % of the lowest listing, with an alert; in dry run "would be refused"', async () => {
     for (const dryRun of [false, true]) {

@@ -8,12 +8,11 @@ import { JobContext } from '../../../jobs/job-context.ts';
 import type { BotRuntime } from '../../../bot-runtime.ts';
 import { recordDoneSpend } from '@toydesk/db';
 import { seedMarketAccount } from '../../../testing/seed-trading.ts';
+import { loopActions } from '../../../testing/loop-actions.ts';
 import { useSimApp } from '../../../testing/use-sim-app.ts';
 import { DYNAMIC_ORDERS_LOOP } from '../dynamic-orders/dynamic-orders-loop.ts';
 import { createTradingContextForTest } from '../trading-context.ts';
 import { checkSpendOutcome, queueSpendChecks, SPEND_CHECK_KIND } from './spend-check-job.ts';
-
-type Action = { kind: string; dry_run: boolean; detail: Record<string, unknown> };
 
 describe('spend guards and spending checks (issue 11, items 6 and 7)', () => {
   const bed = useSimApp({ names: 20 });
@@ -55,13 +54,7 @@ describe('spend guards and spending checks (issue 11, items 6 and 7)', () => {
     return answer.orders ?? [];
   }
 
-  async function actions(id: number): Promise<Action[]> {
-    const [row] = await bed.app.db.query<{ recent_actions: Action[] }>(
-      `SELECT recent_actions FROM bot_trading_loop WHERE market_account = $1 AND loop = 'dynamic-orders'`,
-      [id],
-    );
-    return row?.recent_actions ?? [];
-  }
+  const actions = (id: number) => loopActions(bed.app.db, id, 'dynamic-orders');
 
   async function guardAlert(id: number) {
     const [row] = await bed.app.db.query<{
