@@ -1,6 +1,7 @@
 import { createSimulatorServer, type SimulatorServer } from '@toydesk/simulators';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
+import { createMarketAccount } from '../testing/fixtures.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 
 /**
@@ -71,17 +72,11 @@ beforeAll(async () => {
     const created = (await (await control(market, 'POST', 'accounts', { money: '5000' })).json()) as {
       credential: string;
     };
-    const owner = await t.client.post<{ id: number }>('/api/steam/accounts/', {
-      steam_account_name: `spend_${market}`,
-    });
-    const account = await t.client.post<{ id: number }>('/api/market/accounts/', {
+    accounts[market] = await createMarketAccount(t.client, `spend_${market}`, {
       market,
-      steam_account: owner.body.id,
       api_key: created.credential,
       currency: 'USD',
     });
-    expect(account.status, account.text).toBe(201);
-    accounts[market] = account.body.id;
   }
 });
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import { createSimulatorServer, type SimulatorServer } from '@toydesk/simulators';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { createMarketAccount } from '../testing/fixtures.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 
 /**
@@ -55,15 +56,7 @@ beforeAll(async () => {
   const account = (await (await control('POST', 'accounts', { currency: 'RUB', money: 100_000 })).json()) as {
     key: string;
   };
-  const owner = await t.client.post<{ id: number }>('/api/steam/accounts/', {
-    steam_account_name: 'spend_tm',
-  });
-  const tm = await t.client.post<{ id: number }>('/api/market/accounts/', {
-    market: 'tm',
-    steam_account: owner.body.id,
-    api_key: account.key,
-  });
-  accountId = tm.body.id;
+  accountId = await createMarketAccount(t.client, 'spend_tm', { market: 'tm', api_key: account.key });
   const lis = (await (
     await fetch(`${simUrl}/lis_skins/_control/accounts`, {
       method: 'POST',
@@ -72,17 +65,11 @@ beforeAll(async () => {
     })
   ).json()) as { credential: string };
   lisCredential = lis.credential;
-  const lisOwner = await t.client.post<{ id: number }>('/api/steam/accounts/', {
-    steam_account_name: 'spend_lis',
-  });
-  const lisAccount = await t.client.post<{ id: number }>('/api/market/accounts/', {
+  lisAccountId = await createMarketAccount(t.client, 'spend_lis', {
     market: 'lis_skins',
-    steam_account: lisOwner.body.id,
     api_key: lisCredential,
     currency: 'USD',
   });
-  expect(lisAccount.status, lisAccount.text).toBe(201);
-  lisAccountId = lisAccount.body.id;
 });
 afterAll(async () => {
   await t?.close();
@@ -234,20 +221,15 @@ describe('spending calls through the market proxy', () => {
     const receiver = (await (await control('POST', 'accounts', { currency: 'RUB' })).json()) as {
       key: string;
     };
-    const owner = await t.client.post<{ id: number }>('/api/steam/accounts/', {
-      steam_account_name: 'spend_payer',
-    });
-    const account = await t.client.post<{ id: number }>('/api/market/accounts/', {
+    const accountId = await createMarketAccount(t.client, 'spend_payer', {
       market: 'tm',
-      steam_account: owner.body.id,
       api_key: payer.key,
       pay_password: 'pay-secret-1',
     });
-    expect(account.status, account.text).toBe(201);
     await fault({ match: { path: '/api/v2/money-send/' }, kind: 'drop', phase: 'after', count: 1 });
     const reply = await t.client.get<Record<string, unknown>>(
       `/api/market-proxy/api/v2/money-send/200000/${receiver.key}?custom_id=send-1`,
-      { headers: { 'x-market': 'tm', 'x-market-account': String(account.body.id) } },
+      { headers: { 'x-market': 'tm', 'x-market-account': String(accountId) } },
     );
     expect(reply.status, reply.text).toBe(200);
     expect(reply.body).toMatchObject({ spend_state: 'done', custom_id: 'send-1', call: 'money-send' });

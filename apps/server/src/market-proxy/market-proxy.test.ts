@@ -3,7 +3,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import { createSimulatorServer, type SimulatorServer } from '@toydesk/simulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { makeFixtures } from '../testing/fixtures.ts';
+import { createMarketAccount, makeFixtures } from '../testing/fixtures.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 
 let sim: SimulatorServer;
@@ -71,25 +71,12 @@ beforeAll(async () => {
     })
   ).json()) as { key: string };
   simKey = account.key;
-  const owner = await t.client.post<{ id: number }>('/api/steam/accounts/', {
-    steam_account_name: 'proxy_tm',
-  });
-  const tm = await t.client.post<{ id: number }>('/api/market/accounts/', {
-    market: 'tm',
-    steam_account: owner.body.id,
-    api_key: simKey,
-  });
+  tmAccountId = await createMarketAccount(t.client, 'proxy_tm', { market: 'tm', api_key: simKey });
   expect(f.marketAccountId).toBeGreaterThan(0);
-  tmAccountId = tm.body.id;
-  const other = await t.client.post<{ id: number }>('/api/steam/accounts/', {
-    steam_account_name: 'proxy_csfloat',
-  });
-  const csfloat = await t.client.post<{ id: number }>('/api/market/accounts/', {
+  csfloatAccountId = await createMarketAccount(t.client, 'proxy_csfloat', {
     market: 'csfloat',
-    steam_account: other.body.id,
     api_key: 'csfloat-key-1234567890',
   });
-  csfloatAccountId = csfloat.body.id;
 });
 afterAll(async () => {
   await t?.close();

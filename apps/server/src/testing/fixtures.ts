@@ -18,6 +18,19 @@ async function created(client: TestClient, path: string, body: unknown): Promise
   return response.body.id;
 }
 
+/**
+ * A Steam account named `owner` and on it a market account with `fields` (market, api_key, ...), both made
+ * through the API as the console makes them. Returns the market account's id; throws unless both are created.
+ */
+export async function createMarketAccount(
+  client: TestClient,
+  owner: string,
+  fields: Record<string, unknown>,
+): Promise<number> {
+  const steamAccount = await created(client, '/api/steam/accounts/', { steam_account_name: owner });
+  return created(client, '/api/market/accounts/', { ...fields, steam_account: steamAccount });
+}
+
 /** One row of each entity the others refer to. */
 export async function makeFixtures(client: TestClient): Promise<Fixtures> {
   const tagId = await created(client, '/api/tag/', { name: unique('tag') });
