@@ -15,23 +15,21 @@
  * Environment: BENCH_ACCOUNTS (100), BENCH_SALE_SECONDS (60), BENCH_SALES_PER_ACCOUNT (2),
  * BENCH_PG_URL / TOYDESK_TEST_PG_URL (the PostgreSQL server), BENCH_NO_WRITE=1 (print only).
  */
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { createSteamSimulator, SteamSimControlClient } from '@toydesk/simulators/steam';
-import { MARKET_CODES } from '@toydesk/contract';
-import { marketEnvName } from '@toydesk/markets';
 
-import { loadBotConfig } from '../src/config.ts';
 import type { BotLogger } from '../src/jobs/job-queue.ts';
 import { openPostgresDatabase } from '@toydesk/db';
 import { SCHEDULED_KINDS } from '../src/services/all-job-kinds.ts';
 import { openStandalone } from '../src/standalone.ts';
 import { startMarketSim } from '../src/testing/market-sim.ts';
 import { createThrowAwayDatabase } from '@toydesk/db/testing';
+import { seedMarkets } from '../src/testing/seed-trading.ts';
 
+import { benchBotConfig } from './bench-config.ts';
 import { writeBenchmarksSection } from './benchmarks-doc.ts';
 
 if (process.env.BENCH_PG_URL) process.env.TOYDESK_TEST_PG_URL ??= process.env.BENCH_PG_URL;
@@ -86,24 +84,15 @@ export async function runDeliverBench(): Promise<DeliverBenchResult> {
   const steam = new SteamSimControlClient(steamBase);
   const database = await createThrowAwayDatabase({ prefix: 'toydesk_bots_test' });
   const db = await openPostgresDatabase(database.url, 10);
-  const config = loadBotConfig({
-    TOYDESK_SECRET_KEY: randomBytes(32).toString('hex'),
-    TOYDESK_DATA_DIR: path.join(os.tmpdir(), 'toydesk-bench-deliver-unused'),
-    TOYDESK_MARKET_ALLOW_IP_HOSTS: '1',
-    TOYDESK_PROXY_CHECK_CRON: 'off',
-    TOYDESK_PRICE_IMPORT_CRON: 'off',
+  const config = benchBotConfig('bench-deliver', {
     TOYDESK_STEAM_URL: steamBase,
     TOYDESK_TRADING_DELIVER_SECONDS: String(INTERVAL_SECONDS),
-    ...Object.fromEntries(MARKET_CODES.map((code) => [marketEnvName(code), 'http://127.0.0.1:9/none'])),
     ...market.env,
   });
   const { runtime, close } = await openStandalone(config, 'worker', QUIET, { db, workerName: 'bench' });
   try {
     const [v] = await db.query<{ v: string }>('SELECT current_setting($$server_version$$) AS v');
-    await db.query(
-      `INSERT INTO market (code, name) SELECT c, c FROM unnest($1::text[]) AS c ON CONFLICT (code) DO NOTHING`,
-      [[...MARKET_CODES]],
-    );
+    await seedMarkets(db);
 
     // Accounts: Steam items mirrored on tm, listed there, waiting for buyers.
     process.stdout.write(`deliver: ${ACCOUNTS} accounts ... `);

@@ -16,13 +16,10 @@
  * under its competitors once, then ticks counted the same way (search pages of 50 names). The tick length
  * at tm's limit is the key's requests × 1.1 s / 5.
  */
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { MARKET_CODES } from '@toydesk/contract';
-import { marketEnvName } from '@toydesk/markets';
 import {
   Catalogue,
   createSimClock,
@@ -30,9 +27,9 @@ import {
   registerTmSimulator,
   type CatalogueItem,
 } from '@toydesk/simulators';
+import { SimulatorControlClient } from '@toydesk/steam';
 import Fastify from 'fastify';
 
-import { loadBotConfig } from '../src/config.ts';
 import type { BotLogger } from '../src/jobs/job-queue.ts';
 import { openPostgresDatabase } from '@toydesk/db';
 import { DYNAMIC_ORDERS_LOOP } from '../src/services/trading/dynamic-orders/dynamic-orders-loop.ts';
@@ -41,7 +38,9 @@ import { CONFIRM_PER_TICK, MAX_TOYS_PER_TICK } from '../src/services/trading/dyn
 import { createTradingContextForTest } from '../src/services/trading/trading-context.ts';
 import { openStandalone } from '../src/standalone.ts';
 import { createThrowAwayDatabase } from '@toydesk/db/testing';
+import { seedMarkets } from '../src/testing/seed-trading.ts';
 
+import { benchBotConfig } from './bench-config.ts';
 import { writeBenchmarksSection } from './benchmarks-doc.ts';
 
 if (process.env.BENCH_PG_URL) process.env.TOYDESK_TEST_PG_URL ??= process.env.BENCH_PG_URL;
@@ -84,22 +83,13 @@ interface PricesRow {
 async function runSize(toys: number, origin: string, control: Control): Promise<PricesRow[]> {
   const database = await createThrowAwayDatabase({ prefix: 'toydesk_bots_test' });
   const db = await openPostgresDatabase(database.url, 5);
-  const config = loadBotConfig({
-    TOYDESK_SECRET_KEY: randomBytes(32).toString('hex'),
-    TOYDESK_DATA_DIR: path.join(os.tmpdir(), 'toydesk-bench-prices-unused'),
-    TOYDESK_MARKET_ALLOW_IP_HOSTS: '1',
-    TOYDESK_PROXY_CHECK_CRON: 'off',
-    TOYDESK_PRICE_IMPORT_CRON: 'off',
+  const config = benchBotConfig('bench-prices', {
     TOYDESK_TRADING_DISPATCH_CRON: 'off',
-    ...Object.fromEntries(MARKET_CODES.map((code) => [marketEnvName(code), 'http://127.0.0.1:9/none'])),
     TOYDESK_MARKET_TM_URL: `${origin}/tm`,
   });
   const { runtime, close } = await openStandalone(config, 'api', QUIET, { db, workerName: 'bench-prices' });
   try {
-    await db.query(
-      `INSERT INTO market (code, name) SELECT c, c FROM unnest($1::text[]) AS c ON CONFLICT (code) DO NOTHING`,
-      [[...MARKET_CODES]],
-    );
+    await seedMarkets(db);
     const { key } = await control.json<{ key: string }>('POST', 'accounts', { money: 100_000_000 });
     const names = (await control.json<{ names: string[] }>('GET', '')).names.slice(0, toys);
     // Each toy's order one step over the best competitor, placed straight at the simulator.
@@ -215,16 +205,10 @@ interface Control {
 }
 
 function controlOf(origin: string, catalogue: Catalogue): Control {
+  const tm = new SimulatorControlClient(`${origin}/tm`, 'tm control');
   const json = async <T>(method: string, p: string, body?: unknown): Promise<T> => {
     if (p === '') return { names: catalogue.items.map((item) => item.marketHashName) } as T;
-    const response = await fetch(`${origin}/tm/_control/${p}`, {
-      method,
-      ...(body === undefined
-        ? {}
-        : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-    });
-    if (!response.ok) throw new Error(`control ${p}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
+    return tm.call<T>(method, p, body);
   };
   return {
     json,

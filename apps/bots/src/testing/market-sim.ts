@@ -1,5 +1,6 @@
 import { createSimulatorServer, loadCatalogue, type SimulatorServer } from '@toydesk/simulators';
 import { SIMULATOR_PREFIX } from '@toydesk/markets';
+import { SimulatorControlClient } from '@toydesk/steam';
 import type { Currency, MarketCode } from '@toydesk/contract';
 
 /** The marketplace simulators on a free port, and the env that points the bots at them. */
@@ -27,16 +28,8 @@ export async function startMarketSim(): Promise<MarketSim> {
   const server = await createSimulatorServer();
   const base = (await server.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
   const prefix = (market: MarketCode) => `${base}${SIMULATOR_PREFIX[market]}`;
-  const control = async <T>(market: MarketCode, method: string, path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${prefix(market)}/_control/${path}`, {
-      method,
-      ...(body === undefined
-        ? {}
-        : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-    });
-    if (!response.ok) throw new Error(`control ${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
+  const control = <T>(market: MarketCode, method: string, path: string, body?: unknown): Promise<T> =>
+    new SimulatorControlClient(prefix(market), `${market} control`).call<T>(method, path, body);
   // Set-up goes straight to the simulator: let it take more than tm's 5 per second from the test itself.
   for (const market of ['tm', 'cs7', 'cs7_proxy'] as MarketCode[]) {
     await control(market, 'POST', 'config', { rateLimitMax: 10_000 });
