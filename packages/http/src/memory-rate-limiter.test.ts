@@ -3,21 +3,25 @@ import { describe, expect, it } from 'vitest';
 import { MemoryRateLimiter } from './memory-rate-limiter.ts';
 import { busiestWindow } from './testing/busiest-window.ts';
 
+/** A limiter on a fake clock that starts at 0 and moves only when the limiter sleeps. */
+function onFakeClock(limit: number, windowMs: number) {
+  const clock = { now: 0 };
+  const limiter = new MemoryRateLimiter({
+    limit,
+    windowMs,
+    now: () => clock.now,
+    sleep: async (ms) => void (clock.now += ms),
+  });
+  return { limiter, clock };
+}
+
 describe('MemoryRateLimiter', () => {
   it('hands out at most limit tokens per window on a fake clock, as early as allowed', async () => {
-    let now = 0;
-    const limiter = new MemoryRateLimiter({
-      limit: 5,
-      windowMs: 1000,
-      now: () => now,
-      sleep: async (ms) => {
-        now += ms;
-      },
-    });
+    const { limiter, clock } = onFakeClock(5, 1000);
     const granted: number[] = [];
     for (let i = 0; i < 12; i += 1) {
       await limiter.acquire('tm:a');
-      granted.push(now);
+      granted.push(clock.now);
     }
     expect(granted).toEqual([0, 0, 0, 0, 0, 1000, 1000, 1000, 1000, 1000, 2000, 2000]);
     expect(busiestWindow(granted, 1000)).toBe(5);
@@ -39,18 +43,12 @@ describe('MemoryRateLimiter', () => {
   });
 
   it('keeps keys apart', async () => {
-    let now = 0;
-    const limiter = new MemoryRateLimiter({
-      limit: 1,
-      windowMs: 1000,
-      now: () => now,
-      sleep: async (ms) => void (now += ms),
-    });
+    const { limiter, clock } = onFakeClock(1, 1000);
     await limiter.acquire('tm:a');
     await limiter.acquire('tm:b');
-    expect(now).toBe(0);
+    expect(clock.now).toBe(0);
     await limiter.acquire('tm:a');
-    expect(now).toBe(1000);
+    expect(clock.now).toBe(1000);
   });
 
   it('serves waiters in order, and an aborted waiter leaves the queue', async () => {

@@ -162,27 +162,23 @@ describe('the bot app itself', () => {
   });
 
   it('answers CORS preflights for the console origins, with credentials, and nothing for others', async () => {
-    const preflight = await fetch(`${t.baseUrl}/api-node/proxy/`, {
-      method: 'OPTIONS',
-      headers: {
-        origin: 'https://console.example.com',
-        'access-control-request-method': 'POST',
-        'access-control-request-headers': 'x-app-token,content-type',
-      },
-    });
+    /** The preflight the console's browser sends before `method` on `path`. */
+    const preflightOf = (path: string, method: string) =>
+      fetch(`${t.baseUrl}${path}`, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'https://console.example.com',
+          'access-control-request-method': method,
+          'access-control-request-headers': 'x-app-token,content-type',
+        },
+      });
+    const preflight = await preflightOf('/api-node/proxy/', 'POST');
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('https://console.example.com');
     expect(preflight.headers.get('access-control-allow-credentials')).toBe('true');
     expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('x-app-token');
     // Editing a proxy from the console is a PATCH.
-    const patchPreflight = await fetch(`${t.baseUrl}/api-node/proxy/1/`, {
-      method: 'OPTIONS',
-      headers: {
-        origin: 'https://console.example.com',
-        'access-control-request-method': 'PATCH',
-        'access-control-request-headers': 'x-app-token,content-type',
-      },
-    });
+    const patchPreflight = await preflightOf('/api-node/proxy/1/', 'PATCH');
     expect(patchPreflight.status).toBe(204);
     expect(patchPreflight.headers.get('access-control-allow-methods')).toContain('PATCH');
 
