@@ -3,6 +3,12 @@ import { SIMULATOR_PREFIX } from '@toydesk/markets';
 import { SimulatorControlClient } from '@toydesk/steam';
 import type { Currency, MarketCode } from '@toydesk/contract';
 
+/** An item the simulator made for an account: its asset id, the same on the simulated Steam. */
+export interface SimItem {
+  assetid: string;
+  market_hash_name: string;
+}
+
 /** The marketplace simulators on a free port, and the env that points the bots at them. */
 export interface MarketSim {
   server: SimulatorServer;
@@ -19,6 +25,11 @@ export interface MarketSim {
     method: string,
     query: Record<string, string | number>,
   ): Promise<T>;
+  /**
+   * An online tm account (RUB, 100,000 unless said) holding one item of each of `names`: its key and the
+   * items as the simulator made them.
+   */
+  tmSeller(names: string[], options?: { money?: number }): Promise<{ key: string; items: SimItem[] }>;
   control<T = unknown>(market: MarketCode, method: string, path: string, body?: unknown): Promise<T>;
   names(count: number): string[];
   close(): Promise<void>;
@@ -56,6 +67,13 @@ export async function startMarketSim(): Promise<MarketSim> {
       for (const [k, v] of Object.entries(query)) url.searchParams.set(k, String(v));
       return (await (await fetch(url)).json()) as T;
     },
+    tmSeller: (names, options = {}) =>
+      control<{ key: string; items: SimItem[] }>('tm', 'POST', 'accounts', {
+        currency: 'RUB',
+        money: options.money ?? 100_000,
+        names,
+        online: true,
+      }),
     control,
     names: (count) =>
       loadCatalogue()

@@ -105,37 +105,44 @@ describe('spending calls in proxied paths', () => {
     expect(noPrice).toThrow(ApiError);
   });
 
-  it('refuses a spending call with a parameter given twice (the market may read the other value)', () => {
-    const twice = (code: 'tm' | 'waxpeer', path: string, pairs: [string, string][]) => {
-      try {
-        recogniseSpendCall(code, path, new URLSearchParams(pairs), 'RUB');
-      } catch (error) {
-        return error instanceof ApiError ? error.status : -1;
-      }
-      return 0;
-    };
-    const buy: [string, string][] = [
-      ['hash_name', 'X'],
-      ['price', '100'],
-      ['price', '99999999'],
-    ];
-    expect(twice('tm', 'api/v2/buy', buy)).toBe(400);
-    const ids: [string, string][] = [
-      ['hash_name', 'X'],
-      ['price', '100'],
-      ['custom_id', 'a'],
-      ['custom_id', 'b'],
-    ];
-    expect(twice('tm', 'api/v2/buy', ids)).toBe(400);
-    expect(twice('tm', 'api/v2/money-send/100/key', [...ids.slice(2), ['cur', 'RUB'], ['cur', 'USD']])).toBe(
-      400,
-    );
-    const wax: [string, string][] = [
-      ['name', 'X'],
-      ['price', '1000'],
-      ['project_id', 'a'],
-      ['project_id', 'b'],
-    ];
-    expect(twice('waxpeer', 'v1/buy-one-p2p-name', wax)).toBe(400);
-  });
+  const twoCustomIds: [string, string][] = [
+    ['custom_id', 'a'],
+    ['custom_id', 'b'],
+  ];
+  it.each<['tm' | 'waxpeer', string, [string, string][]]>([
+    [
+      'tm',
+      'api/v2/buy',
+      [
+        ['hash_name', 'X'],
+        ['price', '100'],
+        ['price', '99999999'],
+      ],
+    ],
+    ['tm', 'api/v2/buy', [['hash_name', 'X'], ['price', '100'], ...twoCustomIds]],
+    ['tm', 'api/v2/money-send/100/key', [...twoCustomIds, ['cur', 'RUB'], ['cur', 'USD']]],
+    [
+      'waxpeer',
+      'v1/buy-one-p2p-name',
+      [
+        ['name', 'X'],
+        ['price', '1000'],
+        ['project_id', 'a'],
+        ['project_id', 'b'],
+      ],
+    ],
+  ])(
+    'refuses a spending call with a parameter given twice (%s %s: the market may read the other value)',
+    (code, path, pairs) => {
+      const status = (() => {
+        try {
+          recogniseSpendCall(code, path, new URLSearchParams(pairs), 'RUB');
+        } catch (error) {
+          return error instanceof ApiError ? error.status : -1;
+        }
+        return 0;
+      })();
+      expect(status).toBe(400);
+    },
+  );
 });

@@ -69,14 +69,7 @@ const CASES: HeldCallCase[] = [
     loop: 'list-reprice',
     loopFlag: 'auto_sell',
     toy: { price_sell: 100000, price_buy: 1 },
-    account: async ({ market }, name) =>
-      (
-        await market.control<{ key: string }>('tm', 'POST', 'accounts', {
-          currency: 'RUB',
-          names: [name],
-          online: true,
-        })
-      ).key,
+    account: async ({ market }, name) => (await market.tmSeller([name])).key,
     held: 'add-to-sale',
     made: async ({ market }, key) => {
       const { items } = await market.v2<{ items: { item_id: string; price: number }[] | null }>(

@@ -151,17 +151,7 @@ describe('dynamic-orders prices from the public list, against the tm simulator',
   it('list-reprice: a search page of confirmations per tick on a fresh list, every name on a stale one', async () => {
     // 150 names, one listing each: a search request takes 50 names, so reading every name costs 3.
     const names = bed.sim.names(300).slice(150);
-    const created = await bed.sim.control<{ key: string; items: { assetid: string }[] }>(
-      'tm',
-      'POST',
-      'accounts',
-      {
-        currency: 'RUB',
-        money: 100_000,
-        names,
-        online: true,
-      },
-    );
+    const created = await bed.sim.tmSeller(names);
     const key = created.key;
     // Listed straight at the simulator (set-up only): the loop finds them on sale and reprices them.
     for (const item of created.items) {

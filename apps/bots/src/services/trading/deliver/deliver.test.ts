@@ -70,6 +70,19 @@ describe('deliver loop against the tm simulator and the simulated Steam', () => 
     return { dealId: sold.sold[0]!.item_id, code: sold.sold[0]!.tradeoffermessage };
   }
 
+  /** tm answers `status` to the seller's next `count` calls of `path`, acting on them or not (`phase`). */
+  const tmFails = (s: Seller, path: string, status: number, count: number, phase?: 'before' | 'after') =>
+    bed.sim.control('tm', 'POST', 'faults', {
+      match: { path, key: s.key },
+      kind: 'status',
+      status,
+      ...(phase === undefined ? {} : { phase }),
+      count,
+    });
+  /** Steam answers `status` to the next offer sent, having made it (`after`) or not. */
+  const steamSendFails = (status: number, phase: 'before' | 'after') =>
+    bed.steam.fault({ match: { path: 'tradeoffer/new/send' }, kind: 'status', status, phase, count: 1 });
+
   const tick = async (s: Seller) =>
     DELIVER_LOOP.tick(await createTradingContextForTest(bed.app.runtime, s.id, 'deliver'));
   const steamOffers = async (s: Seller) => (await bed.steam.offers(s.login)).offers as unknown as SimOffer[];
@@ -134,20 +147,8 @@ describe('deliver loop against the tm simulator and the simulated Steam', () => 
     const { dealId, code } = await sell(s, s.assets[0]!);
     // Steam makes the offer, then the answer is lost; tm registers trade-ready, then answers 502 (twice,
     // more than the transport's retry).
-    await bed.steam.fault({
-      match: { path: 'tradeoffer/new/send' },
-      kind: 'status',
-      status: 502,
-      phase: 'after',
-      count: 1,
-    });
-    await bed.sim.control('tm', 'POST', 'faults', {
-      match: { path: 'trade-ready', key: s.key },
-      kind: 'status',
-      status: 502,
-      phase: 'after',
-      count: 5,
-    });
+    await steamSendFails(502, 'after');
+    await tmFails(s, 'trade-ready', 502, 5, 'after');
 
     await expect(tick(s)).rejects.toThrow();
     expect(await steamOffers(s)).toHaveLength(1);
@@ -173,12 +174,7 @@ describe('deliver loop against the tm simulator and the simulated Steam', () => 
     const offerId = offers[0]!.tradeofferid;
     await bed.steam.acceptOfferAsPartner(offerId);
     await bed.sim.control('tm', 'POST', `accounts/${s.key}/trade-accepted`, { tradeoffer: offerId });
-    await bed.sim.control('tm', 'POST', 'faults', {
-      match: { path: 'operation-history', key: s.key },
-      kind: 'status',
-      status: 500,
-      count: 5,
-    });
+    await tmFails(s, 'operation-history', 500, 5);
     await expect(tick(s)).rejects.toThrow();
     expect(await delivery(dealId)).toMatchObject({ state: 'trade_ready' });
     await bed.sim.control('tm', 'DELETE', 'faults');
@@ -195,22 +191,10 @@ describe('deliver loop against the tm simulator and the simulated Steam', () => 
   it('failures before anything happened (tm p2p-all, the Steam send) are simply tried again', async () => {
     const s = await seller();
     const { dealId, code } = await sell(s, s.assets[0]!);
-    await bed.sim.control('tm', 'POST', 'faults', {
-      match: { path: 'trade-request-give-p2p-all', key: s.key },
-      kind: 'status',
-      status: 500,
-      phase: 'before',
-      count: 5,
-    });
+    await tmFails(s, 'trade-request-give-p2p-all', 500, 5, 'before');
     await expect(tick(s)).rejects.toThrow();
     await bed.sim.control('tm', 'DELETE', 'faults');
-    await bed.steam.fault({
-      match: { path: 'tradeoffer/new/send' },
-      kind: 'status',
-      status: 500,
-      phase: 'before',
-      count: 1,
-    });
+    await steamSendFails(500, 'before');
     await expect(tick(s)).rejects.toThrow();
     expect(await steamOffers(s)).toHaveLength(0);
     // The marker says "started": the next tick asks Steam, finds nothing and sends.

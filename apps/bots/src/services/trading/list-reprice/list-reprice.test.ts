@@ -27,19 +27,13 @@ describe('the repricing rule', () => {
   });
 });
 
-type SimItem = { assetid: string; market_hash_name: string };
 type Stats = { keys: Record<string, { byMethod: Record<string, number> }> };
 
 describe('list-reprice against the tm simulator', () => {
   const bed = useSimApp({ names: 60 });
 
   async function account(items: string[], options: { dryRun?: boolean } = {}) {
-    const created = await bed.sim.control<{ key: string; items: SimItem[] }>('tm', 'POST', 'accounts', {
-      currency: 'RUB',
-      money: 100_000,
-      names: items,
-      online: true,
-    });
+    const created = await bed.sim.tmSeller(items);
     const id = await seedMarketAccount(bed.app.runtime, {
       key: created.key,
       loops: { auto_sell: true },
@@ -186,11 +180,7 @@ describe('list-reprice against the tm simulator', () => {
     for (const listing of await listings(key)) expect(listing.price).toBeCloseTo(low - 0.01, 2);
 
     // A competitor far under the floor: the listings go to the floor, not under it.
-    const other = await bed.sim.control<{ key: string; items: SimItem[] }>('tm', 'POST', 'accounts', {
-      currency: 'RUB',
-      names: [name],
-      online: true,
-    });
+    const other = await bed.sim.tmSeller([name]);
     const competitor = await bed.sim.v2('tm', 'add-to-sale', {
       key: other.key,
       id: other.items[0]!.assetid,

@@ -11,10 +11,10 @@ import {
 import { describe, expect, it } from 'vitest';
 
 import { seedMarketAccount, seedSteamAccount } from '../../../testing/seed-trading.ts';
+import type { SimItem } from '../../../testing/market-sim.ts';
 import { useSimApp } from '../../../testing/use-sim-app.ts';
 import { marketFor } from '../../market-accounts.ts';
 
-type SimItem = { assetid: string; market_hash_name: string };
 type Stats = { keys: Record<string, { byMethod: Record<string, number> }> };
 type Item = { asset_id: string; price: string; currency: string };
 

@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import { seedMarketAccount, seedSteamAccount } from '../../../testing/seed-trading.ts';
 import { useSimApp } from '../../../testing/use-sim-app.ts';
 
-type SimItem = { assetid: string; market_hash_name: string };
 type Listing = { item_id: string; price: number; status: string };
 
 describe('bot-trading.set-prices against the tm simulator', () => {
@@ -16,12 +15,7 @@ describe('bot-trading.set-prices against the tm simulator', () => {
   /** A tm account with `count` items listed at 100.00 each, mirrored in sell_item as the sync would. */
   async function listedAccount(count: number, options: { dryRun?: boolean; market?: MarketCode } = {}) {
     const names = bed.sim.names(count);
-    const created = await bed.sim.control<{ key: string; items: SimItem[] }>('tm', 'POST', 'accounts', {
-      currency: 'RUB',
-      money: 100_000,
-      names,
-      online: true,
-    });
+    const created = await bed.sim.tmSeller(names);
     const steamAccount = await seedSteamAccount(bed.app.runtime, `set-prices-${randomUUID().slice(0, 8)}`);
     const market = options.market ?? 'tm';
     const id = await seedMarketAccount(bed.app.runtime, {

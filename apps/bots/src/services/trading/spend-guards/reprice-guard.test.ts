@@ -11,17 +11,7 @@ describe('the price guard on list-reprice (issue 11, item 7)', () => {
 
   async function setup(dryRun: boolean) {
     const [name] = bed.sim.names(1).slice(0, 1);
-    const created = await bed.sim.control<{ key: string; items: { assetid: string }[] }>(
-      'tm',
-      'POST',
-      'accounts',
-      {
-        currency: 'RUB',
-        money: 100_000,
-        names: [name],
-        online: true,
-      },
-    );
+    const created = await bed.sim.tmSeller([name!]);
     const accountId = await seedMarketAccount(bed.app.runtime, {
       key: created.key,
       loops: { auto_sell: true },
