@@ -1,7 +1,7 @@
 import type { BotTradingStatus } from '@toydesk/contract';
+import { readLoopRows } from '@toydesk/db';
 
 import type { BotRuntime } from '../bot-runtime.ts';
-import { readLoopRows } from '../services/trading/loop-state.ts';
 import type { TradingLoopName } from '../services/trading/trading-loop.ts';
 
 /** The recent actions of the account's `loop`, newest first, as its trading status shows them. */
