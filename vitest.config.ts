@@ -95,6 +95,9 @@ export default defineConfig({
           // fileParallelism is a root-only option; one fork runs this project's files in turn.
           pool: 'forks',
           poolOptions: { forks: { singleFork: true } },
+          // After-hooks in reverse order (Vitest's default, stated because e2e/console-suite.ts relies on it):
+          // a file's clean-up runs while its console is still open.
+          sequence: { hooks: 'stack' },
           testTimeout: 180_000,
           hookTimeout: 240_000,
         },

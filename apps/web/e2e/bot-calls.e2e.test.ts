@@ -1,8 +1,9 @@
 import type { Locator, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 
 import { paths } from '../src/config/paths.ts';
-import { hasChromium, openConsole, waitForRows, type ConsoleSession } from './harness.ts';
+import { describeInConsole, session } from './console-suite.ts';
+import { waitForRows } from './harness.ts';
 
 /**
  * Every bot call of spec section 7 reachable from the console (issue 12 item 4), in Debian's Chromium on the
@@ -131,7 +132,6 @@ function watchJobs(page: Page): JobBody[] {
 
 for (const lang of ['ru', 'en'] as const) {
   const T = TEXTS[lang];
-  let session: ConsoleSession;
   let jobs: JobBody[];
 
   /** Opens `action` of the row menu's submenu `group`; the action's dialog. */
@@ -195,210 +195,207 @@ for (const lang of ['ru', 'en'] as const) {
     }
   };
 
-  describe.skipIf(!hasChromium)(`bot calls in Chromium (${lang})`, () => {
-    beforeAll(async () => {
-      session = await openConsole({ path: paths.steamAccount.list.getHref() });
-      if (lang === 'en') {
-        await session.page.evaluate(() => localStorage.setItem('toydesk.lang', 'en'));
-        await session.page.reload();
-      }
-      jobs = watchJobs(session.page);
-    });
+  describeInConsole(
+    `bot calls in Chromium (${lang})`,
+    { path: paths.steamAccount.list.getHref(), uiLang: lang },
+    () => {
+      beforeAll(async () => {
+        jobs = watchJobs(session.page);
+      });
 
-    afterAll(async () => {
-      await session?.close();
-    });
+      it('keeps the row menu and its submenus on screen at 1440x900 and 1366x768', async () => {
+        const { page } = session;
+        for (const viewport of [
+          { width: 1440, height: 900 },
+          { width: 1366, height: 768 },
+        ]) {
+          await page.setViewportSize(viewport);
+          await waitForRows(page);
+          await page.getByRole('button', { name: T.menuFor(T.account) }).click();
+          await page.getByRole('menuitem', { name: T.groups.profile }).click();
+          await page.getByRole('menu', { name: T.groups.profile }).waitFor();
+          // The submenu has faded in (MUI's grow transition) before it is measured and photographed.
+          await page.waitForFunction(
+            (name) =>
+              [...document.querySelectorAll('[role="menu"]')].some(
+                (menu) =>
+                  menu.getAttribute('aria-label') === name &&
+                  getComputedStyle(menu.closest('.MuiPaper-root') ?? menu).opacity === '1',
+              ),
+            T.groups.profile,
+          );
+          await menusFit(viewport);
+          await session.screenshot(`bot-calls-menu-${lang}-${viewport.width}`);
+          await page.keyboard.press('Escape');
+          await page.keyboard.press('Escape');
+          await page.getByRole('menu').first().waitFor({ state: 'hidden' });
+        }
+        await page.setViewportSize({ width: 1440, height: 900 });
+      });
 
-    it('keeps the row menu and its submenus on screen at 1440x900 and 1366x768', async () => {
-      const { page } = session;
-      for (const viewport of [
-        { width: 1440, height: 900 },
-        { width: 1366, height: 768 },
-      ]) {
-        await page.setViewportSize(viewport);
-        await waitForRows(page);
-        await page.getByRole('button', { name: T.menuFor(T.account) }).click();
-        await page.getByRole('menuitem', { name: T.groups.profile }).click();
-        await page.getByRole('menu', { name: T.groups.profile }).waitFor();
-        // The submenu has faded in (MUI's grow transition) before it is measured and photographed.
-        await page.waitForFunction(
-          (name) =>
-            [...document.querySelectorAll('[role="menu"]')].some(
-              (menu) =>
-                menu.getAttribute('aria-label') === name &&
-                getComputedStyle(menu.closest('.MuiPaper-root') ?? menu).opacity === '1',
-            ),
-          T.groups.profile,
-        );
-        await menusFit(viewport);
-        await session.screenshot(`bot-calls-menu-${lang}-${viewport.width}`);
-        await page.keyboard.press('Escape');
-        await page.keyboard.press('Escape');
-        await page.getByRole('menu').first().waitFor({ state: 'hidden' });
-      }
-      await page.setViewportSize({ width: 1440, height: 900 });
-    });
+      it('edits the profile and sets its theme, each followed as a job', async () => {
+        let dialog = await openAction(T.groups.profile, T.editProfile);
+        await dialog.getByRole('textbox', { name: T.profileName }).fill(`e2e ${lang}`);
+        await runToDone(dialog);
+        await session.screenshot(`bot-calls-profile-${lang}`);
+        await close(dialog);
+        dialog = await openAction(T.groups.profile, T.setTheme);
+        await dialog.getByRole('combobox', { name: T.theme }).click();
+        await session.page.getByRole('option', { name: T.themeOption }).click();
+        const [request] = await Promise.all([
+          session.page.waitForRequest((r) => r.url().includes('/steam/decorate/set-theme')),
+          runToDone(dialog),
+        ]);
+        expect(request.postDataJSON()).toEqual({ theme: 'Midnight' });
+        await close(dialog);
+      });
 
-    it('edits the profile and sets its theme, each followed as a job', async () => {
-      let dialog = await openAction(T.groups.profile, T.editProfile);
-      await dialog.getByRole('textbox', { name: T.profileName }).fill(`e2e ${lang}`);
-      await runToDone(dialog);
-      await session.screenshot(`bot-calls-profile-${lang}`);
-      await close(dialog);
-      dialog = await openAction(T.groups.profile, T.setTheme);
-      await dialog.getByRole('combobox', { name: T.theme }).click();
-      await session.page.getByRole('option', { name: T.themeOption }).click();
-      const [request] = await Promise.all([
-        session.page.waitForRequest((r) => r.url().includes('/steam/decorate/set-theme')),
-        runToDone(dialog),
-      ]);
-      expect(request.postDataJSON()).toEqual({ theme: 'Midnight' });
-      await close(dialog);
-    });
-
-    it('joins a group by its 64-bit id and lists the groups', async () => {
-      let dialog = await openAction(T.groups.community, T.subscribe);
-      await dialog.getByRole('textbox', { name: T.groupId }).fill(DEMO_GROUP_ID);
-      const [request] = await Promise.all([
-        session.page.waitForRequest((r) => r.url().includes('/subscribe-to-group')),
-        runToDone(dialog),
-      ]);
-      // The id goes as the digits typed: a JSON number would round it.
-      expect(request.postData()).toContain(`"group_id":"${DEMO_GROUP_ID}"`);
-      await close(dialog);
-      dialog = await openAction(T.groups.community, T.myGroups);
-      const job = await runToDone(dialog);
-      expect(JSON.stringify(job.result)).toContain(DEMO_GROUP_ID);
-      await session.screenshot(`bot-calls-groups-${lang}`);
-      await close(dialog);
-    });
-
-    it('turns a Steam item into gems', async () => {
-      let dialog = await openAction(T.groups.inventory, T.inventory);
-      await dialog.getByRole('spinbutton', { name: T.appId }).fill('753');
-      await dialog.getByRole('textbox', { name: T.contextId }).fill('6');
-      const steamItems = (await runToDone(dialog)).result as InventoryResult;
-      const card = steamItems.items.find((item) => item.marketFeeApp !== null);
-      await close(dialog);
-      dialog = await openAction(T.groups.inventory, T.gems);
-      if (card) {
-        await dialog.getByRole('textbox', { name: T.assetId }).fill(card.assetId);
-        await dialog.getByRole('spinbutton', { name: T.itemAppId }).fill(String(card.marketFeeApp));
+      it('joins a group by its 64-bit id and lists the groups', async () => {
+        let dialog = await openAction(T.groups.community, T.subscribe);
+        await dialog.getByRole('textbox', { name: T.groupId }).fill(DEMO_GROUP_ID);
+        const [request] = await Promise.all([
+          session.page.waitForRequest((r) => r.url().includes('/subscribe-to-group')),
+          runToDone(dialog),
+        ]);
+        // The id goes as the digits typed: a JSON number would round it.
+        expect(request.postData()).toContain(`"group_id":"${DEMO_GROUP_ID}"`);
+        await close(dialog);
+        dialog = await openAction(T.groups.community, T.myGroups);
         const job = await runToDone(dialog);
-        expect(job.result).toMatchObject({ gemsReceived: expect.any(Number) });
-      } else {
-        // The demo's simulated accounts hold no Steam cards (753/6): a CS2 item is refused by the simulator,
-        // and the job ends with its reason shown instead of a result.
-        await dialog.getByRole('textbox', { name: T.assetId }).fill('38350177038');
-        await dialog.getByRole('spinbutton', { name: T.itemAppId }).fill('730');
-        const job = await runToEnd(dialog, 'ended');
-        expect(job.state).toBe('failed');
-        await dialog.getByTestId('job-error').waitFor();
-      }
-      await session.screenshot(`bot-calls-gems-${lang}`);
-      await close(dialog);
-    });
+        expect(JSON.stringify(job.result)).toContain(DEMO_GROUP_ID);
+        await session.screenshot(`bot-calls-groups-${lang}`);
+        await close(dialog);
+      });
 
-    it("sends a trade offer to our own account's trade URL with asset ids as strings", async () => {
-      let dialog = await openAction(T.groups.inventory, T.inventory);
-      const inventory = (await runToDone(dialog)).result as InventoryResult;
-      const assets = inventory.items.filter((item) => item.tradable).slice(0, 2);
-      expect(assets.length).toBeGreaterThan(0);
-      await close(dialog);
-      dialog = await openAction(T.groups.trades, T.createOffer);
-      await dialog.getByRole('combobox', { name: T.partnerSelect }).click();
-      await session.page.getByRole('option', { name: new RegExp(`^${T.partner}`) }).click();
-      await dialog.getByRole('textbox', { name: T.assetIds }).fill(assets.map((a) => a.assetId).join('\n'));
-      const [request] = await Promise.all([
-        session.page.waitForRequest((r) => r.url().includes('/create-offer')),
-        runToDone(dialog),
-      ]);
-      const body = request.postDataJSON() as { trade_url: string; assets: { asset_id: unknown }[] };
-      expect(body.trade_url).toMatch(/^https:\/\/steamcommunity\.com\/tradeoffer\/new\/\?partner=\d+&token=/);
-      expect(body.assets.map((asset) => asset.asset_id)).toEqual(assets.map((a) => a.assetId));
-      expect(body.assets.every((asset) => typeof asset.asset_id === 'string')).toBe(true);
-      await session.screenshot(`bot-calls-offer-${lang}`);
-      await close(dialog);
-    });
+      it('turns a Steam item into gems', async () => {
+        let dialog = await openAction(T.groups.inventory, T.inventory);
+        await dialog.getByRole('spinbutton', { name: T.appId }).fill('753');
+        await dialog.getByRole('textbox', { name: T.contextId }).fill('6');
+        const steamItems = (await runToDone(dialog)).result as InventoryResult;
+        const card = steamItems.items.find((item) => item.marketFeeApp !== null);
+        await close(dialog);
+        dialog = await openAction(T.groups.inventory, T.gems);
+        if (card) {
+          await dialog.getByRole('textbox', { name: T.assetId }).fill(card.assetId);
+          await dialog.getByRole('spinbutton', { name: T.itemAppId }).fill(String(card.marketFeeApp));
+          const job = await runToDone(dialog);
+          expect(job.result).toMatchObject({ gemsReceived: expect.any(Number) });
+        } else {
+          // The demo's simulated accounts hold no Steam cards (753/6): a CS2 item is refused by the simulator,
+          // and the job ends with its reason shown instead of a result.
+          await dialog.getByRole('textbox', { name: T.assetId }).fill('38350177038');
+          await dialog.getByRole('spinbutton', { name: T.itemAppId }).fill('730');
+          const job = await runToEnd(dialog, 'ended');
+          expect(job.state).toBe('failed');
+          await dialog.getByTestId('job-error').waitFor();
+        }
+        await session.screenshot(`bot-calls-gems-${lang}`);
+        await close(dialog);
+      });
 
-    it('follows the link of the last email', async () => {
-      const dialog = await openAction(T.groups.mail, T.followEmail);
-      const [request] = await Promise.all([
-        session.page.waitForRequest((r) => r.url().includes('/follow-to-last-email/')),
-        dialog.getByTestId('run-action').click(),
-      ]);
-      expect(request.postDataJSON()).toEqual({ id: expect.any(Number) });
-      // The job ends: done, or failed with the reason shown (the demo mailbox may hold no link).
-      await poll(async () =>
-        ['Готово', 'Ошибка', 'Done', 'Failed'].includes(
-          (await dialog.getByTestId('job-state').textContent()) ?? '',
-        ),
-      ).toBe(true);
-      await session.screenshot(`bot-calls-email-${lang}`);
-      await close(dialog);
-    });
+      it("sends a trade offer to our own account's trade URL with asset ids as strings", async () => {
+        let dialog = await openAction(T.groups.inventory, T.inventory);
+        const inventory = (await runToDone(dialog)).result as InventoryResult;
+        const assets = inventory.items.filter((item) => item.tradable).slice(0, 2);
+        expect(assets.length).toBeGreaterThan(0);
+        await close(dialog);
+        dialog = await openAction(T.groups.trades, T.createOffer);
+        await dialog.getByRole('combobox', { name: T.partnerSelect }).click();
+        await session.page.getByRole('option', { name: new RegExp(`^${T.partner}`) }).click();
+        await dialog.getByRole('textbox', { name: T.assetIds }).fill(assets.map((a) => a.assetId).join('\n'));
+        const [request] = await Promise.all([
+          session.page.waitForRequest((r) => r.url().includes('/create-offer')),
+          runToDone(dialog),
+        ]);
+        const body = request.postDataJSON() as { trade_url: string; assets: { asset_id: unknown }[] };
+        expect(body.trade_url).toMatch(
+          /^https:\/\/steamcommunity\.com\/tradeoffer\/new\/\?partner=\d+&token=/,
+        );
+        expect(body.assets.map((asset) => asset.asset_id)).toEqual(assets.map((a) => a.assetId));
+        expect(body.assets.every((asset) => typeof asset.asset_id === 'string')).toBe(true);
+        await session.screenshot(`bot-calls-offer-${lang}`);
+        await close(dialog);
+      });
 
-    it("follows the last email's link from the account's checklist too", async () => {
-      const { page } = session;
-      await session.goto(paths.steamAccount.checkList.getHref());
-      await waitForRows(page);
-      await page.getByText(T.account, { exact: true }).first().click();
-      const dialog = page.getByRole('dialog');
-      const [request] = await Promise.all([
-        page.waitForRequest((r) => r.url().includes('/follow-to-last-email/')),
-        dialog.getByTestId('follow-email').click(),
-      ]);
-      expect(request.postDataJSON()).toEqual({ id: expect.any(Number) });
-      await poll(async () =>
-        ['Готово', 'Ошибка', 'Done', 'Failed'].includes(
-          (await dialog.getByTestId('job-state').textContent()) ?? '',
-        ),
-      ).toBe(true);
-      await session.screenshot(`bot-calls-checklist-email-${lang}`);
-      await dialog.getByRole('button', { name: T.close }).click();
-      await dialog.waitFor({ state: 'hidden' });
-    });
+      it('follows the link of the last email', async () => {
+        const dialog = await openAction(T.groups.mail, T.followEmail);
+        const [request] = await Promise.all([
+          session.page.waitForRequest((r) => r.url().includes('/follow-to-last-email/')),
+          dialog.getByTestId('run-action').click(),
+        ]);
+        expect(request.postDataJSON()).toEqual({ id: expect.any(Number) });
+        // The job ends: done, or failed with the reason shown (the demo mailbox may hold no link).
+        await poll(async () =>
+          ['Готово', 'Ошибка', 'Done', 'Failed'].includes(
+            (await dialog.getByTestId('job-state').textContent()) ?? '',
+          ),
+        ).toBe(true);
+        await session.screenshot(`bot-calls-email-${lang}`);
+        await close(dialog);
+      });
 
-    it('shows the market database: prices, stats, orders by name, account items, reset', async () => {
-      const { page } = session;
-      await session.goto(paths.marketDatabase.getHref());
-      await waitForRows(page, { table: T.pricesTable });
-      await page.getByTestId('database-stats').getByText(T.stats).waitFor();
-      await session.screenshot(`bot-calls-database-${lang}`);
-      const first = (await page
-        .getByRole('table', { name: T.pricesTable })
-        .locator('[aria-rowindex="2"] td')
-        .first()
-        .textContent())!;
-      await page.getByRole('textbox', { name: T.names }).fill(first);
-      await page.getByRole('button', { name: T.lookUpPrices, exact: true }).click();
-      await poll(() => page.getByRole('table', { name: T.pricesTable }).locator('[role="row"]').count()).toBe(
-        2,
-      );
+      it("follows the last email's link from the account's checklist too", async () => {
+        const { page } = session;
+        await session.goto(paths.steamAccount.checkList.getHref());
+        await waitForRows(page);
+        await page.getByText(T.account, { exact: true }).first().click();
+        const dialog = page.getByRole('dialog');
+        const [request] = await Promise.all([
+          page.waitForRequest((r) => r.url().includes('/follow-to-last-email/')),
+          dialog.getByTestId('follow-email').click(),
+        ]);
+        expect(request.postDataJSON()).toEqual({ id: expect.any(Number) });
+        await poll(async () =>
+          ['Готово', 'Ошибка', 'Done', 'Failed'].includes(
+            (await dialog.getByTestId('job-state').textContent()) ?? '',
+          ),
+        ).toBe(true);
+        await session.screenshot(`bot-calls-checklist-email-${lang}`);
+        await dialog.getByRole('button', { name: T.close }).click();
+        await dialog.waitFor({ state: 'hidden' });
+      });
 
-      await page.getByRole('button', { name: T.ordersByNames }).click();
-      const orders = page.getByTestId('orders-job');
-      await poll(() => orders.getByTestId('job-state').textContent()).toBe(T.done);
-      await page.getByRole('button', { name: T.allOrders }).click();
-      await poll(() => orders.getByTestId('job-state').textContent()).toBe(T.done);
-      await orders.getByTestId('job-result').waitFor();
+      it('shows the market database: prices, stats, orders by name, account items, reset', async () => {
+        const { page } = session;
+        await session.goto(paths.marketDatabase.getHref());
+        await waitForRows(page, { table: T.pricesTable });
+        await page.getByTestId('database-stats').getByText(T.stats).waitFor();
+        await session.screenshot(`bot-calls-database-${lang}`);
+        const first = (await page
+          .getByRole('table', { name: T.pricesTable })
+          .locator('[aria-rowindex="2"] td')
+          .first()
+          .textContent())!;
+        await page.getByRole('textbox', { name: T.names }).fill(first);
+        await page.getByRole('button', { name: T.lookUpPrices, exact: true }).click();
+        await poll(() =>
+          page.getByRole('table', { name: T.pricesTable }).locator('[role="row"]').count(),
+        ).toBe(2);
 
-      await page.getByRole('combobox', { name: T.dbAccount }).click();
-      await page.getByRole('option').first().click();
-      await page.getByRole('button', { name: T.accountItems }).click();
-      const items = page.getByTestId('items-job');
-      await poll(() => items.getByTestId('job-state').textContent()).toBe(T.done);
-      await session.screenshot(`bot-calls-database-jobs-${lang}`);
+        await page.getByRole('button', { name: T.ordersByNames }).click();
+        const orders = page.getByTestId('orders-job');
+        await poll(() => orders.getByTestId('job-state').textContent()).toBe(T.done);
+        await page.getByRole('button', { name: T.allOrders }).click();
+        await poll(() => orders.getByTestId('job-state').textContent()).toBe(T.done);
+        await orders.getByTestId('job-result').waitFor();
 
-      await page.getByRole('button', { name: T.reset }).click();
-      const dialog = page.getByRole('dialog');
-      await session.screenshot(`bot-calls-database-reset-${lang}`);
-      await dialog.getByTestId('confirm-button').click();
-      await page.getByRole('alert').filter({ hasText: T.resetDone }).first().waitFor();
-    });
+        await page.getByRole('combobox', { name: T.dbAccount }).click();
+        await page.getByRole('option').first().click();
+        await page.getByRole('button', { name: T.accountItems }).click();
+        const items = page.getByTestId('items-job');
+        await poll(() => items.getByTestId('job-state').textContent()).toBe(T.done);
+        await session.screenshot(`bot-calls-database-jobs-${lang}`);
 
-    it('met no page errors', () => {
-      expect(session.problems).toEqual([]);
-    });
-  });
+        await page.getByRole('button', { name: T.reset }).click();
+        const dialog = page.getByRole('dialog');
+        await session.screenshot(`bot-calls-database-reset-${lang}`);
+        await dialog.getByTestId('confirm-button').click();
+        await page.getByRole('alert').filter({ hasText: T.resetDone }).first().waitFor();
+      });
+
+      it('met no page errors', () => {
+        expect(session.problems).toEqual([]);
+      });
+    },
+  );
 }

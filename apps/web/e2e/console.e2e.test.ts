@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 
 import { paths } from '../src/config/paths.ts';
-import {
-  e2eServer,
-  hasChromium,
-  openConsole,
-  waitForTable,
-  watchProblems,
-  type ConsoleSession,
-} from './harness.ts';
+import { describeInConsole, session } from './console-suite.ts';
+import { e2eServer, waitForTable, watchProblems } from './harness.ts';
 
 /**
  * The console as the server serves it, in Debian's Chromium against the shared demo server (global-setup.ts):
@@ -16,17 +10,7 @@ import {
  * and a save through its dialog. The shell (404, 500, language, every route) is in shell.e2e.test.ts.
  */
 
-let session: ConsoleSession;
-
-describe.skipIf(!hasChromium)('console in Chromium', () => {
-  beforeAll(async () => {
-    session = await openConsole({ path: paths.steamAccount.list.getHref() });
-  });
-
-  afterAll(async () => {
-    await session?.close();
-  });
-
+describeInConsole('console in Chromium', { path: paths.steamAccount.list.getHref() }, () => {
   it('is served by the server: hashed files cached, console paths answered with index.html', async () => {
     const { baseUrl } = e2eServer();
     const deepLink = await fetch(`${baseUrl}/history/list`, { headers: { accept: 'text/html' } });

@@ -1,17 +1,11 @@
 import { readFileSync } from 'node:fs';
 
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 
 import { paths } from '../src/config/paths.ts';
-import {
-  apiRequest,
-  hasChromium,
-  openConsole,
-  waitForRows,
-  waitForTable,
-  type ConsoleSession,
-} from './harness.ts';
+import { describeInConsole, session } from './console-suite.ts';
+import { apiRequest, waitForRows, waitForTable, type ConsoleSession } from './harness.ts';
 
 /**
  * Layouts that fit the screens traders use (issue 12, deliverable 9) and the overlay rules of spec sections
@@ -195,162 +189,156 @@ const zIndexOf = (page: Page, selector: string) =>
     .first()
     .evaluate((element) => getComputedStyle(element).zIndex);
 
-let session: ConsoleSession;
+describeInConsole(
+  'layouts and overlays in Chromium',
+  { path: paths.proxy.getHref(), viewport: SIZES[0] },
+  () => {
+    it('reads the routes of the shell test', () => {
+      expect(ROUTES.length).toBeGreaterThanOrEqual(15);
+      expect(ROUTES.map(([, href]) => href)).toContain(paths.sellItems.list.getHref());
+    });
 
-describe.skipIf(!hasChromium)('layouts and overlays in Chromium', () => {
-  beforeAll(async () => {
-    session = await openConsole({ path: paths.proxy.getHref(), viewport: SIZES[0] });
-  });
+    it('fits every list route at 1366, 1440 and 1920 px in Russian: no cut header, every row button reachable', async () => {
+      expect(await checkAllRoutes(session, 'ru')).toEqual([]);
+    });
 
-  afterAll(async () => {
-    await session?.close();
-  });
+    it('fits every list route at 1366, 1440 and 1920 px in English', async () => {
+      const { page } = session;
+      await page.evaluate(() => localStorage.setItem('toydesk.lang', 'en'));
+      try {
+        expect(await checkAllRoutes(session, 'en')).toEqual([]);
+      } finally {
+        await page.evaluate(() => localStorage.setItem('toydesk.lang', 'ru'));
+      }
+    });
 
-  it('reads the routes of the shell test', () => {
-    expect(ROUTES.length).toBeGreaterThanOrEqual(15);
-    expect(ROUTES.map(([, href]) => href)).toContain(paths.sellItems.list.getHref());
-  });
+    it('names the two online columns of the market accounts apart', async () => {
+      const { page } = session;
+      await session.goto(paths.marketAccount.list.getHref());
+      await waitForRows(page);
+      const headers = await page
+        .getByRole('table', { name: 'Аккаунты площадок' })
+        .getByRole('columnheader')
+        .allTextContents();
+      const texts = headers.map((text) => text.trim()).filter(Boolean);
+      expect(texts.filter((text) => text === 'Онлайн')).toEqual([]);
+      expect(new Set(texts).size).toBe(texts.length);
+    });
 
-  it('fits every list route at 1366, 1440 and 1920 px in Russian: no cut header, every row button reachable', async () => {
-    expect(await checkAllRoutes(session, 'ru')).toEqual([]);
-  });
+    it('closes the trading drawer on Back, staying on the page; the drawer sits at the overlay z-index', async () => {
+      const { page } = session;
+      await session.goto(paths.proxy.getHref());
+      await waitForTable(page);
+      await navigateByMenu(page, 'Аккаунты площадок', 'Аккаунты площадок');
+      await waitForRows(page, { table: 'Аккаунты площадок' });
+      const url = page.url();
+      await page
+        .getByRole('button', { name: /^Торговые циклы / })
+        .first()
+        .click();
+      const drawer = page.locator('.MuiDrawer-root');
+      await drawer.waitFor();
+      expect(await zIndexOf(page, '.MuiDrawer-root')).toBe(OVERLAY_Z_INDEX);
+      await session.screenshot('layout-fit-trading-drawer');
+      await pressBack(page, { overlay: true });
+      await drawer.waitFor({ state: 'hidden' });
+      expect(page.url()).toBe(url);
+      // Without an overlay, Back leaves the page as usual.
+      await pressBack(page, { overlay: false });
+      await poll(() => new URL(page.url()).pathname).toBe(paths.proxy.getHref());
+    });
 
-  it('fits every list route at 1366, 1440 and 1920 px in English', async () => {
-    const { page } = session;
-    await page.evaluate(() => localStorage.setItem('toydesk.lang', 'en'));
-    try {
-      expect(await checkAllRoutes(session, 'en')).toEqual([]);
-    } finally {
-      await page.evaluate(() => localStorage.setItem('toydesk.lang', 'ru'));
-    }
-  });
+    it('closes the Steam account row menu and the navigation menu on Back, staying on the page', async () => {
+      const { page } = session;
+      await session.goto(paths.proxy.getHref());
+      await waitForTable(page);
+      await navigateByMenu(page, 'Steam-аккаунты', 'Steam-аккаунты');
+      await waitForRows(page);
+      const url = page.url();
+      await page
+        .getByRole('button', { name: /^Действия с / })
+        .first()
+        .click();
+      const menu = page.locator('.MuiMenu-root');
+      await menu.waitFor();
+      expect(await zIndexOf(page, '.MuiMenu-root')).toBe(OVERLAY_Z_INDEX);
+      await pressBack(page, { overlay: true });
+      await menu.waitFor({ state: 'hidden' });
+      expect(page.url()).toBe(url);
 
-  it('names the two online columns of the market accounts apart', async () => {
-    const { page } = session;
-    await session.goto(paths.marketAccount.list.getHref());
-    await waitForRows(page);
-    const headers = await page
-      .getByRole('table', { name: 'Аккаунты площадок' })
-      .getByRole('columnheader')
-      .allTextContents();
-    const texts = headers.map((text) => text.trim()).filter(Boolean);
-    expect(texts.filter((text) => text === 'Онлайн')).toEqual([]);
-    expect(new Set(texts).size).toBe(texts.length);
-  });
+      // The top bar's menu: opened, Back closes it and the page stays.
+      await page.getByRole('navigation').getByRole('button', { name: 'История', exact: true }).click();
+      const item = page.getByRole('menuitem', { name: 'Статистика рынка', exact: true });
+      await item.waitFor();
+      await pressBack(page, { overlay: true });
+      await item.waitFor({ state: 'hidden' });
+      expect(page.url()).toBe(url);
+    });
 
-  it('closes the trading drawer on Back, staying on the page; the drawer sits at the overlay z-index', async () => {
-    const { page } = session;
-    await session.goto(paths.proxy.getHref());
-    await waitForTable(page);
-    await navigateByMenu(page, 'Аккаунты площадок', 'Аккаунты площадок');
-    await waitForRows(page, { table: 'Аккаунты площадок' });
-    const url = page.url();
-    await page
-      .getByRole('button', { name: /^Торговые циклы / })
-      .first()
-      .click();
-    const drawer = page.locator('.MuiDrawer-root');
-    await drawer.waitFor();
-    expect(await zIndexOf(page, '.MuiDrawer-root')).toBe(OVERLAY_Z_INDEX);
-    await session.screenshot('layout-fit-trading-drawer');
-    await pressBack(page, { overlay: true });
-    await drawer.waitFor({ state: 'hidden' });
-    expect(page.url()).toBe(url);
-    // Without an overlay, Back leaves the page as usual.
-    await pressBack(page, { overlay: false });
-    await poll(() => new URL(page.url()).pathname).toBe(paths.proxy.getHref());
-  });
+    it('closes the price point menu of the market stats on Back, staying on the page', async () => {
+      const { page } = session;
+      // An item with collected points on Market CSGO (the demo keeps them for its most traded items).
+      const stats = await apiRequest(
+        session,
+        'GET',
+        '/api/toy/history-stats/?market=tm&ordering=-volume&page_size=1',
+      );
+      const item =
+        (stats.body as { results: Array<{ market_hash_name: string }> }).results[0]?.market_hash_name ?? '';
+      expect(item).not.toBe('');
+      await navigateByMenu(page, 'История', 'Статистика рынка');
+      // Points are a market's: the Market CSGO tab (a client navigation too).
+      await page.getByRole('tab', { name: 'Market CSGO', exact: true }).click();
+      const averages = page.getByRole('table', { name: 'Средние цены по предметам' });
+      await waitForRows(page, { table: 'Средние цены по предметам', timeout: 60_000 });
+      // The item search (its label names what it searches by).
+      await page.getByRole('textbox', { name: /^Поиск по / }).fill(item);
+      await averages.getByRole('row').filter({ hasText: item }).first().getByRole('cell').nth(1).click();
+      await page.getByTestId('chosen-item').filter({ hasText: item }).waitFor();
+      const points = page.getByRole('table', { name: 'Точки цен' });
+      await session.screenshot('layout-fit-market-stats-points');
+      await points.getByRole('row').nth(1).waitFor();
+      const button = points.getByRole('button', { name: /Статус точки за/ }).first();
+      await button.waitFor({ timeout: 30_000 });
+      const url = page.url();
+      await button.click();
+      const menu = page.getByRole('menu', { name: 'Статус точки' });
+      await menu.waitFor();
+      expect(await zIndexOf(page, '.MuiMenu-root')).toBe(OVERLAY_Z_INDEX);
+      await pressBack(page, { overlay: true });
+      await menu.waitFor({ state: 'hidden' });
+      expect(page.url()).toBe(url);
+    });
 
-  it('closes the Steam account row menu and the navigation menu on Back, staying on the page', async () => {
-    const { page } = session;
-    await session.goto(paths.proxy.getHref());
-    await waitForTable(page);
-    await navigateByMenu(page, 'Steam-аккаунты', 'Steam-аккаунты');
-    await waitForRows(page);
-    const url = page.url();
-    await page
-      .getByRole('button', { name: /^Действия с / })
-      .first()
-      .click();
-    const menu = page.locator('.MuiMenu-root');
-    await menu.waitFor();
-    expect(await zIndexOf(page, '.MuiMenu-root')).toBe(OVERLAY_Z_INDEX);
-    await pressBack(page, { overlay: true });
-    await menu.waitFor({ state: 'hidden' });
-    expect(page.url()).toBe(url);
+    it('says why a proxy check failed, in Russian and English', async () => {
+      const { page } = session;
+      // Nothing listens on this loopback port: the check is refused at once.
+      const port = 40000 + ((Date.now() + 7919) % 20000);
+      const label = `http://127.0.0.1:${port}`;
+      await session.goto(paths.proxy.getHref());
+      await waitForTable(page);
+      await page.getByRole('button', { name: 'Добавить прокси' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('textbox', { name: 'Хост' }).fill('127.0.0.1');
+      await dialog.getByRole('textbox', { name: 'Порт' }).fill(String(port));
+      await dialog.getByRole('button', { name: 'Создать' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      const row = page.getByRole('row').filter({ hasText: label });
+      await row.waitFor();
+      await row.getByRole('button', { name: `Проверить ${label} сейчас` }).click();
+      await poll(() => row.getByTestId('proxy-check-reason').textContent()).toBe('Соединение отклонено');
+      await session.screenshot('layout-fit-proxy-check-reason');
+      await page.getByRole('button', { name: 'English' }).click();
+      await poll(() => row.getByTestId('proxy-check-reason').textContent()).toBe('Connection refused');
+      await page.getByRole('button', { name: 'Русский' }).click();
 
-    // The top bar's menu: opened, Back closes it and the page stays.
-    await page.getByRole('navigation').getByRole('button', { name: 'История', exact: true }).click();
-    const item = page.getByRole('menuitem', { name: 'Статистика рынка', exact: true });
-    await item.waitFor();
-    await pressBack(page, { overlay: true });
-    await item.waitFor({ state: 'hidden' });
-    expect(page.url()).toBe(url);
-  });
+      await row.getByRole('button', { name: `Удалить ${label}` }).click();
+      await page.getByRole('dialog').getByTestId('confirm-button').click();
+      await poll(() => page.getByRole('row').filter({ hasText: label }).count()).toBe(0);
+    });
 
-  it('closes the price point menu of the market stats on Back, staying on the page', async () => {
-    const { page } = session;
-    // An item with collected points on Market CSGO (the demo keeps them for its most traded items).
-    const stats = await apiRequest(
-      session,
-      'GET',
-      '/api/toy/history-stats/?market=tm&ordering=-volume&page_size=1',
-    );
-    const item =
-      (stats.body as { results: Array<{ market_hash_name: string }> }).results[0]?.market_hash_name ?? '';
-    expect(item).not.toBe('');
-    await navigateByMenu(page, 'История', 'Статистика рынка');
-    // Points are a market's: the Market CSGO tab (a client navigation too).
-    await page.getByRole('tab', { name: 'Market CSGO', exact: true }).click();
-    const averages = page.getByRole('table', { name: 'Средние цены по предметам' });
-    await waitForRows(page, { table: 'Средние цены по предметам', timeout: 60_000 });
-    // The item search (its label names what it searches by).
-    await page.getByRole('textbox', { name: /^Поиск по / }).fill(item);
-    await averages.getByRole('row').filter({ hasText: item }).first().getByRole('cell').nth(1).click();
-    await page.getByTestId('chosen-item').filter({ hasText: item }).waitFor();
-    const points = page.getByRole('table', { name: 'Точки цен' });
-    await session.screenshot('layout-fit-market-stats-points');
-    await points.getByRole('row').nth(1).waitFor();
-    const button = points.getByRole('button', { name: /Статус точки за/ }).first();
-    await button.waitFor({ timeout: 30_000 });
-    const url = page.url();
-    await button.click();
-    const menu = page.getByRole('menu', { name: 'Статус точки' });
-    await menu.waitFor();
-    expect(await zIndexOf(page, '.MuiMenu-root')).toBe(OVERLAY_Z_INDEX);
-    await pressBack(page, { overlay: true });
-    await menu.waitFor({ state: 'hidden' });
-    expect(page.url()).toBe(url);
-  });
-
-  it('says why a proxy check failed, in Russian and English', async () => {
-    const { page } = session;
-    // Nothing listens on this loopback port: the check is refused at once.
-    const port = 40000 + ((Date.now() + 7919) % 20000);
-    const label = `http://127.0.0.1:${port}`;
-    await session.goto(paths.proxy.getHref());
-    await waitForTable(page);
-    await page.getByRole('button', { name: 'Добавить прокси' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('textbox', { name: 'Хост' }).fill('127.0.0.1');
-    await dialog.getByRole('textbox', { name: 'Порт' }).fill(String(port));
-    await dialog.getByRole('button', { name: 'Создать' }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    const row = page.getByRole('row').filter({ hasText: label });
-    await row.waitFor();
-    await row.getByRole('button', { name: `Проверить ${label} сейчас` }).click();
-    await poll(() => row.getByTestId('proxy-check-reason').textContent()).toBe('Соединение отклонено');
-    await session.screenshot('layout-fit-proxy-check-reason');
-    await page.getByRole('button', { name: 'English' }).click();
-    await poll(() => row.getByTestId('proxy-check-reason').textContent()).toBe('Connection refused');
-    await page.getByRole('button', { name: 'Русский' }).click();
-
-    await row.getByRole('button', { name: `Удалить ${label}` }).click();
-    await page.getByRole('dialog').getByTestId('confirm-button').click();
-    await poll(() => page.getByRole('row').filter({ hasText: label }).count()).toBe(0);
-  });
-
-  it('met no page errors, console errors or missing translations', () => {
-    expect(session.problems).toEqual([]);
-  });
-});
+    it('met no page errors, console errors or missing translations', () => {
+      expect(session.problems).toEqual([]);
+    });
+  },
+);

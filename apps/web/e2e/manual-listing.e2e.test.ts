@@ -1,8 +1,9 @@
 import type { Locator, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { paths } from '../src/config/paths.ts';
-import { apiRequest, hasChromium, openConsole, waitForRows, type ConsoleSession } from './harness.ts';
+import { api, describeInConsole, session } from './console-suite.ts';
+import { waitForRows, type Paged } from './harness.ts';
 
 /**
  * Manual listing (issue 12, item 8) on the demo: a live tm RUB account lists two sale candidates and one
@@ -12,9 +13,6 @@ import { apiRequest, hasChromium, openConsole, waitForRows, type ConsoleSession 
  * Steam inventory and linked to their toys; the account goes back to dry run at the end.
  */
 
-let session: ConsoleSession;
-
-type Page_<T> = { count: number; results: T[] };
 type MarketAccount = {
   id: number;
   steam_account: number;
@@ -29,10 +27,6 @@ type SimItem = { id: string; market_hash_name: string; classid?: string; instanc
 type Chosen = { assetId: string; name: string; toy: number; priceBuy: string; priceSell: string };
 
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 60_000, interval: 500 });
-
-async function api<T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) {
-  return (await apiRequest(session, method, path, body)) as { status: number; body: T };
-}
 
 /** A marketplace call through the console's proxy with the account's key (as the console makes it). */
 async function tm<T>(account: number, path: string): Promise<T> {
@@ -84,14 +78,13 @@ async function choose(page: Page, label: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-describe.skipIf(!hasChromium)('manual listing in Chromium', () => {
+describeInConsole('manual listing in Chromium', { path: paths.sellItems.list.getHref() }, () => {
   let account: MarketAccount;
   let steamName: string;
   let chosen: Chosen[];
 
   beforeAll(async () => {
-    session = await openConsole({ path: paths.sellItems.list.getHref() });
-    const accounts = await api<Page_<MarketAccount>>(
+    const accounts = await api<Paged<MarketAccount>>(
       'GET',
       '/api/market/accounts/?market=tm&status=active&currency=RUB&page_size=100',
     );
@@ -126,7 +119,7 @@ describe.skipIf(!hasChromium)('manual listing in Chromium', () => {
       })),
     );
     expect(upsert.status, JSON.stringify(upsert.body)).toBeLessThan(300);
-    const rows = await api<Page_<{ id: number; asset_id: string }>>(
+    const rows = await api<Paged<{ id: number; asset_id: string }>>(
       'GET',
       `/api/toy/steam-inventory/?steam_account=${account.steam_account}&page_size=1000`,
     );
@@ -137,14 +130,14 @@ describe.skipIf(!hasChromium)('manual listing in Chromium', () => {
     chosen = [];
     for (const item of items) {
       const [row] = (
-        await api<Page_<{ toy: number | null }>>(
+        await api<Paged<{ toy: number | null }>>(
           'GET',
           `/api/toy/steam-inventory/?steam_account=${account.steam_account}&asset_id=${item.id}`,
         )
       ).body.results;
       expect(row?.toy, item.market_hash_name).toBeTruthy();
       const [band] = (
-        await api<Page_<{ price_buy: string; price_sell: string }>>(
+        await api<Paged<{ price_buy: string; price_sell: string }>>(
           'GET',
           `/api/market/toys/?toy=${row!.toy}&market=tm`,
         )
@@ -165,7 +158,6 @@ describe.skipIf(!hasChromium)('manual listing in Chromium', () => {
   afterAll(async () => {
     if (account)
       await api('PATCH', `/api/market/accounts/${account.id}/`, { dry_run: true }).catch(() => undefined);
-    await session?.close();
   });
 
   async function openCandidates(tab: string, steamLabel: string) {
@@ -185,7 +177,7 @@ describe.skipIf(!hasChromium)('manual listing in Chromium', () => {
   }
 
   async function onSale(assetId: string) {
-    const list = await api<Page_<{ asset_id: string; price: string; status: string }>>(
+    const list = await api<Paged<{ asset_id: string; price: string; status: string }>>(
       'GET',
       `/api/market/sell/items/?market_account=${account.id}&status=on_sale&page_size=1000`,
     );

@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { paths } from '../src/config/paths.ts';
-import { apiRequest, hasChromium, openConsole, waitForRows, type ConsoleSession } from './harness.ts';
+import { describeInConsole, session } from './console-suite.ts';
+import { apiRequest, waitForRows } from './harness.ts';
 
 /**
  * Issue 12, deliverables 6 and 7 and the audit bullet: Справочники → Площадки edits a market's exchange rate,
@@ -20,7 +21,6 @@ interface Market {
   rates_set_at: string | null;
 }
 
-let session: ConsoleSession;
 let original: Market | null = null;
 
 async function csfloat(): Promise<Market> {
@@ -67,9 +67,8 @@ async function exportCsv(
   return { header, lines: lines.filter((line) => line !== ''), bom };
 }
 
-describe.skipIf(!hasChromium)('markets, audit log and CSV export in Chromium', () => {
+describeInConsole('markets, audit log and CSV export in Chromium', { path: paths.markets.getHref() }, () => {
   beforeAll(async () => {
-    session = await openConsole({ path: paths.markets.getHref() });
     original = await csfloat();
   });
   afterAll(async () => {
@@ -78,7 +77,6 @@ describe.skipIf(!hasChromium)('markets, audit log and CSV export in Chromium', (
       await apiRequest(session, 'PATCH', `/api/market/markets/${original.id}/`, {
         usd_to_rub_rate: original.usd_to_rub_rate,
       });
-    await session?.close();
   });
 
   it('edits a rate on Справочники → Площадки; a zero rate is refused in the form', async () => {

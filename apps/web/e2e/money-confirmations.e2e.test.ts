@@ -1,16 +1,13 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { paths } from '../src/config/paths.ts';
+import { api, describeInConsole, session } from './console-suite.ts';
 import {
-  apiRequest,
   botRequest,
   createTmAccount,
   deleteTmAccount,
-  hasChromium,
-  openConsole,
   waitForRows,
-  type ConsoleSession,
   type Paged,
   type TmAccountFixture,
 } from './harness.ts';
@@ -28,14 +25,9 @@ const ITEM = 'AK-47 | Redline (Field-Tested)';
 
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 30_000, interval: 250 });
 
-let session: ConsoleSession;
 let fixture: TmAccountFixture | null = null;
 /** Every start of a Steam buy order or a trading loop run the page sent. */
 const sent: string[] = [];
-
-async function api<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) {
-  return (await apiRequest(session, method, path, body)) as { status: number; body: T };
-}
 
 /** The jobs of `kind` the bot services hold for `account` (GET /api-node/jobs/). */
 async function jobCount(kind: string, account: number): Promise<number> {
@@ -87,9 +79,8 @@ const TEXTS = {
   },
 } as const;
 
-describe.skipIf(!hasChromium)('money actions ask first in Chromium', () => {
+describeInConsole('money actions ask first in Chromium', { path: paths.steamAccount.list.getHref() }, () => {
   beforeAll(async () => {
-    session = await openConsole({ path: paths.steamAccount.list.getHref() });
     session.page.on('request', (request) => {
       if (
         request.method() === 'POST' &&
@@ -106,7 +97,6 @@ describe.skipIf(!hasChromium)('money actions ask first in Chromium', () => {
 
   afterAll(async () => {
     if (session) await deleteTmAccount(session, fixture);
-    await session?.close();
   });
 
   for (const lang of ['ru', 'en'] as const) {

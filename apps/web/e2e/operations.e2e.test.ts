@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 
 import { paths } from '../src/config/paths.ts';
-import { apiRequest, hasChromium, openConsole, waitForRows, type ConsoleSession } from './harness.ts';
+import { describeInConsole, session } from './console-suite.ts';
+import { apiRequest, waitForRows } from './harness.ts';
 
 /**
  * Operations in Debian's Chromium against the shared demo server: a bot action with its live progress
@@ -13,8 +14,6 @@ import { apiRequest, hasChromium, openConsole, waitForRows, type ConsoleSession 
 
 const RUN = `e2e-${Date.now()}`;
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 30_000, interval: 250 });
-
-let session: ConsoleSession;
 
 async function notified(page: Page, text: string) {
   await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
@@ -33,15 +32,10 @@ async function tagsNamed(search: string): Promise<TagRow[]> {
   return reply.body.results;
 }
 
-describe.skipIf(!hasChromium)('operations in Chromium', () => {
-  beforeAll(async () => {
-    session = await openConsole({ path: paths.steamAccount.list.getHref() });
-  });
-
+describeInConsole('operations in Chromium', { path: paths.steamAccount.list.getHref() }, () => {
   afterAll(async () => {
     for (const tag of (await tagsNamed(RUN).catch(() => [])) ?? [])
       await apiRequest(session, 'DELETE', `/api/tag/${tag.id}/`).catch(() => undefined);
-    await session?.close();
   });
 
   it('relogs a demo Steam account in from the row menu and follows the job to its end', async () => {

@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { paths } from '../src/config/paths.ts';
 import { foreignWords, hasJson, LATIN_ALLOWED } from '../src/lib/job-results/readable-text.ts';
-import { apiRequest, hasChromium, openConsole, type ConsoleSession } from './harness.ts';
+import { describeInConsole, session } from './console-suite.ts';
+import { apiRequest } from './harness.ts';
 
 /**
  * Issue 12 "Done when": no user-visible string of the Russian console is English or JSON outside the
@@ -122,7 +123,6 @@ function wordsOf(text: string): string[] {
     .filter(Boolean);
 }
 
-let session: ConsoleSession;
 /** Lower-case words of every name the demo's data holds (accounts, markets, tags, proxies, operator). */
 const allowed = new Set<string>(LATIN_ALLOWED);
 let botToken = '';
@@ -182,152 +182,154 @@ async function walk(route: string) {
   check(route, texts, names);
 }
 
-describe.skipIf(!hasChromium)('readable texts: the Russian console shows no English and no JSON', () => {
-  beforeAll(async () => {
-    session = await openConsole({ path: paths.tags.getHref() });
-    const common = (await apiRequest(session, 'GET', '/api/frontend/common')).body as {
-      data: {
-        bot_token: string;
-        markets: Array<{ name: string; code: string }>;
-        steamAccounts: Array<{ steam_account_name: string; market_accounts: Array<{ label: string }> }>;
-        tags: Array<{ name: string }>;
-        operator: { username: string };
+describeInConsole(
+  'readable texts: the Russian console shows no English and no JSON',
+  { path: paths.tags.getHref() },
+  () => {
+    beforeAll(async () => {
+      const common = (await apiRequest(session, 'GET', '/api/frontend/common')).body as {
+        data: {
+          bot_token: string;
+          markets: Array<{ name: string; code: string }>;
+          steamAccounts: Array<{ steam_account_name: string; market_accounts: Array<{ label: string }> }>;
+          tags: Array<{ name: string }>;
+          operator: { username: string };
+        };
       };
-    };
-    botToken = common.data.bot_token;
-    const names = [
-      ...common.data.markets.flatMap((market) => [market.name, market.code]),
-      ...common.data.steamAccounts.flatMap((account) => [
-        account.steam_account_name,
-        ...account.market_accounts.map((market) => market.label),
-      ]),
-      ...common.data.tags.map((tag) => tag.name),
-      common.data.operator.username,
-    ];
-    for (const name of names) for (const word of wordsOf(name)) allowed.add(word);
-  });
-
-  afterAll(async () => {
-    if (findings.size > 0)
-      console.log(
-        `readable-texts findings:\n${[...findings].map(([what, where]) => `  ${what}  (${where})`).join('\n')}`,
-      );
-    await session?.close();
-  });
-
-  it('says every bot job result and error in Russian, the raw data only behind «Подробнее»', async () => {
-    const { page } = session;
-    // A proxy check of every proxy, so proxy results are there beside the scheduler's own jobs.
-    const started = await session.context.request.fetch(`${session.baseUrl}/api-node/proxy/check-all/`, {
-      method: 'POST',
-      headers: { 'X-App-Token': botToken, accept: 'application/json' },
+      botToken = common.data.bot_token;
+      const names = [
+        ...common.data.markets.flatMap((market) => [market.name, market.code]),
+        ...common.data.steamAccounts.flatMap((account) => [
+          account.steam_account_name,
+          ...account.market_accounts.map((market) => market.label),
+        ]),
+        ...common.data.tags.map((tag) => tag.name),
+        common.data.operator.username,
+      ];
+      for (const name of names) for (const word of wordsOf(name)) allowed.add(word);
     });
-    expect(started.status()).toBe(202);
-    // A finished job of each kind the demo runs: one list per group, routine jobs included, then failures.
-    const seenKinds = new Set<string>();
-    const lists = [
-      ...['trading', 'steam', 'signup', 'orders', 'prices', 'proxy', 'spend', 'other'].map(
-        (group) => `group=${group}&state=done`,
-      ),
-      'state=failed',
-    ];
-    for (const list of lists) {
-      const group = list;
-      await session.goto(`${paths.botJobs.getHref()}?routine=1&${list}`);
+
+    afterAll(async () => {
+      if (findings.size > 0)
+        console.log(
+          `readable-texts findings:\n${[...findings].map(([what, where]) => `  ${what}  (${where})`).join('\n')}`,
+        );
+    });
+
+    it('says every bot job result and error in Russian, the raw data only behind «Подробнее»', async () => {
+      const { page } = session;
+      // A proxy check of every proxy, so proxy results are there beside the scheduler's own jobs.
+      const started = await session.context.request.fetch(`${session.baseUrl}/api-node/proxy/check-all/`, {
+        method: 'POST',
+        headers: { 'X-App-Token': botToken, accept: 'application/json' },
+      });
+      expect(started.status()).toBe(202);
+      // A finished job of each kind the demo runs: one list per group, routine jobs included, then failures.
+      const seenKinds = new Set<string>();
+      const lists = [
+        ...['trading', 'steam', 'signup', 'orders', 'prices', 'proxy', 'spend', 'other'].map(
+          (group) => `group=${group}&state=done`,
+        ),
+        'state=failed',
+      ];
+      for (const list of lists) {
+        const group = list;
+        await session.goto(`${paths.botJobs.getHref()}?routine=1&${list}`);
+        await page.waitForSelector('[role="table"] [role="row"][aria-rowindex="2"], [role="table"] p');
+        await page.waitForLoadState('networkidle');
+        const outcomes = await page.getByTestId('job-outcome').allTextContents();
+        for (const outcome of outcomes) {
+          expect(/[А-Яа-яЁё]/.test(outcome), `«${outcome}» is not Russian`).toBe(true);
+          expect(hasJson(outcome), `«${outcome}» is JSON`).toBe(false);
+        }
+        const { texts, names } = await visibleTexts(page);
+        check(`/bot-jobs?${list}`, texts, names);
+        if (outcomes.length > 0) seenKinds.add(group);
+      }
+      await session.goto(`${paths.botJobs.getHref()}?routine=1&group=trading&state=done`);
+      await page.getByTestId('job-outcome').first().waitFor();
+      await session.screenshot('readable-jobs-trading-done');
+      // The demo's scheduler runs the trading loops within its first minute.
+      expect([...seenKinds]).toEqual(expect.arrayContaining(['group=trading&state=done']));
+
+      // One job opened: its dialog is sentences; its raw result opens behind «Подробнее».
+      await session.goto(`${paths.botJobs.getHref()}?routine=1&group=trading&state=done`);
+      await page.getByTestId('job-outcome').first().waitFor();
+      await page.getByRole('table').getByRole('row').nth(1).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByTestId('job-result').waitFor();
+      const { texts, names } = await visibleTexts(page);
+      check('job dialog', texts, names);
+      expect(await dialog.getByTestId('result-details').count()).toBe(0);
+      await dialog.getByRole('button', { name: 'Подробнее' }).first().click();
+      await expect(dialog.getByTestId('result-details').first().textContent()).resolves.toMatch(/[{[]/);
+      await session.screenshot('readable-job-dialog');
+      await page.keyboard.press('Escape');
+    });
+
+    it('says the alerts with Russian titles and sentences', async () => {
+      const { page } = session;
+      await session.goto(`${paths.botAlerts.getHref()}`);
       await page.waitForSelector('[role="table"] [role="row"][aria-rowindex="2"], [role="table"] p');
       await page.waitForLoadState('networkidle');
-      const outcomes = await page.getByTestId('job-outcome').allTextContents();
-      for (const outcome of outcomes) {
-        expect(/[А-Яа-яЁё]/.test(outcome), `«${outcome}» is not Russian`).toBe(true);
-        expect(hasJson(outcome), `«${outcome}» is JSON`).toBe(false);
-      }
+      for (const text of await page.getByTestId('alert-text').allTextContents())
+        expect(/[А-Яа-яЁё]/.test(text), `«${text}» is not Russian`).toBe(true);
       const { texts, names } = await visibleTexts(page);
-      check(`/bot-jobs?${list}`, texts, names);
-      if (outcomes.length > 0) seenKinds.add(group);
-    }
-    await session.goto(`${paths.botJobs.getHref()}?routine=1&group=trading&state=done`);
-    await page.getByTestId('job-outcome').first().waitFor();
-    await session.screenshot('readable-jobs-trading-done');
-    // The demo's scheduler runs the trading loops within its first minute.
-    expect([...seenKinds]).toEqual(expect.arrayContaining(['group=trading&state=done']));
+      check('/bot-alerts', texts, names);
+      await session.screenshot('readable-alerts');
+    });
 
-    // One job opened: its dialog is sentences; its raw result opens behind «Подробнее».
-    await session.goto(`${paths.botJobs.getHref()}?routine=1&group=trading&state=done`);
-    await page.getByTestId('job-outcome').first().waitFor();
-    await page.getByRole('table').getByRole('row').nth(1).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByTestId('job-result').waitFor();
-    const { texts, names } = await visibleTexts(page);
-    check('job dialog', texts, names);
-    expect(await dialog.getByTestId('result-details').count()).toBe(0);
-    await dialog.getByRole('button', { name: 'Подробнее' }).first().click();
-    await expect(dialog.getByTestId('result-details').first().textContent()).resolves.toMatch(/[{[]/);
-    await session.screenshot('readable-job-dialog');
-    await page.keyboard.press('Escape');
-  });
+    it("shows a dry-run trading loop's summary and actions as Russian sentences", async () => {
+      const { page } = session;
+      const loops = (
+        await session.context.request.fetch(`${session.baseUrl}/api-node/trading/`, {
+          headers: { 'X-App-Token': botToken, accept: 'application/json' },
+        })
+      ).json() as Promise<{
+        results: Array<{ market_account: number; recent_actions: unknown[]; dry_run: boolean }>;
+      }>;
+      const all = (await loops).results;
+      // The items the actions name are names (market hash names), like the item cells' ones.
+      for (const text of JSON.stringify(all.map((loop) => loop.recent_actions)).match(
+        /"(?:market_hash_name|items)":(?:"[^"]*"|\[[^\]]*\])/g,
+      ) ?? [])
+        for (const word of wordsOf(text.replace(/"(market_hash_name|items)":/, ''))) allowed.add(word);
+      const busy = all.find((loop) => loop.dry_run && loop.recent_actions.length > 0);
+      if (!busy) return;
+      await session.goto(paths.marketAccount.list.getHref());
+      await page.waitForSelector('[role="table"] [role="row"][aria-rowindex="2"]');
+      const common = (await apiRequest(session, 'GET', '/api/frontend/common')).body as {
+        data: { steamAccounts: Array<{ market_accounts: Array<{ id: number; label: string }> }> };
+      };
+      const label = common.data.steamAccounts
+        .flatMap((account) => account.market_accounts)
+        .find((market) => market.id === busy.market_account)?.label;
+      if (!label) return;
+      await page.getByRole('textbox', { name: 'Поиск' }).fill(label.split(' ').at(-1) ?? label);
+      await page
+        .getByRole('button', { name: `Торговые циклы ${label}` })
+        .first()
+        .click();
+      await page.getByTestId('loop-summary').first().waitFor();
+      for (const button of await page.getByRole('button', { name: /^Последние действия/ }).all())
+        await button.click();
+      const actions = await page.getByTestId('loop-action').allTextContents();
+      expect(actions.length).toBeGreaterThan(0);
+      for (const text of actions) expect(/[А-Яа-яЁё]/.test(text), `«${text}» is not Russian`).toBe(true);
+      const { texts, names } = await visibleTexts(page);
+      check('trading drawer', texts, names);
+      await session.screenshot('readable-trading-drawer');
+      await page.keyboard.press('Escape');
+    });
 
-  it('says the alerts with Russian titles and sentences', async () => {
-    const { page } = session;
-    await session.goto(`${paths.botAlerts.getHref()}`);
-    await page.waitForSelector('[role="table"] [role="row"][aria-rowindex="2"], [role="table"] p');
-    await page.waitForLoadState('networkidle');
-    for (const text of await page.getByTestId('alert-text').allTextContents())
-      expect(/[А-Яа-яЁё]/.test(text), `«${text}» is not Russian`).toBe(true);
-    const { texts, names } = await visibleTexts(page);
-    check('/bot-alerts', texts, names);
-    await session.screenshot('readable-alerts');
-  });
+    it('walks every route in Russian: no English word outside names, no JSON', async () => {
+      for (const route of ROUTES) await walk(route);
+      // Every finding in one message: the route, the words, the text and where it sits.
+      expect([...findings].map(([what, where]) => `${what} (${where})`)).toEqual([]);
+    });
 
-  it("shows a dry-run trading loop's summary and actions as Russian sentences", async () => {
-    const { page } = session;
-    const loops = (
-      await session.context.request.fetch(`${session.baseUrl}/api-node/trading/`, {
-        headers: { 'X-App-Token': botToken, accept: 'application/json' },
-      })
-    ).json() as Promise<{
-      results: Array<{ market_account: number; recent_actions: unknown[]; dry_run: boolean }>;
-    }>;
-    const all = (await loops).results;
-    // The items the actions name are names (market hash names), like the item cells' ones.
-    for (const text of JSON.stringify(all.map((loop) => loop.recent_actions)).match(
-      /"(?:market_hash_name|items)":(?:"[^"]*"|\[[^\]]*\])/g,
-    ) ?? [])
-      for (const word of wordsOf(text.replace(/"(market_hash_name|items)":/, ''))) allowed.add(word);
-    const busy = all.find((loop) => loop.dry_run && loop.recent_actions.length > 0);
-    if (!busy) return;
-    await session.goto(paths.marketAccount.list.getHref());
-    await page.waitForSelector('[role="table"] [role="row"][aria-rowindex="2"]');
-    const common = (await apiRequest(session, 'GET', '/api/frontend/common')).body as {
-      data: { steamAccounts: Array<{ market_accounts: Array<{ id: number; label: string }> }> };
-    };
-    const label = common.data.steamAccounts
-      .flatMap((account) => account.market_accounts)
-      .find((market) => market.id === busy.market_account)?.label;
-    if (!label) return;
-    await page.getByRole('textbox', { name: 'Поиск' }).fill(label.split(' ').at(-1) ?? label);
-    await page
-      .getByRole('button', { name: `Торговые циклы ${label}` })
-      .first()
-      .click();
-    await page.getByTestId('loop-summary').first().waitFor();
-    for (const button of await page.getByRole('button', { name: /^Последние действия/ }).all())
-      await button.click();
-    const actions = await page.getByTestId('loop-action').allTextContents();
-    expect(actions.length).toBeGreaterThan(0);
-    for (const text of actions) expect(/[А-Яа-яЁё]/.test(text), `«${text}» is not Russian`).toBe(true);
-    const { texts, names } = await visibleTexts(page);
-    check('trading drawer', texts, names);
-    await session.screenshot('readable-trading-drawer');
-    await page.keyboard.press('Escape');
-  });
-
-  it('walks every route in Russian: no English word outside names, no JSON', async () => {
-    for (const route of ROUTES) await walk(route);
-    // Every finding in one message: the route, the words, the text and where it sits.
-    expect([...findings].map(([what, where]) => `${what} (${where})`)).toEqual([]);
-  });
-
-  it('met no page errors', () => {
-    expect(session.problems).toEqual([]);
-  });
-});
+    it('met no page errors', () => {
+      expect(session.problems).toEqual([]);
+    });
+  },
+);

@@ -1,18 +1,16 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { paths } from '../src/config/paths.ts';
 import { formatAmount } from '../src/lib/format.ts';
 import { priceLot, type PricingMode } from '../src/lib/mass-pricing.ts';
+import { api, describeInConsole, session } from './console-suite.ts';
 import {
   apiRequest,
   botRequest,
   createTmAccount,
   deleteTmAccount,
-  hasChromium,
-  openConsole,
   waitForRows,
-  type ConsoleSession,
   type Paged,
   type TmAccountFixture,
 } from './harness.ts';
@@ -30,7 +28,6 @@ const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 30_
 /** Text as an operator reads it: every kind of space (grouping, no-break) as one plain space. */
 const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 
-let session: ConsoleSession;
 let fixture: TmAccountFixture | null = null;
 
 interface SellRow {
@@ -51,10 +48,6 @@ interface Band {
 interface Lot {
   item: SellRow;
   band: Band;
-}
-
-async function api<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) {
-  return (await apiRequest(session, method, path, body)) as { status: number; body: T };
 }
 
 const readAccount = async () =>
@@ -144,14 +137,13 @@ async function selectLots(page: Page, lots: readonly Lot[], words: { search: str
   }
 }
 
-describe.skipIf(!hasChromium)('safe money actions in Chromium', () => {
+describeInConsole('safe money actions in Chromium', { path: paths.marketAccount.list.getHref() }, () => {
   let rub: Lot;
   let usd: Lot;
   /** The bulk-update and set-prices requests the page sent. */
   const sent: string[] = [];
 
   beforeAll(async () => {
-    session = await openConsole({ path: paths.marketAccount.list.getHref() });
     session.page.on('request', (request) => {
       if (/bulk-update-by-ids|\/set-prices$/.test(request.url())) sent.push(request.url());
     });
@@ -161,7 +153,6 @@ describe.skipIf(!hasChromium)('safe money actions in Chromium', () => {
 
   afterAll(async () => {
     if (session) await deleteTmAccount(session, fixture);
-    await session?.close();
   });
 
   it('going live asks first with the spend guards; Cancel sends nothing, Confirm switches (Russian)', async () => {

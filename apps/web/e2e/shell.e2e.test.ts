@@ -1,15 +1,9 @@
 import { ERROR_MESSAGES } from '@toydesk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 
 import { paths } from '../src/config/paths.ts';
-import {
-  apiRequest,
-  hasChromium,
-  openConsole,
-  problemsExcept,
-  waitForRows,
-  type ConsoleSession,
-} from './harness.ts';
+import { describeInConsole, session } from './console-suite.ts';
+import { apiRequest, problemsExcept, waitForRows } from './harness.ts';
 
 /**
  * What no single screen owns, in Debian's Chromium against the shared demo server: a failed back-end call
@@ -44,17 +38,7 @@ const ROUTES: Array<[name: string, href: string]> = [
 /** The browser's own report of the answer the 500 test makes the server give. */
 const EXPECTED_500 = /status of 500/;
 
-let session: ConsoleSession;
-
-describe.skipIf(!hasChromium)('console shell in Chromium', () => {
-  beforeAll(async () => {
-    session = await openConsole({ path: paths.tags.getHref() });
-  });
-
-  afterAll(async () => {
-    await session?.close();
-  });
-
+describeInConsole('console shell in Chromium', { path: paths.tags.getHref() }, () => {
   it("notifies a back-end 500 as 'Ошибка запроса' in the error colour, with the body's message", async () => {
     const { page } = session;
     let answered = 0;

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 
 import { steamGuardCodeAt } from '@toydesk/steam';
 import type { Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { paths } from '../src/config/paths.ts';
-import { apiRequest, hasChromium, openConsole, waitForRows, type ConsoleSession } from './harness.ts';
+import { describeInConsole, session } from './console-suite.ts';
+import { apiRequest, waitForRows } from './harness.ts';
 
 /**
  * Steam Guard (issue 12, item 3) in Debian's Chromium on the demo: the row menu leads to the screen; for an
@@ -26,7 +27,6 @@ interface Guarded {
   identitySecret: string;
 }
 
-let session: ConsoleSession;
 const bodies: Promise<string>[] = [];
 const accounts: Guarded[] = [];
 
@@ -84,16 +84,14 @@ async function confirmationIds(page: Page): Promise<string[]> {
   );
 }
 
-describe.skipIf(!hasChromium)('Steam Guard in Chromium', () => {
+describeInConsole('Steam Guard in Chromium', { path: paths.steamAccount.list.getHref() }, () => {
   beforeAll(async () => {
-    session = await openConsole({ path: paths.steamAccount.list.getHref() });
     recordAnswers(session.page);
   });
 
   afterAll(async () => {
     for (const account of accounts)
       await apiRequest(session, 'DELETE', `/api/steam/accounts/${account.id}/`).catch(() => undefined);
-    await session?.close();
   });
 
   it("opens from a Steam account's row menu with that account's code", async () => {

@@ -1,16 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { paths } from '../src/config/paths.ts';
-import {
-  apiRequest,
-  hasChromium,
-  openConsole,
-  problemsExcept,
-  waitForRows,
-  waitForTable,
-  type ConsoleSession,
-} from './harness.ts';
+import { api, describeInConsole, session } from './console-suite.ts';
+import { apiRequest, problemsExcept, waitForRows, waitForTable, type Paged } from './harness.ts';
 
 /**
  * The trading screens in Debian's Chromium against the shared demo server: market accounts (create, loop
@@ -23,17 +16,7 @@ const RUN = `e2e-${Date.now()}`;
 
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 30_000, interval: 250 });
 
-let session: ConsoleSession;
 let steamAccountId: number | null = null;
-
-interface Page_<T> {
-  count: number;
-  results: T[];
-}
-
-async function api<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) {
-  return (await apiRequest(session, method, path, body)) as { status: number; body: T };
-}
 
 async function choose(page: Page, scope: Locator | Page, label: string, option: string) {
   await scope.getByRole('combobox', { name: label }).click();
@@ -54,16 +37,15 @@ interface MarketAccountRow {
 }
 
 async function marketAccountsOf(steamAccount: number): Promise<MarketAccountRow[]> {
-  const reply = await api<Page_<MarketAccountRow>>(
+  const reply = await api<Paged<MarketAccountRow>>(
     'GET',
     `/api/market/accounts/?steam_account=${steamAccount}`,
   );
   return reply.body.results;
 }
 
-describe.skipIf(!hasChromium)('trading screens in Chromium', () => {
+describeInConsole('trading screens in Chromium', { path: paths.marketAccount.list.getHref() }, () => {
   beforeAll(async () => {
-    session = await openConsole({ path: paths.marketAccount.list.getHref() });
     // A Steam account of our own, so the market account this file makes is unique and ours.
     const created = await api<{ id: number }>('POST', '/api/steam/accounts/', { steam_account_name: RUN });
     expect(created.status).toBe(201);
@@ -76,7 +58,6 @@ describe.skipIf(!hasChromium)('trading screens in Chromium', () => {
         await apiRequest(session, 'DELETE', `/api/market/accounts/${account.id}/`).catch(() => undefined);
       await apiRequest(session, 'DELETE', `/api/steam/accounts/${steamAccountId}/`).catch(() => undefined);
     }
-    await session?.close();
   });
 
   it('creates a market account, toggles a loop switch, bulk-edits it, runs a loop now, deletes it', async () => {
@@ -149,7 +130,7 @@ describe.skipIf(!hasChromium)('trading screens in Chromium', () => {
     await notified(page, 'Операция создана');
     const find = async () =>
       (
-        await api<Page_<{ id: number; amount: string; comment: string }>>(
+        await api<Paged<{ id: number; amount: string; comment: string }>>(
           'GET',
           `/api/steam/transactions/?search=${RUN}`,
         )
@@ -178,14 +159,14 @@ describe.skipIf(!hasChromium)('trading screens in Chromium', () => {
     const { page } = session;
     await session.goto(paths.sellItems.list.getHref());
     await waitForRows(page);
-    const listed = await api<Page_<{ id: number; market_hash_name: string; price: string }>>(
+    const listed = await api<Paged<{ id: number; market_hash_name: string; price: string }>>(
       'GET',
       '/api/market/sell/items/?status=on_sale&market=tm&ordering=-listed_at&page_size=1',
     );
     const item = listed.body.results[0]!;
     // Sell items have no retrieve route: the list filtered by id.
     const read = async () =>
-      (await api<Page_<{ price: string; status: string }>>('GET', `/api/market/sell/items/?id=${item.id}`))
+      (await api<Paged<{ price: string; status: string }>>('GET', `/api/market/sell/items/?id=${item.id}`))
         .body.results[0];
     const row = page.getByRole('row').filter({ hasText: item.market_hash_name }).first();
     await row.waitFor();
