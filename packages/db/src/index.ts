@@ -130,13 +130,15 @@ export {
   anyOperatorExists,
   countLoginFailures,
   deleteLoginFailures,
+  deleteLoginFailuresById,
   deleteOperatorSession,
   findActiveOperatorLogin,
   findSessionOperator,
-  insertLoginFailures,
   insertOperator,
   insertOperatorSession,
+  reserveLoginFailures,
   upsertOperator,
+  type LoginFailureLimit,
   type Operator,
 } from './repositories/operators.ts';
 export { insertToyHistoryDeal, type NewToyHistoryDeal } from './repositories/toy-history.ts';

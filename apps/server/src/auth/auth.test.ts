@@ -126,6 +126,20 @@ describe('sessions and anti-forgery', () => {
     expect((await c.post('/api/accounts/login/', TEST_ADMIN)).status).toBe(200);
   });
 
+  it('holds the limit against 60 parallel attempts: only the allowance reaches the password check', async () => {
+    const c = t.newClient();
+    await c.get('/api/schema/');
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        c.post('/api/accounts/login/', { username: 'burst-victim', password: `guess-${i}` }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    // Before, every attempt was counted after its password check: 60 checked, 0 refused.
+    expect(statuses.filter((s) => s === 400)).toHaveLength(MAX_FAILURES_PER_ACCOUNT);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(60 - MAX_FAILURES_PER_ACCOUNT);
+  });
+
   it('gives field errors for a malformed login body and a 400 for broken JSON', async () => {
     const c = t.newClient();
     await c.get('/api/schema/');

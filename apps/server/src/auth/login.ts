@@ -1,5 +1,5 @@
 import { findActiveOperatorLogin, type Database, type Operator } from '@toydesk/db';
-import { clearLoginFailures, isLoginBlocked, recordLoginFailure } from './login-limiter.ts';
+import { forgiveAttempt, takeLoginAttempt } from './login-limiter.ts';
 import { verifyPassword } from './password-hash.ts';
 
 export type LoginResult =
@@ -14,7 +14,8 @@ export async function attemptLogin(
   password: string,
   ip: string,
 ): Promise<LoginResult> {
-  if (await isLoginBlocked(db, username, ip)) {
+  const attempt = await takeLoginAttempt(db, username, ip);
+  if (!attempt) {
     return {
       ok: false,
       status: 429,
@@ -24,14 +25,14 @@ export async function attemptLogin(
   }
   const row = await findActiveOperatorLogin(db, username);
   const valid = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
+  // A wrong password leaves the attempt counted as failed.
   if (!row || !valid) {
-    await recordLoginFailure(db, username, ip);
     return {
       ok: false,
       status: 400,
       message: 'Неверное имя пользователя или пароль. (Wrong username or password.)',
     };
   }
-  await clearLoginFailures(db, username);
+  await forgiveAttempt(db, attempt, username);
   return { ok: true, operator: { id: row.id, username: row.username } };
 }

@@ -1,4 +1,4 @@
-import type { Queryable } from '../database.ts';
+import type { Database, Queryable } from '../database.ts';
 
 /**
  * The operators repository (tables operator, operator_session and login_failure, migration 001): the
@@ -86,11 +86,43 @@ export async function countLoginFailures(
   return new Map(rows.map((row) => [row.key, row.n]));
 }
 
-export async function insertLoginFailures(db: Queryable, keys: readonly string[]): Promise<void> {
-  await db.query(`INSERT INTO login_failure (key) SELECT unnest($1::text[])`, [[...keys]]);
-}
-
 /** Forgets the key's failures, and everyone's older than a day. */
 export async function deleteLoginFailures(db: Queryable, key: string): Promise<void> {
   await db.query(`DELETE FROM login_failure WHERE key = $1 OR at < now() - interval '1 day'`, [key]);
+}
+
+/** A key of the login limiter and how many failures it may have in the window. */
+export interface LoginFailureLimit {
+  key: string;
+  max: number;
+}
+
+/**
+ * Counts an attempt as failed before its password is checked, unless a key is at its limit (then null):
+ * parallel attempts are serialised per key (an advisory lock), so 60 at once cannot all pass the count
+ * before any failure is written. The caller forgets the returned rows when the password was right.
+ */
+export async function reserveLoginFailures(
+  db: Database,
+  limits: readonly LoginFailureLimit[],
+  minutes: number,
+): Promise<number[] | null> {
+  const keys = [...new Set(limits.map((limit) => limit.key))].sort();
+  return db.transaction(async (tx) => {
+    // Sorted keys, so two attempts never wait on each other's locks in opposite orders.
+    for (const key of keys)
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('login_failure:' || $1))`, [key]);
+    const counts = await countLoginFailures(tx, keys, minutes);
+    if (limits.some((limit) => (counts.get(limit.key) ?? 0) >= limit.max)) return null;
+    const rows = await tx.query<{ id: number }>(
+      `INSERT INTO login_failure (key) SELECT unnest($1::text[]) RETURNING id`,
+      [keys],
+    );
+    return rows.map((row) => row.id);
+  });
+}
+
+/** Forgets reserved failures (the password was right). */
+export async function deleteLoginFailuresById(db: Queryable, ids: readonly number[]): Promise<void> {
+  await db.query('DELETE FROM login_failure WHERE id = ANY($1::int[])', [[...ids]]);
 }
