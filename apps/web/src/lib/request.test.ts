@@ -65,6 +65,16 @@ describe('request: URLs and headers', () => {
     expect(headerOf(calls[0]![1], 'X-App-Token')).toBe('secret-bot-token');
     expect(headerOf(calls[1]![1], 'X-App-Token')).toBeNull();
   });
+
+  it('keeps the anti-forgery token off bot calls (a bot host on its own origin refused the preflight)', async () => {
+    document.cookie = 'XSRF-TOKEN=tok';
+    setBotToken('secret-bot-token');
+    const calls = stubFetch(jsonResponse([]), jsonResponse({}));
+    await request('/api-node/proxy/', 'POST', { host: 'h', port: 1 });
+    await request('/api/tag/', 'POST', { name: 'x' });
+    expect(headerOf(calls[0]![1], 'X-XSRF-TOKEN')).toBeNull();
+    expect(headerOf(calls[1]![1], 'X-XSRF-TOKEN')).toBe('tok');
+  });
 });
 
 describe('request: results and retries', () => {

@@ -271,9 +271,14 @@ export async function request<T = unknown>(
     const query = spec.query || options.query ? { ...spec.query, ...options.query } : undefined;
     url = resolveUrl(withQuery(fillParams(spec.url, spec.params), query));
     for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
-    const xsrf = readCookie('XSRF-TOKEN');
-    if (xsrf) headers.set('X-XSRF-TOKEN', xsrf);
-    if (botToken && isBotCall(url)) headers.set(APP_TOKEN_HEADER, botToken);
+    // Each back end gets its own credential: the API its anti-forgery token, the bot services the app
+    // token (on another host the bots' CORS would refuse the XSRF header, and they have no use for it).
+    if (isBotCall(url)) {
+      if (botToken) headers.set(APP_TOKEN_HEADER, botToken);
+    } else {
+      const xsrf = readCookie('XSRF-TOKEN');
+      if (xsrf) headers.set('X-XSRF-TOKEN', xsrf);
+    }
     init = {
       method: upper,
       headers,
