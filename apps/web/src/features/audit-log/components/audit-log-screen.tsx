@@ -24,12 +24,15 @@ const ENTITIES = [
   'market_account',
   'toy',
   'market_toy',
+  'toy_dynamic_setting',
   'toy_history',
+  'history_stat',
   'sell_item',
   'transaction',
   'tag',
   'server_group',
   'available_ip',
+  'steam_inventory',
   'proxy',
   'account_checklist',
   'market',
@@ -123,7 +126,7 @@ export function AuditLogScreen() {
       const entityNames = new Map(ENTITIES.map((name) => [name, entityLabel(t, name)]));
       const out = overrideColumns(generated, {
         operator: { render: (row) => (row.operator === BOT_ACTOR ? bot : String(row.operator ?? '—')) },
-        entity: { render: (row) => entityNames.get(String(row.entity)) ?? String(row.entity) },
+        entity: { render: (row) => entityNames.get(String(row.entity)) ?? entityLabel(t, row.entity) },
       });
       const at = out.findIndex((column) => column.id === 'entity_id');
       out.splice(at + 1, 0, {
@@ -132,7 +135,7 @@ export function AuditLogScreen() {
         width: 320,
         grow: 1,
         render: (row: EntityRow) =>
-          objectTitle(row, entityNames.get(String(row.entity)) ?? String(row.entity)),
+          objectTitle(row, entityNames.get(String(row.entity)) ?? entityLabel(t, row.entity)),
       });
       return out;
     },
