@@ -18,13 +18,16 @@ function action(kind: string): SharedHandler {
   };
 }
 
+// Checked first for its URL (login-url.ts), then started like any other action.
+const loginOnOtherSite = action('steam.login-on-other-site');
+
 type SteamRouteId = Extract<BotRouteId, `bot-steam.${string}`>;
 
 export const STEAM_HANDLERS: BotHandlers<SteamRouteId> = {
   'bot-steam.relogin': action('steam.relogin'),
   'bot-steam.login_on_other_site': async (ctx) => {
     assertMarketplaceLoginUrl(ctx.runtime, ctx.body.login_url);
-    return action('steam.login-on-other-site')(ctx);
+    return loginOnOtherSite(ctx);
   },
   'bot-steam.market_list': action('steam.market-list'),
   'bot-steam.market_create_order': action('steam.market-create-order'),
