@@ -211,7 +211,7 @@ async function benchDatabase(
     const history = services.resources.toyHistory;
     const { where, orderBy, params } = history.parseList(parseQueryString(LIST_PATH.split('?')[1]!));
     const pageSql = `${history.selectSql(where, orderBy)} LIMIT 100 OFFSET 0`;
-    const countSql = `SELECT count(*)::int AS n FROM ${history.table} t ${where}`;
+    const countSql = history.countSql(where);
     const probe = await captureQueries(db, () =>
       client.get<{ count: number; results: unknown[] }>(LIST_PATH),
     );

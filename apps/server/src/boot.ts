@@ -2,12 +2,19 @@ import type { FastifyInstance } from 'fastify';
 
 import { ensureAdminOperator } from './auth/operators.ts';
 import type { Config } from './config.ts';
-import { type Database, loadVault, migrate, openDatabase } from '@toydesk/db';
+import {
+  createEntityRepositories,
+  type Database,
+  loadBotToken,
+  loadVault,
+  migrate,
+  openDatabase,
+  seedReferenceData,
+} from '@toydesk/db';
 import { createMarketServices } from './market-proxy/market-services.ts';
 import { loadMarketEndpoints } from '@toydesk/markets';
 import { buildApp, type AppMount } from './http/app.ts';
-import { loadBotToken, seedReferenceData } from './reference-data.ts';
-import { createResources, type Services } from './services.ts';
+import type { Services } from './services.ts';
 
 export interface Booted {
   app: FastifyInstance;
@@ -53,7 +60,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     config,
     db,
     vault,
-    resources: createResources(db, vault),
+    resources: createEntityRepositories(db, vault),
     botToken,
     markets: createMarketServices(db, loadMarketEndpoints(config.env), config.allowIpMarketHosts),
   };

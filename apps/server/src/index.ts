@@ -3,6 +3,5 @@ export { boot, type Booted, type BootOptions } from './boot.ts';
 export { loadConfig, type Config } from './config.ts';
 export type { AppMount } from './http/app.ts';
 export { createMarketServices } from './market-proxy/market-services.ts';
-export { seedReferenceData } from './reference-data.ts';
 export { serve } from './serve.ts';
-export { createResources, type Services } from './services.ts';
+export type { Services } from './services.ts';

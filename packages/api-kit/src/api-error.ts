@@ -1,3 +1,4 @@
+import { InvalidInput, RowNotFound } from '@toydesk/db/errors';
 import type { z } from 'zod';
 
 /** Django-REST-framework style error bodies: {"detail": "..."} or {"field": ["message", ...]}. */
@@ -108,10 +109,13 @@ interface PgError {
 }
 
 /**
- * Maps PostgreSQL's integrity errors (both drivers expose the SQLSTATE as code) to a 400 that names the
- * field, so that a foreign key to nothing or a duplicate never surfaces as a 500.
+ * Maps the database layer's refusals (InvalidInput: 400 with its field errors; RowNotFound: 404) and
+ * PostgreSQL's integrity errors (both drivers expose the SQLSTATE as code: a 400 that names the field, so
+ * that a foreign key to nothing or a duplicate never surfaces as a 500).
  */
 export function mapDatabaseError(error: unknown): ApiError | null {
+  if (error instanceof InvalidInput) return badRequest(error.errors);
+  if (error instanceof RowNotFound) return notFound();
   if (typeof error !== 'object' || error === null) return null;
   const e = error as PgError;
   if (!e.code || e.code.length !== 5) return null;

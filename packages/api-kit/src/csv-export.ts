@@ -1,9 +1,9 @@
 import { PassThrough } from 'node:stream';
 
+import { queryValue } from '@toydesk/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import type { Row, RowReader } from './row-reader.ts';
-import { queryValue } from './query-string.ts';
 import { writeOrWait } from './write-or-wait.ts';
 
 /** Rows read from the cursor per round trip: memory stays flat whatever the list's size. */

@@ -1,10 +1,10 @@
 import { PassThrough } from 'node:stream';
 
+import { queryValue } from '@toydesk/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import type { Row, RowReader } from './row-reader.ts';
 import { notFound } from './api-error.ts';
-import { queryValue } from './query-string.ts';
 import { writeOrWait } from './write-or-wait.ts';
 import { sendCsv, wantsCsv } from './csv-export.ts';
 

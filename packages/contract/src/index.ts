@@ -25,6 +25,7 @@ export * from './routes/special-schemas.ts';
 export * from './routes/common-data.ts';
 export * from './routes/api-routes.ts';
 export * from './routes/api-client.ts';
+export * from './routes/list-query.ts';
 export * from './bots/service-market.ts';
 export * from './bots/jobs.ts';
 export * from './bots/proxies.ts';

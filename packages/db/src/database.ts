@@ -57,3 +57,8 @@ export async function streamWithCursor<T extends Row>(
   }
   await tx.query(`CLOSE ${name}`);
 }
+
+/** Takes a transaction-scoped advisory lock: another transaction taking the same key waits for this one's end. */
+export async function lockForTransaction(tx: Queryable, key: number): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [key]);
+}

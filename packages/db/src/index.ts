@@ -182,3 +182,40 @@ export {
   type NewBotJobLogLine,
   type PgBossState,
 } from './repositories/bot-jobs.ts';
+
+// The repository of every contract entity behind the `/api` CRUD (one table config each), and the two
+// refusals the database layer throws (api-kit answers them 400 and 404).
+export { InvalidInput, invalidField, RowNotFound } from './errors.ts';
+export {
+  EntityRepository,
+  type Assignment,
+  type EntityTableConfig,
+  type ParsedList,
+  type WriteContext,
+} from './crud/entity-repository.ts';
+export { createEntityRepositories, ENTITY_TABLES, type EntityTableName } from './crud/entity-tables.ts';
+export { isInstallationEmpty, loadBotToken, loadUsdToRubRate, seedReferenceData } from './reference-data.ts';
+export { lockForTransaction } from './database.ts';
+// What the console's screens read and write beyond the generic CRUD, by table.
+export { connectToToys } from './repositories/connect-to-toys.ts';
+export { setHistoryPointStatus } from './repositories/history-points.ts';
+export { marketAccountsExtendedSql } from './repositories/market-account-lists.ts';
+export {
+  listMarketToyNames,
+  marketToyFieldsSql,
+  upsertMarketToysByName,
+} from './repositories/market-toy-lists.ts';
+export {
+  countSellItemsByName,
+  itemsForSalePage,
+  type ItemsForSaleFilter,
+} from './repositories/sell-item-lists.ts';
+export { listSteamAccountLinks, steamAccountsExtendedSql } from './repositories/steam-account-lists.ts';
+export { tagNameTaken } from './repositories/tags.ts';
+export { avgStatsByName, statsByDate, type AvgStatsFilter } from './repositories/toy-history-aggregates.ts';
+export {
+  countToyHistoryByName,
+  toyHistoryExtendedSql,
+  upsertToyHistoryRows,
+} from './repositories/toy-history-lists.ts';
+export { setToysIgnorePrice } from './repositories/toys.ts';

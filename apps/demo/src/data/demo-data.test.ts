@@ -6,9 +6,11 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
+  createEntityRepositories,
   createVault,
   maskStoredSecret,
   migrate,
+  seedReferenceData,
   type Database,
   type Queryable,
   type Row,
@@ -17,9 +19,7 @@ import {
 import { openTestDatabase, testDbKind } from '@toydesk/db/testing';
 import {
   createMarketServices,
-  createResources,
   loadConfig,
-  seedReferenceData,
   type Services,
 } from '@toydesk/server';
 import { insertDemoData, loadDemoDataIfEmpty } from './demo-data.ts';
@@ -90,7 +90,7 @@ describe(`demo data on ${KIND}`, () => {
       config: loadConfig({}),
       db,
       vault,
-      resources: createResources(db, vault),
+      resources: createEntityRepositories(db, vault),
       botToken: 'demo-test-token',
       markets: createMarketServices(db, loadMarketEndpoints({}), false),
     };

@@ -1,22 +1,15 @@
-import { idsSchema, MARKET_CURRENCY, type CrudOp, type MarketCode } from '@toydesk/contract';
+import { idsSchema, MARKET_CURRENCY, queryValues, type CrudOp, type MarketCode } from '@toydesk/contract';
+import type { EntityRepository } from '@toydesk/db';
 import { z } from 'zod';
-import {
-  notFound,
-  type PageSource,
-  parseOrThrow,
-  queryValues,
-  sendFilteredPage,
-  wantsCsv,
-} from '@toydesk/api-kit';
+import { notFound, type PageSource, parseOrThrow, sendFilteredPage, wantsCsv } from '@toydesk/api-kit';
 
-import type { Resource } from '../resources/resource.ts';
 import { idParam, writeContext, type AnyApiContext, type Handler } from './handler.ts';
 
 /**
  * A CSV export states each amount's currency: rows with money in their market's currency (market toys,
  * dynamic settings) and no currency field get one, after their fields.
  */
-function csvCurrency(resource: Resource): Pick<PageSource, 'columns' | 'transform'> {
+function csvCurrency(resource: EntityRepository): Pick<PageSource, 'columns' | 'transform'> {
   const fields = resource.entity.fields;
   const columns = Object.keys(fields);
   const hasMoney = Object.values(fields).some((def) => def.kind === 'money');
@@ -33,7 +26,7 @@ export type CrudRouteId<Tag extends string> = `${Tag}.${CrudOp | 'bulk_update_by
 /** The DRF router's handlers for one resource, keyed like the contract's route ids. */
 export function crudHandlers<const Tag extends string>(
   tag: Tag,
-  pick: (ctx: AnyApiContext) => Resource,
+  pick: (ctx: AnyApiContext) => EntityRepository,
 ): Record<CrudRouteId<Tag>, Handler> {
   return withTag(tag, {
     list: async (ctx) => {
@@ -45,7 +38,10 @@ export function crudHandlers<const Tag extends string>(
         wantsCsv(ctx.rawQuery) ? csvCurrency(resource) : {},
       );
     },
-    create: async (ctx) => pick(ctx).create(ctx.rawBody, writeContext(ctx)),
+    create: async (ctx) => {
+      const resource = pick(ctx);
+      return resource.create(parseOrThrow(resource.entity.createSchema, ctx.rawBody), writeContext(ctx));
+    },
     retrieve: async (ctx) => {
       const id = idParam(ctx);
       if (id < 0) throw notFound();
@@ -54,12 +50,16 @@ export function crudHandlers<const Tag extends string>(
     update: async (ctx) => {
       const id = idParam(ctx);
       if (id < 0) throw notFound();
-      return pick(ctx).update(id, ctx.rawBody, false, writeContext(ctx));
+      const resource = pick(ctx);
+      const validate = () => parseOrThrow(resource.entity.createSchema, ctx.rawBody);
+      return resource.update(id, validate, writeContext(ctx));
     },
     partial_update: async (ctx) => {
       const id = idParam(ctx);
       if (id < 0) throw notFound();
-      return pick(ctx).update(id, ctx.rawBody, true, writeContext(ctx));
+      const resource = pick(ctx);
+      const validate = () => parseOrThrow(resource.entity.patchSchema, ctx.rawBody);
+      return resource.update(id, validate, writeContext(ctx));
     },
     destroy: async (ctx) => {
       const id = idParam(ctx);
@@ -75,10 +75,18 @@ export function crudHandlers<const Tag extends string>(
       );
       const fromQuery = queryValues(ctx.rawQuery, 'id');
       const ids = body.ids ?? parseOrThrow(idsSchema, fromQuery.map(Number), ['ids']);
-      const results = await pick(ctx).bulkUpdateByIds(ids, body.fields ?? {}, writeContext(ctx));
+      const resource = pick(ctx);
+      const fields = parseOrThrow(resource.entity.patchSchema, body.fields ?? {}, ['fields']);
+      const results = await resource.bulkUpdateByIds(ids, fields, writeContext(ctx));
       return { updated: results.length, results };
     },
   });
+}
+
+/** `.../bulk-update-by-qs/`: the body's fields, validated like a PATCH, on every row the list query selects. */
+export async function updateByQuery(ctx: AnyApiContext, resource: EntityRepository) {
+  const fields = parseOrThrow(resource.entity.patchSchema, ctx.rawBody ?? {});
+  return { updated: await resource.updateByQuery(ctx.rawQuery, fields, writeContext(ctx)) };
 }
 
 /** `list` → `<tag>.list`: the route ids of one resource's handlers. */

@@ -1,4 +1,5 @@
-import { STEAM_ACCOUNT_MARKET_ACCOUNTS_SQL } from '../../resources/sql-fragments.ts';
+import { listSteamAccountLinks } from '@toydesk/db';
+
 import type { ApiHandlers } from '../handler.ts';
 
 /** The handlers of the `frontend.*` routes. */
@@ -7,12 +8,9 @@ export const frontendHandlers = {
   'frontend.common': async (ctx) => {
     const { resources, db } = ctx.services;
     const [markets, steamAccounts, tags] = await Promise.all([
-      db.query(resources.market.selectSql('', 't.id')),
-      db.query(
-        `SELECT t.id, t.steam_account_name, ${STEAM_ACCOUNT_MARKET_ACCOUNTS_SQL('t')} AS market_accounts
-         FROM steam_account t ORDER BY t.steam_account_name`,
-      ),
-      db.query(resources.tag.selectSql('', 't.name')),
+      resources.market.listAll('t.id'),
+      listSteamAccountLinks(db),
+      resources.tag.listAll('t.name'),
     ]);
     return {
       success: true,

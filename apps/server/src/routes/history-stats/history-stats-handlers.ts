@@ -1,6 +1,6 @@
-import { queryValues } from '@toydesk/api-kit';
+import { queryValues } from '@toydesk/contract';
+import { statsByDate } from '@toydesk/db';
 
-import { statsByDate } from '../history/history-aggregates.ts';
 import { crudHandlers } from '../crud-handlers.ts';
 import type { ApiHandlers } from '../handler.ts';
 

@@ -1,8 +1,8 @@
+import { avgStatsByName, statsByDate } from '@toydesk/db';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { useTestApp } from '../../testing/use-test-app.ts';
-import { avgStatsByName, statsByDate } from './history-aggregates.ts';
 
 const t = useTestApp();
 

@@ -1,7 +1,7 @@
 import { parseOrThrow } from '@toydesk/api-kit';
 import { connectItemsBodySchema } from '@toydesk/contract';
+import { connectToToys } from '@toydesk/db';
 
-import { connectToToys } from '../connect-items.ts';
 import { crudHandlers } from '../crud-handlers.ts';
 import { writeContext, type ApiHandlers } from '../handler.ts';
 
@@ -25,6 +25,6 @@ export const steamInventoryHandlers = {
 
   'steam-inventory.connect_items': async (ctx) => {
     const body = parseOrThrow(connectItemsBodySchema, ctx.rawBody ?? {});
-    return connectToToys(ctx, ctx.services.resources.steamInventory, body.ids);
+    return connectToToys(ctx.services.db, ctx.services.resources.steamInventory, body.ids, writeContext(ctx));
   },
 } satisfies Partial<ApiHandlers>;

@@ -1,4 +1,5 @@
 import { ApiError, fieldError } from '@toydesk/api-kit';
+import { tagNameTaken } from '@toydesk/db';
 
 import { crudHandlers } from '../crud-handlers.ts';
 import { idParam, type AnyApiContext, type ApiHandlers, type Handler } from '../handler.ts';
@@ -36,11 +37,7 @@ function refusingTakenNames(next: Handler, editing: boolean): Handler {
     const name = nameOf(ctx.rawBody);
     if (name !== null && name.trim() !== '') {
       const id = editing ? idParam(ctx) : null;
-      const taken = await ctx.services.db.query(
-        'SELECT 1 FROM tag WHERE lower(btrim(name)) = lower(btrim($1)) AND id IS DISTINCT FROM $2::int LIMIT 1',
-        [name, id],
-      );
-      if (taken.length > 0) throw fieldError('name', TAG_NAME_TAKEN);
+      if (await tagNameTaken(ctx.services.db, name, id)) throw fieldError('name', TAG_NAME_TAKEN);
     }
     try {
       return await next(ctx);

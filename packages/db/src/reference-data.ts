@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 import type { MarketCode } from '@toydesk/contract';
 
-import type { Database } from '@toydesk/db';
+import type { Database, Queryable } from './database.ts';
 
 /** The 11 markets of spec section 3, seeded once; rates are starting values that operators keep current. */
 export const SEED_MARKETS: { code: MarketCode; name: string }[] = [
@@ -30,7 +30,10 @@ export async function seedReferenceData(db: Database): Promise<void> {
   );
 }
 
-/** The app token of the bot services (the bot_token of the common data), made once per installation. */
+/**
+ * The app token of the bot services (the bot_token of the common data), made once per installation and kept
+ * in `app_setting`.
+ */
 export async function loadBotToken(db: Database): Promise<string> {
   await db.query(
     `INSERT INTO app_setting (key, value) VALUES ('bot_token', $1) ON CONFLICT (key) DO NOTHING`,
@@ -38,4 +41,21 @@ export async function loadBotToken(db: Database): Promise<string> {
   );
   const rows = await db.query<{ value: string }>(`SELECT value FROM app_setting WHERE key = 'bot_token'`);
   return rows[0]!.value;
+}
+
+/** True while the installation holds no toys and no Steam accounts (where the demo data may go). */
+export async function isInstallationEmpty(db: Queryable): Promise<boolean> {
+  const rows = await db.query<{ used: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM toy) OR EXISTS (SELECT 1 FROM steam_account) AS used',
+  );
+  return rows[0]?.used === false;
+}
+
+/** A market's USD to RUB rate (decimal text), or null when it has none above zero. */
+export async function loadUsdToRubRate(db: Queryable, market: MarketCode): Promise<string | null> {
+  const rows = await db.query<{ rate: string }>(
+    `SELECT usd_to_rub_rate AS rate FROM market WHERE code = $1 AND usd_to_rub_rate > 0`,
+    [market],
+  );
+  return rows[0]?.rate ?? null;
 }

@@ -1,8 +1,8 @@
-import type { FieldDef } from '@toydesk/contract';
-import { MONEY_PATTERN } from '@toydesk/contract';
-import { badRequest, hasNonStringValue, queryValues } from '@toydesk/api-kit';
+import type { FieldDef, ListQuery } from '@toydesk/contract';
+import { hasNonStringValue, MONEY_PATTERN, queryValues } from '@toydesk/contract';
 
-import { escapeLike, ident, sqlType, type Params } from './sql.ts';
+import { invalidField } from '../errors.ts';
+import { escapeLike, sqlType, type Params } from './sql.ts';
 
 /** Query keys that are not filters. */
 export const RESERVED_QUERY_KEYS = new Set([
@@ -34,7 +34,7 @@ const TRUE_VALUES = new Set(['true', 'True', '1']);
 const FALSE_VALUES = new Set(['false', 'False', '0']);
 
 function coerce(key: string, def: FieldDef, raw: string, op: Op): unknown {
-  const fail = (message: string) => badRequest({ [key]: [message] });
+  const fail = (message: string) => invalidField(key, message);
   if (op === 'isnull') {
     if (TRUE_VALUES.has(raw)) return true;
     if (FALSE_VALUES.has(raw)) return false;
@@ -99,14 +99,14 @@ function opAllowed(def: FieldDef, op: Op): boolean {
 }
 
 /** Builds the WHERE clauses of a list from DRF-style query filters: field, field__gte, field__isnull... */
-export function buildFilters(query: Record<string, unknown>, ctx: FilterContext): string[] {
+export function buildFilters(query: ListQuery, ctx: FilterContext): string[] {
   const clauses: string[] = [];
   const { params } = ctx;
   for (const key of Object.keys(query)) {
     if (RESERVED_QUERY_KEYS.has(key)) continue;
     const values = queryValues(query, key);
     // A nested value under a filter's name can never be a filter; ignoring it would widen a bulk update.
-    const nested = () => badRequest({ [key]: ['Неверное значение фильтра. (Invalid filter value.)'] });
+    const nested = () => invalidField(key, 'Неверное значение фильтра. (Invalid filter value.)');
     if (ctx.custom?.[key]) {
       if (hasNonStringValue(query, key)) throw nested();
       if (values.length > 0) clauses.push(ctx.custom[key](values, params));
@@ -118,7 +118,7 @@ export function buildFilters(query: Record<string, unknown>, ctx: FilterContext)
     const column = def ? ctx.columnSql(name) : null;
     const usable = def && column && opAllowed(def, op);
     if (!usable || !def || !column) {
-      if (ctx.strict) throw badRequest({ [key]: ['Неизвестный фильтр. (Unknown filter.)'] });
+      if (ctx.strict) throw invalidField(key, 'Неизвестный фильтр. (Unknown filter.)');
       continue;
     }
     if (hasNonStringValue(query, key)) throw nested();
@@ -172,5 +172,3 @@ export function buildOrdering(
   if (idColumn && !parts.some((p) => p.startsWith(`${idColumn} `))) parts.push(`${idColumn} ASC`);
   return parts.join(', ');
 }
-
-export { ident };

@@ -1,18 +1,24 @@
-import type { Resource } from '../resources/resource.ts';
-import { Params } from '../resources/sql.ts';
-import { writeContext, type AnyApiContext } from './handler.ts';
+import type { EntityRepository, WriteContext } from '../crud/entity-repository.ts';
+import { Params } from '../crud/sql.ts';
+import type { Database } from '../database.ts';
 
 /**
- * Links rows without a toy (history or inventory) to the catalogue: first by classid_instanceid, then by
- * market_hash_name. Audited like every other change.
+ * Links rows without a toy (`toy_history` or `steam_inventory`, by their EntityRepository) to the catalogue:
+ * first by classid_instanceid, then by market_hash_name; only the given ids when there are some. Audited
+ * like every other change.
  */
-export async function connectToToys(ctx: AnyApiContext, resource: Resource, ids: number[] | undefined) {
-  return ctx.services.db.transaction(async (tx) => {
+export async function connectToToys(
+  db: Database,
+  resource: EntityRepository,
+  ids: number[] | undefined,
+  ctx: WriteContext,
+) {
+  return db.transaction(async (tx) => {
     const scope = (params: Params) => (ids ? ` AND t.id = ANY(${params.add(ids)}::int[])` : '');
     const run = async (matchSql: string, extraWhere: string) => {
       const params = new Params();
       const where = `WHERE t.toy IS NULL${scope(params)} AND ${extraWhere}`;
-      return resource.updateAudited(tx, [{ column: 'toy', set: matchSql }], where, params, writeContext(ctx));
+      return resource.updateAudited(tx, [{ column: 'toy', set: matchSql }], where, params, ctx);
     };
     const byClass = await run(
       '(SELECT min(x.id) FROM toy x WHERE x.classid_instanceid = u.classid_instanceid)',

@@ -1,21 +1,15 @@
-import type { EntityDef, FieldDef } from '@toydesk/contract';
+import { queryValue, type EntityDef, type FieldDef, type ListQuery } from '@toydesk/contract';
 import { z } from 'zod';
-import { badRequest, notFound, parseOrThrow, queryValue } from '@toydesk/api-kit';
 
-import {
-  auditNameSql,
-  type Database,
-  MASK,
-  maskSql,
-  type Queryable,
-  type Row,
-  type Vault,
-  writeAudit,
-} from '@toydesk/db';
+import { auditNameSql, writeAudit } from '../audit/audit-log.ts';
+import type { Database, Queryable, Row } from '../database.ts';
+import { InvalidInput, RowNotFound } from '../errors.ts';
+import { MASK, maskSql, type Vault } from '../vault/vault.ts';
 import { buildFilters, buildOrdering, type FilterContext } from './filters.ts';
 import { ident, Params, sqlType } from './sql.ts';
 
-export interface ResourceConfig {
+/** How one table is read and written: its contract entity and what the generic queries cannot derive from it. */
+export interface EntityTableConfig {
   /** The contract's entity; its name is the table's (`defineEntity('market_toy', ...)`: table market_toy). */
   entity: EntityDef;
   /** SQL for computed fields, over the table alias t. */
@@ -55,12 +49,12 @@ export interface ParsedList {
 }
 
 /**
- * One table behind the DRF-style CRUD endpoints: listing with filters, ordering and search; create, read,
- * replace, patch and delete; bulk updates by ids or by query. Every write is validated with the contract's
- * schema, encrypts secrets, maps database integrity errors to 400s and records an audit entry in the same
- * transaction.
+ * The repository of one contract entity, its statements built from the entity's fields: listing with
+ * DRF-style filters, ordering and search; create, read, replace, patch and delete; bulk updates by ids or
+ * by query; upserts. Writes take data the caller validated with the entity's schemas, encrypt secrets and
+ * record an audit entry in the same transaction. Refusals are InvalidInput and RowNotFound (../errors.ts).
  */
-export class Resource {
+export class EntityRepository {
   readonly entity: EntityDef;
   readonly table: string;
   readonly columns: [string, FieldDef][];
@@ -70,7 +64,7 @@ export class Resource {
   private readonly hasUpdatedAt: boolean;
 
   constructor(
-    readonly config: ResourceConfig,
+    readonly config: EntityTableConfig,
     readonly db: Database,
     readonly vault: Vault,
   ) {
@@ -120,7 +114,7 @@ export class Resource {
   };
 
   /** WHERE and ORDER BY of a list request; params continue from the given ones. */
-  parseList(query: Record<string, unknown>, params = new Params(), strict = false): ParsedList {
+  parseList(query: ListQuery, params = new Params(), strict = false): ParsedList {
     const clauses = buildFilters(query, {
       fields: this.entity.fields,
       columnSql: this.columnSql,
@@ -141,11 +135,13 @@ export class Resource {
     return `SELECT ${this.selectList} FROM ${this.table} t ${where}${orderBy ? ` ORDER BY ${orderBy}` : ''}`;
   }
 
+  /** The count of a list (where over alias t); the bench compares it with the statement the server sends. */
+  countSql(where: string): string {
+    return `SELECT count(*)::int AS n FROM ${this.table} t ${where}`;
+  }
+
   async count(q: Queryable, where: string, params: unknown[]): Promise<number> {
-    const rows = await q.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM ${this.table} t ${where}`,
-      params,
-    );
+    const rows = await q.query<{ n: number }>(this.countSql(where), params);
     return rows[0]?.n ?? 0;
   }
 
@@ -158,9 +154,22 @@ export class Resource {
     return q.query(this.selectSql('WHERE t.id = ANY($1::int[])', 't.id'), [ids]);
   }
 
+  /** Every row, as the API shows it, in the given order (SQL over alias t). */
+  async listAll(orderBy: string): Promise<Row[]> {
+    return this.db.query(this.selectSql('', orderBy));
+  }
+
+  /** Which of these ids have a row. */
+  async existingIds(q: Queryable, ids: number[]): Promise<Set<number>> {
+    const found = await q.query<{ id: number }>(`SELECT id FROM ${this.table} WHERE id = ANY($1::int[])`, [
+      ids,
+    ]);
+    return new Set(found.map((r) => r.id));
+  }
+
   async retrieve(id: number): Promise<Row> {
     const row = await this.findById(this.db, id);
-    if (!row) throw notFound();
+    if (!row) throw new RowNotFound();
     return row;
   }
 
@@ -211,15 +220,15 @@ export class Resource {
         const missing = ((row[name] as number[] | undefined) ?? []).find((id) => !known.has(id));
         if (missing !== undefined) {
           const message = `Недопустимый первичный ключ "${missing}" - объект не существует. (Invalid pk "${missing}" - object does not exist.)`;
-          throw badRequest(rowLabel ? { [rowLabel(i)]: { [name]: [message] } } : { [name]: [message] });
+          throw new InvalidInput(rowLabel ? { [rowLabel(i)]: { [name]: [message] } } : { [name]: [message] });
         }
       });
     }
   }
 
-  async create(body: unknown, ctx: WriteContext): Promise<Row> {
-    let data = parseOrThrow(this.entity.createSchema, body) as Record<string, unknown>;
-    if (this.config.prepare) data = this.config.prepare(data, ctx, null);
+  /** Inserts one row of validated create data (the entity's createSchema) and audits it. */
+  async create(valid: Record<string, unknown>, ctx: WriteContext): Promise<Row> {
+    const data = this.config.prepare ? this.config.prepare(valid, ctx, null) : valid;
     return this.db.transaction(async (tx) => {
       const columns = await this.toColumns(tx, data);
       const names = Object.keys(columns);
@@ -328,14 +337,16 @@ export class Resource {
     return { created, updated, ids };
   }
 
-  async update(id: number, body: unknown, partial: boolean, ctx: WriteContext): Promise<Row> {
-    const schema = partial ? this.entity.patchSchema : this.entity.createSchema;
+  /**
+   * Replaces or patches one row. `validate` gives the validated data and runs once the row is found and
+   * locked: DRF's order, so an unknown id is RowNotFound whatever the body.
+   */
+  async update(id: number, validate: () => Record<string, unknown>, ctx: WriteContext): Promise<Row> {
     return this.db.transaction(async (tx) => {
-      // DRF's order: the object is looked up before the body is validated (an unknown id answers 404).
       const before = await tx.query(this.selectSql('WHERE t.id = $1') + ' FOR UPDATE OF t', [id]);
-      if (!before[0]) throw notFound();
-      let data = parseOrThrow(schema, body) as Record<string, unknown>;
-      if (this.config.prepare) data = this.config.prepare(data, ctx, before[0]);
+      if (!before[0]) throw new RowNotFound();
+      const valid = validate();
+      const data = this.config.prepare ? this.config.prepare(valid, ctx, before[0]) : valid;
       const columns = await this.toColumns(tx, data);
       await this.applyUpdate(tx, columns, 'WHERE t.id = $1', [id]);
       const after = (await this.findById(tx, id))!;
@@ -368,7 +379,7 @@ export class Resource {
   async destroy(id: number, ctx: WriteContext): Promise<void> {
     await this.db.transaction(async (tx) => {
       const before = await this.findById(tx, id);
-      if (!before) throw notFound();
+      if (!before) throw new RowNotFound();
       await tx.query(`DELETE FROM ${this.table} WHERE id = $1`, [id]);
       await writeAudit(tx, ctx.operator, 'delete', this.name, [{ id, before, after: null }]);
     });
@@ -428,17 +439,14 @@ export class Resource {
     return this.updateAudited(tx, this.constantAssignments(columns, params), where, params, ctx);
   }
 
-  async bulkUpdateByIds(ids: number[], fields: unknown, ctx: WriteContext): Promise<Row[]> {
-    const data = parseOrThrow(this.entity.patchSchema, fields, ['fields']) as Record<string, unknown>;
+  /** Sets the same validated patch data on every row of ids (all must exist); returns the rows after. */
+  async bulkUpdateByIds(ids: number[], data: Record<string, unknown>, ctx: WriteContext): Promise<Row[]> {
     const unique = [...new Set(ids)];
     return this.db.transaction(async (tx) => {
-      const found = await tx.query<{ id: number }>(`SELECT id FROM ${this.table} WHERE id = ANY($1::int[])`, [
-        unique,
-      ]);
-      if (found.length !== unique.length) {
-        const known = new Set(found.map((r) => r.id));
+      const known = await this.existingIds(tx, unique);
+      if (known.size !== unique.length) {
         const missing = unique.filter((id) => !known.has(id));
-        throw badRequest({ ids: [`Не найдены id: ${missing.slice(0, 20).join(', ')}. (Not found.)`] });
+        throw new InvalidInput({ ids: [`Не найдены id: ${missing.slice(0, 20).join(', ')}. (Not found.)`] });
       }
       const columns = await this.toColumns(tx, data);
       if (Object.keys(columns).length > 0)
@@ -447,19 +455,20 @@ export class Resource {
     });
   }
 
-  /** Bulk update of the rows a list query selects; refuses an unfiltered query unless all=true. */
-  async updateByQuery(query: Record<string, unknown>, body: unknown, ctx: WriteContext): Promise<number> {
-    const data = parseOrThrow(this.entity.patchSchema, body) as Record<string, unknown>;
+  /**
+   * Sets validated patch data on the rows a list query selects; refuses an unfiltered query unless all=true.
+   */
+  async updateByQuery(query: ListQuery, data: Record<string, unknown>, ctx: WriteContext): Promise<number> {
     const { where, params } = this.parseList(query, new Params(), true);
     if (!where && queryValue(query, 'all') !== 'true') {
-      throw badRequest({
+      throw new InvalidInput({
         non_field_errors: [
           'Нет ни одного фильтра: добавьте all=true, чтобы изменить все записи. (No filter: add all=true to update every row.)',
         ],
       });
     }
     if (Object.keys(data).length === 0)
-      throw badRequest({ non_field_errors: ['Нет полей для изменения. (No fields to set.)'] });
+      throw new InvalidInput({ non_field_errors: ['Нет полей для изменения. (No fields to set.)'] });
     return this.db.transaction(async (tx) => {
       const columns = await this.toColumns(tx, data);
       const ids = await this.updateWhere(tx, columns, where, params, ctx);

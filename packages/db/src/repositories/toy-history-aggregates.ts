@@ -1,12 +1,13 @@
-import { queryValues } from '@toydesk/api-kit';
-import type { Queryable, Row } from '@toydesk/db';
-import { RESERVED_QUERY_KEYS } from '../../resources/filters.ts';
-import type { Resource } from '../../resources/resource.ts';
-import { Params } from '../../resources/sql.ts';
+import { queryValues, type ListQuery } from '@toydesk/contract';
+
+import type { EntityRepository } from '../crud/entity-repository.ts';
+import { RESERVED_QUERY_KEYS } from '../crud/filters.ts';
+import { Params } from '../crud/sql.ts';
+import type { Queryable, Row } from '../database.ts';
 
 /**
  * The statistics endpoints read the trigger-maintained summaries (migration 003) when the filters allow
- * it, and toy_history itself otherwise; both paths give the same answer (history-aggregates.test.ts).
+ * it, and toy_history itself otherwise; both paths give the same answer (apps/server/src/routes/history/history-aggregates.test.ts).
  */
 export interface AvgStatsFilter {
   market_hash_names?: string[];
@@ -90,7 +91,7 @@ const isUtcMidnight = (value: string) => {
 };
 
 /** True when the day summary can answer the query exactly: only these filters, whole-day bounds. */
-function daySummaryAnswers(query: Record<string, unknown>): boolean {
+function daySummaryAnswers(query: ListQuery): boolean {
   return Object.keys(query).every((key) => {
     // search matches names and comments, which the day summary does not keep.
     if (key === 'search') return !queryValues(query, key).some((v) => v.trim() !== '');
@@ -103,8 +104,8 @@ function daySummaryAnswers(query: Record<string, unknown>): boolean {
 /** Per UTC day and side: count, total, average, minimum and maximum, over the list's filters. */
 export async function statsByDate(
   db: Queryable,
-  history: Resource,
-  query: Record<string, unknown>,
+  history: EntityRepository,
+  query: ListQuery,
   options: { raw?: boolean } = {},
 ): Promise<Row[]> {
   const { where, params } = history.parseList(query);

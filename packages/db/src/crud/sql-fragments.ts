@@ -3,9 +3,6 @@
  * none takes a value from a request (they are spliced into the query text).
  */
 
-/** Label of a market account (the audit writer builds it too, so it lives in @toydesk/db). */
-export { MARKET_ACCOUNT_LABEL_SQL } from '@toydesk/db';
-
 /**
  * The `{id, market, label}` json of market account `ma` (joined with its market `m`) of the Steam account
  * `steamAlias`: the Steam account's `market_accounts`. json, not jsonb: only read, and about 40 % cheaper to
