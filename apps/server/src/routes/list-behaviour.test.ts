@@ -93,6 +93,17 @@ describe('lists behave like Django REST framework', () => {
     expect(
       (await t.client.get('/api/toy/toys/', { query: { ordering: 'nope', colour: 'red' } })).status,
     ).toBe(200);
+    // Names of Object's prototype are no fields, lookups nor custom filters (they once reached the SQL: 500).
+    const prototypeNames: Record<string, string>[] = [
+      { ordering: 'valueOf' },
+      { constructor: '1' },
+      { id__toString: '1' },
+      { market: 'tm', toString: 'x' },
+    ];
+    for (const query of prototypeNames) {
+      const r = await t.client.get<Page>('/api/steam/accounts/', { query });
+      expect(r.status, JSON.stringify(query)).toBe(200);
+    }
   });
 
   it('parses query strings with the spec limits', async () => {

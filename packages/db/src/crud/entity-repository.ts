@@ -5,7 +5,7 @@ import { auditNameSql, writeAudit } from '../audit/audit-log.ts';
 import type { Database, Queryable, Row } from '../database.ts';
 import { InvalidInput, RowNotFound } from '../errors.ts';
 import { MASK, maskSql, type Vault } from '../vault/vault.ts';
-import { buildFilters, buildOrdering, type FilterContext } from './filters.ts';
+import { buildFilters, buildOrdering, ownField, type FilterContext } from './filters.ts';
 import { ident, Params, sqlType } from './sql.ts';
 
 /** How one table is read and written: its contract entity and what the generic queries cannot derive from it. */
@@ -100,14 +100,14 @@ export class EntityRepository {
 
   /** SQL of a field for filters: stored columns only (computed fields filter through custom filters). */
   columnSql = (name: string): string | null => {
-    const def = this.entity.fields[name];
+    const def = ownField(this.entity.fields, name);
     if (!def || def.kind === 'computed' || def.kind === 'secret' || def.kind === 'json') return null;
     return `t.${ident(name)}`;
   };
 
   /** SQL of a field for ordering: stored columns and computed scalars. */
   orderingSql = (name: string): string | null => {
-    const def = this.entity.fields[name];
+    const def = ownField(this.entity.fields, name);
     if (def?.kind === 'computed' && !(def.read instanceof z.ZodArray))
       return this.config.computed?.[name] ?? null;
     return this.columnSql(name);

@@ -15,6 +15,14 @@ export const RESERVED_QUERY_KEYS = new Set([
   'format',
 ]);
 
+/**
+ * A field by a name from the query string: only the entity's own (`valueOf`, `constructor`, ... are the
+ * prototype's and would reach the SQL as columns).
+ */
+export function ownField(fields: Record<string, FieldDef>, name: string): FieldDef | undefined {
+  return Object.hasOwn(fields, name) ? fields[name] : undefined;
+}
+
 const RANGE_OPS = { gte: '>=', lte: '<=', gt: '>', lt: '<' } as const;
 type Op = 'exact' | keyof typeof RANGE_OPS | 'isnull' | 'icontains';
 
@@ -94,7 +102,8 @@ function opAllowed(def: FieldDef, op: Op): boolean {
   if (op === 'exact') return true;
   if (op === 'isnull') return def.optional && def.kind !== 'int_array' && def.kind !== 'text_array';
   if (op === 'icontains') return def.kind === 'text' || def.kind === 'enum';
-  if (op in RANGE_OPS) return RANGE_KINDS.has(def.kind) || (def.kind === 'fk' && def.references !== 'market');
+  if (Object.hasOwn(RANGE_OPS, op))
+    return RANGE_KINDS.has(def.kind) || (def.kind === 'fk' && def.references !== 'market');
   return false;
 }
 
@@ -107,14 +116,15 @@ export function buildFilters(query: ListQuery, ctx: FilterContext): string[] {
     const values = queryValues(query, key);
     // A nested value under a filter's name can never be a filter; ignoring it would widen a bulk update.
     const nested = () => invalidField(key, 'Неверное значение фильтра. (Invalid filter value.)');
-    if (ctx.custom?.[key]) {
+    const custom = ctx.custom && Object.hasOwn(ctx.custom, key) ? ctx.custom[key] : undefined;
+    if (custom) {
       if (hasNonStringValue(query, key)) throw nested();
-      if (values.length > 0) clauses.push(ctx.custom[key](values, params));
+      if (values.length > 0) clauses.push(custom(values, params));
       continue;
     }
     const [name, opText] = key.split('__', 2) as [string, string | undefined];
     const op = (opText ?? 'exact') as Op;
-    const def = ctx.fields[name];
+    const def = ownField(ctx.fields, name);
     const column = def ? ctx.columnSql(name) : null;
     const usable = def && column && opAllowed(def, op);
     if (!usable || !def || !column) {
@@ -131,7 +141,7 @@ export function buildFilters(query: ListQuery, ctx: FilterContext): string[] {
       clauses.push(`${column}::text ILIKE ${params.add(`%${escapeLike(values[0]!)}%`)}`);
       continue;
     }
-    if (op in RANGE_OPS) {
+    if (Object.hasOwn(RANGE_OPS, op)) {
       const value = coerce(key, def, values[values.length - 1]!, op);
       clauses.push(
         `${column} ${RANGE_OPS[op as keyof typeof RANGE_OPS]} ${params.add(value)}::${sqlType(def)}`,
