@@ -44,7 +44,7 @@ export default defineConfig({
         test: {
           name: 'server-pglite',
           // apps/demo boots the server with its demo data: its tests run with the server's, on both databases.
-          include: ['apps/server/src/**/*.test.ts', 'apps/demo/src/**/*.test.ts'],
+          include: ['apps/server/src/**/*.test.ts', 'apps/demo/src/**/*.test.ts', 'deploy/**/*.test.ts'],
           env: { TOYDESK_TEST_DB: 'pglite' },
         },
       },
@@ -52,7 +52,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server-postgres',
-          include: ['apps/server/src/**/*.test.ts', 'apps/demo/src/**/*.test.ts'],
+          include: ['apps/server/src/**/*.test.ts', 'apps/demo/src/**/*.test.ts', 'deploy/**/*.test.ts'],
           env: { TOYDESK_TEST_DB: 'postgres' },
         },
       },

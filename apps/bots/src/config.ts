@@ -15,6 +15,8 @@ export const DEFAULT_PROXY_CHECK_URL = 'https://steamcommunity.com/robots.txt';
 /** Every variable of the bot services, validated at start; the README's "Bot services" section lists them. */
 const envSchema = z.object({
   PORT: envPort(8081),
+  /** `npm run start:worker`: the port of its /healthz, /readyz and /metrics (nothing else listens there). */
+  TOYDESK_WORKER_PORT: envPort(8082),
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.url().optional(),
   TOYDESK_DATA_DIR: z.string().default('./data'),
@@ -22,6 +24,7 @@ const envSchema = z.object({
   TOYDESK_CONSOLE_ORIGINS: z.string().default(''),
   TOYDESK_TRUST_PROXY: envFlag.default('0'),
   TOYDESK_LOG_LEVEL: envLogLevel.default('info'),
+  TOYDESK_METRICS_TOKEN: z.string().min(1).optional(),
   TOYDESK_MARKET_ALLOW_IP_HOSTS: envFlag.default('0'),
   TOYDESK_SIGNUP_URL: z.url().optional(),
   TOYDESK_SIGNUP_LOCAL_URL: z.url().optional(),
@@ -51,6 +54,8 @@ const envSchema = z.object({
 
 export interface BotConfig {
   port: number;
+  /** The worker's health and metrics port (TOYDESK_WORKER_PORT). */
+  workerPort: number;
   host: string;
   databaseUrl?: string;
   dataDir: string;
@@ -58,6 +63,8 @@ export interface BotConfig {
   consoleOrigins: string[];
   trustProxy: boolean;
   logLevel: string;
+  /** TOYDESK_METRICS_TOKEN: the bearer token /metrics asks for; unset, /metrics is open. */
+  metricsToken?: string;
   allowIpMarketHosts: boolean;
   /** The sign-up service hosts the console picks between with its "signupPrefixLocal" storage key. */
   signupUrl?: string;
@@ -108,6 +115,7 @@ export function loadBotConfig(env: Record<string, string | undefined> = process.
   const e = parseEnv(envSchema, env);
   return {
     port: e.PORT,
+    workerPort: e.TOYDESK_WORKER_PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.TOYDESK_DATA_DIR,
@@ -115,6 +123,7 @@ export function loadBotConfig(env: Record<string, string | undefined> = process.
     consoleOrigins: commaList(e.TOYDESK_CONSOLE_ORIGINS),
     trustProxy: e.TOYDESK_TRUST_PROXY === '1',
     logLevel: e.TOYDESK_LOG_LEVEL,
+    metricsToken: e.TOYDESK_METRICS_TOKEN,
     allowIpMarketHosts: e.TOYDESK_MARKET_ALLOW_IP_HOSTS === '1',
     signupUrl: e.TOYDESK_SIGNUP_URL,
     signupLocalUrl: e.TOYDESK_SIGNUP_LOCAL_URL,

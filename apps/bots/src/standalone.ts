@@ -3,7 +3,7 @@ import type { BotLogger } from './jobs/job-queue.ts';
 import type { JobKindDef, LaneDef } from './jobs/job-kind.ts';
 import type { BotRole, BotRuntime } from './bot-runtime.ts';
 import { loadBotToken, standaloneMarkets, startBotRuntime } from './runtime.ts';
-import { type Database, loadVault, migrate, openPostgresDatabase } from '@toydesk/db';
+import { ADVISORY_LOCKS, type Database, loadVault, migrate, openPostgresDatabase } from '@toydesk/db';
 
 export function consoleLogger(name: string): BotLogger {
   const line = (level: string, message: string) =>
@@ -40,13 +40,17 @@ export async function openStandalone(
     }
     db = await openPostgresDatabase(config.databaseUrl, config.jobs.poolSize);
   }
-  await migrate(db);
-  const vault = await loadVault(db, {
-    secretKey: config.secretKey,
-    dataDir: config.dataDir,
-    allowKeyFile: !config.databaseUrl,
+  const opened = db;
+  // Taking turns with every other process starting on this database (see the server's boot).
+  const { vault, botToken } = await opened.exclusive(ADVISORY_LOCKS.startUp, async () => {
+    await migrate(opened);
+    const vault = await loadVault(opened, {
+      secretKey: config.secretKey,
+      dataDir: config.dataDir,
+      allowKeyFile: !config.databaseUrl,
+    });
+    return { vault, botToken: await loadBotToken(opened) };
   });
-  const botToken = await loadBotToken(db);
   const markets = standaloneMarkets(db, config);
   const runtime = await startBotRuntime({
     config,
@@ -60,7 +64,6 @@ export async function openStandalone(
     extraLanes: options.extraLanes,
     workerName: options.workerName,
   });
-  const opened = db;
   return {
     runtime,
     close: async () => {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ensureAdminOperator } from './auth/operators.ts';
 import type { Config } from './config.ts';
 import {
+  ADVISORY_LOCKS,
   createEntityRepositories,
   type Database,
   loadBotToken,
@@ -46,16 +47,20 @@ export interface BootOptions {
 export async function boot(config: Config, options: BootOptions = {}): Promise<Booted> {
   const log = options.log ?? (() => undefined);
   const db = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  const applied = await migrate(db);
-  if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
-  const vault = await loadVault(db, {
-    secretKey: config.secretKey,
-    dataDir: config.dataDir,
-    allowKeyFile: !config.databaseUrl,
+  // Servers, bot services and workers started at once on a new database take turns here: two first
+  // starts would both create the vault's key check and the first operator.
+  const { vault, admin, botToken } = await db.exclusive(ADVISORY_LOCKS.startUp, async () => {
+    const applied = await migrate(db);
+    if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
+    const vault = await loadVault(db, {
+      secretKey: config.secretKey,
+      dataDir: config.dataDir,
+      allowKeyFile: !config.databaseUrl,
+    });
+    await seedReferenceData(db);
+    const admin = await ensureAdminOperator(db, config.adminUser, config.adminPassword);
+    return { vault, admin, botToken: await loadBotToken(db) };
   });
-  await seedReferenceData(db);
-  const admin = await ensureAdminOperator(db, config.adminUser, config.adminPassword);
-  const botToken = await loadBotToken(db);
   const services: Services = {
     config,
     db,

@@ -17,6 +17,7 @@ const envSchema = z.object({
   TOYDESK_SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   TOYDESK_MARKET_ALLOW_IP_HOSTS: envFlag.default('0'),
   TOYDESK_LOG_LEVEL: envLogLevel.default('info'),
+  TOYDESK_METRICS_TOKEN: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -34,6 +35,8 @@ export interface Config {
   trustProxy: boolean;
   sessionDays: number;
   logLevel: string;
+  /** TOYDESK_METRICS_TOKEN: the bearer token /metrics asks for; unset, /metrics is open. */
+  metricsToken?: string;
   /** Marketplace base URLs may be IP literals (local simulators); production keeps this off. */
   allowIpMarketHosts: boolean;
   /** The whole environment, for the per-marketplace base URLs (TOYDESK_MARKET_<CODE>_URL). */
@@ -57,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TOYDESK_TRUST_PROXY === '1',
     sessionDays: e.TOYDESK_SESSION_DAYS,
     logLevel: e.TOYDESK_LOG_LEVEL,
+    metricsToken: e.TOYDESK_METRICS_TOKEN,
     allowIpMarketHosts: e.TOYDESK_MARKET_ALLOW_IP_HOSTS === '1',
     env,
   };

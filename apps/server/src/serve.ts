@@ -1,6 +1,6 @@
 import { boot, type BootOptions } from './boot.ts';
 import type { Config } from './config.ts';
-import { stopOnSignals } from './stop-on-signals.ts';
+import { stopOnSignals } from '@toydesk/api-kit';
 
 /**
  * Boots, prints the operator created on a first start, listens and stops on signals: the whole life of a
@@ -13,6 +13,12 @@ export async function serve(
 ): Promise<void> {
   const { demo, ...bootOptions } = options;
   const log = (line: string) => process.stdout.write(`[toydesk] ${line}\n`);
+  // Before anything starts: a signal during the start waits for it, then stops (see stopOnSignals).
+  const stopper = stopOnSignals({
+    log,
+    // Set by a parent that starts the server as its child (the browser tests): their end is ours.
+    stdin: process.env.TOYDESK_STOP_WITH_STDIN === '1' ? process.stdin : undefined,
+  });
   try {
     log(
       `storage: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}${demo ? ', demo mode' : ''}`,
@@ -26,12 +32,7 @@ export async function serve(
     // The bound address, not the configured one: PORT=0 takes a free port (the browser tests' child server).
     const origin = await app.listen({ port: config.port, host: config.host });
     log(`listening on ${origin}/ (login: /admin/login/, API reference: /api/docs/)`);
-    stopOnSignals({
-      close: () => app.close(),
-      log,
-      // Set by a parent that starts the server as its child (the browser tests): their end is ours.
-      stdin: process.env.TOYDESK_STOP_WITH_STDIN === '1' ? process.stdin : undefined,
-    });
+    stopper.started(() => app.close());
   } catch (error) {
     process.stderr.write(
       `[toydesk] failed to start: ${error instanceof Error ? error.message : String(error)}\n`,

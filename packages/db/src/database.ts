@@ -26,8 +26,24 @@ export interface Database extends Queryable {
     batchSize: number,
     onBatch: (rows: T[]) => Promise<void> | void,
   ): Promise<void>;
+  /**
+   * Runs fn while this process holds the PostgreSQL advisory lock `key` on a connection of its own (outside
+   * the pool, so fn may use the whole pool), then lets it go. Servers, bot services and workers started at
+   * once on one database take turns through their start-up writes (migrations, the vault's key check, the
+   * first operator, the job queue's schema) instead of racing into duplicate keys and deadlocks. A process
+   * that dies holding it loses its connection, and with it the lock. PGlite is one process: fn just runs.
+   */
+  exclusive<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** The advisory lock keys of `Database.exclusive`, one per purpose, listed here so that none collide. */
+export const ADVISORY_LOCKS = {
+  /** Start-up writes of every process (the server's boot, the bot services' and workers' open). */
+  startUp: 7_342_010,
+  /** The job queue's schema (pg-boss's install and its queues) when bot services and workers start. */
+  jobQueueSetUp: 7_342_011,
+} as const;
 
 export const TYPE_PARSERS: Record<number, (value: string) => unknown> = {
   20: (v) => Number(v), // int8: counts and sums of integers stay below 2^53 here

@@ -3,10 +3,11 @@
  * throw-away test database is `@toydesk/db/testing`, never exported from here.
  */
 export type { Database, Queryable, Row } from './database.ts';
+export { ADVISORY_LOCKS } from './database.ts';
 export { openDatabase } from './open-database.ts';
 export { openPgliteDatabase } from './pglite-database.ts';
 export { openPostgresDatabase } from './postgres-database.ts';
-export { migrate, MIGRATIONS_DIR } from './migrate.ts';
+export { assertMigrated, migrate, MIGRATIONS_DIR } from './migrate.ts';
 
 // The secrets vault (AES-GCM under the master key) and how the server and bots load it.
 export {
@@ -16,9 +17,19 @@ export {
   maskSql,
   maskStoredSecret,
   parseMasterKey,
+  vaultOperations,
   type Vault,
 } from './vault/vault.ts';
 export { loadVault } from './vault/load-vault.ts';
+
+// What /metrics reads from the database at each scrape (queue backlog, loop lag, alerts, deliveries).
+export {
+  readLaneBacklogs,
+  readOpenAlerts,
+  readTradingLag,
+  readUnfinishedDeliveries,
+  type LaneBacklog,
+} from './repositories/bot-metrics.ts';
 
 // The audit log's writer (every change by the console, the proxy and the bots).
 export { auditNameSql, writeAudit, type AuditAction, type AuditEntryInput } from './audit/audit-log.ts';

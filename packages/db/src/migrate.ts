@@ -9,14 +9,37 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
 // Any fixed number: several processes starting at once on one PostgreSQL migrate one after another.
 const MIGRATION_LOCK = 7_342_001;
 
-/** Applies the SQL files of migrations/ in name order, each once, each in its own transaction. */
-export async function migrate(db: Database): Promise<string[]> {
-  await db.query(
-    'CREATE TABLE IF NOT EXISTS schema_migration (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-  );
-  const files = readdirSync(MIGRATIONS_DIR)
+const migrationFiles = (): string[] =>
+  readdirSync(MIGRATIONS_DIR)
     .filter((f) => f.endsWith('.sql'))
     .sort();
+
+/**
+ * The readiness check of every process: the database answers and every migration this build carries has
+ * been applied (a process of a newer build, started before the migration ran, is not ready).
+ */
+export async function assertMigrated(db: Pick<Database, 'query'>): Promise<void> {
+  const rows = await db
+    .query<{ name: string }>('SELECT name FROM schema_migration')
+    .catch((error: unknown) => {
+      throw new Error(`database: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  const applied = new Set(rows.map((row) => row.name));
+  const missing = migrationFiles().filter((file) => !applied.has(file));
+  if (missing.length > 0) throw new Error(`migrations not applied: ${missing.join(', ')}`);
+}
+
+/** Applies the SQL files of migrations/ in name order, each once, each in its own transaction. */
+export async function migrate(db: Database): Promise<string[]> {
+  // Under the lock too: two first starts running CREATE TABLE IF NOT EXISTS at once collide on the catalog's
+  // unique index (duplicate key ... pg_type_typname_index) instead of one of them skipping it.
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.query(
+      'CREATE TABLE IF NOT EXISTS schema_migration (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+  });
+  const files = migrationFiles();
   const applied: string[] = [];
   for (const file of files) {
     const sql = readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');

@@ -23,6 +23,7 @@ export async function openPgliteDatabase(dataDir: string | undefined): Promise<D
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     stream: (sql, params, batchSize, onBatch) =>
       pg.transaction((tx) => streamWithCursor(wrap(tx), sql, params, batchSize, onBatch)),
+    exclusive: (_key, fn) => fn(),
     close: () => pg.close(),
   };
 }

@@ -20,6 +20,19 @@ export async function openPostgresDatabase(connectionString: string, poolSize = 
     // took ~90 ms of the 5,000-account list's ~370 ms while saving nothing (bench:web).
     options: '-c timezone=UTC -c jit=off',
   });
+  // The one connection outside the pool: the lock must not take a connection fn needs (a pool of one).
+  const exclusive = async <T>(key: number, fn: () => Promise<T>): Promise<T> => {
+    const holder = new pg.Client({ connectionString });
+    holder.on('error', () => undefined);
+    await holder.connect();
+    try {
+      await holder.query('SELECT pg_advisory_lock($1)', [key]);
+      return await fn();
+    } finally {
+      // Ending the session lets the lock go even when the unlock cannot be sent.
+      await holder.end().catch(() => undefined);
+    }
+  };
   // An idle connection the server closes (a restart, a dropped test database) must not crash the process:
   // the pool discards it and the next query opens a new one.
   pool.on('error', () => undefined);
@@ -36,6 +49,7 @@ export async function openPostgresDatabase(connectionString: string, poolSize = 
     transaction,
     stream: (sql, params, batchSize, onBatch) =>
       transaction((tx) => streamWithCursor(tx, sql, params, batchSize, onBatch)),
+    exclusive,
     close: () => pool.end(),
   };
 }

@@ -21,6 +21,12 @@ export interface RateLimiter {
 }
 
 /**
+ * Tokens granted and seconds spent waiting for them, per limiter key, since the process started: what
+ * `/metrics` shows of the rate limits. Keys are key ids (`tm:<16 hex of the API key's hash>`), never a key.
+ */
+export const rateLimitUse = new Map<string, { granted: number; waitedSeconds: number }>();
+
+/**
  * Sends each key to the limiter of its prefix (the part before the first ':'), so that one client can
  * hold tm at 5 requests per second and another marketplace at its own limit.
  */
@@ -37,6 +43,13 @@ export class KeyPrefixRateLimiter implements RateLimiter {
     if (limiter === undefined) {
       return Promise.reject(new Error(`No rate limiter for key prefix '${prefix}'`));
     }
-    return limiter.acquire(key, signal);
+    const asked = performance.now();
+    return limiter.acquire(key, signal).then((grant) => {
+      const use = rateLimitUse.get(key) ?? { granted: 0, waitedSeconds: 0 };
+      use.granted += 1;
+      use.waitedSeconds += (performance.now() - asked) / 1000;
+      rateLimitUse.set(key, use);
+      return grant;
+    });
   }
 }

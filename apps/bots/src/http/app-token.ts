@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
+import { isHealthRoute } from '@toydesk/api-kit';
 import { APP_TOKEN_HEADER_KEY } from '@toydesk/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -16,6 +17,7 @@ const digest = (value: string) => createHash('sha256').update(value, 'utf8').dig
 export function appTokenGuard(token: () => string) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method === 'OPTIONS') return; // CORS preflight carries no credentials
+    if (isHealthRoute(request.routeOptions.config)) return; // /healthz, /readyz: orchestrators call them
     const sent = request.headers[APP_TOKEN_HEADER_KEY];
     const value = Array.isArray(sent) ? sent[0] : sent;
     if (value === undefined || value === '') {

@@ -4,6 +4,8 @@ import {
   answerNotFound,
   assertStorableInput,
   pageHelper,
+  registerGracefulClose,
+  registerMetrics,
   registerRoutes,
   registerSecurityHeaders,
   sendJsonOrCsv,
@@ -14,6 +16,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { BotRuntime } from '../bot-runtime.ts';
 import { BOT_HANDLERS } from '../services/all-handlers.ts';
 import { appTokenGuard } from './app-token.ts';
+import { registerBotHealthRoutes } from './bot-health.ts';
+import { exposeBotFigures } from './bot-metrics.ts';
 import type { BotContext } from './handler.ts';
 import { useLosslessJsonBodies } from './lossless-json-body.ts';
 
@@ -56,6 +60,10 @@ export async function buildBotApp(
   });
 
   useLosslessJsonBodies(app);
+  registerGracefulClose(app);
+  registerBotHealthRoutes(app, runtime);
+  registerMetrics(app, { token: runtime.config.metricsToken });
+  exposeBotFigures(runtime);
   await registerSecurityHeaders(app);
   if (runtime.config.consoleOrigins.length > 0) {
     await app.register(cors, {

@@ -5,6 +5,7 @@ import type { BotJob } from '@toydesk/contract';
 import PgBoss from 'pg-boss';
 
 import {
+  ADVISORY_LOCKS,
   appendBotJobLog,
   PGBOSS_SCHEMA,
   PGBOSS_SCHEMA_VERSION,
@@ -126,21 +127,30 @@ export class JobQueue<D> {
     });
     boss.on('error', (error: Error) => options.logger.warn(`job queue: ${error.message}`));
     const queue = new JobQueue(boss, bossDb, options);
-    await boss.start();
-    const version = Number(await boss.schemaVersion());
-    if (version !== PGBOSS_SCHEMA_VERSION) {
-      await boss.stop({ graceful: false });
-      throw new Error(
-        `pg-boss schema ${version}, expected ${PGBOSS_SCHEMA_VERSION}: update @toydesk/db's bot-jobs.ts`,
-      );
-    }
-    for (const lane of options.lanes)
-      await boss.createQueue(lane.name, { name: lane.name, policy: lane.policy ?? 'standard' });
+    // One process at a time: pg-boss's install script and create_queue, run by several workers starting
+    // together on a new database, failed with duplicate keys and deadlocks (6 of 9 workers exited).
+    await options.db.exclusive(ADVISORY_LOCKS.jobQueueSetUp, async () => {
+      await boss.start();
+      const version = Number(await boss.schemaVersion());
+      if (version !== PGBOSS_SCHEMA_VERSION) {
+        await boss.stop({ graceful: false });
+        throw new Error(
+          `pg-boss schema ${version}, expected ${PGBOSS_SCHEMA_VERSION}: update @toydesk/db's bot-jobs.ts`,
+        );
+      }
+      for (const lane of options.lanes)
+        await boss.createQueue(lane.name, { name: lane.name, policy: lane.policy ?? 'standard' });
+    });
     return queue;
   }
 
   kindDef(kind: string): JobKindDef<unknown, D> | undefined {
     return this.kinds.get(kind);
+  }
+
+  /** False once `stop` began: the readiness check of the bot services and workers. */
+  running(): boolean {
+    return !this.stopped;
   }
 
   laneNames(): string[] {

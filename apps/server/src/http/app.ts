@@ -9,14 +9,20 @@ import {
   contentSecurityPolicy,
   assertStorableInput,
   forbidden,
+  isHealthRoute,
   parseQueryString,
+  exposeProcessFigures,
+  registerGracefulClose,
+  registerHealthRoutes,
+  registerMetrics,
   registerRoutes,
   registerSecurityHeaders,
   renderPolicy,
   unauthorized,
 } from '@toydesk/api-kit';
 
-import type { Operator } from '@toydesk/db';
+import { assertMigrated, type Operator, vaultOperations } from '@toydesk/db';
+import { rateLimitUse } from '@toydesk/http';
 import { findSession, SESSION_COOKIE, XSRF_COOKIE } from '../auth/sessions.ts';
 import { registerLoginRoutes } from '../auth/login-routes.ts';
 import { setXsrfCookie, xsrfMatches } from '../auth/xsrf.ts';
@@ -69,6 +75,10 @@ export async function buildApp(
     requestTimeout: 120_000,
   });
   app.decorateRequest('operator', null);
+  registerGracefulClose(app);
+  registerHealthRoutes(app, { database: () => assertMigrated(services.db) });
+  registerMetrics(app, { token: services.config.metricsToken });
+  exposeProcessFigures({ vaultOperations, rateLimitUse });
   // The bot services (/api-node/) of the embedded default, when the launcher mounts them: answered before
   // the hooks below run.
   for (const mount of options.mounts ?? []) await mount(app, services);
@@ -90,6 +100,7 @@ export async function buildApp(
 
   // Anti-forgery: a GET hands out the cookie; an unsafe method must echo it in X-XSRF-TOKEN.
   app.addHook('onRequest', async (request, reply) => {
+    if (isHealthRoute(request.routeOptions.config)) return;
     if (!request.cookies[XSRF_COOKIE]) setXsrfCookie(reply, request);
     request.operator = await findSession(services.db, request.cookies[SESSION_COOKIE]);
   });

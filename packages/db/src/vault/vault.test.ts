@@ -18,4 +18,13 @@ describe('secrets vault', () => {
     expect(maskStoredSecret(vault.encrypt(API_KEY, { hint: true }))).toBe('••••3f9a');
     expect(maskStoredSecret(vault.encrypt('short'))).toBe('••••••••');
   });
+
+  it('refuses a value whose authentication tag was cut short', () => {
+    const vault = createVault(randomBytes(32));
+    const parts = vault.encrypt('steam password').split(':');
+    // Four bytes of the tag: GCM without authTagLength checks only those, so 2^32 tries forge a value.
+    const tag = Buffer.from(parts[4]!, 'base64url');
+    const short = [...parts.slice(0, 4), tag.subarray(0, 4).toString('base64url'), parts[5]].join(':');
+    expect(() => vault.decrypt(short)).toThrow('Not a vault value');
+  });
 });

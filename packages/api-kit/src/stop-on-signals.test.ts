@@ -10,12 +10,11 @@ function harness(close: () => Promise<void>, stdin?: NodeJS.ReadableStream) {
   const lines: string[] = [];
   const exits: number[] = [];
   stopOnSignals({
-    close,
     log: (line) => lines.push(line),
     exit: (code) => exits.push(code),
     target: target as unknown as Pick<NodeJS.Process, 'on'>,
     stdin,
-  });
+  }).started(close);
   return { target, lines, exits };
 }
 
@@ -62,5 +61,31 @@ describe('stopOnSignals', () => {
     expect(closes).toBe(1);
     expect(exits).toEqual([0]);
     expect(lines[0]).toBe('stdin closed: stopping');
+  });
+
+  it('a signal during the start waits for the start, then closes once and exits 0', async () => {
+    const target = new EventEmitter();
+    const lines: string[] = [];
+    const exits: number[] = [];
+    const stopper = stopOnSignals({
+      log: (line) => lines.push(line),
+      exit: (code) => exits.push(code),
+      target: target as unknown as Pick<NodeJS.Process, 'on'>,
+    });
+    target.emit('SIGTERM');
+    target.emit('SIGTERM');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(exits).toEqual([]);
+    expect(lines).toEqual([
+      'SIGTERM during the start: stopping once started',
+      'SIGTERM: still stopping (closing the database safely), please wait',
+    ]);
+    let closes = 0;
+    stopper.started(async () => {
+      closes += 1;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(closes).toBe(1);
+    expect(exits).toEqual([0]);
   });
 });
