@@ -1,5 +1,6 @@
 import type { RouteDef } from '@toydesk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 
 import { parseOrThrow } from './api-error.ts';
 import { toFastifyPath } from './fastify-path.ts';
@@ -21,6 +22,35 @@ export interface RouteRegistration<R extends RouteDef, Extra> {
   validateFirst?: boolean;
   /** Sends a handler's value when the app answers some values its own way (a paged list as CSV). */
   send?: (result: unknown, request: FastifyRequest, reply: FastifyReply, route: R) => unknown;
+  /**
+   * The largest body a route reads, in bytes: `rows` for a route whose body is a list of rows (the bulk
+   * uploads of up to 100,000 toys, groups or inventory items), `other` for the rest. Unset: the app's.
+   */
+  bodyLimits?: { rows: number; other: number };
+}
+
+/** What every route's Fastify config holds: its id and whether it is reachable without a session. */
+export interface ContractRouteConfig {
+  routeId: string;
+  public: boolean;
+}
+
+/** The contract route a request matched, if any (an app's own routes and 404s have none). */
+export function contractRouteConfig(config: unknown): ContractRouteConfig | null {
+  if (typeof config !== 'object' || config === null) return null;
+  const { routeId, public: isPublic } = config as Partial<ContractRouteConfig>;
+  return typeof routeId === 'string' ? { routeId, public: isPublic === true } : null;
+}
+
+/**
+ * Whether a body schema is a list of rows: an array, or a union with an array among its options. A list of
+ * ids inside an object (connect-items, bulk update by ids: up to 100,000 ids) fits the other limit.
+ */
+export function takesRows(schema: z.ZodType | undefined): boolean {
+  if (schema instanceof z.ZodArray) return true;
+  if (schema instanceof z.ZodUnion)
+    return (schema.options as z.ZodType[]).some((option) => takesRows(option));
+  return false;
 }
 
 /**
@@ -44,7 +74,12 @@ export function registerRoutes<R extends RouteDef, Extra>(
     app.route({
       method: route.method,
       url: toFastifyPath(route.path),
-      config: { routeId: route.id },
+      config: { routeId: route.id, public: route.public === true } satisfies ContractRouteConfig,
+      ...(registration.bodyLimits
+        ? {
+            bodyLimit: takesRows(route.body) ? registration.bodyLimits.rows : registration.bodyLimits.other,
+          }
+        : {}),
       handler: async (request, reply) => {
         const ctx = routeContext(route, request, reply, registration.extra(request, route));
         if (registration.validateFirst) {
