@@ -1,24 +1,22 @@
 import { isLoopbackHost } from '@toydesk/contract';
 import { startProxySimulator, type ProxySimulator } from '@toydesk/simulators/proxy';
 
-import type { Database, Vault } from '@toydesk/db';
+import {
+  findProxiesByUsername,
+  moveProxyEndpoints,
+  type Database,
+  type ProxyLoginRow,
+  type Vault,
+} from '@toydesk/db';
 
 import { DEMO_PROXIES, LEGACY_DEMO_PROXY_HOSTS, type DemoProxy } from './data/infrastructure.ts';
-
-type ProxyRow = {
-  id: number;
-  username: string;
-  password: string | null;
-  host: string;
-  comment: string | null;
-};
 
 /**
  * Whether a proxy row is one of the demo's: a seeded username with its seeded comment, on loopback (where
  * the seed and every demo start put it) or on the host it was seeded with before the simulator existed. An
  * operator's proxy, or a demo row an operator moved to another host, is never rewritten.
  */
-function demoProxyOf(row: ProxyRow): DemoProxy | null {
+function demoProxyOf(row: ProxyLoginRow): DemoProxy | null {
   const demo = DEMO_PROXIES.find((p) => p.username === row.username);
   if (!demo || row.comment !== demo.comment) return null;
   return isLoopbackHost(row.host) || LEGACY_DEMO_PROXY_HOSTS.includes(row.host) ? demo : null;
@@ -35,9 +33,9 @@ export async function startDemoProxies(
   vault: Vault,
   log: (line: string) => void,
 ): Promise<ProxySimulator> {
-  const rows = await db.query<ProxyRow>(
-    'SELECT id, username, password, host, comment FROM proxy WHERE username = ANY($1::text[]) ORDER BY id',
-    [DEMO_PROXIES.map((p) => p.username)],
+  const rows = await findProxiesByUsername(
+    db,
+    DEMO_PROXIES.map((p) => p.username),
   );
   const demoRows = rows.flatMap((row) => {
     const demo = demoProxyOf(row);
@@ -52,16 +50,14 @@ export async function startDemoProxies(
   });
   try {
     const running = simulator.proxies;
-    await db.query(
-      `UPDATE proxy p SET protocol = v.protocol, host = v.host, port = v.port
-       FROM unnest($1::int[], $2::text[], $3::text[], $4::int[]) AS v(id, protocol, host, port)
-       WHERE p.id = v.id`,
-      [
-        demoRows.map(({ row }) => row.id),
-        running.map((p) => p.protocol),
-        running.map((p) => p.host),
-        running.map((p) => p.port),
-      ],
+    await moveProxyEndpoints(
+      db,
+      demoRows.map(({ row }, i) => ({
+        id: row.id,
+        protocol: running[i]!.protocol,
+        host: running[i]!.host,
+        port: running[i]!.port,
+      })),
     );
   } catch (error) {
     await simulator.close();

@@ -206,7 +206,14 @@ export {
 } from './crud/entity-repository.ts';
 export { createEntityRepositories, ENTITY_TABLES, type EntityTableName } from './crud/entity-tables.ts';
 export { isInstallationEmpty, loadBotToken, loadUsdToRubRate, seedReferenceData } from './reference-data.ts';
+// The demo data's inserts (apps/demo) and what its start reads and moves.
+export { bulkInsert, type BulkInsertOptions, type ColumnTypes } from './bulk-insert.ts';
 export { lockForTransaction } from './database.ts';
+export {
+  findProxiesByUsername,
+  moveProxyEndpoints,
+  type ProxyLoginRow,
+} from './repositories/proxy-endpoints.ts';
 // What the console's screens read and write beyond the generic CRUD, by table.
 export { connectToToys } from './repositories/connect-to-toys.ts';
 export { setHistoryPointStatus } from './repositories/history-points.ts';

@@ -1,6 +1,6 @@
 import { SIGNUP_STEPS, type ChecklistStepState, type SignupStep } from '@toydesk/contract';
+import { bulkInsert } from '@toydesk/db';
 
-import { bulkInsert } from './bulk-insert.ts';
 import { MINUTE, type DemoContext } from './demo-context.ts';
 import type { DemoSteamAccount } from './steam-accounts.ts';
 

@@ -1,6 +1,6 @@
 import type { MarketCode } from '@toydesk/contract';
+import { bulkInsert } from '@toydesk/db';
 
-import { bulkInsert } from './bulk-insert.ts';
 import { HOUR, MINUTE, type DemoContext } from './demo-context.ts';
 import { IdSequence } from './id-sequence.ts';
 import type { DemoMarketAccount } from './market-accounts.ts';

@@ -1,4 +1,4 @@
-import type { Queryable } from '@toydesk/db';
+import { isInstallationEmpty, loadUsdToRubRate, lockForTransaction, type Queryable } from '@toydesk/db';
 import type { Services } from '@toydesk/server';
 import { seedAccountChecklists } from './account-checklists.ts';
 import { buildDeliveries, insertDeliveries } from './deliveries.ts';
@@ -30,18 +30,8 @@ export interface DemoCounts {
   [table: string]: number;
 }
 
-async function isEmpty(db: Queryable): Promise<boolean> {
-  const rows = await db.query<{ used: boolean }>(
-    'SELECT EXISTS (SELECT 1 FROM toy) OR EXISTS (SELECT 1 FROM steam_account) AS used',
-  );
-  return rows[0]?.used === false;
-}
-
 async function usdToRubMicro(tx: Queryable): Promise<number> {
-  const rows = await tx.query<{ rate: string }>(
-    `SELECT usd_to_rub_rate AS rate FROM market WHERE code = 'tm_usd' AND usd_to_rub_rate > 0`,
-  );
-  return rateToMicro(rows[0]?.rate ?? FALLBACK_USD_TO_RUB);
+  return rateToMicro((await loadUsdToRubRate(tx, 'tm_usd')) ?? FALLBACK_USD_TO_RUB);
 }
 
 /** Generates and inserts every demo table inside the given transaction; returns the row counts. */
@@ -94,11 +84,11 @@ export async function insertDemoData(
  * Returns whether it loaded anything. Not an operator change, so nothing goes to the audit log.
  */
 export async function loadDemoDataIfEmpty(services: Services, log: (line: string) => void): Promise<boolean> {
-  if (!(await isEmpty(services.db))) return false;
+  if (!(await isInstallationEmpty(services.db))) return false;
   const started = performance.now();
   const counts = await services.db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [DEMO_LOCK]);
-    if (!(await isEmpty(tx))) return null;
+    await lockForTransaction(tx, DEMO_LOCK);
+    if (!(await isInstallationEmpty(tx))) return null;
     return insertDemoData(tx, services, Date.now());
   });
   if (!counts) return false;

@@ -1,5 +1,5 @@
 import { MARKET_CURRENCY } from '@toydesk/contract';
-import { bulkInsert } from './bulk-insert.ts';
+import { bulkInsert } from '@toydesk/db';
 import type { DemoContext } from './demo-context.ts';
 import type { DemoMarketAccount } from './market-accounts.ts';
 import type { DemoMarketToy } from './market-toys.ts';

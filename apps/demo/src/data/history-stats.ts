@@ -1,6 +1,6 @@
 import { MARKET_CURRENCY, type MarketCode, type RecordStatus } from '@toydesk/contract';
+import { bulkInsert } from '@toydesk/db';
 
-import { bulkInsert } from './bulk-insert.ts';
 import { dateBefore, type DemoContext } from './demo-context.ts';
 import { formatMinor, toMinor } from './minor-units.ts';
 import type { DemoToy } from './toys.ts';

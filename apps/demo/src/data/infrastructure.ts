@@ -1,4 +1,6 @@
-import { bulkInsert, idsByKey, requireId } from './bulk-insert.ts';
+import { bulkInsert } from '@toydesk/db';
+
+import { idsByKey, requireId } from './ids-by-key.ts';
 import { isoBefore, MINUTE, type DemoContext } from './demo-context.ts';
 
 /** The servers the bots run on: two server groups, their available IPs, and the proxies. */
@@ -54,7 +56,7 @@ export async function seedInfrastructure(ctx: DemoContext): Promise<DemoInfrastr
     'server_group',
     { name: 'text', hosts: 'text[]', description: 'text' },
     SERVER_GROUPS,
-    { returning: 'id, name', onConflict: '(name) DO UPDATE SET name = EXCLUDED.name' },
+    { returning: ['id', 'name'], onConflict: { key: ['name'], existing: 'return' } },
   );
   const groupIds = idsByKey(groups, (r) => r.name);
   const serverGroupIds = SERVER_GROUPS.map((g) => requireId(groupIds, g.name));
@@ -77,9 +79,7 @@ export async function seedInfrastructure(ctx: DemoContext): Promise<DemoInfrastr
     'available_ip',
     { address: 'text', server_group: 'integer', comment: 'text' },
     ips,
-    {
-      onConflict: '(address) DO NOTHING',
-    },
+    { onConflict: { key: ['address'], existing: 'skip' } },
   );
 
   // Loopback with the usual proxy ports: each demo start moves every row to the port its simulated proxy
@@ -113,7 +113,7 @@ export async function seedInfrastructure(ctx: DemoContext): Promise<DemoInfrastr
       last_checked_at: 'timestamptz',
     },
     proxies,
-    { returning: 'id, username' },
+    { returning: ['id', 'username'] },
   );
   const proxyIds = idsByKey(proxyRows, (r) => r.username);
   return { serverGroupIds, proxyIds: proxies.map((p) => requireId(proxyIds, p.username)) };

@@ -1,6 +1,7 @@
 import { MARKET_CURRENCY, type Currency, type MarketAccountStatus, type MarketCode } from '@toydesk/contract';
+import { bulkInsert } from '@toydesk/db';
 
-import { bulkInsert, idsByKey, requireId } from './bulk-insert.ts';
+import { idsByKey, requireId } from './ids-by-key.ts';
 import { DAY, HOUR, isoBefore, MINUTE, type DemoContext } from './demo-context.ts';
 import { formatMinor } from './minor-units.ts';
 import type { DemoSteamAccount } from './steam-accounts.ts';
@@ -128,7 +129,7 @@ export async function seedMarketAccounts(
       updated_at: 'timestamptz',
     },
     plans.map((p) => p.row),
-    { returning: 'id, market, steam_account' },
+    { returning: ['id', 'market', 'steam_account'] },
   );
   const ids = idsByKey(inserted, (r) => `${r.market}/${r.steam_account}`);
   return plans.map((p) => ({

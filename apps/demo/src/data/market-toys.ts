@@ -1,6 +1,6 @@
 import type { MarketCode } from '@toydesk/contract';
+import { bulkInsert } from '@toydesk/db';
 
-import { bulkInsert } from './bulk-insert.ts';
 import type { DemoContext } from './demo-context.ts';
 import { formatMinor, toMinor } from './minor-units.ts';
 import type { MarketQuote } from './price-model.ts';

@@ -1,6 +1,7 @@
 import type { SteamAccountStatus } from '@toydesk/contract';
+import { bulkInsert } from '@toydesk/db';
 
-import { bulkInsert, idsByKey, requireId } from './bulk-insert.ts';
+import { idsByKey, requireId } from './ids-by-key.ts';
 import { DAY, HOUR, isoBefore, type DemoContext } from './demo-context.ts';
 import type { DemoInfrastructure } from './infrastructure.ts';
 import { formatMinor } from './minor-units.ts';
@@ -115,7 +116,7 @@ export async function seedSteamAccounts(
       updated_at: 'timestamptz',
     },
     plans.map((p) => p.row),
-    { returning: 'id, steam_account_name' },
+    { returning: ['id', 'steam_account_name'] },
   );
   const ids = idsByKey(inserted, (r) => r.steam_account_name);
   return plans.map((p) => ({

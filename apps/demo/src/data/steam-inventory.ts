@@ -1,6 +1,6 @@
 import type { InventoryItemStatus } from '@toydesk/contract';
+import { bulkInsert } from '@toydesk/db';
 
-import { bulkInsert } from './bulk-insert.ts';
 import { DAY, HOUR, type DemoContext } from './demo-context.ts';
 import { IdSequence } from './id-sequence.ts';
 import { pickPopular } from './popular-toys.ts';

@@ -1,6 +1,7 @@
 import type { Scope, TagTarget } from '@toydesk/contract';
+import { bulkInsert } from '@toydesk/db';
 
-import { bulkInsert, idsByKey, requireId } from './bulk-insert.ts';
+import { idsByKey, requireId } from './ids-by-key.ts';
 import type { DemoContext } from './demo-context.ts';
 import { WEAPON_CLASSES, WEAPON_CLASS_DESCRIPTIONS, type WeaponClass } from './item-catalogue.ts';
 
@@ -89,7 +90,7 @@ export async function seedTags(ctx: DemoContext): Promise<DemoTags> {
     'tag',
     { name: 'text', color: 'text', scope: 'text', target: 'text', description: 'text' },
     TAGS,
-    { returning: 'id, name' },
+    { returning: ['id', 'name'] },
   );
   const ids = idsByKey(rows, (r) => r.name);
   return {
@@ -104,7 +105,7 @@ export async function seedToyGroups(ctx: DemoContext): Promise<Map<WeaponClass, 
     { name: 'text', description: 'text' },
     WEAPON_CLASSES.map((name) => ({ name, description: WEAPON_CLASS_DESCRIPTIONS[name] })),
     // Groups of these names may exist already (an operator's own): reuse them.
-    { returning: 'id, name', onConflict: '(name) DO UPDATE SET name = EXCLUDED.name' },
+    { returning: ['id', 'name'], onConflict: { key: ['name'], existing: 'return' } },
   );
   const ids = idsByKey(rows, (r) => r.name);
   return new Map(WEAPON_CLASSES.map((name) => [name, requireId(ids, name)]));

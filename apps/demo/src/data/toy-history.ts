@@ -1,6 +1,6 @@
 import type { MarketCode, RecordStatus, Side } from '@toydesk/contract';
+import { bulkInsert } from '@toydesk/db';
 
-import { bulkInsert } from './bulk-insert.ts';
 import { DAY, type DemoContext } from './demo-context.ts';
 import { IdSequence } from './id-sequence.ts';
 import type { DemoMarketAccount } from './market-accounts.ts';

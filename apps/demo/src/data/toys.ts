@@ -1,6 +1,7 @@
 import type { RecordStatus, ToyLabel } from '@toydesk/contract';
+import { bulkInsert } from '@toydesk/db';
 
-import { bulkInsert, idsByKey, requireId } from './bulk-insert.ts';
+import { idsByKey, requireId } from './ids-by-key.ts';
 import type { DemoContext } from './demo-context.ts';
 import type { CatalogueItem, WeaponClass } from './item-catalogue.ts';
 import type { Random } from './prng.ts';
@@ -98,7 +99,7 @@ export async function seedToys(
       record_status: 'text',
     },
     plans.map((p) => p.row),
-    { returning: 'id, market_hash_name' },
+    { returning: ['id', 'market_hash_name'] },
   );
   const ids = idsByKey(inserted, (r) => r.market_hash_name);
   return plans.map(({ item, row }) => ({

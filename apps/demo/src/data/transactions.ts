@@ -7,8 +7,8 @@ import {
   type Transaction,
   type TransactionKind,
 } from '@toydesk/contract';
+import { bulkInsert } from '@toydesk/db';
 
-import { bulkInsert } from './bulk-insert.ts';
 import { DAY, isoBefore, MINUTE, type DemoContext } from './demo-context.ts';
 import type { DemoMarketAccount } from './market-accounts.ts';
 import { formatMinor } from './minor-units.ts';
