@@ -1,5 +1,4 @@
 import { hostname } from 'node:os';
-import { randomBytes } from 'node:crypto';
 
 import type { MarketCode } from '@toydesk/contract';
 import { createMarketOutbound, loadMarketEndpoints, type MarketEndpoint } from '@toydesk/markets';
@@ -57,16 +56,6 @@ export function createBotMarkets(
 
 export function standaloneMarkets(db: Database, config: BotConfig): BotMarkets {
   return createBotMarkets(db, loadMarketEndpoints(config.env), config.allowIpMarketHosts);
-}
-
-/** The app token: the bot_token of the common data, made once per installation (as the server does). */
-export async function loadBotToken(db: Database): Promise<string> {
-  await db.query(
-    `INSERT INTO app_setting (key, value) VALUES ('bot_token', $1) ON CONFLICT (key) DO NOTHING`,
-    [randomBytes(24).toString('base64url')],
-  );
-  const rows = await db.query<{ value: string }>(`SELECT value FROM app_setting WHERE key = 'bot_token'`);
-  return rows[0]!.value;
 }
 
 export interface RuntimeOptions {

@@ -2,8 +2,15 @@ import type { BotConfig } from './config.ts';
 import type { BotLogger } from './jobs/job-queue.ts';
 import type { JobKindDef, LaneDef } from './jobs/job-kind.ts';
 import type { BotRole, BotRuntime } from './bot-runtime.ts';
-import { loadBotToken, standaloneMarkets, startBotRuntime } from './runtime.ts';
-import { ADVISORY_LOCKS, type Database, loadVault, migrate, openPostgresDatabase } from '@toydesk/db';
+import { standaloneMarkets, startBotRuntime } from './runtime.ts';
+import {
+  ADVISORY_LOCKS,
+  type Database,
+  loadBotToken,
+  loadVault,
+  migrate,
+  openPostgresDatabase,
+} from '@toydesk/db';
 
 export function consoleLogger(name: string): BotLogger {
   const line = (level: string, message: string) =>

@@ -237,3 +237,28 @@ export {
   upsertToyHistoryRows,
 } from './repositories/toy-history-lists.ts';
 export { setToysIgnorePrice } from './repositories/toys.ts';
+export {
+  readChecklistSteps,
+  setChecklistStep,
+  type ChecklistSteps,
+} from './repositories/account-checklists.ts';
+export {
+  createSteamAccountFromMaFile,
+  findSteamIdHolder,
+  importMaFileSecrets,
+  loadSteamAccountMailbox,
+  loadSteamAccountNames,
+  loadSteamAccountWithProxy,
+  saveAuthenticatorSecrets,
+  saveSteamAccountPhone,
+  saveSteamAccountSteamInfo,
+  steamAccountExists,
+  steamAccountNameTaken,
+  type SteamAccountWithProxy,
+} from './repositories/steam-accounts.ts';
+export {
+  loadSteamSessionJson,
+  saveSteamApiKey,
+  saveSteamSession,
+  type SteamSessionColumns,
+} from './repositories/steam-sessions.ts';

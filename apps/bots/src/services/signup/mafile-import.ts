@@ -12,9 +12,14 @@ import { pathId, startJob, type BotHandlers } from '../../http/handler.ts';
 import { defineJobKind, PermanentJobError } from '../../jobs/job-kind.ts';
 import { LANES } from '../../lanes.ts';
 import type { BotJobKind, BotRuntime } from '../../bot-runtime.ts';
-import { maskSql, type Queryable, type Row, writeAudit } from '@toydesk/db';
+import {
+  createSteamAccountFromMaFile,
+  findSteamIdHolder,
+  importMaFileSecrets,
+  loadSteamAccountNames,
+  steamAccountNameTaken,
+} from '@toydesk/db';
 import { BOT_ACTOR } from '../proxies/proxy-handlers.ts';
-import { markStep } from './signup-steps.ts';
 
 /** What a maFile (SDA) stands for: the authenticator exists, so the phone steps and both 2FA steps are done. */
 const MAFILE_DONE: SignupStep[] = [
@@ -23,10 +28,6 @@ const MAFILE_DONE: SignupStep[] = [
   'enable_2fa_step_1',
   'enable_2fa_step_2',
 ];
-
-/** The audit log's view of the account: the columns a maFile touches, secrets masked. */
-const AUDIT_COLUMNS = `id, steam_account_name, login, steam_id, ${maskSql('shared_secret')} AS shared_secret,
-  ${maskSql('identity_secret')} AS identity_secret, ${maskSql('revocation_code')} AS revocation_code`;
 
 /** The maFile read, or 400 naming what is wrong with it (nothing is written). */
 function readOr400(value: unknown): MaFileData {
@@ -38,15 +39,6 @@ function readOr400(value: unknown): MaFileData {
 const sameName = (a: string | null | undefined, b: string | null | undefined) =>
   !!a && !!b && a.toLowerCase() === b.toLowerCase();
 
-/** The account that already holds this SteamID, other than `except`. */
-async function steamIdHolder(db: Queryable, steamId: string, except: number | null) {
-  const [row] = await db.query<{ id: number; steam_account_name: string }>(
-    'SELECT id, steam_account_name FROM steam_account WHERE steam_id = $1 AND ($2::int IS NULL OR id <> $2)',
-    [steamId, except],
-  );
-  return row ?? null;
-}
-
 type MaFileRouteId = 'bot-signup.import_mafile' | 'bot-signup.create_from_mafile';
 
 export const MAFILE_HANDLERS: BotHandlers<MaFileRouteId> = {
@@ -57,11 +49,7 @@ export const MAFILE_HANDLERS: BotHandlers<MaFileRouteId> = {
   'bot-signup.import_mafile': async (ctx) => {
     const account = pathId(ctx.params);
     const data = readOr400(ctx.body.mafile);
-    const [row] = await ctx.runtime.db.query<{
-      steam_account_name: string;
-      login: string | null;
-      steam_id: string | null;
-    }>('SELECT steam_account_name, login, steam_id FROM steam_account WHERE id = $1', [account]);
+    const row = await loadSteamAccountNames(ctx.runtime.db, account);
     if (!row) throw notFound('Нет такого Steam-аккаунта. (No such Steam account.)');
     if (!ctx.body.confirm_account_name) {
       const nameDiffers =
@@ -89,7 +77,7 @@ export const MAFILE_HANDLERS: BotHandlers<MaFileRouteId> = {
         });
       }
     }
-    const holder = await steamIdHolder(ctx.runtime.db, data.steam_id, account);
+    const holder = await findSteamIdHolder(ctx.runtime.db, data.steam_id, account);
     if (holder) {
       throw new ApiError(409, {
         detail:
@@ -117,16 +105,12 @@ export const MAFILE_HANDLERS: BotHandlers<MaFileRouteId> = {
     if (nameCheck && !nameCheck.success)
       throw new ApiError(400, { steam_account_name: nameCheck.error.issues.map((i) => i.message) });
     const created = await runtime.db.transaction(async (tx) => {
-      const [taken] = await tx.query(
-        'SELECT 1 FROM steam_account WHERE lower(steam_account_name) = lower($1)',
-        [name],
-      );
-      if (taken) {
+      if (await steamAccountNameTaken(tx, name)) {
         throw new ApiError(400, {
           steam_account_name: [`Аккаунт «${name}» уже есть. (The account "${name}" already exists.)`],
         });
       }
-      const holder = await steamIdHolder(tx, data.steam_id, null);
+      const holder = await findSteamIdHolder(tx, data.steam_id, null);
       if (holder) {
         throw new ApiError(400, {
           mafile: {
@@ -137,32 +121,15 @@ export const MAFILE_HANDLERS: BotHandlers<MaFileRouteId> = {
           },
         });
       }
-      const [after] = await tx.query(
-        `INSERT INTO steam_account (steam_account_name, login, steam_id, shared_secret, identity_secret, revocation_code)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${AUDIT_COLUMNS}`,
-        [
-          name,
-          body.login ?? data.account_name ?? name,
-          data.steam_id,
-          runtime.vault.encrypt(data.shared_secret),
-          data.identity_secret ? runtime.vault.encrypt(data.identity_secret) : null,
-          data.revocation_code ? runtime.vault.encrypt(data.revocation_code) : null,
-        ],
-      );
-      const id = after!.id as number;
-      for (const step of MAFILE_DONE) await markStep(tx, id, step, { state: 'done' });
-      await writeAudit(tx, BOT_ACTOR, 'create', steamAccountEntity.name, [
-        { id, before: null, after: after! },
-      ]);
-      return after!;
+      return createSteamAccountFromMaFile(tx, runtime.vault, BOT_ACTOR, {
+        name,
+        login: body.login ?? data.account_name ?? name,
+        data,
+        doneSteps: MAFILE_DONE,
+      });
     });
     reply.status(201);
-    return {
-      id: created.id as number,
-      steam_account_name: created.steam_account_name as string,
-      login: (created.login as string | null) ?? null,
-      steam_id: created.steam_id as string,
-    };
+    return created;
   },
 };
 
@@ -196,28 +163,12 @@ export const IMPORT_MAFILE_JOB: BotJobKind = defineJobKind<ImportParams, BotRunt
     const { db, vault } = ctx.deps;
     const data = unsealed(ctx.deps, params.input);
     await db.transaction(async (tx) => {
-      const [before] = await tx.query<Row>(
-        `SELECT ${AUDIT_COLUMNS} FROM steam_account WHERE id = $1 FOR UPDATE`,
-        [params.account],
-      );
-      if (!before) throw new PermanentJobError(`Steam account ${params.account} does not exist`);
-      const [after] = await tx.query<Row>(
-        `UPDATE steam_account SET shared_secret = $2, identity_secret = COALESCE($3, identity_secret),
-           revocation_code = COALESCE($4, revocation_code), steam_id = $5, updated_at = now()
-         WHERE id = $1 RETURNING ${AUDIT_COLUMNS}`,
-        [
-          params.account,
-          vault.encrypt(data.shared_secret),
-          data.identity_secret ? vault.encrypt(data.identity_secret) : null,
-          data.revocation_code ? vault.encrypt(data.revocation_code) : null,
-          data.steam_id,
-        ],
-      );
-      await writeAudit(tx, BOT_ACTOR, 'update', steamAccountEntity.name, [
-        { id: params.account, before, after: after! },
-      ]);
-      for (const step of MAFILE_DONE)
-        await markStep(tx, params.account, step, { state: 'done', job_id: ctx.job.id });
+      const done = await importMaFileSecrets(tx, vault, BOT_ACTOR, params.account, {
+        data,
+        doneSteps: MAFILE_DONE,
+        jobId: ctx.job.id,
+      });
+      if (!done) throw new PermanentJobError(`Steam account ${params.account} does not exist`);
     });
     await ctx.log('maFile secrets saved in the vault');
     return { imported: true, steam_id: data.steam_id, identity_secret: Boolean(data.identity_secret) };

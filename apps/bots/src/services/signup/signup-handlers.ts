@@ -1,16 +1,17 @@
 import { SIGNUP_STEPS, type BotRouteId, type SignupStep } from '@toydesk/contract';
 import { ApiError, conflict, notFound } from '@toydesk/api-kit';
+import { readChecklistSteps, steamAccountExists } from '@toydesk/db';
 
 import { pathId, runJobAndWait, startJob, type BotHandlers, type SharedHandler } from '../../http/handler.ts';
 import type { BotRuntime } from '../../bot-runtime.ts';
 import { randomAvatars } from './avatars.ts';
 import { MAFILE_HANDLERS } from './mafile-import.ts';
 import { stepKind } from './signup-jobs.ts';
-import { markStep, orderProblem, readChecklist } from './signup-steps.ts';
+import { markStep, orderProblem } from './signup-steps.ts';
 
 async function assertAccount(runtime: BotRuntime, id: number) {
-  const [row] = await runtime.db.query('SELECT 1 FROM steam_account WHERE id = $1', [id]);
-  if (!row) throw notFound('Нет такого Steam-аккаунта. (No such Steam account.)');
+  if (!(await steamAccountExists(runtime.db, id)))
+    throw notFound('Нет такого Steam-аккаунта. (No such Steam account.)');
 }
 
 /** The jobs that move an account through its checklist: one at a time per account. */
@@ -36,7 +37,7 @@ function stepHandler(step: SignupStep): SharedHandler {
   return async (ctx) => {
     const account = pathId(ctx.params);
     await assertAccount(ctx.runtime, account);
-    const problem = orderProblem(step, await readChecklist(ctx.runtime.db, account));
+    const problem = orderProblem(step, await readChecklistSteps(ctx.runtime.db, account));
     if (problem) throw conflict(problem);
     await assertNoChainRunning(ctx.runtime, account);
     // Pending before the job exists: a worker may start it (and mark it running) the moment it is queued.
@@ -69,7 +70,7 @@ export const SIGNUP_HANDLERS: BotHandlers<SignupRouteId> = {
   'bot-signup.follow_to_last_email': async (ctx) => {
     const account = ctx.body.id;
     await assertAccount(ctx.runtime, account);
-    const steps = await readChecklist(ctx.runtime.db, account);
+    const steps = await readChecklistSteps(ctx.runtime.db, account);
     if (steps.add_phone?.state !== 'done') {
       throw conflict(
         'Шаг «add_phone» ещё не выполнен. (Step add_phone must be done before following the email link.)',

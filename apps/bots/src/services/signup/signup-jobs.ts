@@ -1,4 +1,5 @@
 import { SIGNUP_STEPS, type SignupStep } from '@toydesk/contract';
+import { readChecklistSteps } from '@toydesk/db';
 import { z } from 'zod';
 
 import { defineJobKind, PermanentJobError } from '../../jobs/job-kind.ts';
@@ -6,7 +7,7 @@ import { LANES } from '../../lanes.ts';
 import type { BotJobKind, BotRuntime } from '../../bot-runtime.ts';
 import { openSteamScope, type SteamScope } from '../steam/steam-scope.ts';
 import { IMPORT_MAFILE_JOB } from './mafile-import.ts';
-import { followLastEmail, readChecklist, runChain, runStep, type StepInput } from './signup-steps.ts';
+import { followLastEmail, runChain, runStep, type StepInput } from './signup-steps.ts';
 
 const account = z.number().int().positive();
 const stepParams = z.object({ account, input: z.record(z.string(), z.unknown()).default({}) });
@@ -127,7 +128,7 @@ export const SIGNUP_JOB_KINDS: BotJobKind[] = [
   ),
   accountJob('signup.setup-profile', (scope) => runChain(scope), { expireInSeconds: 900 }),
   accountJob('signup.follow-last-email', async (scope) => {
-    const steps = await readChecklist(scope.runtime.db, scope.account.id);
+    const steps = await readChecklistSteps(scope.runtime.db, scope.account.id);
     if (steps.add_phone?.state !== 'done') {
       throw new PermanentJobError('Step add_phone must be done before following the email link');
     }

@@ -2,7 +2,16 @@ import { SIGNUP_STEPS, type ChecklistStep, type SignupStep } from '@toydesk/cont
 import { randomProfileInfo } from '@toydesk/steam';
 
 import { PermanentJobError } from '../../jobs/job-kind.ts';
-import { type Database, type Queryable, writeAudit } from '@toydesk/db';
+import {
+  type ChecklistSteps,
+  type Database,
+  type Queryable,
+  readChecklistSteps,
+  saveAuthenticatorSecrets,
+  saveSteamAccountPhone,
+  saveSteamAccountSteamInfo,
+  setChecklistStep,
+} from '@toydesk/db';
 import { BOT_ACTOR } from '../proxies/proxy-handlers.ts';
 import type { SteamScope } from '../steam/steam-scope.ts';
 import { avatarPng, isAvatarName, randomAvatars } from './avatars.ts';
@@ -39,16 +48,6 @@ export class NeedsInputError extends PermanentJobError {
   }
 }
 
-export type ChecklistSteps = Partial<Record<SignupStep, ChecklistStep>>;
-
-export async function readChecklist(db: Queryable, account: number): Promise<ChecklistSteps> {
-  const [row] = await db.query<{ steps: ChecklistSteps }>(
-    'SELECT steps FROM account_checklist WHERE steam_account = $1',
-    [account],
-  );
-  return row?.steps ?? {};
-}
-
 /** Sets one step of the account's checklist (account_checklist.steps), creating the checklist if needed. */
 export async function markStep(
   db: Queryable,
@@ -56,31 +55,9 @@ export async function markStep(
   step: SignupStep,
   value: { state: ChecklistStep['state']; error?: string | null; job_id?: string | null },
 ): Promise<void> {
-  const entry: ChecklistStep = {
-    state: value.state,
-    at: new Date().toISOString(),
-    error: value.error ? value.error.slice(0, 2000) : null,
-    job_id: value.job_id ?? null,
-  };
-  const [row] = await db.query<{ id: number; before: ChecklistStep | null }>(
-    `WITH prev AS (SELECT steps->$2::text AS s FROM account_checklist WHERE steam_account = $1)
-     INSERT INTO account_checklist (steam_account, steps) VALUES ($1, jsonb_build_object($2::text, $3::jsonb))
-     ON CONFLICT (steam_account) DO UPDATE
-       SET steps = account_checklist.steps || jsonb_build_object($2::text, $3::jsonb), updated_at = now()
-     RETURNING id, (SELECT s FROM prev) AS before`,
-    [account, step, JSON.stringify(entry)],
-  );
   // A step's outcome (and a step asked for) is a change an operator looks for in the audit log; 'running'
   // is only the moment between, shown by the job itself.
-  if (row && value.state !== 'running') {
-    await writeAudit(db, BOT_ACTOR, 'update', 'account_checklist', [
-      {
-        id: row.id,
-        before: { [step]: row.before?.state ?? null },
-        after: { [step]: entry.state, ...(entry.error ? { error: entry.error } : {}) },
-      },
-    ]);
-  }
+  await setChecklistStep(db, account, step, value, value.state !== 'running' ? BOT_ACTOR : null);
 }
 
 /** The message of the 409 (and of the job's refusal) when a step comes too early; null when it may run. */
@@ -94,7 +71,7 @@ export function orderProblem(step: SignupStep, steps: ChecklistSteps): string | 
 }
 
 export async function assertOrder(db: Database, account: number, step: SignupStep): Promise<void> {
-  const problem = orderProblem(step, await readChecklist(db, account));
+  const problem = orderProblem(step, await readChecklistSteps(db, account));
   if (problem) throw new PermanentJobError(problem, { step, predecessor: STEP_PREDECESSOR[step] });
 }
 
@@ -141,10 +118,7 @@ export const STEP_RUNS: Record<SignupStep, StepRun> = {
     const added = await scope.withSession((session) =>
       scope.gateway.addPhone(session, { number: phone, countryCode: input.country_code ?? null }),
     );
-    await scope.runtime.db.query('UPDATE steam_account SET phone = $2, updated_at = now() WHERE id = $1', [
-      scope.account.id,
-      phone,
-    ]);
+    await saveSteamAccountPhone(scope.runtime.db, scope.account.id, phone);
     return {
       confirmation: added.confirmation,
       email_hint: added.emailHint,
@@ -198,16 +172,7 @@ export const STEP_RUNS: Record<SignupStep, StepRun> = {
       async () => {
         const secrets = await scope.withSession((session) => scope.gateway.enableTwoFactorStep1(session));
         // Into the vault BEFORE anything else: losing them after this point locks the account out.
-        await runtime.db.query(
-          `UPDATE steam_account SET shared_secret = $2, identity_secret = $3, revocation_code = $4, updated_at = now()
-           WHERE id = $1`,
-          [
-            scope.account.id,
-            runtime.vault.encrypt(secrets.sharedSecret),
-            runtime.vault.encrypt(secrets.identitySecret),
-            runtime.vault.encrypt(secrets.revocationCode),
-          ],
-        );
+        await saveAuthenticatorSecrets(runtime.db, runtime.vault, scope.account.id, secrets);
         await ctx.log('authenticator secrets saved in the vault');
         return { saved: true, serial_number: secrets.serialNumber, phone_hint: secrets.phoneNumberHint };
       },
@@ -229,10 +194,7 @@ export const STEP_RUNS: Record<SignupStep, StepRun> = {
       steamId: session.steamId,
       tradeUrl: await scope.gateway.getTradeUrl(session),
     }));
-    await scope.runtime.db.query(
-      'UPDATE steam_account SET steam_id = $2, trade_url = $3, updated_at = now() WHERE id = $1',
-      [scope.account.id, steamId, tradeUrl],
-    );
+    await saveSteamAccountSteamInfo(scope.runtime.db, scope.account.id, steamId, tradeUrl);
     return { steam_id: steamId, trade_url: tradeUrl };
   },
 };
@@ -266,7 +228,7 @@ export async function runStep(scope: SteamScope, step: SignupStep, input: StepIn
 export async function runChain(scope: SteamScope) {
   const ran: SignupStep[] = [];
   for (const step of SIGNUP_STEPS) {
-    const steps = await readChecklist(scope.runtime.db, scope.account.id);
+    const steps = await readChecklistSteps(scope.runtime.db, scope.account.id);
     if (steps[step]?.state === 'done' || OPTIONAL_STEPS.has(step)) continue;
     try {
       await runStep(scope, step, {});

@@ -1,14 +1,14 @@
 import type { BotRouteId } from '@toydesk/contract';
 import { ApiError, notFound } from '@toydesk/api-kit';
+import { loadSteamAccountWithProxy } from '@toydesk/db';
 
 import { pathId, runJobAndWait, type BotHandlers } from '../../http/handler.ts';
 import type { BotRuntime } from '../../bot-runtime.ts';
-import { loadSteamAccount } from '../steam/steam-access.ts';
 import { guardCodeAt } from './guard-code.ts';
 import { STEAM_GUARD_KINDS } from './steam-guard-jobs.ts';
 
 async function requireAccount(runtime: BotRuntime, id: number) {
-  const row = await loadSteamAccount(runtime.db, id);
+  const row = await loadSteamAccountWithProxy(runtime.db, id);
   if (!row) throw notFound('Нет такого Steam-аккаунта. (No such Steam account.)');
   return row;
 }

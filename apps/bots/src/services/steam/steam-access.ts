@@ -1,5 +1,4 @@
 import { parseJsonLossless } from '@toydesk/contract';
-import type { ProxyConfig } from '@toydesk/http';
 import {
   RealSteamGateway,
   SteamSimulatorGateway,
@@ -10,7 +9,7 @@ import {
 
 import type { BotConfig } from '../../config.ts';
 import { PermanentJobError } from '../../jobs/job-kind.ts';
-import type { Database, Vault } from '@toydesk/db';
+import { loadSteamSessionJson, type Database, type SteamAccountWithProxy, type Vault } from '@toydesk/db';
 import { SimulatorInbox } from './simulator-inbox.ts';
 import type { SignupInbox } from './signup-inbox.ts';
 
@@ -61,40 +60,13 @@ export class SteamAccess {
   }
 }
 
-export interface SteamAccountRow {
-  id: number;
-  steam_account_name: string;
-  login: string | null;
-  password: string | null;
-  shared_secret: string | null;
-  identity_secret: string | null;
-  phone: string | null;
-  steam_id: string | null;
-  p_protocol: ProxyConfig['protocol'] | null;
-  p_host: string | null;
-  p_port: number | null;
-  p_username: string | null;
-  p_password: string | null;
-}
-
-export async function loadSteamAccount(db: Database, id: number): Promise<SteamAccountRow | null> {
-  const [row] = await db.query<SteamAccountRow & Record<string, unknown>>(
-    `SELECT a.id, a.steam_account_name, a.login, a.password, a.shared_secret, a.identity_secret, a.phone, a.steam_id,
-            p.protocol AS p_protocol, p.host AS p_host, p.port AS p_port, p.username AS p_username,
-            p.password AS p_password
-     FROM steam_account a LEFT JOIN proxy p ON p.id = a.proxy WHERE a.id = $1`,
-    [id],
-  );
-  return row ?? null;
-}
-
-export const accountNameOf = (row: SteamAccountRow) => row.login ?? row.steam_account_name;
+export const accountNameOf = (row: SteamAccountWithProxy) => row.login ?? row.steam_account_name;
 
 /**
  * The stored credentials, decrypted (never logged). Demo mode passes useProxy false: the simulated Steam is
  * reached directly on loopback, never through an account's proxy (an operator's could be a real host).
  */
-export function credentialsOf(vault: Vault, row: SteamAccountRow, useProxy: boolean): SteamCredentials {
+export function credentialsOf(vault: Vault, row: SteamAccountWithProxy, useProxy: boolean): SteamCredentials {
   if (!row.password) throw new PermanentJobError(`Steam account ${row.id} has no password`);
   return {
     accountName: accountNameOf(row),
@@ -115,32 +87,7 @@ export function credentialsOf(vault: Vault, row: SteamAccountRow, useProxy: bool
 
 /** Sessions live encrypted in bot_steam_session (cookies and tokens are credentials). */
 export async function loadSession(db: Database, vault: Vault, account: number): Promise<SteamSession | null> {
-  const [row] = await db.query<{ session: string }>(
-    'SELECT session FROM bot_steam_session WHERE steam_account = $1',
-    [account],
-  );
+  const json = await loadSteamSessionJson(db, vault, account);
   // Lossless like all JSON that holds a Steam ID.
-  return row ? (parseJsonLossless(vault.decrypt(row.session)) as SteamSession) : null;
-}
-
-export async function saveSession(
-  db: Database,
-  vault: Vault,
-  account: number,
-  session: SteamSession,
-): Promise<void> {
-  await db.query(
-    `INSERT INTO bot_steam_session (steam_account, session, steam_id, access_token_expires_at, refresh_token_expires_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, now())
-     ON CONFLICT (steam_account) DO UPDATE SET session = excluded.session, steam_id = excluded.steam_id,
-       access_token_expires_at = excluded.access_token_expires_at,
-       refresh_token_expires_at = excluded.refresh_token_expires_at, updated_at = now()`,
-    [
-      account,
-      vault.encrypt(JSON.stringify(session)),
-      session.steamId,
-      session.accessTokenExpiresAt,
-      session.refreshTokenExpiresAt,
-    ],
-  );
+  return json === null ? null : (parseJsonLossless(json) as SteamSession);
 }

@@ -1,13 +1,14 @@
 import type { BotRouteId } from '@toydesk/contract';
 import { notFound } from '@toydesk/api-kit';
+import { steamAccountExists } from '@toydesk/db';
 
 import { pathId, runJobAndWait, startJob, type BotHandlers, type SharedHandler } from '../../http/handler.ts';
 import type { BotRuntime } from '../../bot-runtime.ts';
 import { assertMarketplaceLoginUrl } from './login-url.ts';
 
 async function assertAccount(runtime: BotRuntime, id: number) {
-  const [row] = await runtime.db.query('SELECT 1 FROM steam_account WHERE id = $1', [id]);
-  if (!row) throw notFound('Нет такого Steam-аккаунта. (No such Steam account.)');
+  if (!(await steamAccountExists(runtime.db, id)))
+    throw notFound('Нет такого Steam-аккаунта. (No such Steam account.)');
 }
 
 function action(kind: string): SharedHandler {

@@ -1,5 +1,5 @@
 import { parseTradeUrl, TRADE_OFFER_STATES, type SteamDomain, type TradeOffer } from '@toydesk/steam';
-import { loadOnceStartedMs } from '@toydesk/db';
+import { loadOnceStartedMs, saveSteamApiKey } from '@toydesk/db';
 
 import { PermanentJobError } from '../../jobs/job-kind.ts';
 import type { BotJobKind } from '../../bot-runtime.ts';
@@ -205,10 +205,7 @@ export const STEAM_ACTIONS: Record<string, Action> = {
   'steam.set-api-key': async (s, i) => {
     const identitySecret = await identityOrNull(s);
     const save = async (key: string) => {
-      await s.runtime.db.query('UPDATE bot_steam_session SET steam_api_key = $2 WHERE steam_account = $1', [
-        s.account.id,
-        s.runtime.vault.encrypt(key),
-      ]);
+      await saveSteamApiKey(s.runtime.db, s.runtime.vault, s.account.id, key);
       return { status: 'created', api_key: mask(key) };
     };
     return s.ctx.once<Record<string, unknown>>(

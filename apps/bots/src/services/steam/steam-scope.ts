@@ -3,21 +3,16 @@ import { isSteamError, type SteamGateway, type SteamSession } from '@toydesk/ste
 import type { JobContext } from '../../jobs/job-context.ts';
 import { PermanentJobError } from '../../jobs/job-kind.ts';
 import type { BotRuntime } from '../../bot-runtime.ts';
-import {
-  accountNameOf,
-  credentialsOf,
-  loadSession,
-  loadSteamAccount,
-  saveSession,
-  type SteamAccountRow,
-} from './steam-access.ts';
+import { loadSteamAccountWithProxy, saveSteamSession, type SteamAccountWithProxy } from '@toydesk/db';
+
+import { accountNameOf, credentialsOf, loadSession } from './steam-access.ts';
 import type { SignupInbox } from './signup-inbox.ts';
 
 /** One job's handle on one Steam account: its gateway, its stored session, its secrets. */
 export interface SteamScope {
   ctx: JobContext<BotRuntime>;
   runtime: BotRuntime;
-  account: SteamAccountRow;
+  account: SteamAccountWithProxy;
   accountName: string;
   gateway: SteamGateway;
   inbox: SignupInbox | null;
@@ -29,7 +24,7 @@ export interface SteamScope {
   identitySecret(): string;
   sharedSecret(): string;
   /** Re-reads the account row (after a step changed it). */
-  reload(): Promise<SteamAccountRow>;
+  reload(): Promise<SteamAccountWithProxy>;
 }
 
 /**
@@ -68,7 +63,7 @@ export function abortableGateway(gateway: SteamGateway, signal: AbortSignal): St
 export async function openSteamScope(ctx: JobContext<BotRuntime>, accountId: number): Promise<SteamScope> {
   const runtime = ctx.deps;
   ctx.signal.throwIfAborted();
-  let account = await loadSteamAccount(runtime.db, accountId);
+  let account = await loadSteamAccountWithProxy(runtime.db, accountId);
   if (!account) throw new PermanentJobError(`Steam account ${accountId} does not exist`);
   const gateway = abortableGateway(await runtime.steam.gateway(), ctx.signal);
   const inbox = await runtime.steam.inbox();
@@ -87,7 +82,7 @@ export async function openSteamScope(ctx: JobContext<BotRuntime>, accountId: num
     const previous = current ?? (await loadSession(runtime.db, runtime.vault, accountId));
     current = await gateway.relogin(credentials, previous);
     ctx.signal.throwIfAborted();
-    await saveSession(runtime.db, runtime.vault, accountId, current);
+    await saveSteamSession(runtime.db, runtime.vault, accountId, current);
     await ctx.log(`logged in as ${credentials.accountName} (${current.steamId})`);
     return current;
   };
@@ -121,7 +116,7 @@ export async function openSteamScope(ctx: JobContext<BotRuntime>, accountId: num
     identitySecret: () => decrypt(account!.identity_secret, 'identity_secret (mobile authenticator)'),
     sharedSecret: () => decrypt(account!.shared_secret, 'shared_secret (mobile authenticator)'),
     async reload() {
-      account = (await loadSteamAccount(runtime.db, accountId)) ?? account;
+      account = (await loadSteamAccountWithProxy(runtime.db, accountId)) ?? account;
       return account!;
     },
   };

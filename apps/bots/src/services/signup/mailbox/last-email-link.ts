@@ -1,3 +1,5 @@
+import { loadSteamAccountMailbox } from '@toydesk/db';
+
 import { PermanentJobError } from '../../../jobs/job-kind.ts';
 import type { SteamScope } from '../../steam/steam-scope.ts';
 import { MailboxLoginError, NEWEST_MESSAGES, readNewestMails } from './imap-mailbox.ts';
@@ -16,10 +18,7 @@ import { latestSteamConfirmationLink } from './steam-confirmation-link.ts';
  */
 export async function lastConfirmationLink(scope: SteamScope): Promise<string> {
   const { runtime } = scope;
-  const [row] = await runtime.db.query<{ email: string | null; email_password: string | null }>(
-    'SELECT email, email_password FROM steam_account WHERE id = $1',
-    [scope.account.id],
-  );
+  const row = await loadSteamAccountMailbox(runtime.db, scope.account.id);
   const email = row?.email?.trim() || null;
   const configured = runtime.config.imapServers;
   const domain = email ? mailDomain(email) : null;

@@ -1,9 +1,9 @@
 import { TmError, type TmPingResult } from '@toydesk/markets';
 import type { ProxyConfig } from '@toydesk/http';
-import { markMarketAccountOnline } from '@toydesk/db';
+import { loadSteamAccountWithProxy, markMarketAccountOnline } from '@toydesk/db';
 
 import { tmClientFor } from '../../market-accounts.ts';
-import { loadSession, loadSteamAccount } from '../../steam/steam-access.ts';
+import { loadSession } from '../../steam/steam-access.ts';
 import { openSteamScope } from '../../steam/steam-scope.ts';
 import { defineTradingLoop, type LoopTickResult, type TradingContext } from '../trading-loop.ts';
 
@@ -28,7 +28,7 @@ function proxyUrl(proxy: ProxyConfig): string {
  */
 async function steamProxy(ctx: TradingContext): Promise<string | null> {
   if (ctx.runtime.demo) return null;
-  const row = await loadSteamAccount(ctx.runtime.db, ctx.account.steamAccount);
+  const row = await loadSteamAccountWithProxy(ctx.runtime.db, ctx.account.steamAccount);
   if (!row?.p_host || !row.p_protocol || !row.p_port) return null;
   return proxyUrl({
     protocol: row.p_protocol,
