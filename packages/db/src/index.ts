@@ -37,9 +37,11 @@ export { auditNameSql, writeAudit, type AuditAction, type AuditEntryInput } from
 // Spend guards and spending calls (migration 015): one store for the market proxy and the loops.
 export {
   checkSpend,
+  claimDueSpendChecks,
   findSpend,
   listSpendGuardViews,
   listSpends,
+  loadSpendForCheck,
   loadSpendGuard,
   recordDoneSpend,
   reserveSpend,
@@ -262,3 +264,20 @@ export {
   saveSteamSession,
   type SteamSessionColumns,
 } from './repositories/steam-sessions.ts';
+export {
+  ackAlert,
+  ackAllAlerts,
+  listAlerts,
+  raiseAlert,
+  resolveOpenAlert,
+  type AlertFilter,
+  type NewAlert,
+} from './repositories/alerts.ts';
+export { countRateLimitHit, resetRateLimitCount } from './repositories/trading-rate-limits.ts';
+export {
+  claimDueKeyChecks,
+  deleteKeyPause,
+  readKeyPauses,
+  recordKeyPause,
+  type KeyPause,
+} from './repositories/market-key-pauses.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { raiseAlert } from '@toydesk/db';
 
-import { raiseAlert } from '../services/alerts/alert-store.ts';
 import { startBotTestApp, type BotTestApp } from '../testing/bot-test-app.ts';
 
 let t: BotTestApp;

@@ -265,3 +265,41 @@ export async function listSpends(
     [marketAccount, limit],
   );
 }
+
+/**
+ * Claims the open spending calls due for a check (unknown ones, and reservations older than `staleSeconds`,
+ * not checked for `checkSeconds`), at most 100, in one statement that moves checked_at, so processes
+ * claiming together each get other calls.
+ */
+export async function claimDueSpendChecks(
+  db: Queryable,
+  checkSeconds: number,
+  staleSeconds: number,
+): Promise<number[]> {
+  const due = await db.query<{ id: number }>(
+    `UPDATE market_spend SET checked_at = now()
+     WHERE id IN (
+       SELECT id FROM market_spend
+       WHERE (state = 'unknown' OR (state = 'reserved' AND created_at < now() - make_interval(secs => $2)))
+         AND (checked_at IS NULL OR checked_at < now() - make_interval(secs => $1))
+       ORDER BY checked_at NULLS FIRST, id LIMIT 100)
+     RETURNING id`,
+    [checkSeconds, staleSeconds],
+  );
+  return due.map((row) => row.id);
+}
+
+/** One spending call with what its lookup needs and its age in seconds; null when there is none. */
+export async function loadSpendForCheck(
+  db: Queryable,
+  id: number,
+): Promise<(UnsettledSpend & { age_seconds: number }) | null> {
+  const [spend] = await db.query<UnsettledSpend & { age_seconds: number }>(
+    `SELECT id, market_account, market, call, custom_id, source, subject, amount::text AS amount, currency,
+       day::text AS day, state, detail, checks, created_at, settled_at, lookup,
+       extract(epoch FROM now() - created_at)::int AS age_seconds
+     FROM market_spend WHERE id = $1`,
+    [id],
+  );
+  return spend ?? null;
+}

@@ -1,7 +1,7 @@
 import { notFound } from '@toydesk/api-kit';
+import { ackAlert, ackAllAlerts, listAlerts } from '@toydesk/db';
 
 import { pathId, type BotHandlers } from '../../http/handler.ts';
-import { ackAlert, ackAllAlerts, listAlerts } from './alert-store.ts';
 
 export const ALERT_HANDLERS: BotHandlers<'bot-alerts.list' | 'bot-alerts.ack' | 'bot-alerts.ack-all'> = {
   'bot-alerts.list': async ({ runtime, query, page }) => {

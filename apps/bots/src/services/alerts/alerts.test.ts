@@ -1,8 +1,8 @@
 import type { BotAlert, BotJob } from '@toydesk/contract';
+import { raiseAlert } from '@toydesk/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startBotTestApp, type BotTestApp } from '../../testing/bot-test-app.ts';
-import { raiseAlert } from './alert-store.ts';
 
 type Page = { count: number; results: BotAlert[] };
 

@@ -1,3 +1,4 @@
+import { readKeyPauses } from '@toydesk/db';
 import { z } from 'zod';
 
 import type { JobContext } from '../../jobs/job-context.ts';
@@ -7,7 +8,7 @@ import type { BotRuntime } from '../../bot-runtime.ts';
 import { marketFor } from '../market-accounts.ts';
 import { TRADING_RUNNER } from '../trading/loop-runner.ts';
 import { loadTradingAccount } from '../trading/trading-account.ts';
-import { KEY_CHECK_KIND, pauseForRejectedKey, readKeyPauses, resumeAfterKeyWorks } from './key-pause.ts';
+import { KEY_CHECK_KIND, pauseForRejectedKey, resumeAfterKeyWorks } from './key-pause.ts';
 import { rejectedKeyReason } from './rejected-key.ts';
 
 const checkParams = z.object({ account: z.number().int().positive() });

@@ -5,6 +5,7 @@ import {
   type BotFailedAccount,
   type BotServiceMarket,
 } from '@toydesk/contract';
+import { readKeyPauses } from '@toydesk/db';
 import { z } from 'zod';
 
 import { defineJobKind } from '../../jobs/job-kind.ts';
@@ -18,7 +19,7 @@ import {
   tmClientFor,
   type BotMarketAccount,
 } from '../market-accounts.ts';
-import { pauseForRejectedKey, readKeyPauses, resumeAfterKeyWorks } from '../market-keys/key-pause.ts';
+import { pauseForRejectedKey, resumeAfterKeyWorks } from '../market-keys/key-pause.ts';
 import { rejectedKeyReason } from '../market-keys/rejected-key.ts';
 import { readAllOrderPages } from './order-loop.ts';
 

@@ -2,11 +2,10 @@ import { isLoopbackHost, type ProxyCheckReason, type ProxyCheckResult } from '@t
 import type { ProxyConfig } from '@toydesk/http';
 import { z } from 'zod';
 
-import { listProxyIds, loadProxyEndpoint, recordProxyCheck } from '@toydesk/db';
+import { listProxyIds, loadProxyEndpoint, recordProxyCheck, raiseAlert } from '@toydesk/db';
 import { defineJobKind } from '../../jobs/job-kind.ts';
 import { LANES } from '../../lanes.ts';
 import type { BotRuntime } from '../../bot-runtime.ts';
-import { raiseAlert } from '../alerts/alert-store.ts';
 import { proxyFailureReason, proxyStatusReason } from './proxy-failure.ts';
 
 /** The error of a demo-mode check of a proxy that is not on loopback (never contacted). */

@@ -15,6 +15,7 @@ import {
   setNextRun,
   startQueuedBotJobNow,
   switchMarketAccountLoopOff,
+  readKeyPauses,
 } from '@toydesk/db';
 import { z } from 'zod';
 
@@ -23,7 +24,7 @@ import { defineJobKind, PermanentJobError } from '../../jobs/job-kind.ts';
 import { LANES, TRADING_LANES } from '../../lanes.ts';
 import type { BotJobKind, BotRuntime } from '../../bot-runtime.ts';
 import { BOT_ACTOR } from '../proxies/proxy-handlers.ts';
-import { pauseForRejectedKey, queueDueKeyChecks, readKeyPauses } from '../market-keys/key-pause.ts';
+import { pauseForRejectedKey, queueDueKeyChecks } from '../market-keys/key-pause.ts';
 import { rejectedKeyReason } from '../market-keys/rejected-key.ts';
 import { countRateLimit } from './rate-limit-alert.ts';
 import { loadTradingAccount, type LoadedTradingAccount } from './trading-account.ts';

@@ -1,5 +1,6 @@
+import { countRateLimitHit, raiseAlert, resetRateLimitCount } from '@toydesk/db';
+
 import type { BotRuntime } from '../../bot-runtime.ts';
-import { raiseAlert } from '../alerts/alert-store.ts';
 import type { TradingAccount, TradingLoopName } from './trading-loop.ts';
 
 /** The HTTP status of a marketplace failure: the transport's HttpError or tm's TmError, or their causes. */
@@ -23,19 +24,10 @@ export async function countRateLimit(
   failure: unknown,
 ): Promise<void> {
   if (statusOf(failure) !== 429) {
-    await runtime.db.query(
-      'UPDATE bot_trading_rate_limit SET in_a_row = 0 WHERE market_account = $1 AND in_a_row > 0',
-      [account.id],
-    );
+    await resetRateLimitCount(runtime.db, account.id);
     return;
   }
-  const [row] = await runtime.db.query<{ in_a_row: number }>(
-    `INSERT INTO bot_trading_rate_limit (market_account, in_a_row, last_at) VALUES ($1, 1, now())
-     ON CONFLICT (market_account) DO UPDATE SET in_a_row = bot_trading_rate_limit.in_a_row + 1, last_at = now()
-     RETURNING in_a_row`,
-    [account.id],
-  );
-  const inARow = row?.in_a_row ?? 1;
+  const inARow = await countRateLimitHit(runtime.db, account.id);
   if (inARow < runtime.config.trading.rateLimitAlertAfter) return;
   await raiseAlert(runtime.db, {
     kind: 'rate-limited',

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { JobContext } from '../../jobs/job-context.ts';
 import type { BotRuntime } from '../../bot-runtime.ts';
-import { recordLoopAction, type Database } from '@toydesk/db';
-import { raiseAlert } from '../alerts/alert-store.ts';
+import { recordLoopAction, type Database, raiseAlert } from '@toydesk/db';
 import { loadTradingAccount } from './trading-account.ts';
 import type { TradingAccount, TradingContext, TradingLoopName } from './trading-loop.ts';
 

@@ -1,9 +1,8 @@
 import { tradingLoopNameSchema, type BotTradingStatus } from '@toydesk/contract';
-import { listMarketAccountLoopStates, marketAccountExists, readLoopRows } from '@toydesk/db';
+import { listMarketAccountLoopStates, marketAccountExists, readLoopRows, readKeyPauses } from '@toydesk/db';
 import { fieldError, notFound } from '@toydesk/api-kit';
 
 import { pathId, type BotHandlers } from '../../http/handler.ts';
-import { readKeyPauses } from '../market-keys/key-pause.ts';
 import { readSummaryTexts } from './summary-texts.ts';
 import { TRADING_RUNNER } from './loop-runner.ts';
 

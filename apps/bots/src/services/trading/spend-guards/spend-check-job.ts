@@ -18,8 +18,13 @@ import type { JobContext } from '../../../jobs/job-context.ts';
 import { defineJobKind } from '../../../jobs/job-kind.ts';
 import { LANES } from '../../../lanes.ts';
 import type { BotRuntime } from '../../../bot-runtime.ts';
-import { settleSpend, type UnsettledSpend } from '@toydesk/db';
-import { raiseAlert } from '../../alerts/alert-store.ts';
+import {
+  claimDueSpendChecks,
+  loadSpendForCheck,
+  raiseAlert,
+  settleSpend,
+  type UnsettledSpend,
+} from '@toydesk/db';
 import { tmClientFor } from '../../market-accounts.ts';
 import { loadTradingAccount, type LoadedTradingAccount } from '../trading-account.ts';
 
@@ -86,18 +91,9 @@ export type SpendCheckOutcome = 'done' | 'not_done' | 'unknown' | 'settled-befor
  * trading dispatch every minute.
  */
 export async function queueSpendChecks(runtime: BotRuntime): Promise<number[]> {
-  const due = await runtime.db.query<{ id: number }>(
-    `UPDATE market_spend SET checked_at = now()
-     WHERE id IN (
-       SELECT id FROM market_spend
-       WHERE (state = 'unknown' OR (state = 'reserved' AND created_at < now() - make_interval(secs => $2)))
-         AND (checked_at IS NULL OR checked_at < now() - make_interval(secs => $1))
-       ORDER BY checked_at NULLS FIRST, id LIMIT 100)
-     RETURNING id`,
-    [SPEND_CHECK_SECONDS, STALE_RESERVATION_SECONDS],
-  );
-  for (const row of due) await runtime.queue.enqueue(SPEND_CHECK_KIND, { spend: row.id });
-  return due.map((row) => row.id);
+  const due = await claimDueSpendChecks(runtime.db, SPEND_CHECK_SECONDS, STALE_RESERVATION_SECONDS);
+  for (const spend of due) await runtime.queue.enqueue(SPEND_CHECK_KIND, { spend });
+  return due;
 }
 
 /**
@@ -110,13 +106,7 @@ export async function checkSpendOutcome(
   params: CheckParams,
 ): Promise<SpendCheckOutcome> {
   const runtime = ctx.deps;
-  const [spend] = await runtime.db.query<UnsettledSpend & { age_seconds: number }>(
-    `SELECT id, market_account, market, call, custom_id, source, subject, amount::text AS amount, currency,
-       day::text AS day, state, detail, checks, created_at, settled_at, lookup,
-       extract(epoch FROM now() - created_at)::int AS age_seconds
-     FROM market_spend WHERE id = $1`,
-    [params.spend],
-  );
+  const spend = await loadSpendForCheck(runtime.db, params.spend);
   if (!spend || (spend.state !== 'unknown' && spend.state !== 'reserved')) return 'settled-before';
   const loaded = await loadTradingAccount(runtime, spend.market_account);
   const lookup = loaded ? lookupOf(runtime, loaded, spend) : null;

@@ -1,7 +1,23 @@
 import type { BotAlert } from '@toydesk/contract';
 
-import type { Queryable } from '@toydesk/db';
-import type { AlertInput } from '../trading/trading-loop.ts';
+import type { Queryable } from '../database.ts';
+
+/**
+ * The alerts repository (table bot_alert, migration 011): what the console's alert list shows, raised by the
+ * bot services (and, for spending, by the market proxy: spend/spend-alert.ts), acknowledged by an operator or
+ * resolved by the bots when the cause is gone.
+ */
+
+/** An alert to raise; kind is one of BotAlert's kinds (the bots' AlertKind names them). */
+export interface NewAlert {
+  kind: string;
+  severity: BotAlert['severity'];
+  message: string;
+  marketAccount?: number | null;
+  steamAccount?: number | null;
+  proxy?: number | null;
+  details?: Record<string, unknown>;
+}
 
 const COLUMNS = `id, kind, severity, message, market_account, steam_account, proxy, details, count, first_at,
   last_at, acknowledged_at`;
@@ -11,7 +27,7 @@ const COLUMNS = `id, kind, severity, message, market_account, steam_account, pro
  * account and proxy (the partial unique index bot_alert_open_idx): the console shows one line per cause
  * with how often and when last, not a flood. The message and details of the latest raise win.
  */
-export async function raiseAlert(db: Queryable, input: AlertInput): Promise<BotAlert> {
+export async function raiseAlert(db: Queryable, input: NewAlert): Promise<BotAlert> {
   const [row] = await db.query<BotAlert>(
     `INSERT INTO bot_alert (kind, severity, message, market_account, steam_account, proxy, details)
      VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)
@@ -75,4 +91,17 @@ export async function ackAllAlerts(db: Queryable): Promise<number> {
     'UPDATE bot_alert SET acknowledged_at = now() WHERE acknowledged_at IS NULL RETURNING id',
   );
   return rows.length;
+}
+
+/**
+ * Resolves the open alert of `kind` for the market account: acknowledged now by the bots, its details
+ * marked resolved (the cause went away, nobody acknowledged it).
+ */
+export async function resolveOpenAlert(db: Queryable, kind: string, marketAccount: number): Promise<void> {
+  await db.query(
+    `UPDATE bot_alert SET acknowledged_at = now(),
+       details = details || jsonb_build_object('resolved', true, 'resolved_at', now())
+     WHERE kind = $1 AND market_account = $2 AND acknowledged_at IS NULL`,
+    [kind, marketAccount],
+  );
 }
