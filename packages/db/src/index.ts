@@ -99,6 +99,7 @@ export {
   finishLedgerEntry,
   listClaimedLedgerIds,
   loadLedgerEntryTransaction,
+  lockLedgerTransfer,
   type LedgerClaim,
   type LedgerKind,
   type LedgerResult,
@@ -281,3 +282,31 @@ export {
   recordKeyPause,
   type KeyPause,
 } from './repositories/market-key-pauses.ts';
+export {
+  claimPriceListRefresh,
+  listMarketPrices,
+  loadListPrices,
+  loadMarketDatabaseStats,
+  loadPriceListAgeMs,
+  resetOrderDistribution,
+  storeImportedPrices,
+  storeRefreshedPriceList,
+  type ImportedPrice,
+  type ListedPrice,
+} from './repositories/market-prices.ts';
+export { longestUncheckedNames, markNamesChecked } from './repositories/price-checks.ts';
+export {
+  forgetTrackedOrder,
+  loadTrackedOrders,
+  saveTrackedOrder,
+  type TrackedOrder,
+} from './repositories/dynamic-orders.ts';
+export { activeListingWait, startListingWait, type ListingWait } from './repositories/listing-waits.ts';
+export {
+  listDynamicOrderSettings,
+  listListingCandidates,
+  listSellableMarketToys,
+  type DynamicOrderSettingRow,
+  type ListingCandidateRow,
+  type SellableMarketToy,
+} from './repositories/trading-toys.ts';

@@ -16,6 +16,7 @@ export const botMarketPriceRowSchema = z.object({
   volume: z.number().int().nullable(),
   updated_at: z.string(),
 });
+export type BotMarketPriceRow = z.infer<typeof botMarketPriceRowSchema>;
 
 export const botMarketDatabaseStatsSchema = z.object({
   market: botServiceMarketSchema,
@@ -25,6 +26,7 @@ export const botMarketDatabaseStatsSchema = z.object({
   last_import_job: z.string().nullable(),
   distribution: z.array(z.object({ market_account: z.number().int(), items: z.number().int() })),
 });
+export type BotMarketDatabaseStats = z.infer<typeof botMarketDatabaseStatsSchema>;
 
 export const botMarketDatabaseRoutes = [
   defineRoute({

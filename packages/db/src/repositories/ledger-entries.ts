@@ -93,3 +93,15 @@ export async function listClaimedLedgerIds(
   );
   return new Set(rows.map((row) => row.external_id));
 }
+
+/**
+ * Holds the transfer's lock until the caller's transaction ends: the two sides of one money transfer may be
+ * recorded at the same moment by two workers, and the second must find the first's transaction row.
+ */
+export async function lockLedgerTransfer(
+  tx: Queryable,
+  market: MarketCode,
+  transferId: string,
+): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`ledger-transfer:${market}:${transferId}`]);
+}

@@ -1,6 +1,11 @@
 import type { BotServiceMarket, MarketCode } from '@toydesk/contract';
 import { botServiceMarketSchema } from '@toydesk/contract';
-import { marketAccountExists } from '@toydesk/db';
+import {
+  listMarketPrices,
+  loadMarketDatabaseStats,
+  marketAccountExists,
+  resetOrderDistribution,
+} from '@toydesk/db';
 import { notFound } from '@toydesk/api-kit';
 
 import { pathId, runJobAndWait, type BotHandlers } from '../../http/handler.ts';
@@ -30,36 +35,12 @@ export const MARKET_DATABASE_HANDLERS: BotHandlers<
   'bot-market-database.orders_stats': async ({ runtime, params }) => {
     const market = serviceMarket(params);
     const code = PRICE_MARKET[market];
-    const [stats] = await runtime.db.query<{ items: number; with_buy_order: number }>(
-      `SELECT count(*)::int AS items, count(buy_order)::int AS with_buy_order FROM bot_market_price WHERE market = $1`,
-      [code],
-    );
-    const [imported] = await runtime.db.query<{ last_import_at: string; job_id: string | null }>(
-      'SELECT last_import_at, job_id::text AS job_id FROM bot_price_import WHERE market = $1',
-      [code],
-    );
-    const distribution = await runtime.db.query<{ market_account: number; items: number }>(
-      `SELECT market_account, count(*)::int AS items FROM bot_order_distribution WHERE market = $1
-       GROUP BY market_account ORDER BY market_account`,
-      [market],
-    );
-    return {
-      market,
-      items: stats?.items ?? 0,
-      with_buy_order: stats?.with_buy_order ?? 0,
-      last_import_at: imported?.last_import_at ?? null,
-      last_import_job: imported?.job_id ?? null,
-      distribution,
-    };
+    return { market, ...(await loadMarketDatabaseStats(runtime.db, code, market)) };
   },
 
   'bot-market-database.orders_reset_distribution': async ({ runtime, params }) => {
     const market = serviceMarket(params);
-    const removed = await runtime.db.query(
-      'DELETE FROM bot_order_distribution WHERE market = $1 RETURNING 1',
-      [market],
-    );
-    return { success: true as const, removed: removed.length };
+    return { success: true as const, removed: await resetOrderDistribution(runtime.db, market) };
   },
 
   'bot-market-database.account_items': async (ctx) => {
@@ -74,11 +55,7 @@ export const MARKET_DATABASE_HANDLERS: BotHandlers<
     const market = serviceMarket(params);
     const code = PRICE_MARKET[market];
     const names = [...new Set(body.marketHashNames)];
-    const results = await runtime.db.query<{ market_hash_name: string; currency: string }>(
-      `SELECT market, market_hash_name, price::text AS price, buy_order::text AS buy_order, currency, volume, updated_at
-       FROM bot_market_price WHERE market = $1 AND market_hash_name = ANY($2::text[]) ORDER BY market_hash_name`,
-      [code, names],
-    );
+    const results = await listMarketPrices(runtime.db, code, names);
     const found = new Set(results.map((r) => r.market_hash_name));
     return {
       currency: results[0]?.currency ?? (code === 'tm_usd' ? 'USD' : 'RUB'),

@@ -1,5 +1,6 @@
 import { BOT_SERVICE_MARKETS, MARKET_CODES, type MarketCode } from '@toydesk/contract';
 import { createTmFamilyClient, TmMarket, type Market, type MarketPrice } from '@toydesk/markets';
+import { storeImportedPrices } from '@toydesk/db';
 import { z } from 'zod';
 
 import { defineJobKind, PermanentJobError } from '../../jobs/job-kind.ts';
@@ -13,9 +14,6 @@ import { onePricePerName } from './one-price-per-name.ts';
 
 /** The markets whose public price lists are imported on the schedule (no key needed). */
 export const PUBLIC_PRICE_MARKETS: MarketCode[] = ['tm', 'tm_usd', 'cs7', 'cs7_proxy'];
-
-/** Upserts in slices so that one statement's JSON parameter stays a few megabytes. */
-const SLICE = 5000;
 
 async function fetchPrices(ctx: JobContext<BotRuntime>, market: MarketCode): Promise<MarketPrice[]> {
   const runtime = ctx.deps;
@@ -52,9 +50,6 @@ async function fetchPrices(ctx: JobContext<BotRuntime>, market: MarketCode): Pro
 export async function importPrices(ctx: JobContext<BotRuntime>, market: MarketCode) {
   const prices = onePricePerName(await fetchPrices(ctx, market));
   await ctx.log(`${prices.length} price(s) read from ${market}`);
-  const db = ctx.deps.db;
-  const started = await db.query<{ now: string }>('SELECT clock_timestamp() AS now');
-  const stamp = started[0]!.now;
   const rows = prices.map((p) => ({
     market_hash_name: p.market_hash_name,
     price: p.price,
@@ -63,31 +58,7 @@ export async function importPrices(ctx: JobContext<BotRuntime>, market: MarketCo
     volume: p.volume,
     classid_instanceid: p.classid_instanceid ?? null,
   }));
-  const removed = await db.transaction(async (tx) => {
-    for (let i = 0; i < rows.length; i += SLICE) {
-      await tx.query(
-        `INSERT INTO bot_market_price (market, market_hash_name, price, buy_order, currency, volume, classid_instanceid, updated_at)
-         SELECT $1, x.market_hash_name, x.price, x.buy_order, x.currency, x.volume, x.classid_instanceid, $3::timestamptz
-         FROM jsonb_to_recordset($2::jsonb) AS x(market_hash_name text, price numeric, buy_order numeric,
-           currency text, volume integer, classid_instanceid text)
-         ON CONFLICT (market, market_hash_name) DO UPDATE SET price = excluded.price, buy_order = excluded.buy_order,
-           currency = excluded.currency, volume = excluded.volume,
-           classid_instanceid = excluded.classid_instanceid, updated_at = excluded.updated_at`,
-        [market, JSON.stringify(rows.slice(i, i + SLICE)), stamp],
-      );
-    }
-    const gone = await tx.query(
-      'DELETE FROM bot_market_price WHERE market = $1 AND updated_at < $2::timestamptz RETURNING 1',
-      [market, stamp],
-    );
-    await tx.query(
-      `INSERT INTO bot_price_import (market, last_import_at, job_id, items, removed) VALUES ($1, $2, $3::uuid, $4, $5)
-       ON CONFLICT (market) DO UPDATE SET last_import_at = excluded.last_import_at, job_id = excluded.job_id,
-         items = excluded.items, removed = excluded.removed`,
-      [market, stamp, ctx.job.id, rows.length, gone.length],
-    );
-    return gone.length;
-  });
+  const removed = await storeImportedPrices(ctx.deps.db, market, rows, ctx.job.id);
   await ctx.log(`${rows.length} price(s) stored, ${removed} gone from the list removed`);
   return { market, items: rows.length, removed };
 }

@@ -1,3 +1,5 @@
+import { longestUncheckedNames, markNamesChecked } from '@toydesk/db';
+
 import type { TradingContext } from '../trading-loop.ts';
 
 /**
@@ -12,14 +14,7 @@ export async function longestUnchecked(
   budget: number,
 ): Promise<string[]> {
   if (candidates.length === 0 || budget <= 0) return [];
-  const rows = await ctx.runtime.db.query<{ name_key: string }>(
-    `SELECT c.name_key FROM unnest($3::text[]) WITH ORDINALITY AS c(name_key, n)
-     LEFT JOIN bot_price_check p ON p.market_account = $1 AND p.loop = $2 AND p.name_key = c.name_key
-     ORDER BY p.checked_at NULLS FIRST, c.n
-     LIMIT $4`,
-    [ctx.account.id, loop, [...new Set(candidates)], budget],
-  );
-  return rows.map((row) => row.name_key);
+  return longestUncheckedNames(ctx.runtime.db, ctx.account.id, loop, candidates, budget);
 }
 
 /** Records that these toys' competitors were just read per toy. */
@@ -29,10 +24,5 @@ export async function markChecked(
   names: readonly string[],
 ): Promise<void> {
   if (names.length === 0) return;
-  await ctx.runtime.db.query(
-    `INSERT INTO bot_price_check (market_account, loop, name_key, checked_at)
-     SELECT $1, $2, n, clock_timestamp() FROM unnest($3::text[]) AS n
-     ON CONFLICT (market_account, loop, name_key) DO UPDATE SET checked_at = excluded.checked_at`,
-    [ctx.account.id, loop, [...new Set(names)]],
-  );
+  await markNamesChecked(ctx.runtime.db, ctx.account.id, loop, names);
 }

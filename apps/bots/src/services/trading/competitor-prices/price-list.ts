@@ -1,4 +1,10 @@
 import { compareMoney } from '@toydesk/contract';
+import {
+  claimPriceListRefresh,
+  loadListPrices,
+  loadPriceListAgeMs,
+  storeRefreshedPriceList,
+} from '@toydesk/db';
 import type { TmClassInstancePrice, TmClient } from '@toydesk/markets';
 
 import type { TradingContext } from '../trading-loop.ts';
@@ -56,34 +62,8 @@ export function pricesByName(
   return out;
 }
 
-async function listAgeMs(ctx: TradingContext): Promise<number | null> {
-  const [row] = await ctx.runtime.db.query<{ age_ms: number | null }>(
-    `SELECT CASE WHEN isfinite(last_import_at)
-              THEN (extract(epoch FROM clock_timestamp() - last_import_at) * 1000)::float8 END AS age_ms
-     FROM bot_price_import WHERE market = $1`,
-    [ctx.account.market],
-  );
-  return row?.age_ms === null || row?.age_ms === undefined ? null : Number(row.age_ms);
-}
-
-/** Takes the refresh of a stale list for this process; false when it is fresh or another process has it. */
-async function claimRefresh(ctx: TradingContext, maxAgeMs: number): Promise<boolean> {
-  const rows = await ctx.runtime.db.query(
-    `INSERT INTO bot_price_import (market, last_import_at, refresh_claimed_until)
-     VALUES ($1, '-infinity', clock_timestamp() + make_interval(secs => $3))
-     ON CONFLICT (market) DO UPDATE SET refresh_claimed_until = excluded.refresh_claimed_until
-     WHERE (bot_price_import.refresh_claimed_until IS NULL
-            OR bot_price_import.refresh_claimed_until < clock_timestamp())
-       AND bot_price_import.last_import_at < clock_timestamp() - make_interval(secs => $2::float8 / 1000)
-     RETURNING 1`,
-    [ctx.account.market, maxAgeMs, REFRESH_CLAIM_SECONDS],
-  );
-  return rows.length > 0;
-}
-
 /** Fetches the account's market's class_instance list (one request, no key) into bot_market_price. */
 async function refreshList(ctx: TradingContext, tm: TmClient): Promise<void> {
-  const { db } = ctx.runtime;
   const market = ctx.account.market;
   try {
     const list = await tm.publicFiles.classInstancePrices(tm.currency, { timeoutMs: LIST_TIMEOUT_MS });
@@ -93,28 +73,7 @@ async function refreshList(ctx: TradingContext, tm: TmClient): Promise<void> {
       buy_order: entry.bestBid,
       volume: entry.volume,
     }));
-    await db.transaction(async (tx) => {
-      const [now] = await tx.query<{ now: string }>('SELECT clock_timestamp()::text AS now');
-      await tx.query(
-        `INSERT INTO bot_market_price (market, market_hash_name, price, buy_order, currency, volume, updated_at)
-         SELECT $1, x.market_hash_name, x.price, x.buy_order, $3, x.volume, $4::timestamptz
-         FROM jsonb_to_recordset($2::jsonb) AS x(market_hash_name text, price numeric, buy_order numeric, volume integer)
-         ON CONFLICT (market, market_hash_name) DO UPDATE SET price = excluded.price,
-           buy_order = excluded.buy_order, currency = excluded.currency, volume = excluded.volume,
-           updated_at = excluded.updated_at`,
-        [market, JSON.stringify(rows), list.currency, now!.now],
-      );
-      const gone = await tx.query(
-        'DELETE FROM bot_market_price WHERE market = $1 AND updated_at < $2::timestamptz RETURNING 1',
-        [market, now!.now],
-      );
-      await tx.query(
-        `UPDATE bot_price_import SET last_import_at = $2::timestamptz, job_id = $3::uuid, items = $4,
-           removed = $5, refresh_claimed_until = NULL
-         WHERE market = $1`,
-        [market, now!.now, ctx.job.job.id, rows.length, gone.length],
-      );
-    });
+    await storeRefreshedPriceList(ctx.runtime.db, market, rows, list.currency, ctx.job.job.id);
     await ctx.job.log(`price list of ${market} refreshed: ${rows.length} names`);
   } catch (error) {
     if (ctx.job.signal.aborted) throw error; // the tick's lease is gone: stop, as every long call does
@@ -135,21 +94,22 @@ export async function priceListFor(
   names: readonly string[],
   maxAgeMs = PRICE_LIST_MAX_AGE_MS,
 ): Promise<PriceListView> {
-  let ageMs = await listAgeMs(ctx);
+  const { db } = ctx.runtime;
+  const market = ctx.account.market;
+  let ageMs = await loadPriceListAgeMs(db, market);
   let fetched = false;
-  if ((ageMs === null || ageMs > maxAgeMs) && (await claimRefresh(ctx, maxAgeMs))) {
+  if (
+    (ageMs === null || ageMs > maxAgeMs) &&
+    (await claimPriceListRefresh(db, market, maxAgeMs, REFRESH_CLAIM_SECONDS))
+  ) {
     await refreshList(ctx, tm);
     fetched = true;
-    ageMs = await listAgeMs(ctx);
+    ageMs = await loadPriceListAgeMs(db, market);
   }
   const fresh = ageMs !== null && ageMs <= maxAgeMs;
   const prices = new Map<string, ListPrice>();
   if (!fresh || names.length === 0) return { fresh, ageMs, prices, fetched };
-  const rows = await ctx.runtime.db.query<{ name: string; price: string | null; buy_order: string | null }>(
-    `SELECT market_hash_name AS name, price::text AS price, buy_order::text AS buy_order
-     FROM bot_market_price WHERE market = $1 AND market_hash_name = ANY($2::text[])`,
-    [ctx.account.market, [...new Set(names)]],
-  );
+  const rows = await loadListPrices(db, market, names);
   for (const row of rows) prices.set(row.name, { lowest: row.price, bestBid: row.buy_order });
   return { fresh, ageMs, prices, fetched };
 }

@@ -1,4 +1,5 @@
-import type { Queryable } from '@toydesk/db';
+import { listDynamicOrderSettings, type Queryable } from '@toydesk/db';
+
 import { orderBand, type OrderBand } from './order-price-rule.ts';
 
 /** How the loop treats one toy on the account's market. */
@@ -26,33 +27,7 @@ export async function loadDynamicSettings(
   market: string,
   marketAccount: number,
 ): Promise<DynamicSetting[]> {
-  const rows = await db.query<{
-    toy: number;
-    market_hash_name: string;
-    phase: string;
-    enabled: boolean;
-    min_price_buy: string | null;
-    max_price_buy: string | null;
-    step: string | null;
-    max_orders: number | null;
-  }>(
-    `WITH source AS (
-       SELECT toy, '' AS phase, 0 AS rank, enable_dynamic_order, min_price_buy, max_price_buy,
-              NULL::numeric AS step, NULL::int AS max_orders
-       FROM market_toy WHERE market = $1
-       UNION ALL
-       SELECT toy, coalesce(phase, ''), CASE WHEN market_account IS NULL THEN 1 ELSE 2 END,
-              enable_dynamic_order, min_price_buy,
-              max_price_buy, step, max_orders
-       FROM toy_dynamic_setting WHERE market = $1 AND (market_account IS NULL OR market_account = $2)
-     )
-     SELECT DISTINCT ON (s.toy, s.phase) s.toy, t.market_hash_name, s.phase, s.enable_dynamic_order AS enabled,
-            s.min_price_buy::text AS min_price_buy, s.max_price_buy::text AS max_price_buy,
-            s.step::text AS step, s.max_orders
-     FROM source s JOIN toy t ON t.id = s.toy
-     ORDER BY s.toy, s.phase, s.rank DESC`,
-    [market, marketAccount],
-  );
+  const rows = await listDynamicOrderSettings(db, market, marketAccount);
   return rows.map((row) => ({
     toy: row.toy,
     marketHashName: row.market_hash_name,

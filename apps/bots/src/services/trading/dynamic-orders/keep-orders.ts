@@ -1,3 +1,4 @@
+import { forgetTrackedOrder, loadTrackedOrders, saveTrackedOrder, type TrackedOrder } from '@toydesk/db';
 import { TmBadKeyError, TmError, type TmClient, type TmOrder } from '@toydesk/markets';
 
 import { screenOrder } from '../competitor-prices/order-screen.ts';
@@ -8,13 +9,10 @@ import { refuseBySpendGuard } from '../spend-guards/loop-guard.ts';
 import type { TradingContext } from '../trading-loop.ts';
 import type { DynamicSetting } from './dynamic-settings.ts';
 import { bestCompetingBid, orderTarget, priceDiffers } from './order-price-rule.ts';
-import {
-  forgetTrackedOrder,
-  loadTrackedOrders,
-  orderKey,
-  saveTrackedOrder,
-  type TrackedOrder,
-} from './tracked-orders.ts';
+
+/** The key of an order at tm: its name and Doppler phase. */
+const orderKey = (order: { marketHashName: string; phase: string }) =>
+  `${order.marketHashName}\n${order.phase}`;
 
 /**
  * At most this many toys are priced per tick (a bid-ask each, tm allows 5 calls a second): the others keep

@@ -1,8 +1,7 @@
 import { TmError, type TmClient } from '@toydesk/markets';
 
 import type { JobContext } from '../../../jobs/job-context.ts';
-import type { Queryable } from '@toydesk/db';
-import { startListingWait } from './listing-wait.ts';
+import { startListingWait, type Queryable } from '@toydesk/db';
 
 /**
  * tm's add-to-sale as the list-reprice loop and the operator's manual listing (trading/manual-listing/)

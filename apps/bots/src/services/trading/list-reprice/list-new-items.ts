@@ -1,9 +1,9 @@
 import { isAddToSaleInventoryError } from '@toydesk/contract';
+import { activeListingWait } from '@toydesk/db';
 import { TmBadKeyError, TmError, type TmClient } from '@toydesk/markets';
 
 import type { TradingContext } from '../trading-loop.ts';
 import { addToSaleOnce, waitAfterInventoryRefusal } from './add-to-sale-once.ts';
-import { activeListingWait } from './listing-wait.ts';
 import type { SellToy } from './sell-toys.ts';
 
 /** At most this many add-to-sale calls per tick (tm allows 5 calls a second per key): the rest wait a tick. */

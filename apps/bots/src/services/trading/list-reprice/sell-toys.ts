@@ -1,4 +1,5 @@
-import type { Queryable } from '@toydesk/db';
+import { listSellableMarketToys, type Queryable } from '@toydesk/db';
+
 import { sellLimits, type SellLimits } from './reprice-rule.ts';
 
 /** A toy the account's market may sell: a market toy with a price_sell. */
@@ -10,17 +11,7 @@ export interface SellToy {
 
 /** The market toys of one market that have a price_sell, by market hash name. */
 export async function loadSellToys(db: Queryable, market: string): Promise<Map<string, SellToy>> {
-  const rows = await db.query<{
-    toy: number;
-    market_hash_name: string;
-    price_sell: string;
-    price_buy: string | null;
-  }>(
-    `SELECT mt.toy, t.market_hash_name, mt.price_sell::text AS price_sell, mt.price_buy::text AS price_buy
-     FROM market_toy mt JOIN toy t ON t.id = mt.toy
-     WHERE mt.market = $1 AND mt.price_sell > 0`,
-    [market],
-  );
+  const rows = await listSellableMarketToys(db, market);
   return new Map(
     rows.map((row) => [
       row.market_hash_name,

@@ -15,10 +15,15 @@ import type { JobContext } from '../../../jobs/job-context.ts';
 import { defineJobKind, PermanentJobError } from '../../../jobs/job-kind.ts';
 import { LANES } from '../../../lanes.ts';
 import type { BotRuntime } from '../../../bot-runtime.ts';
-import { insertListedSellItem, loadSpendGuard, type Queryable } from '@toydesk/db';
+import {
+  activeListingWait,
+  insertListedSellItem,
+  listListingCandidates,
+  loadSpendGuard,
+  type Queryable,
+} from '@toydesk/db';
 import { marketFor, tmClientFor } from '../../market-accounts.ts';
 import { addToSaleOnce, waitAfterInventoryRefusal } from '../list-reprice/add-to-sale-once.ts';
-import { activeListingWait } from '../list-reprice/listing-wait.ts';
 import { syncSellItems } from '../list-reprice/sell-items-sync.ts';
 import { loadSellToys } from '../list-reprice/sell-toys.ts';
 import { loadTradingAccount } from '../trading-account.ts';
@@ -224,23 +229,12 @@ async function planItems(
   account: TradingAccount,
   params: ListItemsParams,
 ): Promise<Planned[]> {
-  const rows = await db.query<{
-    asset_id: string;
-    market_hash_name: string;
-    price_buy: string | null;
-    price_sell: string | null;
-    has_band: boolean;
-    reference: string | null;
-  }>(
-    `SELECT i.asset_id, i.market_hash_name, mt.price_buy::text AS price_buy, mt.price_sell::text AS price_sell,
-            mt.id IS NOT NULL AS has_band,
-            (SELECT p.price::text FROM bot_market_price p
-              WHERE p.market = $3 AND p.market_hash_name = i.market_hash_name AND p.currency = $4) AS reference
-     FROM steam_inventory i
-     LEFT JOIN toy t ON t.market_hash_name = i.market_hash_name
-     LEFT JOIN market_toy mt ON mt.toy = t.id AND mt.market = $3
-     WHERE i.steam_account = $1 AND i.asset_id = ANY($2::text[])`,
-    [account.steamAccount, params.items.map((item) => item.asset_id), account.market, account.currency],
+  const rows = await listListingCandidates(
+    db,
+    account.steamAccount,
+    params.items.map((item) => item.asset_id),
+    account.market,
+    account.currency,
   );
   const byAsset = new Map(rows.map((row) => [row.asset_id, row]));
   return params.items.map((item) => {

@@ -6,6 +6,7 @@ import {
   insertTransaction,
   joinTransferTransaction,
   loadLedgerEntryTransaction,
+  lockLedgerTransfer,
   moveMarketAccountBalance,
   type Database,
   type LedgerResult,
@@ -54,11 +55,7 @@ const other = (side: TransferSide): TransferSide => (side === 'out' ? 'in' : 'ou
 
 export async function recordTransferSide(db: Database, input: TransferSideInput): Promise<LedgerResult> {
   return db.transaction(async (tx) => {
-    // The two sides of one transfer may be recorded at the same moment by two workers: one at a time,
-    // so that the second finds the first's transaction row.
-    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
-      `ledger-transfer:${input.market}:${input.transferId}`,
-    ]);
+    await lockLedgerTransfer(tx, input.market, input.transferId);
     const mine = await claimSide(tx, input, input.side, input.marketAccount);
     if (!mine.created) return mine.result;
 

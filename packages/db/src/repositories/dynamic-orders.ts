@@ -1,4 +1,10 @@
-import type { Queryable } from '@toydesk/db';
+import type { Queryable } from '../database.ts';
+
+/**
+ * The dynamic orders repository (table bot_dynamic_order, migration 013): the buy orders the dynamic-orders
+ * loop placed per market account, the only orders it changes or removes (the operator's own orders on other
+ * names are never touched). How they are priced is the bots' (apps/bots/src/services/trading/dynamic-orders/).
+ */
 
 /** A buy order the loop placed (bot_dynamic_order): the only orders it changes or removes. */
 export interface TrackedOrder {
@@ -57,7 +63,3 @@ export async function forgetTrackedOrder(
     [marketAccount, order.marketHashName, order.phase],
   );
 }
-
-/** The key of an order at tm: its name and Doppler phase. */
-export const orderKey = (order: { marketHashName: string; phase: string }) =>
-  `${order.marketHashName}\n${order.phase}`;

@@ -1,11 +1,11 @@
 import { ADD_TO_SALE_RETRY_WAIT_MS } from '@toydesk/contract';
 
-import type { Queryable } from '@toydesk/db';
+import type { Queryable } from '../database.ts';
 
 /**
- * The spec's wait after an add-to-sale inventory refusal (sections 4, 8, 9: refresh the inventory, then wait
- * 30 s), kept as a not-before time per account in bot_listing_wait: a tick inside the wait skips listing and
- * returns, so no worker is held for 30 s.
+ * The listing waits repository (table bot_listing_wait): the spec's wait after an add-to-sale inventory
+ * refusal (sections 4, 8, 9: refresh the inventory, then wait 30 s), kept as a not-before time per market
+ * account, so a tick inside the wait skips listing and returns and no worker is held for 30 s.
  */
 
 export interface ListingWait {
