@@ -8,31 +8,6 @@ import { DateFilter, SelectFilter } from './filter-fields';
 
 /** The toolbar filters the list screens share, built on SelectFilter and DateFilter. */
 
-export interface EnumFilterProps {
-  label: ReactNode;
-  width: number;
-  value: string;
-  onChange: (value: string) => void;
-  /** The enum's values, from the contract. */
-  values: readonly string[];
-  /** Where the values' texts live: `${labels}.${value}` (e.g. 'enums.status'). */
-  labels: string;
-}
-
-/** One value of a contract enum, each named by its text; the first choice is no filter. */
-export function EnumFilter({ label, width, value, onChange, values, labels }: EnumFilterProps) {
-  const { t } = useTranslation();
-  return (
-    <SelectFilter
-      label={label}
-      width={width}
-      value={value}
-      onChange={onChange}
-      options={values.map((item) => ({ value: item, label: t(`${labels}.${item}`) }))}
-    />
-  );
-}
-
 export interface MarketFilterProps {
   value: string;
   onChange: (value: string) => void;

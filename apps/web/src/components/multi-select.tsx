@@ -1,7 +1,8 @@
 import { MenuItem, TextField } from '@mui/material';
+import type { ReactNode } from 'react';
 
 export interface MultiSelectProps {
-  label: string;
+  label: ReactNode;
   values: readonly string[];
   options: readonly { value: string; label: string }[];
   onChange: (values: string[]) => void;

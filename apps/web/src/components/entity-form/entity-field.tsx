@@ -1,9 +1,9 @@
 import { Autocomplete, Checkbox, FormControlLabel, InputAdornment, MenuItem, TextField } from '@mui/material';
 import { CURRENCY_SYMBOLS, type AnyFieldDef } from '@toydesk/contract';
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useCommonData } from '@/lib/common-data';
+import { useEnumLabel } from '@/lib/enum-label';
 import type { FormValue } from '@/lib/entity-form';
 
 import { TagPicker } from '../tag-picker';
@@ -30,20 +30,6 @@ export interface EntityFieldProps {
 
 function currencySymbol(currency: string): string {
   return (CURRENCY_SYMBOLS as Record<string, string | undefined>)[currency] ?? currency;
-}
-
-/** The translated name of an enum value: statuses share one list, other enums have their own. */
-export function useEnumLabel() {
-  const { t, i18n } = useTranslation();
-  return useCallback(
-    (name: string, value: string) => {
-      if (name === 'status' || name.endsWith('_status'))
-        return t(`enums.status.${value}`, { defaultValue: value });
-      const key = `enums.${name}.${value}`;
-      return i18n.exists(key) ? t(key) : value;
-    },
-    [t, i18n],
-  );
 }
 
 /**

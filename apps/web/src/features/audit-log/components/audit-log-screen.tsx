@@ -1,16 +1,16 @@
-import { Box, TextField, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { AUDIT_ACTIONS, auditEntryEntity } from '@toydesk/contract';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { WideDialog } from '@/components/wide-dialog';
-import { SelectFilter } from '@/components/filter-fields';
-import { DateRangeFilter, EnumFilter } from '@/components/list-filters';
+import { FilterBar } from '@/components/filter-bar';
 import type { EntityRow } from '@/components/entity-table/entity-columns';
 import { EntityTable } from '@/components/entity-table/entity-table';
 import { Page } from '@/components/page';
 import type { VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { overrideColumns } from '@/components/override-columns';
+import { ToolbarFilters } from '@/components/toolbar-filters';
 import { formatDateTime } from '@/lib/format';
 import type { QueryParams } from '@/lib/query-string';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -119,6 +119,7 @@ export function AuditLogScreen() {
   const query = useMemo<QueryParams>(() => auditQuery(debounced), [debounced]);
   const [open, setOpen] = useState<EntityRow | null>(null);
   const patch = (change: Partial<AuditFilters>) => setFilters((current) => ({ ...current, ...change }));
+  const entityOptions = ENTITIES.map((name) => ({ value: name, label: entityLabel(t, name) }));
   // Labels are worked out once per render of the column set, not per cell (cells stay light).
   const columns = useCallback(
     (generated: VirtualColumn<EntityRow>[]) => {
@@ -143,37 +144,18 @@ export function AuditLogScreen() {
   );
   return (
     <Page title={t('nav.auditLog')}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1, alignItems: 'center' }}>
-        <SelectFilter
-          label={t('fields.entity')}
-          width={190}
-          value={filters.entity}
-          onChange={(value) => patch({ entity: value })}
-          options={ENTITIES.map((name) => ({ value: name, label: entityLabel(t, name) }))}
+      <FilterBar>
+        <ToolbarFilters
+          filters={filters}
+          onChange={patch}
+          specs={[
+            { kind: 'select', key: 'entity', options: entityOptions, width: 190 },
+            { kind: 'enum', key: 'action', values: AUDIT_ACTIONS, width: 150 },
+            { kind: 'text', key: 'operator', width: 170 },
+            { kind: 'dates', from: 'from', to: 'to', labels: [t('ops.audit.from'), t('ops.audit.to')] },
+          ]}
         />
-        <EnumFilter
-          label={t('fields.action')}
-          width={150}
-          value={filters.action}
-          onChange={(value) => patch({ action: value })}
-          values={AUDIT_ACTIONS}
-          labels="enums.action"
-        />
-        <TextField
-          margin="none"
-          label={t('fields.operator')}
-          sx={{ width: 170 }}
-          value={filters.operator}
-          onChange={(event) => patch({ operator: event.target.value })}
-        />
-        <DateRangeFilter
-          fromLabel={t('ops.audit.from')}
-          toLabel={t('ops.audit.to')}
-          from={filters.from}
-          to={filters.to}
-          onChange={(from, to) => patch({ from, to })}
-        />
-      </Box>
+      </FilterBar>
       <EntityTable
         routeId="audit.list"
         entity={auditEntryEntity}

@@ -1,15 +1,14 @@
 import { Autocomplete, TextField } from '@mui/material';
-import { BOT_DELIVERY_STATES, type BotDelivery, type BotDeliveryState } from '@toydesk/contract';
+import { BOT_DELIVERY_STATES, type BotDelivery } from '@toydesk/contract';
 import { useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { BotListTable } from '@/components/bot-list-table';
 import { dateTimeColumn } from '@/components/date-time-column';
 import { ItemNameCell } from '@/components/item-name-cell';
-import { DateRangeFilter } from '@/components/list-filters';
-import { MultiSelect } from '@/components/multi-select';
 import { Page } from '@/components/page';
 import { StatusBadge } from '@/components/status-chip';
+import { ToolbarFilters } from '@/components/toolbar-filters';
 import { type VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { useCommonData } from '@/lib/common-data';
 import { marketAccountChoices } from '@/lib/filter-options';
@@ -156,12 +155,18 @@ export function BotDeliveriesScreen() {
         emptyText={t('ops.deliveries.none')}
         filters={
           <>
-            <MultiSelect
-              label={t('ops.deliveries.stateHeader')}
-              values={filters.states}
-              options={stateOptions}
-              onChange={(values) => patch({ states: values as BotDeliveryState[] })}
-              width={200}
+            <ToolbarFilters
+              filters={filters}
+              onChange={patch}
+              specs={[
+                {
+                  kind: 'multi',
+                  key: 'states',
+                  label: t('ops.deliveries.stateHeader'),
+                  options: stateOptions,
+                  width: 200,
+                },
+              ]}
             />
             <Autocomplete
               multiple
@@ -176,12 +181,17 @@ export function BotDeliveriesScreen() {
               )}
               sx={{ width: 300 }}
             />
-            <DateRangeFilter
-              fromLabel={t('ops.deliveries.dateFrom')}
-              toLabel={t('ops.deliveries.dateTo')}
-              from={filters.dateFrom}
-              to={filters.dateTo}
-              onChange={(dateFrom, dateTo) => patch({ dateFrom, dateTo })}
+            <ToolbarFilters
+              filters={filters}
+              onChange={patch}
+              specs={[
+                {
+                  kind: 'dates',
+                  from: 'dateFrom',
+                  to: 'dateTo',
+                  labels: [t('ops.deliveries.dateFrom'), t('ops.deliveries.dateTo')],
+                },
+              ]}
             />
           </>
         }

@@ -8,7 +8,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { BOT_JOB_STATES, type BotJob, type BotJobState } from '@toydesk/contract';
+import { BOT_JOB_STATES, type BotJob } from '@toydesk/contract';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -17,19 +17,13 @@ import { BotListTable, loadedRows } from '@/components/bot-list-table';
 import { dateTimeColumn } from '@/components/date-time-column';
 import { JobStateChip } from '@/components/job-progress';
 import { MdiIcon } from '@/components/mdi-icon';
-import { MultiSelect } from '@/components/multi-select';
 import { Page } from '@/components/page';
 import { ResultDetails } from '@/components/result-details';
+import { ToolbarFilters } from '@/components/toolbar-filters';
 import { type VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { isJobFinished } from '@/lib/bot-jobs';
 import { useCommonData } from '@/lib/common-data';
-import {
-  KIND_GROUPS,
-  KNOWN_KINDS,
-  isMarketAccountKind,
-  kindTitle,
-  type KindGroup,
-} from '@/lib/job-results/job-kinds';
+import { KIND_GROUPS, KNOWN_KINDS, isMarketAccountKind, kindTitle } from '@/lib/job-results/job-kinds';
 import { formatJobError, formatJobResult } from '@/lib/job-results/job-result';
 import { useTextContext } from '@/lib/job-results/use-text-context';
 
@@ -199,19 +193,25 @@ export function BotJobsScreen() {
         onRowClick={(row) => setOpenId(row.id)}
         filters={
           <>
-            <MultiSelect
-              label={t('fields.status')}
-              values={filters.states}
-              options={stateOptions}
-              onChange={(values) => patch({ states: values as BotJobState[] })}
-              width={200}
-            />
-            <MultiSelect
-              label={t('jobResults.kindGroup.label')}
-              values={filters.groups}
-              options={groupOptions}
-              onChange={(values) => patch({ groups: values as KindGroup[] })}
-              width={200}
+            <ToolbarFilters
+              filters={filters}
+              onChange={patch}
+              specs={[
+                {
+                  kind: 'multi',
+                  key: 'states',
+                  label: t('fields.status'),
+                  options: stateOptions,
+                  width: 200,
+                },
+                {
+                  kind: 'multi',
+                  key: 'groups',
+                  label: t('jobResults.kindGroup.label'),
+                  options: groupOptions,
+                  width: 200,
+                },
+              ]}
             />
             <Autocomplete
               multiple

@@ -1,20 +1,13 @@
-import { FormControlLabel, Switch, TextField } from '@mui/material';
+import { FormControlLabel, Switch } from '@mui/material';
 import { CURRENCIES, RECORD_STATUSES, SIDES } from '@toydesk/contract';
 import { useTranslation } from 'react-i18next';
 
-import { useEnumLabel } from '@/components/entity-form/entity-field';
-import { SelectFilter } from '@/components/filter-fields';
 import { FilterBar } from '@/components/filter-bar';
-import {
-  DateRangeFilter,
-  MarketAccountFilter,
-  MarketFilter,
-  SteamAccountFilter,
-} from '@/components/list-filters';
-import { MultiSelect } from '@/components/multi-select';
-import { SearchField } from '@/components/search-field';
+import { ToolbarFilters } from '@/components/toolbar-filters';
 
 import type { HistoryFilters } from '../utils/history-filters';
+
+const CURRENCY_OPTIONS = CURRENCIES.map((currency) => ({ value: currency, label: currency }));
 
 /** Search and filters of the history: side, market, accounts, price range, days, status, currency. */
 export function HistoryFiltersBar({
@@ -25,65 +18,35 @@ export function HistoryFiltersBar({
   onChange: (change: Partial<HistoryFilters>) => void;
 }) {
   const { t } = useTranslation();
-  const enumLabel = useEnumLabel();
   return (
     <FilterBar flush>
-      <SearchField value={filters.search} onChange={(search) => onChange({ search })} width={230} />
-      <MultiSelect
-        label={t('fields.side')}
-        values={filters.sides}
-        options={SIDES.map((value) => ({ value, label: enumLabel('side', value) }))}
-        onChange={(sides) => onChange({ sides })}
-      />
-      <MarketFilter width={160} value={filters.market} onChange={(market) => onChange({ market })} />
-      <SteamAccountFilter
-        width={170}
-        value={filters.steamAccount}
-        onChange={(steamAccount) => onChange({ steamAccount })}
-      />
-      <MarketAccountFilter
-        width={200}
-        value={filters.marketAccount}
-        onChange={(marketAccount) => onChange({ marketAccount })}
-        market={filters.market}
-        steamAccount={filters.steamAccount}
-      />
-      <TextField
-        margin="none"
-        label={t('history.priceFrom')}
-        value={filters.priceFrom}
-        onChange={(event) => onChange({ priceFrom: event.target.value })}
-        sx={{ width: 100 }}
-        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-      />
-      <TextField
-        margin="none"
-        label={t('history.priceTo')}
-        value={filters.priceTo}
-        onChange={(event) => onChange({ priceTo: event.target.value })}
-        sx={{ width: 100 }}
-        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-      />
-      <DateRangeFilter
-        fromLabel={t('history.dateFrom')}
-        toLabel={t('history.dateTo')}
-        from={filters.dateFrom}
-        to={filters.dateTo}
-        onChange={(dateFrom, dateTo) => onChange({ dateFrom, dateTo })}
-        width={150}
-      />
-      <MultiSelect
-        label={t('fields.record_status')}
-        values={filters.statuses}
-        options={RECORD_STATUSES.map((value) => ({ value, label: enumLabel('record_status', value) }))}
-        onChange={(statuses) => onChange({ statuses })}
-      />
-      <SelectFilter
-        label={t('fields.currency')}
-        width={110}
-        value={filters.currency}
-        onChange={(currency) => onChange({ currency })}
-        options={CURRENCIES.map((currency) => ({ value: currency, label: currency }))}
+      <ToolbarFilters
+        filters={filters}
+        onChange={onChange}
+        specs={[
+          { kind: 'search', key: 'search', width: 230 },
+          { kind: 'enums', key: 'sides', field: 'side', values: SIDES },
+          { kind: 'market', key: 'market', width: 160 },
+          { kind: 'steamAccount', key: 'steamAccount', width: 170 },
+          {
+            kind: 'marketAccount',
+            key: 'marketAccount',
+            market: 'market',
+            steamAccount: 'steamAccount',
+            width: 200,
+          },
+          { kind: 'text', key: 'priceFrom', label: t('history.priceFrom'), decimal: true, width: 100 },
+          { kind: 'text', key: 'priceTo', label: t('history.priceTo'), decimal: true, width: 100 },
+          {
+            kind: 'dates',
+            from: 'dateFrom',
+            to: 'dateTo',
+            labels: [t('history.dateFrom'), t('history.dateTo')],
+            width: 150,
+          },
+          { kind: 'enums', key: 'statuses', field: 'record_status', values: RECORD_STATUSES },
+          { kind: 'select', key: 'currency', options: CURRENCY_OPTIONS, width: 110 },
+        ]}
       />
       <FormControlLabel
         control={

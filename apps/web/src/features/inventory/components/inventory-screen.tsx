@@ -5,8 +5,6 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { checkboxColumn } from '@/components/checkbox-column';
-import { SelectFilter } from '@/components/filter-fields';
-import { EnumFilter, SteamAccountFilter } from '@/components/list-filters';
 import type { EntityRow } from '@/components/entity-table/entity-columns';
 import { EntityTable } from '@/components/entity-table/entity-table';
 import { withItemColumn } from '@/components/item-name-cell';
@@ -14,6 +12,7 @@ import { ListOnMarketDialog } from '@/components/list-on-market-dialog';
 import { MdiIcon } from '@/components/mdi-icon';
 import { Page } from '@/components/page';
 import { SelectionBar } from '@/components/selection-bar';
+import { ToolbarFilters } from '@/components/toolbar-filters';
 import type { VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { overrideColumns } from '@/components/override-columns';
 import { useCommonData } from '@/lib/common-data';
@@ -61,6 +60,10 @@ export function InventoryScreen() {
     selection.clear();
     setFilters((current) => ({ ...current, ...change }));
   };
+  const holdOptions = [
+    { value: 'hold', label: t('inventory.onHold') },
+    { value: 'none', label: t('inventory.noHold') },
+  ];
 
   const onRowsChange = useCallback((loaded: EntityRow[]) => setRows(loaded), []);
   const columns = useCallback(
@@ -110,37 +113,14 @@ export function InventoryScreen() {
 
   const toolbar = (
     <>
-      <SteamAccountFilter
-        width={200}
-        value={filters.steamAccount}
-        onChange={(value) => patch({ steamAccount: value })}
-      />
-      <EnumFilter
-        label={t('fields.status')}
-        width={150}
-        value={filters.status}
-        onChange={(value) => patch({ status: value })}
-        values={INVENTORY_ITEM_STATUSES}
-        labels="enums.status"
-      />
-      <SelectFilter
-        label={t('fields.tradable')}
-        width={130}
-        value={filters.tradable}
-        onChange={(value) => patch({ tradable: value as InventoryFilters['tradable'] })}
-        options={[
-          { value: 'yes', label: t('common.yes') },
-          { value: 'no', label: t('common.no') },
-        ]}
-      />
-      <SelectFilter
-        label={t('inventory.hold')}
-        width={160}
-        value={filters.hold}
-        onChange={(value) => patch({ hold: value as InventoryFilters['hold'] })}
-        options={[
-          { value: 'hold', label: t('inventory.onHold') },
-          { value: 'none', label: t('inventory.noHold') },
+      <ToolbarFilters
+        filters={filters}
+        onChange={patch}
+        specs={[
+          { kind: 'steamAccount', key: 'steamAccount', width: 200 },
+          { kind: 'enum', key: 'status', values: INVENTORY_ITEM_STATUSES, width: 150 },
+          { kind: 'yesNo', key: 'tradable', yes: 'yes', no: 'no', width: 130 },
+          { kind: 'select', key: 'hold', label: t('inventory.hold'), options: holdOptions, width: 160 },
         ]}
       />
       <Button

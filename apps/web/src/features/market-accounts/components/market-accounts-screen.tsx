@@ -5,14 +5,12 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { SelectFilter, TagFilter } from '@/components/filter-fields';
 import { FilterBar } from '@/components/filter-bar';
-import { SearchField } from '@/components/search-field';
 import { SelectionBar } from '@/components/selection-bar';
-import { StatusFilter } from '@/components/status-filter';
 import { MdiIcon } from '@/components/mdi-icon';
 import { Page } from '@/components/page';
 import { RowCountBar } from '@/components/row-count-bar';
+import { ToolbarFilters } from '@/components/toolbar-filters';
 import type { TableSort } from '@/components/virtual-table/virtual-table';
 import { useCommonData } from '@/lib/common-data';
 import { shownRowsExportUrl } from '@/lib/csv-export';
@@ -27,12 +25,7 @@ import { useMarketAccounts, type MarketAccountRow } from '../api/get-market-acco
 import { useProxyOptions, type ProxyOption } from '../api/get-proxy-options';
 import { loopsByAccount, useTradingStatus } from '../api/get-trading-status';
 import { useSpendSummary } from '../api/spend-guard';
-import {
-  EMPTY_FILTERS,
-  filterMarketAccounts,
-  sortMarketAccounts,
-  type MarketAccountFilters,
-} from '../utils/filter-market-accounts';
+import { EMPTY_FILTERS, filterMarketAccounts, sortMarketAccounts } from '../utils/filter-market-accounts';
 import { goLiveAccounts, type GoLiveAccount } from '../utils/go-live';
 import { GoLiveDialog } from './go-live-dialog';
 import { MarketAccountDialog, type LoopSwitch } from './market-account-dialog';
@@ -126,6 +119,10 @@ export function MarketAccountsScreen() {
   const onTrading = useCallback((account: MarketAccountRow) => setTradingFor(account.id), []);
 
   const selectedRows = useSelectedRows(rows, selection);
+  const onlineOptions = [
+    { value: 'on', label: t('marketAccounts.online') },
+    { value: 'off', label: t('marketAccounts.offline') },
+  ];
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -171,24 +168,16 @@ export function MarketAccountsScreen() {
         ))}
       </Tabs>
       <FilterBar>
-        <SearchField value={filters.search} onChange={(search) => patch({ search })} width={240} />
-        <StatusFilter
-          statuses={MARKET_ACCOUNT_STATUSES}
-          width={160}
-          values={filters.statuses}
-          onChange={(statuses) => patch({ statuses })}
-        />
-        <SelectFilter
-          label={t('fields.online')}
-          width={130}
-          value={filters.online}
-          onChange={(value) => patch({ online: value as MarketAccountFilters['online'] })}
-          options={[
-            { value: 'on', label: t('marketAccounts.online') },
-            { value: 'off', label: t('marketAccounts.offline') },
+        <ToolbarFilters
+          filters={filters}
+          onChange={patch}
+          specs={[
+            { kind: 'search', key: 'search', width: 240 },
+            { kind: 'enums', key: 'statuses', field: 'status', values: MARKET_ACCOUNT_STATUSES, width: 160 },
+            { kind: 'select', key: 'online', options: onlineOptions, width: 130 },
+            { kind: 'tags', key: 'tagIds', width: 220 },
           ]}
         />
-        <TagFilter value={filters.tagIds} onChange={(tagIds) => patch({ tagIds })} width={220} />
         <RowCountBar
           kind="shown"
           count={visible.length}

@@ -3,8 +3,8 @@ import { SELL_ITEM_STATUSES } from '@toydesk/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { EnumFilter, MarketAccountFilter, MarketFilter } from '@/components/list-filters';
 import { Page } from '@/components/page';
+import { ToolbarFilters } from '@/components/toolbar-filters';
 import type { QueryParams } from '@/lib/query-string';
 
 import { SaleCandidatesTable } from './sale-candidates-table';
@@ -40,27 +40,15 @@ export function SellItemsScreen() {
   const patch = (change: Partial<Filters>) => setFilters((current) => ({ ...current, ...change }));
 
   const toolbar = (
-    <>
-      <MarketFilter
-        width={170}
-        value={filters.market}
-        onChange={(value) => patch({ market: value, marketAccount: '' })}
-      />
-      <EnumFilter
-        label={t('fields.status')}
-        width={150}
-        value={filters.status}
-        onChange={(value) => patch({ status: value })}
-        values={SELL_ITEM_STATUSES}
-        labels="enums.status"
-      />
-      <MarketAccountFilter
-        width={220}
-        value={filters.marketAccount}
-        onChange={(value) => patch({ marketAccount: value })}
-        market={filters.market}
-      />
-    </>
+    <ToolbarFilters
+      filters={filters}
+      onChange={patch}
+      specs={[
+        { kind: 'market', key: 'market', width: 170, also: { marketAccount: '' } },
+        { kind: 'enum', key: 'status', values: SELL_ITEM_STATUSES, width: 150 },
+        { kind: 'marketAccount', key: 'marketAccount', market: 'market', width: 220 },
+      ]}
+    />
   );
 
   return (

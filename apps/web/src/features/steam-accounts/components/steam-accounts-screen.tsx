@@ -4,15 +4,13 @@ import { CURRENCIES, STEAM_ACCOUNT_STATUSES, type MarketRates } from '@toydesk/c
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { SelectFilter, TagFilter } from '@/components/filter-fields';
 import { FilterBar } from '@/components/filter-bar';
 import { MdiIcon } from '@/components/mdi-icon';
 import { Page } from '@/components/page';
 import { RateDateHint } from '@/components/rate-date-hint';
 import { RowCountBar } from '@/components/row-count-bar';
-import { SearchField } from '@/components/search-field';
 import { SelectionBar } from '@/components/selection-bar';
-import { StatusFilter } from '@/components/status-filter';
+import { ToolbarFilters } from '@/components/toolbar-filters';
 import { marketByCode, useCommonData } from '@/lib/common-data';
 import { shownRowsExportUrl } from '@/lib/csv-export';
 
@@ -69,12 +67,16 @@ export function SteamAccountsScreen() {
 
   const rows = useMemo(() => accounts.data ?? [], [accounts.data]);
   const visible = useMemo(() => filterSteamAccounts(rows, deferredFilters), [rows, deferredFilters]);
-  const serverGroups = useMemo(
-    () =>
-      [
+  const serverGroupOptions = useMemo(
+    () => [
+      { value: NO_GROUP, label: t('common.none') },
+      ...[
         ...new Set(rows.map((row) => row.server_group_name).filter((name): name is string => name !== null)),
-      ].sort(),
-    [rows],
+      ]
+        .sort()
+        .map((name) => ({ value: name, label: name })),
+    ],
+    [rows, t],
   );
   const proxies = useMemo<ProxyOption[]>(() => {
     const byId = new Map<number, string>();
@@ -123,22 +125,14 @@ export function SteamAccountsScreen() {
       }
     >
       <FilterBar>
-        <SearchField value={filters.search} onChange={(search) => patch({ search })} />
-        <StatusFilter
-          statuses={STEAM_ACCOUNT_STATUSES}
-          width={180}
-          values={filters.statuses}
-          onChange={(statuses) => patch({ statuses })}
-        />
-        <TagFilter value={filters.tagIds} onChange={(tagIds) => patch({ tagIds })} width={260} />
-        <SelectFilter
-          label={t('fields.server_group')}
-          width={180}
-          value={filters.serverGroup}
-          onChange={(value) => patch({ serverGroup: value })}
-          options={[
-            { value: NO_GROUP, label: t('common.none') },
-            ...serverGroups.map((name) => ({ value: name, label: name })),
+        <ToolbarFilters
+          filters={filters}
+          onChange={patch}
+          specs={[
+            { kind: 'search', key: 'search' },
+            { kind: 'enums', key: 'statuses', field: 'status', values: STEAM_ACCOUNT_STATUSES, width: 180 },
+            { kind: 'tags', key: 'tagIds', width: 260 },
+            { kind: 'select', key: 'serverGroup', options: serverGroupOptions, width: 180 },
           ]}
         />
         <ToggleButtonGroup

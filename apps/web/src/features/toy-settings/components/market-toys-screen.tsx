@@ -4,17 +4,12 @@ import { marketToyEntity, RECORD_STATUSES, type MarketCode, type MarketToyPatch 
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { SelectFilter } from '@/components/filter-fields';
-import { useEnumLabel } from '@/components/entity-form/entity-field';
 import type { EntityRow } from '@/components/entity-table/entity-columns';
 import { FilterBar } from '@/components/filter-bar';
 import { MdiIcon } from '@/components/mdi-icon';
-import { MultiSelect } from '@/components/multi-select';
-import { SearchField } from '@/components/search-field';
+import { ToolbarFilters } from '@/components/toolbar-filters';
 import type { VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { overrideColumns } from '@/components/override-columns';
-import { useCommonData } from '@/lib/common-data';
-import { marketOptions } from '@/lib/filter-options';
 import { notify } from '@/lib/notifications';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
@@ -69,8 +64,6 @@ type Dialog =
 export function MarketToysScreen() {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
-  const common = useCommonData();
-  const enumLabel = useEnumLabel();
   const [filters, setFilters] = useState<MarketToyFilters>(EMPTY_MARKET_TOY_FILTERS);
   const debounced = useDebouncedValue(filters);
   const query = useMemo(() => marketToyFiltersToQuery(debounced), [debounced]);
@@ -148,30 +141,15 @@ export function MarketToysScreen() {
       onImport={() => setDialog({ kind: 'import' })}
       filters={
         <FilterBar flush>
-          <SearchField value={filters.search} onChange={(search) => patch({ search })} />
-          <SelectFilter
-            label={t('fields.market')}
-            width={190}
-            value={filters.market}
-            onChange={(value) => patch({ market: value })}
-            options={marketOptions(common.markets)}
-            allLabel={t('common.allMarkets')}
-          />
-          <SelectFilter
-            label={t('fields.enable_dynamic_order')}
-            width={190}
-            value={filters.dynamic}
-            onChange={(value) => patch({ dynamic: value as MarketToyFilters['dynamic'] })}
-            options={[
-              { value: 'true', label: t('common.yes') },
-              { value: 'false', label: t('common.no') },
+          <ToolbarFilters
+            filters={filters}
+            onChange={patch}
+            specs={[
+              { kind: 'search', key: 'search' },
+              { kind: 'market', key: 'market', width: 190 },
+              { kind: 'yesNo', key: 'dynamic', field: 'enable_dynamic_order', width: 190 },
+              { kind: 'enums', key: 'statuses', field: 'record_status', values: RECORD_STATUSES },
             ]}
-          />
-          <MultiSelect
-            label={t('fields.record_status')}
-            values={filters.statuses}
-            options={RECORD_STATUSES.map((value) => ({ value, label: enumLabel('record_status', value) }))}
-            onChange={(statuses) => patch({ statuses })}
           />
         </FilterBar>
       }

@@ -3,7 +3,7 @@ import { RECORD_STATUSES, toyEntity, type ToyPatch } from '@toydesk/contract';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useEnumLabel } from '@/components/entity-form/entity-field';
+import { useEnumLabel } from '@/lib/enum-label';
 import type { EntityRow } from '@/components/entity-table/entity-columns';
 import type { VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { overrideColumns } from '@/components/override-columns';

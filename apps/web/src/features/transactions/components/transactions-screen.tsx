@@ -14,10 +14,10 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EntityFormDialog } from '@/components/entity-form/entity-form-dialog';
 import type { EntityRow } from '@/components/entity-table/entity-columns';
 import { EntityTable } from '@/components/entity-table/entity-table';
-import { DateRangeFilter, EnumFilter, MarketFilter } from '@/components/list-filters';
 import { MdiIcon } from '@/components/mdi-icon';
 import { Page } from '@/components/page';
 import { rowActionsColumn } from '@/components/row-actions-column';
+import { ToolbarFilters } from '@/components/toolbar-filters';
 import type { VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { notify } from '@/lib/notifications';
 
@@ -100,37 +100,21 @@ export function TransactionsScreen() {
   };
 
   const toolbar = (
-    <>
-      <EnumFilter
-        label={t('fields.kind')}
-        width={180}
-        value={filters.kind}
-        onChange={(value) => patch({ kind: value })}
-        values={TRANSACTION_KINDS}
-        labels="enums.kind"
-      />
-      <EnumFilter
-        label={t('fields.payment_method')}
-        width={160}
-        value={filters.paymentMethod}
-        onChange={(value) => patch({ paymentMethod: value })}
-        values={PAYMENT_METHODS}
-        labels="enums.payment_method"
-      />
-      <MarketFilter
-        label={t('fields.to_market')}
-        width={170}
-        value={filters.market}
-        onChange={(value) => patch({ market: value })}
-      />
-      <DateRangeFilter
-        fromLabel={t('transactions.dateFrom')}
-        toLabel={t('transactions.dateTo')}
-        from={filters.dateFrom}
-        to={filters.dateTo}
-        onChange={(dateFrom, dateTo) => patch({ dateFrom, dateTo })}
-      />
-    </>
+    <ToolbarFilters
+      filters={filters}
+      onChange={patch}
+      specs={[
+        { kind: 'enum', key: 'kind', values: TRANSACTION_KINDS, width: 180 },
+        { kind: 'enum', key: 'paymentMethod', values: PAYMENT_METHODS, width: 160 },
+        { kind: 'market', key: 'market', label: t('fields.to_market'), width: 170 },
+        {
+          kind: 'dates',
+          from: 'dateFrom',
+          to: 'dateTo',
+          labels: [t('transactions.dateFrom'), t('transactions.dateTo')],
+        },
+      ]}
+    />
   );
 
   return (
