@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 
 import { loadCatalogue } from '@toydesk/simulators';
 
+import { MARKET_CAPABILITIES } from '../market.ts';
 import { simulatorClient } from '../testing/tm-test-client.ts';
 import type { TmSimHarness } from '../testing/tm-simulator.ts';
 import { useTmSimulator } from '../testing/use-tm-simulator.ts';
@@ -49,19 +50,7 @@ describe.concurrent('TmMarket', () => {
     const { market } = await marketFor({ currency: 'USD' });
     expect(market.code).toBe('tm');
     expect(market.currency).toBe('USD');
-    expect([...market.capabilities].sort()).toEqual(
-      [
-        'balance',
-        'buy',
-        'buy_orders',
-        'history',
-        'inventory',
-        'list_for_sale',
-        'listings',
-        'prices',
-        'set_price',
-      ].sort(),
-    );
+    expect([...market.capabilities].sort()).toEqual([...MARKET_CAPABILITIES].sort());
   });
 
   test('getInventory, listForSale, getListings', async ({ expect }) => {

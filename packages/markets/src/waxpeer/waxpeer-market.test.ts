@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { MarketApiError, MarketAuthError } from '../kit/market-errors.ts';
+import { MARKET_CAPABILITIES } from '../market.ts';
 import { expectFailure } from '../testing/expect-failure.ts';
 import { startMarketSim, useSimulatedMarket } from '../testing/market-sim.ts';
 import { WaxpeerMarket } from './waxpeer-market.ts';
@@ -15,19 +16,7 @@ const bed = useSimulatedMarket('waxpeer', WaxpeerMarket, {
 
 describe('WaxpeerMarket against the simulator', () => {
   it('offers every capability (USD only)', () => {
-    expect([...bed.market.capabilities].sort()).toEqual(
-      [
-        'balance',
-        'buy',
-        'buy_orders',
-        'history',
-        'inventory',
-        'list_for_sale',
-        'listings',
-        'prices',
-        'set_price',
-      ].sort(),
-    );
+    expect([...bed.market.capabilities].sort()).toEqual([...MARKET_CAPABILITIES].sort());
     expect(bed.market.currency).toBe('USD');
     expect(() => new WaxpeerMarket({ ...bed.sim.config('x'), currency: 'RUB' })).toThrow(/USD/);
   });
