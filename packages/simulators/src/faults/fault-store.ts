@@ -99,12 +99,21 @@ export class FaultStore<Spec extends FaultSpecBase> {
     this.random = new Random(this.seed);
   }
 
-  /** The fault this request meets, if any (its count goes down). */
-  take(request: { pathAndQuery: string; method: string; subject: string | null }): Fault<Spec> | null {
+  /**
+   * The fault this request meets, if any (its count goes down): a rule's `path` is found anywhere in the path
+   * and query string (`search` without its '?').
+   */
+  take(request: {
+    path: string;
+    search: string;
+    method: string;
+    subject: string | null;
+  }): Fault<Spec> | null {
+    const pathAndQuery = request.search ? `${request.path}?${request.search}` : request.path;
     for (const fault of this.faults) {
       const match = fault.match ?? {};
       const subject = match[this.rules.subject];
-      if (match.path !== undefined && !request.pathAndQuery.includes(match.path)) continue;
+      if (match.path !== undefined && !pathAndQuery.includes(match.path)) continue;
       if (subject !== undefined && subject !== request.subject) continue;
       if (match.method !== undefined && match.method.toUpperCase() !== request.method) continue;
       if (fault.share !== undefined && !this.random.chance(fault.share)) continue;

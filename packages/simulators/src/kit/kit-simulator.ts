@@ -105,9 +105,10 @@ export class KitSimulator {
     }
 
     const fault = this.faults.take({
-      pathAndQuery: request.search ? `${path}?${request.search}` : path,
-      subject: accountId,
+      path,
+      search: request.search,
       method: request.method,
+      subject: accountId,
     });
     if (fault) this.stats.fault(accountId);
     return aroundFault(

@@ -99,7 +99,8 @@ export class SteamSimulator implements SteamSimParts {
     if (login) this.stats.account(login);
 
     const fault = this.faults.take({
-      pathAndQuery: ctx.search ? `${ctx.path}?${ctx.search}` : ctx.path,
+      path: ctx.path,
+      search: ctx.search,
       method: ctx.method,
       subject: login,
     });

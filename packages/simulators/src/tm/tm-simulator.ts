@@ -124,11 +124,7 @@ export class TmSimulator {
       return json(429, { success: false, error: 'too many requests' });
     }
 
-    const fault = this.faults.take({
-      pathAndQuery: request.search ? `${path}?${request.search}` : path,
-      subject: key,
-      method: request.method,
-    });
+    const fault = this.faults.take({ path, search: request.search, method: request.method, subject: key });
     if (fault) this.stats.fault(key);
     return aroundFault(
       fault,
