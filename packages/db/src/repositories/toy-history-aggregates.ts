@@ -7,7 +7,7 @@ import type { Queryable, Row } from '../database.ts';
 
 /**
  * The statistics endpoints read the trigger-maintained summaries (migration 003) when the filters allow
- * it, and toy_history itself otherwise; both paths give the same answer (apps/server/src/routes/history/history-aggregates.test.ts).
+ * it, and toy_history itself otherwise; both paths give the same answer (toy-history-aggregates.test.ts).
  */
 export interface AvgStatsFilter {
   market_hash_names?: string[];

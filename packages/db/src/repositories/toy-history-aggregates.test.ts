@@ -1,10 +1,30 @@
-import { avgStatsByName, statsByDate } from '@toydesk/db';
+import { randomBytes } from 'node:crypto';
+
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { useTestApp } from '../../testing/use-test-app.ts';
+import { EntityRepository } from '../crud/entity-repository.ts';
+import { ENTITY_TABLES } from '../crud/entity-tables.ts';
+import type { Database } from '../database.ts';
+import { migrate } from '../migrate.ts';
+import { seedReferenceData } from '../reference-data.ts';
+import { openTestDatabase } from '../testing/test-database.ts';
+import { createVault } from '../vault/vault.ts';
+import { avgStatsByName, statsByDate } from './toy-history-aggregates.ts';
 
-const t = useTestApp();
+let db: Database;
+let history: EntityRepository;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  await migrate(db);
+  await seedReferenceData(db);
+  history = new EntityRepository(ENTITY_TABLES.toyHistory, db, createVault(randomBytes(32)));
+});
+
+afterAll(async () => {
+  await db?.close();
+});
 
 const NAMES = [
   'AK-47 | Redline (Field-Tested)',
@@ -44,7 +64,6 @@ const opArb = fc.oneof(
 type Op = typeof opArb extends fc.Arbitrary<infer T> ? T : never;
 
 async function apply(op: Op) {
-  const db = t.services.db;
   if (op.kind === 'insert') {
     await db.query(
       `INSERT INTO toy_history (market_hash_name, market, side, currency, record_status, price, date)
@@ -78,8 +97,6 @@ async function apply(op: Op) {
 }
 
 async function expectSameAnswers() {
-  const db = t.services.db;
-  const history = t.services.resources.toyHistory;
   for (const filter of [
     {},
     { markets: ['tm'] },
@@ -116,7 +133,7 @@ describe('history summaries', () => {
       }),
       { numRuns: 25 },
     );
-    const rows = await t.services.db.query<{ n: number }>('SELECT count(*)::int AS n FROM toy_history');
+    const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM toy_history');
     expect(rows[0]!.n).toBeGreaterThan(0);
   });
 });
