@@ -64,7 +64,11 @@ export async function runJobAndWait(
   const job = await ctx.runtime.queue.enqueue(kind, params);
   if (!job) throw conflict('Такая задача уже стоит в очереди. (The same job is already queued.)');
   const waitSeconds = ctx.query.wait ?? DEFAULT_WAIT_SECONDS;
-  const latest = (waitSeconds > 0 ? await ctx.runtime.queue.waitFor(job.id, waitSeconds * 1000) : job) ?? job;
+  // The caller that started the job gets its sealed result (a site's cookies); the jobs API never does.
+  const latest =
+    (waitSeconds > 0
+      ? await ctx.runtime.queue.waitFor(job.id, waitSeconds * 1000, { openSealed: true })
+      : job) ?? job;
   if (latest.state === 'done') return latest;
   if (latest.state === 'failed' || latest.state === 'cancelled') {
     const message = latest.error?.message ?? latest.state;

@@ -375,10 +375,18 @@ export class JobQueue<D> {
   }
 
   /** Waits until the job is finished or the time is up; the job as it then is (null: no such job). */
-  async waitFor(id: string, timeoutMs: number): Promise<BotJob | null> {
+  /**
+   * Waits for a job to end or the time to run out. `openSealed`: the caller started the job and is owed its
+   * sealed result (runJobAndWait); nobody else sees it opened.
+   */
+  async waitFor(
+    id: string,
+    timeoutMs: number,
+    options: { openSealed?: boolean } = {},
+  ): Promise<BotJob | null> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const found = await this.store.get(id);
+      const found = await this.store.get(id, { openSealed: options.openSealed });
       if (!found) return null;
       if (TERMINAL.has(found.job.state) || Date.now() >= deadline) return found.job;
       await new Promise<void>((resolve) => {

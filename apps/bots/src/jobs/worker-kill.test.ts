@@ -42,7 +42,7 @@ describe('a worker killed with SIGKILL in the middle of a job', () => {
 
     if (kind === 'pglite') api = await connect();
     try {
-      const found = await api.runtime.queue.store.get(job!.id, true);
+      const found = await api.runtime.queue.store.get(job!.id, { withLogs: true });
       expect(found?.job).toMatchObject({ state: 'done', attempts: 2, error: null });
       const effects = await api.runtime.db.query<{ id: number; attempt: number }>(
         'SELECT id, attempt FROM bot_test_effect WHERE key = $1',

@@ -21,7 +21,7 @@ export const JOB_HANDLERS: BotHandlers<'bot-jobs.list' | 'bot-jobs.retrieve' | '
     return page.answer(found.count, found.results);
   },
   'bot-jobs.retrieve': async ({ runtime, params }) => {
-    const found = await runtime.queue.store.get(params.id ?? '', true);
+    const found = await runtime.queue.store.get(params.id ?? '', { withLogs: true });
     if (!found) throw notFound();
     return found.job;
   },

@@ -235,6 +235,9 @@ export const STEAM_ACTIONS: Record<string, Action> = {
   },
 };
 
+/** Kinds whose result is a credential (a site's login cookies): sealed by the vault, see JobStore. */
+const SEALED_RESULT_KINDS = new Set(['steam.login-on-other-site', 'steam.cookie-other-site']);
+
 export const STEAM_JOB_KINDS: BotJobKind[] = Object.entries(STEAM_ACTIONS).map(([kind, run]) =>
-  accountJob(kind, run),
+  accountJob(kind, run, { sealResult: SEALED_RESULT_KINDS.has(kind) }),
 );
