@@ -37,12 +37,17 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
-/** The advisory lock keys of `Database.exclusive`, one per purpose, listed here so that none collide. */
+/**
+ * The advisory lock keys of `Database.exclusive` and `lockForTransaction`, one per purpose, listed here so
+ * that none collide.
+ */
 export const ADVISORY_LOCKS = {
   /** Start-up writes of every process (the server's boot, the bot services' and workers' open). */
   startUp: 7_342_010,
   /** The job queue's schema (pg-boss's install and its queues) when bot services and workers start. */
   jobQueueSetUp: 7_342_011,
+  /** The demo data's first load (apps/demo): a second process starting at once waits, then finds the data. */
+  demoData: 7_342_002,
 } as const;
 
 export const TYPE_PARSERS: Record<number, (value: string) => unknown> = {

@@ -1,4 +1,10 @@
-import { isInstallationEmpty, loadUsdToRubRate, lockForTransaction, type Queryable } from '@toydesk/db';
+import {
+  ADVISORY_LOCKS,
+  isInstallationEmpty,
+  loadUsdToRubRate,
+  lockForTransaction,
+  type Queryable,
+} from '@toydesk/db';
 import type { Services } from '@toydesk/server';
 import { seedAccountChecklists } from './account-checklists.ts';
 import { buildDeliveries, insertDeliveries } from './deliveries.ts';
@@ -20,8 +26,6 @@ import { buildHistory, insertHistory } from './toy-history.ts';
 import { seedToys } from './toys.ts';
 import { seedTransactions } from './transactions.ts';
 
-/** Serialises concurrent first starts on one PostgreSQL: the second one finds the data and stops. */
-const DEMO_LOCK = 7_342_002;
 /** How many toys count as popular: they make up the deal log, the inventories and the stats. */
 const POPULAR_POOL = 2_500;
 const FALLBACK_USD_TO_RUB = '92.50';
@@ -87,7 +91,8 @@ export async function loadDemoDataIfEmpty(services: Services, log: (line: string
   if (!(await isInstallationEmpty(services.db))) return false;
   const started = performance.now();
   const counts = await services.db.transaction(async (tx) => {
-    await lockForTransaction(tx, DEMO_LOCK);
+    // Serialises concurrent first starts on one PostgreSQL: the second one finds the data and stops.
+    await lockForTransaction(tx, ADVISORY_LOCKS.demoData);
     if (!(await isInstallationEmpty(tx))) return null;
     return insertDemoData(tx, services, Date.now());
   });
