@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
-import { boundaryConfigs } from './eslint-boundaries.js';
+import { boundaryConfigs, TEST_FILES } from './eslint-boundaries.js';
 
 // The preset's settings without its legacy resolver entry: resolver-next below replaces it.
 const importXTypeScript = Object.fromEntries(
@@ -25,6 +25,11 @@ const noFeatureImports = {
   group: ['@/features/*', '@/features/**'],
   message: 'Features are composed in src/app; shared code goes to src/components or src/lib.',
 };
+
+/** A statement's start, as app code would write one to a database (upper-case keywords). */
+const SQL_TEXT = String.raw`/\b(SELECT\s|INSERT\s+INTO\s|DELETE\s+FROM\s|UPDATE\s+[a-z_]+\s+SET\s|WITH\s+[a-z_]+\s+AS\s*\()/`;
+const SQL_MESSAGE =
+  'SQL belongs in packages/db (a repository function, typed from the contract); call it from here.';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'test-artifacts/**'] },
@@ -71,6 +76,19 @@ export default tseslint.config(
     },
   },
   ...boundaryConfigs(),
+  {
+    // SQL lives in packages/db: its repositories and migrations (issue 13). An app's production code calls
+    // them; a statement written in an app's source fails here. Tests, test helpers and benches may seed.
+    files: ['apps/*/src/**/*.{ts,tsx}'],
+    ignores: TEST_FILES,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: `TemplateElement[value.raw=${SQL_TEXT}]`, message: SQL_MESSAGE },
+        { selector: `Literal[value=${SQL_TEXT}]`, message: SQL_MESSAGE },
+      ],
+    },
+  },
   {
     // The Node scripts of the repository (this file, scripts/): plain JavaScript run by Node.
     files: ['*.js', 'scripts/**/*.js'],

@@ -50,6 +50,18 @@ const CASES = {
     text: "export * from '@toydesk/markets';\n",
     rule: 'import-x/no-restricted-paths',
   },
+  [`apps/server/src/${tag}/writes-sql.ts`]: {
+    text: 'export const sql = (table: string): string =>\n  `SELECT id FROM ${table} WHERE id = $1`;\n',
+    rule: 'no-restricted-syntax',
+  },
+  [`apps/bots/src/${tag}/writes-sql.ts`]: {
+    text: "export const sql = 'INSERT INTO bot_alert (kind) VALUES ($1)';\n",
+    rule: 'no-restricted-syntax',
+  },
+  [`apps/bots/src/${tag}/seeds-sql.test.ts`]: {
+    text: "export const sql = 'INSERT INTO bot_alert (kind) VALUES ($1)';\n",
+    rule: null,
+  },
   [`packages/http/src/${tag}/floating.ts`]: {
     text: 'export function start(): void {\n  Promise.reject(new Error("lost"));\n}\n',
     rule: '@typescript-eslint/no-floating-promises',
