@@ -1,3 +1,5 @@
+import pino from 'pino';
+
 import type { BotConfig } from './config.ts';
 import type { BotLogger } from './jobs/job-queue.ts';
 import type { JobKindDef, LaneDef } from './jobs/job-kind.ts';
@@ -12,13 +14,18 @@ import {
   openPostgresDatabase,
 } from '@toydesk/db';
 
+/**
+ * The standalone bot services' and workers' log: JSON lines (pino) on stdout, one object per line with the
+ * process name, level and time, as the server's request log. Messages never carry a secret (the jobs log
+ * ids and outcomes). Always at info: the start and stop lines say the process is up (TOYDESK_LOG_LEVEL is the
+ * request log's).
+ */
 export function consoleLogger(name: string): BotLogger {
-  const line = (level: string, message: string) =>
-    (level === 'error' ? process.stderr : process.stdout).write(`[${name}] ${level}: ${message}\n`);
+  const log = pino({ name });
   return {
-    info: (m) => line('info', m),
-    warn: (m) => line('warn', m),
-    error: (m) => line('error', m),
+    info: (m) => log.info(m),
+    warn: (m) => log.warn(m),
+    error: (m) => log.error(m),
   };
 }
 

@@ -1,6 +1,7 @@
 import { boot, type BootOptions } from './boot.ts';
 import type { Config } from './config.ts';
 import { stopOnSignals } from '@toydesk/api-kit';
+import pino from 'pino';
 
 /**
  * Boots, prints the operator created on a first start, listens and stops on signals: the whole life of a
@@ -12,7 +13,13 @@ export async function serve(
   options: Pick<BootOptions, 'prepare' | 'mounts'> & { demo?: boolean } = {},
 ): Promise<void> {
   const { demo, ...bootOptions } = options;
-  const log = (line: string) => process.stdout.write(`[toydesk] ${line}\n`);
+  // Production (`start:server`) logs JSON lines like its request log; `npm start`'s demo prints plain lines a
+  // person reads, the operator's first password among them.
+  // At info whatever TOYDESK_LOG_LEVEL says (that is the request log's): these few lines say the process is up.
+  const json = demo ? null : pino({ name: 'toydesk-server' });
+  const log = json
+    ? (line: string) => json.info(line)
+    : (line: string) => process.stdout.write(`[toydesk] ${line}\n`);
   // Before anything starts: a signal during the start waits for it, then stops (see stopOnSignals).
   const stopper = stopOnSignals({
     log,
