@@ -1,7 +1,7 @@
 import { ThemeProvider } from '@mui/material';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 
 import { NotificationsHost } from '@/components/notifications-host';
 import { i18n } from '@/lib/i18n';
@@ -9,10 +9,10 @@ import { createQueryClient } from '@/lib/query';
 import { createAppTheme } from '@/lib/theme';
 
 import { AppBaseline } from './app-baseline';
+import { useUiLang } from '@/lib/use-ui-lang';
 
 function ThemedApp({ children }: { children: ReactNode }) {
-  const { i18n: instance } = useTranslation();
-  const lang = instance.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { lang } = useUiLang();
   const theme = useMemo(() => createAppTheme(lang), [lang]);
   return (
     <ThemeProvider theme={theme}>

@@ -22,7 +22,6 @@ import {
   type MarketCode,
 } from '@toydesk/contract';
 import { useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { botApi } from '@/lib/bot-api';
 import { useBotJob } from '@/lib/bot-jobs';
@@ -39,6 +38,7 @@ import {
 import { useListingMarketData } from '@/lib/manual-listing-data';
 import type { PricingMode } from '@/lib/mass-pricing';
 import { notify } from '@/lib/notifications';
+import { useUiLang } from '@/lib/use-ui-lang';
 
 import { WideDialog } from './wide-dialog';
 import { MoneyPreviewDialog, type MoneyPreviewRow } from './money-preview-dialog';
@@ -76,8 +76,7 @@ export function ListOnMarketDialog({
   onClose,
   onFinished,
 }: ListOnMarketDialogProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const common = useCommonData();
   const markets = common.markets.length > 0 ? common.markets.map((m) => m.code) : [...MARKET_CODES];
   const marketName = (code: string) => common.markets.find((m) => m.code === code)?.name ?? code;
@@ -357,8 +356,7 @@ export function ListOnMarketDialog({
 
 /** One market account's listing job, followed, with a line per item. */
 function ListingJobView({ entry, onFinished }: { entry: Started; onFinished?: () => void }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, i18n, lang } = useUiLang();
   const view = useBotJob(entry.job?.id, { initial: entry.job, onFinish: () => onFinished?.() });
   const job = view.job;
   const result = job?.state === 'done' ? (job.result as BotListItemsResult | null) : null;

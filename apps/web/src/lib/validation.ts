@@ -1,10 +1,10 @@
 import { createRules, formatRuleMessage, type Rules, type UiLang } from '@toydesk/contract';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { en as zodEn, ru as zodRu } from 'zod/locales';
 
 import { getUiLang, i18n } from './i18n';
+import { useUiLang } from './use-ui-lang';
 
 /** zod's own messages (numbers, dates, enums) in the interface language. */
 export function applyZodLocale(lang: UiLang): void {
@@ -15,8 +15,7 @@ i18n.on('languageChanged', () => applyZodLocale(getUiLang()));
 
 /** The rules of spec section 5 in the current language; a new set when the language changes. */
 export function useRules(): Rules {
-  const { i18n: instance } = useTranslation();
-  const lang: UiLang = instance.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { lang } = useUiLang();
   return useMemo(() => createRules(lang), [lang]);
 }
 

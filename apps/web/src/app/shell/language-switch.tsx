@@ -1,13 +1,12 @@
 import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import type { UiLang } from '@toydesk/contract';
-import { useTranslation } from 'react-i18next';
 
 import { setUiLang, UI_LANGS } from '@/lib/i18n';
+import { useUiLang } from '@/lib/use-ui-lang';
 
 /** RU / EN: Russian is the default, English the fallback (spec section 1). The choice is remembered. */
 export function LanguageSwitch() {
-  const { t, i18n } = useTranslation();
-  const current: UiLang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang: current } = useUiLang();
   return (
     <ToggleButtonGroup
       size="small"

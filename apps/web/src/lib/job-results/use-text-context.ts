@@ -1,8 +1,8 @@
 import type { UiLang } from '@toydesk/contract';
 import { useContext, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { CommonDataContext, type CommonSteamAccount } from '../common-data';
+import { useUiLang } from '../use-ui-lang';
 import type { TextContext } from './text-context';
 
 interface Names {
@@ -40,12 +40,11 @@ const NO_ACCOUNTS: Names['steamAccounts'] = [];
 
 /** The TextContext of the console right now: its language and the common data's names. */
 export function useTextContext(): TextContext {
-  const { t, i18n } = useTranslation();
+  const { t, i18n, lang } = useUiLang();
   // Outside the common-data gate (a test, an error screen) the names are the ids.
   const common = useContext(CommonDataContext);
   const markets = common?.markets ?? NO_MARKETS;
   const steamAccounts = common?.steamAccounts ?? NO_ACCOUNTS;
-  const lang: UiLang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
   return useMemo(
     () =>
       createTextContext(

@@ -14,6 +14,7 @@ import { ToolbarFilters } from '@/components/toolbar-filters';
 import { formatDateTime } from '@/lib/format';
 import type { QueryParams } from '@/lib/query-string';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useUiLang } from '@/lib/use-ui-lang';
 
 import { auditQuery, changedFields, type AuditFilters } from '../utils/audit-filters';
 import { BOT_ACTOR, objectTitle } from '../utils/audit-names';
@@ -51,8 +52,7 @@ const operatorLabel = (t: Translate, operator: unknown) =>
   operator === BOT_ACTOR ? t('marketsRef.audit.bot') : typeof operator === 'string' ? operator : '—';
 
 function AuditEntryDialog({ row, onClose }: { row: EntityRow; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, i18n, lang } = useUiLang();
   const before = (row.before ?? null) as Record<string, unknown> | null;
   const after = (row.after ?? null) as Record<string, unknown> | null;
   const changes = changedFields(before, after);

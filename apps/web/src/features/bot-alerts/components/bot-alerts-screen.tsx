@@ -11,7 +11,6 @@ import {
 } from '@mui/material';
 import { BOT_ALERT_SEVERITIES, type BotAlert } from '@toydesk/contract';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { BotListTable, loadedRows } from '@/components/bot-list-table';
 import { checkboxColumn } from '@/components/checkbox-column';
@@ -30,6 +29,7 @@ import { alertTitle, formatAlert } from '@/lib/job-results/alert-text';
 import { useTextContext } from '@/lib/job-results/use-text-context';
 import { notify } from '@/lib/notifications';
 import { useCheckedIds } from '@/lib/use-checked-ids';
+import { useUiLang } from '@/lib/use-ui-lang';
 
 import { useAckAlerts, useAckAllAlerts } from '../api/ack-alerts';
 import { alertsListQuery, useBotAlerts, type AlertFilters, type AlertScope } from '../api/get-bot-alerts';
@@ -46,8 +46,7 @@ const SEVERITY_COLOR: Record<BotAlert['severity'], ChipProps['color']> = {
  * open ones first, filtered by state, severity and market account; acknowledge one, the selected or all.
  */
 export function BotAlertsScreen() {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const common = useCommonData();
   const ctx = useTextContext();
   const [filters, setFilters] = useState<AlertFilters>({ scope: 'open', marketAccount: null });

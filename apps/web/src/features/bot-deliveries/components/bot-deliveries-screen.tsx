@@ -1,7 +1,6 @@
 import { Autocomplete, TextField } from '@mui/material';
 import { BOT_DELIVERY_STATES, type BotDelivery } from '@toydesk/contract';
 import { useMemo, useState, type CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { BotListTable } from '@/components/bot-list-table';
 import { dateTimeColumn } from '@/components/date-time-column';
@@ -14,6 +13,7 @@ import { useCommonData } from '@/lib/common-data';
 import { marketAccountChoices } from '@/lib/filter-options';
 import { formatAmount } from '@/lib/format';
 import { PALETTE } from '@/lib/theme';
+import { useUiLang } from '@/lib/use-ui-lang';
 
 import {
   deliveriesListQuery,
@@ -38,8 +38,7 @@ const MONO: CSSProperties = { fontFamily: 'monospace' };
  * delivery failed. Read only, newest sale first, filtered by state, market account and sale date.
  */
 export function BotDeliveriesScreen() {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const common = useCommonData();
   const [filters, setFilters] = useState<DeliveryFilters>(EMPTY_DELIVERY_FILTERS);
   const deliveries = useBotDeliveries(filters);

@@ -1,6 +1,5 @@
 import { mdiCancel } from '@mdi/js';
 import { Box, Button, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 
 import { WideDialog } from '@/components/wide-dialog';
 import { JobProgress } from '@/components/job-progress';
@@ -10,6 +9,7 @@ import { useBotJob } from '@/lib/bot-jobs';
 import { formatDateTime } from '@/lib/format';
 import { isMarketAccountKind, kindTitle } from '@/lib/job-results/job-kinds';
 import { useTextContext } from '@/lib/job-results/use-text-context';
+import { useUiLang } from '@/lib/use-ui-lang';
 
 import { useCancelBotJob } from '../api/cancel-bot-job';
 
@@ -28,8 +28,7 @@ function Raw({ label, value }: { label: string; value: unknown }) {
 
 /** One job: its state followed live, attempts, times, parameters, result or error, the full log; cancel. */
 export function BotJobDialog({ jobId, onClose }: { jobId: string; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const ctx = useTextContext();
   const view = useBotJob(jobId);
   const cancel = useCancelBotJob();

@@ -10,7 +10,6 @@ import {
 } from '@mui/material';
 import { BOT_JOB_STATES, type BotJob } from '@toydesk/contract';
 import { useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
 import { BotListTable, loadedRows } from '@/components/bot-list-table';
@@ -26,6 +25,7 @@ import { useCommonData } from '@/lib/common-data';
 import { KIND_GROUPS, KNOWN_KINDS, isMarketAccountKind, kindTitle } from '@/lib/job-results/job-kinds';
 import { formatJobError, formatJobResult } from '@/lib/job-results/job-result';
 import { useTextContext } from '@/lib/job-results/use-text-context';
+import { useUiLang } from '@/lib/use-ui-lang';
 
 import { useCancelBotJob } from '../api/cancel-bot-job';
 import { useBotJobsList } from '../api/get-bot-jobs';
@@ -53,8 +53,7 @@ interface AccountOption {
  * live; the routine scheduled ticks that ended well are hidden unless asked for; a job's log and cancel.
  */
 export function BotJobsScreen() {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const common = useCommonData();
   const ctx = useTextContext();
   const [search, setSearch] = useSearchParams();

@@ -2,7 +2,6 @@ import { mdiLinkVariant, mdiPencilBoxMultipleOutline, mdiPlus } from '@mdi/js';
 import { Button, Stack } from '@mui/material';
 import { toyHistoryEntity, type ToyHistoryPatch } from '@toydesk/contract';
 import { useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { checkboxColumn } from '@/components/checkbox-column';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -21,6 +20,7 @@ import { notify } from '@/lib/notifications';
 import { useCheckedIds } from '@/lib/use-checked-ids';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useUrlFilters } from '@/lib/use-url-filters';
+import { useUiLang } from '@/lib/use-ui-lang';
 
 import { useBulkUpdateHistory } from '../api/bulk-update-history';
 import { useConnectHistoryItems } from '../api/connect-history-items';
@@ -67,8 +67,7 @@ const idOf = (row: EntityRow) => Number(row.id);
  * server, totals of everything the filters match, bulk edit and connect-items on the selected rows.
  */
 export function HistoryScreen() {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   // Every filter lives in the URL: a reload or Back keeps them, a copied link shares them.
   const [filters, changeFilters] = useUrlFilters(HISTORY_FILTERS_IN_URL);
   const debounced = useDebouncedValue(filters);

@@ -1,7 +1,7 @@
 import { Box, LinearProgress, Paper, Stack, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 
 import { formatAmount, formatNumber } from '@/lib/format';
+import { useUiLang } from '@/lib/use-ui-lang';
 
 import { useHistoryTotals } from '../api/get-history-totals';
 import type { HistoryQuery } from '../utils/history-filters';
@@ -31,8 +31,7 @@ function Figure({
 
 /** Count, bought, sold and profit of every row the filters match (server aggregate, one currency). */
 export function HistoryTotalsBar({ query }: { query: HistoryQuery }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const totals = useHistoryTotals(query);
   const data = totals.data;
   const currency = data?.currency ?? 'RUB';

@@ -1,7 +1,6 @@
 import { Alert, Box, Button, InputAdornment, Stack, TextField } from '@mui/material';
 import { BOT_ROUTES_BY_ID, CURRENCY_SYMBOLS, type BotJob } from '@toydesk/contract';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { WideDialog } from '@/components/wide-dialog';
 import { JobProgress } from '@/components/job-progress';
@@ -11,6 +10,7 @@ import { useCommonData } from '@/lib/common-data';
 import { marketCurrency } from '@/lib/market-currency';
 import { notify } from '@/lib/notifications';
 import { validateWithSchema } from '@/lib/validation';
+import { useUiLang } from '@/lib/use-ui-lang';
 
 import { listOnSteamMarket, type ListingRequest, type ListingStart } from '../api/list-on-steam-market';
 
@@ -42,8 +42,7 @@ const STEAM_CURRENCY = marketCurrency('steam');
  * confirmation naming the accounts, the count and the total.
  */
 export function ListForSaleDialog({ items, onClose }: ListForSaleDialogProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const formId = useId();
   const common = useCommonData();
   const [price, setPrice] = useState('');

@@ -3,7 +3,6 @@ import { Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui
 import { BOT_SERVICE_MARKETS, type BotServiceMarket } from '@toydesk/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { JobProgress } from '@/components/job-progress';
@@ -12,6 +11,7 @@ import { Page } from '@/components/page';
 import { useBotAction } from '@/lib/bot-jobs';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notifications';
+import { useUiLang } from '@/lib/use-ui-lang';
 
 import {
   resetDistribution,
@@ -32,8 +32,7 @@ const sectionSx = { p: 1.5, mb: 1.5 } as const;
  * and one market account's items. Calls that run as jobs are followed with their progress and result.
  */
 export function MarketDatabaseScreen() {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const queryClient = useQueryClient();
   const [market, setMarket] = useState<BotServiceMarket>('tm');
   const [namesText, setNamesText] = useState('');

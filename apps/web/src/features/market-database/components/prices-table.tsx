@@ -1,8 +1,8 @@
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 
 import { MoneyText } from '@/components/money-text';
 import { formatDateTime } from '@/lib/format';
+import { useUiLang } from '@/lib/use-ui-lang';
 
 import type { DatabasePrices } from '../api/market-database';
 
@@ -13,8 +13,7 @@ export interface PricesTableProps {
 
 /** Imported prices per name, each in its own row's currency, and the names the list does not hold. */
 export function PricesTable({ prices, loading }: PricesTableProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const rows = prices?.results ?? [];
   const label = t('botCalls.db.pricesTable');
   return (

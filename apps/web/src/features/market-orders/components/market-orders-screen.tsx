@@ -2,7 +2,6 @@ import { mdiRefresh } from '@mdi/js';
 import { Alert, Chip, IconButton, Paper, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
 import { BOT_SERVICE_MARKETS, type BotServiceMarket } from '@toydesk/contract';
 import { useDeferredValue, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { AppLink } from '@/components/app-link';
 import { SelectFilter } from '@/components/filter-fields';
@@ -17,6 +16,7 @@ import { VirtualTable, type TableSort, type VirtualColumn } from '@/components/v
 import { paths } from '@/config/paths';
 import { useCommonData } from '@/lib/common-data';
 import { formatNumber } from '@/lib/format';
+import { useUiLang } from '@/lib/use-ui-lang';
 
 import { useOrdersRead } from '../api/use-orders-read';
 import { filterOrders, type BotOrder } from '../utils/filter-orders';
@@ -37,8 +37,7 @@ const LISTING_MARKET: Record<BotServiceMarket, string> = {
  * services' order processing, read live through get-active-orders and get-active-orders-stats.
  */
 export function MarketOrdersScreen({ market: tab }: { market?: string }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const common = useCommonData();
   const market: BotServiceMarket = (BOT_SERVICE_MARKETS as readonly string[]).includes(tab ?? '')
     ? (tab as BotServiceMarket)

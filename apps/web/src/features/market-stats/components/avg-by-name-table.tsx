@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { ItemNameCell } from '@/components/item-name-cell';
 import { VirtualTable, type TableSort, type VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { formatAmount, formatNumber } from '@/lib/format';
+import { useUiLang } from '@/lib/use-ui-lang';
 
 export interface AvgByNameRow {
   market_hash_name: string;
@@ -43,8 +43,7 @@ export function AvgByNameTable({
   onSelect,
   height,
 }: AvgByNameTableProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const columns = useMemo<VirtualColumn<AvgByNameRow>[]>(() => {
     const countColumn = (id: 'buy_count' | 'sell_count', header: string): VirtualColumn<AvgByNameRow> => ({
       id,

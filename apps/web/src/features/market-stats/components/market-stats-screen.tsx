@@ -12,7 +12,6 @@ import {
 } from '@mui/material';
 import type { MarketCode } from '@toydesk/contract';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { FilterBar } from '@/components/filter-bar';
 import { MarketTabs } from '@/components/market-tabs';
@@ -23,6 +22,7 @@ import type { TableSort } from '@/components/virtual-table/virtual-table';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { useUrlFilters } from '@/lib/use-url-filters';
+import { useUiLang } from '@/lib/use-ui-lang';
 
 import { useAvgStatsByName } from '../api/get-avg-stats-by-name';
 import { usePricePoints } from '../api/get-price-points';
@@ -52,8 +52,7 @@ function Panel({ title, children }: { title: string; children: React.ReactNode }
  * whose status is set from the chart or the points list.
  */
 export function MarketStatsScreen({ market }: { market?: string }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   // Search, side, chosen item and sort live in the URL: a reload or Back keeps them, a link shares them.
   const [{ search, side, item, sort }, change] = useUrlFilters(STATS_FILTERS_IN_URL);
   const setSearch = useCallback((value: string) => change({ search: value }), [change]);

@@ -1,10 +1,10 @@
 import { ButtonBase } from '@mui/material';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { StatusChip } from '@/components/status-chip';
 import { VirtualTable, type VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { formatAmount, formatDate, formatNumber } from '@/lib/format';
+import { useUiLang } from '@/lib/use-ui-lang';
 
 import type { DailyPoint } from '../utils/daily-series';
 
@@ -18,8 +18,7 @@ export function PointsTable({
   currency: string;
   onStatusClick: (point: DailyPoint, position: { top: number; left: number }) => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const rows = useMemo(() => [...points].reverse(), [points]);
   const columns = useMemo<VirtualColumn<DailyPoint>[]>(
     () => [

@@ -1,6 +1,5 @@
 import { Box, useTheme } from '@mui/material';
 import type { MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   Bar,
   CartesianGrid,
@@ -15,6 +14,7 @@ import {
 } from 'recharts';
 
 import { formatDate } from '@/lib/format';
+import { useUiLang } from '@/lib/use-ui-lang';
 
 import type { DailyPoint } from '../utils/daily-series';
 
@@ -37,8 +37,7 @@ const STATUS_COLORS: Record<string, 'success' | 'warning' | 'error'> = {
 
 /** Average, minimum and maximum price (lines) and volume (bars) per day; points coloured by their status. */
 export function StatsChart({ data, currency, onPointClick, height = 220, testId }: StatsChartProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const theme = useTheme();
   const onClick = (state: MouseHandlerDataParam, event: MouseEvent) => {
     const index = Number(state.activeIndex);

@@ -1,7 +1,6 @@
 import { Typography } from '@mui/material';
 import { marketEntity } from '@toydesk/contract';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { EntityFormDialog } from '@/components/entity-form/entity-form-dialog';
 import type { EntityRow } from '@/components/entity-table/entity-columns';
@@ -12,6 +11,7 @@ import { rowActionsColumn } from '@/components/row-actions-column';
 import type { VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notifications';
+import { useUiLang } from '@/lib/use-ui-lang';
 
 import { useUpdateMarket, type MarketPatchBody } from '../api/update-market';
 
@@ -39,8 +39,7 @@ const plainRate = (value: unknown) => (value === null || value === undefined ? '
  * opens the edit of its name, activity and rates (the server audits the change and restamps the rates date).
  */
 export function MarketsScreen() {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const [editing, setEditing] = useState<EntityRow | null>(null);
   const update = useUpdateMarket();
 

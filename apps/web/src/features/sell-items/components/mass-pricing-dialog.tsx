@@ -11,11 +11,11 @@ import {
 } from '@mui/material';
 import { CONVERTIBLE_CURRENCIES, CURRENCY_SYMBOLS } from '@toydesk/contract';
 import { useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { MoneyPreviewDialog, type MoneyPreviewRow } from '@/components/money-preview-dialog';
 import { formatAmount } from '@/lib/format';
 import { priceLot, type PricedLot, type PricingMode } from '@/lib/mass-pricing';
+import { useUiLang } from '@/lib/use-ui-lang';
 
 import { competitorKey, useCompetitorPrices } from '../api/get-competitor-prices';
 import { bandKey, usePriceBands } from '../api/get-price-bands';
@@ -44,8 +44,7 @@ const symbolOf = (currency: string) =>
  * with what the band did; only the ticked lots with a new price are sent.
  */
 export function MassPricingDialog({ lots, accountLabel, busy, onConfirm, onClose }: MassPricingDialogProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const formId = useId();
   const [kind, setKind] = useState<ModeKind>('absolute');
   const [prices, setPrices] = useState<Record<string, string>>({});

@@ -2,7 +2,6 @@ import { Alert, Button, MenuItem, Stack, TextField, Typography } from '@mui/mate
 import { MARKET_CODES, MARKET_CURRENCY, type forSellRowSchema, type MarketCode } from '@toydesk/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 
 import { checkboxColumn } from '@/components/checkbox-column';
@@ -16,6 +15,7 @@ import { useCommonData } from '@/lib/common-data';
 import { formatNumber } from '@/lib/format';
 import type { ListingItem } from '@/lib/manual-listing';
 import { useCheckedIds } from '@/lib/use-checked-ids';
+import { useUiLang } from '@/lib/use-ui-lang';
 
 import { useSaleCandidates } from '../api/get-sale-candidates';
 
@@ -27,8 +27,7 @@ type CandidateRow = z.infer<typeof forSellRowSchema>;
  * площадку»: preview, confirmation, a bot job per market account).
  */
 export function SaleCandidatesTable() {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const common = useCommonData();
   const [market, setMarket] = useState<MarketCode>('tm');
   const [steamAccount, setSteamAccount] = useState('');

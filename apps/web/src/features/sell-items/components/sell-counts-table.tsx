@@ -2,13 +2,13 @@ import { Alert } from '@mui/material';
 import type { z } from 'zod';
 import type { countByMhnRowSchema } from '@toydesk/contract';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { ItemNameCell } from '@/components/item-name-cell';
 import { MoneyText } from '@/components/money-text';
 import { VirtualTable, type VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { formatNumber } from '@/lib/format';
 import type { QueryParams } from '@/lib/query-string';
+import { useUiLang } from '@/lib/use-ui-lang';
 
 import { useSellCounts } from '../api/get-sell-counts';
 
@@ -16,8 +16,7 @@ type CountRow = z.infer<typeof countByMhnRowSchema>;
 
 /** How many items are on sale per market hash name, with their price range (the list's filters apply). */
 export function SellCountsTable({ filters }: { filters: QueryParams }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const counts = useSellCounts(filters);
   const market = typeof filters.market === 'string' ? filters.market : null;
   const columns = useMemo<VirtualColumn<CountRow>[]>(

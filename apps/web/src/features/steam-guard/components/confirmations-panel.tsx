@@ -17,11 +17,11 @@ import {
   Typography,
 } from '@mui/material';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { MdiIcon } from '@/components/mdi-icon';
 import { formatDateTime } from '@/lib/format';
+import { useUiLang } from '@/lib/use-ui-lang';
 
 import { useAnswerConfirmations } from '../api/answer-confirmations';
 import { useConfirmations } from '../api/get-confirmations';
@@ -40,8 +40,7 @@ interface BulkAsk {
 
 /** The account's pending mobile confirmations: accept or decline one, or the selected ones after a prompt. */
 export function ConfirmationsPanel({ account, accountName }: ConfirmationsPanelProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const query = useConfirmations(account);
   const subjectLine = useSubjectLine();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { formatNumber } from '@/lib/format';
 import { notify } from '@/lib/notifications';
+import { useUiLang } from '@/lib/use-ui-lang';
 
 import type { DeleteManyInput, DeleteManyResult } from '../api/delete-many';
 
@@ -26,8 +26,7 @@ export interface BulkDeleteDialogProps {
  * notification how many were deleted and how many were not, and why.
  */
 export function BulkDeleteDialog({ ids, text, run, onDeleted, onClose }: BulkDeleteDialogProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const [done, setDone] = useState<number | null>(null);
   const busy = done !== null;
   const total = formatNumber(ids.length, lang);

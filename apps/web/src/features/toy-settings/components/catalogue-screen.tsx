@@ -2,7 +2,6 @@ import { mdiDeleteOutline, mdiFileImportOutline, mdiPencilBoxMultipleOutline, md
 import { Button, Stack } from '@mui/material';
 import type { EntityDef } from '@toydesk/contract';
 import { useCallback, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { checkboxColumn } from '@/components/checkbox-column';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -18,6 +17,7 @@ import type { VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { formatNumber } from '@/lib/format';
 import { notify } from '@/lib/notifications';
 import { useCheckedIds } from '@/lib/use-checked-ids';
+import { useUiLang } from '@/lib/use-ui-lang';
 
 import type { BulkTarget } from '../api/bulk-update-toys';
 import type { DeleteManyInput, DeleteManyResult } from '../api/delete-many';
@@ -91,8 +91,7 @@ export function CatalogueScreen({
   bulk,
   children,
 }: CatalogueScreenProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const [loaded, setLoaded] = useState<{ rows: EntityRow[]; total: number }>({ rows: [], total: 0 });
   const onRowsChange = useCallback((rows: EntityRow[], total: number) => setLoaded({ rows, total }), []);
   const selection = useCheckedIds();

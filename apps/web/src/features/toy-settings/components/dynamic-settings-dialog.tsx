@@ -18,7 +18,6 @@ import {
   type ToyDynamicSettingCreate,
 } from '@toydesk/contract';
 import { useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { AppDialog } from '@/components/app-dialog';
 import { EntityField } from '@/components/entity-form/entity-field';
@@ -32,6 +31,7 @@ import { notify } from '@/lib/notifications';
 import { ApiFailure } from '@/lib/query';
 import { fieldErrorsFromBody } from '@/lib/request';
 import { validateWithSchema } from '@/lib/validation';
+import { useUiLang } from '@/lib/use-ui-lang';
 
 import { useDeleteDynamicSetting, useDynamicSettings, useSaveDynamicSetting } from '../api/dynamic-settings';
 import { priceRangeErrors } from '../utils/price-range';
@@ -59,8 +59,7 @@ export interface DynamicSettingsDialogProps {
  * and, for a name with Doppler phases, by phase (each phase its own order at its own prices).
  */
 export function DynamicSettingsDialog({ toy, market, name, onClose }: DynamicSettingsDialogProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const common = useCommonData();
   const settings = useDynamicSettings(toy, market);
   const save = useSaveDynamicSetting();

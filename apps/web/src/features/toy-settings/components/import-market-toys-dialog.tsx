@@ -1,18 +1,18 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { useImportMarketToys } from '../api/import-market-toys';
 import { checkWithSchema, MARKET_TOY_IMPORT, marketToyImportSchema } from '../utils/import-specs';
 import { priceRangeErrors } from '../utils/price-range';
 import { ImportDialog } from './import-dialog';
 
+import { useUiLang } from '@/lib/use-ui-lang';
+
 /**
  * Market prices import: market toys upserted by item and market through
  * bulk-create-or-update-by-market-hash-name (all or nothing), with the form's price-range checks per row.
  */
 export function ImportMarketToysDialog({ onClose }: { onClose: () => void }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const importMarketToys = useImportMarketToys();
   const minAboveMax = t('marketToys.minAboveMax');
   const check = useCallback(

@@ -1,15 +1,15 @@
 import { toyEntity, type ToyCreate } from '@toydesk/contract';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { useImportToys } from '../api/import-toys';
 import { checkWithSchema, TOY_IMPORT } from '../utils/import-specs';
 import { ImportDialog } from './import-dialog';
 
+import { useUiLang } from '@/lib/use-ui-lang';
+
 /** Catalogue import: toys upserted by market hash name through toys-create-and-update (all or nothing). */
 export function ImportToysDialog({ onClose }: { onClose: () => void }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const importToys = useImportToys();
   const check = useCallback(
     (values: Record<string, unknown>) => checkWithSchema<ToyCreate>(toyEntity.createSchema, values, lang),

@@ -1,10 +1,10 @@
 import { marketToyEntity, type MarketToyPatch } from '@toydesk/contract';
-import { useTranslation } from 'react-i18next';
 
 import { EntityFormDialog } from '@/components/entity-form/entity-form-dialog';
 import type { EntityRow } from '@/components/entity-table/entity-columns';
 import { marketCurrency } from '@/lib/market-currency';
 import { notify } from '@/lib/notifications';
+import { useUiLang } from '@/lib/use-ui-lang';
 
 import { useCreateMarketToy, type MarketToyByName } from '../api/create-market-toy';
 import { useSaveMarketToy } from '../api/save-market-toy';
@@ -37,8 +37,7 @@ export function MarketToyDialog({
   market?: string;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const create = useCreateMarketToy();
   const save = useSaveMarketToy();
   return (

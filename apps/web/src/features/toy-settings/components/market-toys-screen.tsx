@@ -2,7 +2,6 @@ import { mdiTuneVariant } from '@mdi/js';
 import { IconButton, Switch, Tooltip } from '@mui/material';
 import { marketToyEntity, RECORD_STATUSES, type MarketCode, type MarketToyPatch } from '@toydesk/contract';
 import { useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import type { EntityRow } from '@/components/entity-table/entity-columns';
 import { FilterBar } from '@/components/filter-bar';
@@ -12,6 +11,7 @@ import type { VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { overrideColumns } from '@/components/override-columns';
 import { notify } from '@/lib/notifications';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useUiLang } from '@/lib/use-ui-lang';
 
 import { useBulkUpdateMarketToys } from '../api/bulk-update-market-toys';
 import { useDeleteMarketToys } from '../api/delete-many';
@@ -62,8 +62,7 @@ type Dialog =
  * deleting the selected rows, import of JSON or CSV.
  */
 export function MarketToysScreen() {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const [filters, setFilters] = useState<MarketToyFilters>(EMPTY_MARKET_TOY_FILTERS);
   const debounced = useDebouncedValue(filters);
   const query = useMemo(() => marketToyFiltersToQuery(debounced), [debounced]);

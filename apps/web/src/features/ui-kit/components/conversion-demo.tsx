@@ -1,19 +1,18 @@
 import { Stack, TextField, Typography } from '@mui/material';
 import { CONVERTIBLE_CURRENCIES } from '@toydesk/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { SelectField } from '@/components/entity-form/select-field';
 import { marketByCode, useCommonData } from '@/lib/common-data';
 import { marketOptions } from '@/lib/filter-options';
 import { formatConverted } from '@/lib/format';
+import { useUiLang } from '@/lib/use-ui-lang';
 
 const CURRENCY_OPTIONS = CONVERTIBLE_CURRENCIES.map((code) => ({ value: code, label: code }));
 
 /** Currency conversion with a market record's rates (spec section 5), as every money cell does it. */
 export function ConversionDemo() {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const { markets } = useCommonData();
   const [amount, setAmount] = useState('1000');
   const [from, setFrom] = useState('RUB');

@@ -1,9 +1,9 @@
 import { Button, Stack, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { VirtualTable, type VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { formatAmount, formatNumber } from '@/lib/format';
+import { useUiLang } from '@/lib/use-ui-lang';
 
 interface StressRow {
   id: number;
@@ -16,8 +16,7 @@ const STRESS_ROWS = 50_000;
 
 /** 50,000 generated rows: shows (and the browser test checks) that the table scrolls them smoothly. */
 export function StressTable() {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
+  const { t, lang } = useUiLang();
   const [shown, setShown] = useState(false);
   const rows = useMemo<StressRow[]>(
     () =>
