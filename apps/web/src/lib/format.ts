@@ -74,26 +74,35 @@ export function formatConverted(
   return formatAmount(converted, warned ? from : to, lang);
 }
 
-export function formatDateTime(value: string | null | undefined, lang: UiLang): string {
+const DATE_STYLES = {
+  dateTime: { dateStyle: 'short', timeStyle: 'short' },
+  // A day (yyyy-mm-dd) is read as UTC midnight and shown in UTC, so it stays the same day everywhere.
+  date: { dateStyle: 'short', timeZone: 'UTC' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+function formatMoment(
+  style: keyof typeof DATE_STYLES,
+  value: string | null | undefined,
+  lang: UiLang,
+  parse: (value: string) => Date = (text) => new Date(text),
+): string {
   if (!value) return '—';
-  const date = new Date(value);
+  const date = parse(value);
   if (Number.isNaN(date.getTime())) return value;
-  return cached(
-    FORMATTERS.dateTime,
+  const formatter = cached(
+    FORMATTERS[style],
     lang,
-    (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }),
-  ).format(date);
+    (locale) => new Intl.DateTimeFormat(locale, DATE_STYLES[style]),
+  );
+  return formatter.format(date);
+}
+
+export function formatDateTime(value: string | null | undefined, lang: UiLang): string {
+  return formatMoment('dateTime', value, lang);
 }
 
 export function formatDate(value: string | null | undefined, lang: UiLang): string {
-  if (!value) return '—';
-  const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(date.getTime())) return value;
-  return cached(
-    FORMATTERS.date,
-    lang,
-    (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeZone: 'UTC' }),
-  ).format(date);
+  return formatMoment('date', value, lang, (day) => new Date(day.length === 10 ? `${day}T00:00:00Z` : day));
 }
 
 export function formatNumber(value: number | null | undefined, lang: UiLang): string {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { MarketSpend, SpendGuardView } from '@toydesk/contract';
+import type { MarketSpend } from '@toydesk/contract';
 import { describe, expect, it } from 'vitest';
 
 import { setUiLang } from '@/lib/i18n';
@@ -8,17 +8,10 @@ import { jsonResponse } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { stubApi } from '@/test/stub-api';
 
+import { spendGuardView } from '../testing/spend-guard-view';
 import { SpendGuardPanel } from './spend-guard-panel';
 
-const view: SpendGuardView = {
-  market_account: 7,
-  daily_cap: '1000.000',
-  currency: 'RUB',
-  max_price_percent: 130,
-  spent_today: '250.000',
-  unknown_today: 1,
-  updated_at: '2026-11-25T10:00:00Z',
-};
+const view = spendGuardView({ unknown_today: 1 });
 
 const spend = (customId: string, state: MarketSpend['state'], detail: string | null = null): MarketSpend => ({
   id: customId.length,

@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { SpendGuardView } from '@toydesk/contract';
 import { describe, expect, it } from 'vitest';
 
 import { botJob } from '@/test/bot-job';
@@ -9,17 +8,10 @@ import { renderWithProviders } from '@/test/render';
 import { stubApi, type ApiCall } from '@/test/stub-api';
 
 import { marketAccountRow } from '../testing/market-account-row';
+import { spendGuardView } from '../testing/spend-guard-view';
 import { TradingLoopCard } from './trading-loop-card';
 
-const view: SpendGuardView = {
-  market_account: 7,
-  daily_cap: '1000.000',
-  currency: 'RUB',
-  max_price_percent: 130,
-  spent_today: '250.000',
-  unknown_today: 0,
-  updated_at: '2026-11-25T10:00:00Z',
-};
+const view = spendGuardView();
 
 function stubServices() {
   return stubApi(
