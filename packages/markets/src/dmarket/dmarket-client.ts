@@ -101,31 +101,20 @@ export class DmarketClient {
   /** POST user-offers/create: lists assets at dollar prices. */
   createOffers(offers: { AssetID: string; Price: DmarketPrice }[]) {
     return this.transport.json(
-      {
-        method: 'POST',
-        path: `${API}/user-offers/create`,
-        json: { Offers: offers },
-        name: 'user-offers/create',
-      },
+      this.post('user-offers/create', { Offers: offers }),
       dmarketCreateOffersSchema,
     );
   }
 
   /** POST user-offers/edit: new dollar prices. */
   editOffers(offers: { OfferID: string; AssetID: string; Price: DmarketPrice }[]) {
-    return this.transport.json(
-      { method: 'POST', path: `${API}/user-offers/edit`, json: { Offers: offers }, name: 'user-offers/edit' },
-      dmarketEditOffersSchema,
-    );
+    return this.transport.json(this.post('user-offers/edit', { Offers: offers }), dmarketEditOffersSchema);
   }
 
   /** POST user-offers/delete: takes offers off sale. */
   deleteOffers(offerIds: string[]) {
     const json = { Offers: offerIds.map((OfferID) => ({ OfferID })) };
-    return this.transport.json(
-      { method: 'POST', path: `${API}/user-offers/delete`, json, name: 'user-offers/delete' },
-      dmarketDeleteOffersSchema,
-    );
+    return this.transport.json(this.post('user-offers/delete', json), dmarketDeleteOffersSchema);
   }
 
   /** GET user-offers/closed: our finished sales, newest first. */
@@ -155,14 +144,9 @@ export class DmarketClient {
 
   /** POST user-targets/create: buy orders ("targets") at dollar prices. Spends money: never retried here. */
   createTargets(targets: { Title: string; Amount: number; Price: DmarketPrice }[]) {
+    const json = { GameID: DMARKET_GAME_ID, Targets: targets };
     return this.transport.json(
-      {
-        method: 'POST',
-        path: `${API}/user-targets/create`,
-        json: { GameID: DMARKET_GAME_ID, Targets: targets },
-        name: 'user-targets/create',
-        spends: true,
-      },
+      { ...this.post('user-targets/create', json), spends: true },
       dmarketCreateTargetsSchema,
     );
   }
@@ -188,15 +172,17 @@ export class DmarketClient {
   /** POST user-targets/delete. */
   deleteTargets(targetIds: string[]) {
     const json = { Targets: targetIds.map((TargetID) => ({ TargetID })) };
-    return this.transport.json(
-      { method: 'POST', path: `${API}/user-targets/delete`, json, name: 'user-targets/delete' },
-      dmarketDeleteTargetsSchema,
-    );
+    return this.transport.json(this.post('user-targets/delete', json), dmarketDeleteTargetsSchema);
   }
 
   /** GET user-targets/closed: our filled targets (purchases), newest first. */
   getClosedTargets(limit = 100, offset = 0) {
     return this.transport.json(this.closed('user-targets', limit, offset), dmarketClosedTargetsSchema);
+  }
+
+  /** A POST to the trading API, named by its path under it. */
+  private post(name: string, json: unknown): MarketCall {
+    return { method: 'POST', path: `${API}/${name}`, json, name };
   }
 
   /** The closed offers or targets, newest first: one page of the same query for both. */

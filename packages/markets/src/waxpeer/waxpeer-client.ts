@@ -78,16 +78,7 @@ export class WaxpeerClient {
 
   /** POST list-items-steam: lists Steam items at prices in mils. One bot saw a limit of 2 calls per 120 s. */
   listItems(items: { item_id: string; price: number }[]) {
-    return this.call(
-      {
-        method: 'POST',
-        path: '/v1/list-items-steam',
-        query: { game: GAME },
-        json: pricedItems(items),
-        name: 'list-items-steam',
-      },
-      waxpeerListResultSchema,
-    );
+    return this.call(pricedItemsCall('list-items-steam', items), waxpeerListResultSchema);
   }
 
   /** GET list-items-steam: our listings. */
@@ -100,16 +91,7 @@ export class WaxpeerClient {
 
   /** POST edit-items: new prices in mils; a price of 0 removes the item. */
   editItems(items: { item_id: string; price: number }[]) {
-    return this.call(
-      {
-        method: 'POST',
-        path: '/v1/edit-items',
-        query: { game: GAME },
-        json: pricedItems(items),
-        name: 'edit-items',
-      },
-      waxpeerEditResultSchema,
-    );
+    return this.call(pricedItemsCall('edit-items', items), waxpeerEditResultSchema);
   }
 
   /** GET remove-items: takes listings off sale. */
@@ -230,7 +212,11 @@ export class WaxpeerClient {
   }
 }
 
-/** The body of list-items-steam and edit-items: each asset id as an exact JSON number, its price in mils. */
-function pricedItems(items: { item_id: string; price: number }[]) {
-  return { items: items.map((item) => ({ item_id: assetNumber(item.item_id), price: item.price })) };
+/**
+ * A POST of list-items-steam or edit-items, named by its path: each asset id as an exact JSON number, its
+ * price in mils.
+ */
+function pricedItemsCall(name: string, items: { item_id: string; price: number }[]): MarketCall {
+  const json = { items: items.map((item) => ({ item_id: assetNumber(item.item_id), price: item.price })) };
+  return { method: 'POST', path: `/v1/${name}`, query: { game: GAME }, json, name };
 }
