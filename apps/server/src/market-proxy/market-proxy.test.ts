@@ -117,6 +117,12 @@ describe('the console marketplace proxy', () => {
     ]) {
       expect(await rawGet(`/api/market-proxy/${path}`, tmAccountId), path).toBe(400);
     }
+    // The simulators' control API lists every key in the demo: never reached through the proxy.
+    for (const path of ['_control/accounts', '_control/stats', '%5Fcontrol/accounts']) {
+      const control = await proxied(path, tmAccountId);
+      expect(control.status, path).toBe(400);
+      expect(control.text).not.toContain(simKey);
+    }
     expect((await proxied('api/v2/get-money?key=stolen', tmAccountId)).status).toBe(400);
     expect((await proxied('api/v2/get-money', tmAccountId, 'evil.test')).status).toBe(400);
     expect((await proxied('api/v2/get-money', tmAccountId, 'dmarket')).status).toBe(400);

@@ -30,6 +30,9 @@ describe('proxy path checks', () => {
       'api/./x',
       'x%00',
       '%252e%252e/',
+      '_control/accounts',
+      'api/_control/state',
+      '%5Fcontrol/accounts',
     ]) {
       expect(checkProxyPath(p).ok, p).toBe(false);
     }

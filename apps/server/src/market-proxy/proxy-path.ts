@@ -20,6 +20,10 @@ export function checkProxyPath(raw: string): { ok: true; path: string } | { ok: 
     return { ok: false, reason: 'dot segment' };
   if (/^[a-z][a-z0-9+.-]*:/i.test(decoded) || decoded.includes('@'))
     return { ok: false, reason: 'scheme or authority in path' };
+  // No marketplace's API has a path segment starting with "_"; the demo's simulators keep their control API
+  // (every demo key, faults, the clock) under `_control`, which the proxy reached in demo mode.
+  if (decoded.split('/').some((segment) => segment.startsWith('_')))
+    return { ok: false, reason: 'private path segment' };
   return { ok: true, path: raw };
 }
 
