@@ -99,7 +99,8 @@ export function ToolbarFilters<F extends object>({ filters, onChange, specs }: T
     const onText = (value: string) => set(key, value);
     const onList = (values: readonly unknown[]) => set(key, values);
     const field = 'field' in spec && spec.field ? spec.field : snakeCase(key);
-    const label = 'label' in spec && spec.label !== undefined ? spec.label : t(`fields.${field}`);
+    // Asked for only by the kinds that show a field's label (search and tags have none: no missing-key lookup).
+    const label = () => ('label' in spec && spec.label !== undefined ? spec.label : t(`fields.${field}`));
     switch (spec.kind) {
       case 'search':
         return <SearchField value={text(key)} onChange={onText} width={spec.width} />;
@@ -117,7 +118,7 @@ export function ToolbarFilters<F extends object>({ filters, onChange, specs }: T
                 ];
         return (
           <SelectFilter
-            label={label}
+            label={label()}
             width={spec.width}
             value={text(key)}
             onChange={onText}
@@ -133,7 +134,7 @@ export function ToolbarFilters<F extends object>({ filters, onChange, specs }: T
             : spec.values.map((value) => ({ value, label: enumLabel(field, value) }));
         return (
           <MultiSelect
-            label={label}
+            label={label()}
             width={spec.width}
             values={state[key] as readonly string[]}
             options={options}
@@ -145,7 +146,7 @@ export function ToolbarFilters<F extends object>({ filters, onChange, specs }: T
         return (
           <TextField
             margin="none"
-            label={label}
+            label={label()}
             value={text(key)}
             onChange={(event) => onText(event.target.value)}
             sx={{ width: spec.width }}
