@@ -1,12 +1,19 @@
 import { TextField } from '@mui/material';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useEnumLabel } from '@/lib/enum-label';
 import type { FilterOption } from '@/lib/filter-options';
 
 import { SelectFilter, TagFilter } from './filter-fields';
-import { DateRangeFilter, MarketAccountFilter, MarketFilter, SteamAccountFilter } from './list-filters';
+
+// The market, account and date filters load with the first toolbar that shows one: the first screen (the
+// Steam accounts list) has none, and they kept its scripts over bench:web's 350 KB.
+const listFilters = () => import('./list-filters');
+const DateRangeFilter = lazy(() => listFilters().then((m) => ({ default: m.DateRangeFilter })));
+const MarketAccountFilter = lazy(() => listFilters().then((m) => ({ default: m.MarketAccountFilter })));
+const MarketFilter = lazy(() => listFilters().then((m) => ({ default: m.MarketFilter })));
+const SteamAccountFilter = lazy(() => listFilters().then((m) => ({ default: m.SteamAccountFilter })));
 import { MultiSelect, type MultiSelectProps } from './multi-select';
 import { SearchField } from './search-field';
 
@@ -182,7 +189,11 @@ export function ToolbarFilters<F extends object>({ filters, onChange, specs }: T
   return (
     <>
       {specs.map((spec) => (
-        <Fragment key={spec.kind === 'dates' ? spec.from : spec.key}>{control(spec)}</Fragment>
+        <Fragment key={spec.kind === 'dates' ? spec.from : spec.key}>
+          <Suspense fallback={<TextField margin="none" disabled sx={{ width: spec.width }} />}>
+            {control(spec)}
+          </Suspense>
+        </Fragment>
       ))}
     </>
   );
