@@ -150,6 +150,7 @@ export {
   findSessionOperator,
   insertOperator,
   insertOperatorSession,
+  replacePasswordHash,
   reserveLoginFailures,
   upsertOperator,
   type LoginFailureLimit,

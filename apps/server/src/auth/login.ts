@@ -1,12 +1,12 @@
-import { findActiveOperatorLogin, type Database, type Operator } from '@toydesk/db';
+import { findActiveOperatorLogin, replacePasswordHash, type Database, type Operator } from '@toydesk/db';
 import { forgiveAttempt, takeLoginAttempt } from './login-limiter.ts';
-import { verifyPassword } from './password-hash.ts';
+import { hashPassword, needsRehash, PASSWORD_COST, verifyPassword } from './password-hash.ts';
 
 export type LoginResult =
   { ok: true; operator: Operator } | { ok: false; status: 400 | 429; message: string };
 
 // Checked against when the user does not exist, so a wrong name costs as long as a wrong password.
-const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+const DUMMY_HASH = `scrypt$${PASSWORD_COST.N}$${PASSWORD_COST.r}$${PASSWORD_COST.p}$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=`;
 
 export async function attemptLogin(
   db: Database,
@@ -34,5 +34,9 @@ export async function attemptLogin(
     };
   }
   await forgiveAttempt(db, attempt, username);
+  // Hashes made with older parameters move to today's at the first login that knows the password.
+  if (needsRehash(row.passwordHash)) {
+    await replacePasswordHash(db, row.id, row.passwordHash, await hashPassword(password));
+  }
   return { ok: true, operator: { id: row.id, username: row.username } };
 }

@@ -42,6 +42,23 @@ export async function findActiveOperatorLogin(
   return row ? { id: row.id, username: row.username, passwordHash: row.password_hash } : null;
 }
 
+/**
+ * Stores a password's new hash (made with today's parameters at a login), unless the password was changed
+ * meanwhile: the old hash must still be the stored one.
+ */
+export async function replacePasswordHash(
+  db: Queryable,
+  operatorId: number,
+  oldHash: string,
+  newHash: string,
+): Promise<void> {
+  await db.query('UPDATE operator SET password_hash = $3 WHERE id = $1 AND password_hash = $2', [
+    operatorId,
+    oldHash,
+    newHash,
+  ]);
+}
+
 /** Opens a session for `days` and notes the login; now and then sweeps the expired sessions. */
 export async function insertOperatorSession(
   db: Queryable,
