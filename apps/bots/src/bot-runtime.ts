@@ -20,8 +20,6 @@ export interface BotRuntime {
   config: BotConfig;
   db: Database;
   vault: Vault;
-  /** The app token (bot_token of the common data). */
-  botToken: string;
   markets: BotMarkets;
   queue: JobQueue<BotRuntime>;
   logger: BotLogger;

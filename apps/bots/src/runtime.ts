@@ -62,7 +62,6 @@ export interface RuntimeOptions {
   config: BotConfig;
   db: Database;
   vault: Vault;
-  botToken: string;
   markets: BotMarkets;
   logger: BotLogger;
   role: BotRole;
@@ -99,7 +98,6 @@ export async function startBotRuntime(options: RuntimeOptions): Promise<BotRunti
     config,
     db: options.db,
     vault: options.vault,
-    botToken: options.botToken,
     markets: options.markets,
     queue,
     logger: options.logger,

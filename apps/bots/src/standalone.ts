@@ -5,14 +5,7 @@ import type { BotLogger } from './jobs/job-queue.ts';
 import type { JobKindDef, LaneDef } from './jobs/job-kind.ts';
 import type { BotRole, BotRuntime } from './bot-runtime.ts';
 import { standaloneMarkets, startBotRuntime } from './runtime.ts';
-import {
-  ADVISORY_LOCKS,
-  type Database,
-  loadBotToken,
-  loadVault,
-  migrate,
-  openPostgresDatabase,
-} from '@toydesk/db';
+import { ADVISORY_LOCKS, type Database, loadVault, migrate, openPostgresDatabase } from '@toydesk/db';
 
 /**
  * The standalone bot services' and workers' log: JSON lines (pino) on stdout, one object per line with the
@@ -56,21 +49,19 @@ export async function openStandalone(
   }
   const opened = db;
   // Taking turns with every other process starting on this database (see the server's boot).
-  const { vault, botToken } = await opened.exclusive(ADVISORY_LOCKS.startUp, async () => {
+  const vault = await opened.exclusive(ADVISORY_LOCKS.startUp, async () => {
     await migrate(opened);
-    const vault = await loadVault(opened, {
+    return loadVault(opened, {
       secretKey: config.secretKey,
       dataDir: config.dataDir,
       allowKeyFile: !config.databaseUrl,
     });
-    return { vault, botToken: await loadBotToken(opened) };
   });
   const markets = standaloneMarkets(db, config);
   const runtime = await startBotRuntime({
     config,
     db,
     vault,
-    botToken,
     markets,
     logger,
     role,

@@ -6,7 +6,6 @@ import {
   ADVISORY_LOCKS,
   createEntityRepositories,
   type Database,
-  loadBotToken,
   loadVault,
   migrate,
   openDatabase,
@@ -49,7 +48,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
   const db = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   // Servers, bot services and workers started at once on a new database take turns here: two first
   // starts would both create the vault's key check and the first operator.
-  const { vault, admin, botToken } = await db.exclusive(ADVISORY_LOCKS.startUp, async () => {
+  const { vault, admin } = await db.exclusive(ADVISORY_LOCKS.startUp, async () => {
     const applied = await migrate(db);
     if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
     const vault = await loadVault(db, {
@@ -59,14 +58,13 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     });
     await seedReferenceData(db);
     const admin = await ensureAdminOperator(db, config.adminUser, config.adminPassword);
-    return { vault, admin, botToken: await loadBotToken(db) };
+    return { vault, admin };
   });
   const services: Services = {
     config,
     db,
     vault,
     resources: createEntityRepositories(db, vault),
-    botToken,
     markets: createMarketServices(db, loadMarketEndpoints(config.env), config.allowIpMarketHosts),
   };
   const prepared = (await options.prepare?.(services, log)) ?? undefined;

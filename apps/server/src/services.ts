@@ -10,7 +10,6 @@ export interface Services {
   vault: Vault;
   /** The repository of each table behind the generic CRUD (`ENTITY_TABLES` of @toydesk/db). */
   resources: Record<EntityTableName, EntityRepository>;
-  botToken: string;
   markets: MarketOutbound & {
     /** Demo mode: where the in-process simulators listen. */
     simulatorUrl?: string;

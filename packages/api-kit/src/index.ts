@@ -17,6 +17,7 @@ export * from './query-string.ts';
 export * from './register-routes.ts';
 export * from './route-context.ts';
 export * from './security-headers.ts';
+export * from './session-tokens.ts';
 export * from './stop-on-signals.ts';
 export * from './storable-input.ts';
 export type { Row, RowReader } from './row-reader.ts';

@@ -147,6 +147,7 @@ export {
   deleteLoginFailuresById,
   deleteOperatorSession,
   findActiveOperatorLogin,
+  findBotTokenOperator,
   findSessionOperator,
   insertOperator,
   insertOperatorSession,
@@ -155,6 +156,7 @@ export {
   upsertOperator,
   type LoginFailureLimit,
   type Operator,
+  type SessionTokenHashes,
 } from './repositories/operators.ts';
 export { insertToyHistoryDeal, type NewToyHistoryDeal } from './repositories/toy-history.ts';
 export {
@@ -209,7 +211,7 @@ export {
   type WriteContext,
 } from './crud/entity-repository.ts';
 export { createEntityRepositories, ENTITY_TABLES, type EntityTableName } from './crud/entity-tables.ts';
-export { isInstallationEmpty, loadBotToken, loadUsdToRubRate, seedReferenceData } from './reference-data.ts';
+export { isInstallationEmpty, loadUsdToRubRate, seedReferenceData } from './reference-data.ts';
 // The demo data's inserts (apps/demo) and what its start reads and moves.
 export { bulkInsert, type BulkInsertOptions, type ColumnTypes } from './bulk-insert.ts';
 export { lockForTransaction } from './database.ts';

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-
 import type { MarketCode } from '@toydesk/contract';
 
 import type { Database, Queryable } from './database.ts';
@@ -28,19 +26,6 @@ export async function seedReferenceData(db: Database): Promise<void> {
      ON CONFLICT (code) DO NOTHING`,
     [JSON.stringify(SEED_MARKETS), SEED_USD_TO_RUB, SEED_EUR_TO_RUB],
   );
-}
-
-/**
- * The app token of the bot services (the bot_token of the common data), made once per installation and kept
- * in `app_setting`.
- */
-export async function loadBotToken(db: Database): Promise<string> {
-  await db.query(
-    `INSERT INTO app_setting (key, value) VALUES ('bot_token', $1) ON CONFLICT (key) DO NOTHING`,
-    [randomBytes(24).toString('base64url')],
-  );
-  const rows = await db.query<{ value: string }>(`SELECT value FROM app_setting WHERE key = 'bot_token'`);
-  return rows[0]!.value;
 }
 
 /** True while the installation holds no toys and no Steam accounts (where the demo data may go). */

@@ -74,10 +74,7 @@ export async function buildBotApp(
       methods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
     });
   }
-  app.addHook(
-    'onRequest',
-    appTokenGuard(() => runtime.botToken),
-  );
+  app.addHook('onRequest', appTokenGuard(runtime.db));
 
   app.setErrorHandler(answerError);
   app.setNotFoundHandler(answerNotFound);

@@ -22,7 +22,6 @@ export interface BotHostServices {
   };
   db: Database;
   vault: Vault;
-  botToken: string;
   markets: {
     endpoints: Record<MarketCode, MarketEndpoint>;
     http: HttpClient;
@@ -64,7 +63,6 @@ export async function registerBotServices(
     config,
     db: services.db,
     vault: services.vault,
-    botToken: services.botToken,
     markets: services.markets,
     logger: fastifyLogger(app.log),
     role: 'embedded',

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
+import { botTokenOf, newSecretToken, sessionTokenHashes } from '@toydesk/api-kit';
 import { toQueryString } from '@toydesk/api-kit/testing';
 import { APP_TOKEN_HEADER_KEY, MARKET_CODES } from '@toydesk/contract';
 import { marketEnvName } from '@toydesk/markets';
@@ -10,7 +11,7 @@ import { buildBotApp } from '../http/bot-app.ts';
 import type { BotLogger } from '../jobs/job-queue.ts';
 import type { JobKindDef, LaneDef } from '../jobs/job-kind.ts';
 import type { BotRuntime } from '../bot-runtime.ts';
-import type { Database } from '@toydesk/db';
+import { findActiveOperatorLogin, insertOperator, insertOperatorSession, type Database } from '@toydesk/db';
 import { openStandalone } from '../standalone.ts';
 import { openTestDatabase } from '@toydesk/db/testing';
 
@@ -36,6 +37,7 @@ export interface BotTestApp {
   secretKey: string;
   app: FastifyInstance;
   baseUrl: string;
+  /** The bot token of an operator session opened on the test database (what a login hands the console). */
   token: string;
   request<T = unknown>(method: string, path: string, options?: RequestOptions): Promise<BotResponse<T>>;
   close(): Promise<void>;
@@ -61,6 +63,16 @@ export const TEST_ENV: Record<string, string> = {
   TOYDESK_PROXY_CHECK_URL: `${NOWHERE}/robots.txt`,
   ...Object.fromEntries(MARKET_CODES.map((code) => [marketEnvName(code), `${NOWHERE}/${code}`])),
 };
+
+/** An operator session as a login opens one (the server's part); its bot token is what the tests send. */
+export async function openTestBotSession(db: Database, username = 'bot-tests'): Promise<string> {
+  // No password logs in with this hash: the bots' tests need the session, not the login.
+  if (!(await findActiveOperatorLogin(db, username))) await insertOperator(db, username, 'none');
+  const operator = await findActiveOperatorLogin(db, username);
+  const session = newSecretToken();
+  await insertOperatorSession(db, sessionTokenHashes(session), operator!.id, 1);
+  return botTokenOf(session);
+}
 
 /** The bot services alone (as `npm run start:bots` runs them) with workers, on a fresh database and a real port. */
 export async function startBotTestApp(
@@ -88,6 +100,7 @@ export async function startBotTestApp(
     `INSERT INTO market (code, name) SELECT c, c FROM unnest($1::text[]) AS c ON CONFLICT (code) DO NOTHING`,
     [[...MARKET_CODES]],
   );
+  const token = await openTestBotSession(db);
   const app = await buildBotApp(runtime);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -99,11 +112,11 @@ export async function startBotTestApp(
     secretKey,
     app,
     baseUrl,
-    token: runtime.botToken,
+    token,
     async request<T>(method: string, path: string, request: RequestOptions = {}) {
       const headers: Record<string, string> = { ...request.headers };
-      const token = request.token === undefined ? runtime.botToken : request.token;
-      if (token !== null) headers[APP_TOKEN_HEADER_KEY] = token;
+      const sent = request.token === undefined ? token : request.token;
+      if (sent !== null) headers[APP_TOKEN_HEADER_KEY] = sent;
       if (request.body !== undefined) headers['content-type'] = 'application/json';
       const response = await fetch(`${baseUrl}${path}${toQueryString(request.query)}`, {
         method,

@@ -91,7 +91,6 @@ describe(`demo data on ${KIND}`, () => {
       db,
       vault,
       resources: createEntityRepositories(db, vault),
-      botToken: 'demo-test-token',
       markets: createMarketServices(db, loadMarketEndpoints({}), false),
     };
     loaded = await loadDemoDataIfEmpty(services, (line) => logLines.push(line));

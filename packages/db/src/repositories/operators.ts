@@ -2,8 +2,8 @@ import type { Database, Queryable } from '../database.ts';
 
 /**
  * The operators repository (tables operator, operator_session and login_failure, migration 001): the
- * console's users, their sessions and the failed logins the login limiter counts. Passwords and session
- * tokens reach the database as hashes only; hashing them is the server's (apps/server/src/auth).
+ * console's users, their sessions (with each session's bot token, migration 021) and the failed logins the
+ * login limiter counts. Passwords and session and bot tokens reach the database as hashes only.
  */
 
 /** A signed-in operator as a request sees it. */
@@ -59,20 +59,42 @@ export async function replacePasswordHash(
   ]);
 }
 
+/** A session's secrets as stored: hashes only (the server hashes them, `hashSecretToken` of api-kit). */
+export interface SessionTokenHashes {
+  /** Of the session cookie. */
+  tokenHash: string;
+  /** Of the session's app token for the bot services (X-App-Token). */
+  botTokenHash: string;
+}
+
 /** Opens a session for `days` and notes the login; now and then sweeps the expired sessions. */
 export async function insertOperatorSession(
   db: Queryable,
-  tokenHash: string,
+  hashes: SessionTokenHashes,
   operatorId: number,
   days: number,
 ): Promise<void> {
   await db.query(
-    `INSERT INTO operator_session (token_hash, operator_id, expires_at) VALUES ($1, $2, now() + make_interval(days => $3))`,
-    [tokenHash, operatorId, days],
+    `INSERT INTO operator_session (token_hash, bot_token_hash, operator_id, expires_at)
+     VALUES ($1, $2, $3, now() + make_interval(days => $4))`,
+    [hashes.tokenHash, hashes.botTokenHash, operatorId, days],
   );
   await db.query('UPDATE operator SET last_login_at = now() WHERE id = $1', [operatorId]);
   // Sweep expired sessions now and then instead of on a timer.
   if (Math.random() < 0.05) await db.query('DELETE FROM operator_session WHERE expires_at < now()');
+}
+
+/**
+ * The active operator whose unexpired session holds this bot token (the bot services' check): logout,
+ * expiry and switching the operator off end the token with the session.
+ */
+export async function findBotTokenOperator(db: Queryable, botTokenHash: string): Promise<Operator | null> {
+  const [row] = await db.query<{ id: number; username: string }>(
+    `SELECT o.id, o.username FROM operator_session s JOIN operator o ON o.id = s.operator_id
+     WHERE s.bot_token_hash = $1 AND s.expires_at > now() AND o.is_active`,
+    [botTokenHash],
+  );
+  return row ?? null;
 }
 
 /** The active operator of a session that has not expired. */

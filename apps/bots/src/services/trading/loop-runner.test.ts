@@ -103,7 +103,6 @@ describe('trading loop runner', () => {
       config: t.runtime.config,
       db: t.db,
       vault: t.runtime.vault,
-      botToken: t.token,
       markets: t.runtime.markets,
       logger: SILENT,
       role: 'worker',

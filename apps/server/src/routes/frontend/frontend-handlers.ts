@@ -1,5 +1,6 @@
 import { listSteamAccountLinks } from '@toydesk/db';
 
+import { sessionBotToken } from '../../auth/sessions.ts';
 import type { ApiHandlers } from '../handler.ts';
 
 /** The handlers of the `frontend.*` routes. */
@@ -18,7 +19,8 @@ export const frontendHandlers = {
         markets,
         steamAccounts,
         tags,
-        bot_token: ctx.services.botToken,
+        // This session's own token (issued at login, revoked at logout); onRequest found the session.
+        bot_token: sessionBotToken(ctx.request) ?? '',
         demo: ctx.services.config.demo,
         operator: ctx.operator,
       },
