@@ -22,3 +22,4 @@ export type { MarketPurchase, TradeLink } from './kit/purchase.ts';
 export type { MarketClientConfig } from './kit/market-transport.ts';
 export { isAmbiguousFailure, spendOnce, type SpendOnceOptions } from './kit/spend-once.ts';
 export { fromUnits } from './kit/decimal-units.ts';
+export * from './spend-lookup-for.ts';

@@ -34,7 +34,7 @@ export async function seedDynamicSettings(
   const rows: Record<string, unknown>[] = [];
   for (const m of chosen) {
     const currency = MARKET_CURRENCY[m.market];
-    const min = m.minPriceBuy ?? toMinor(m.quote.priceBuy * rng.float(0.85, 0.95));
+    const min = m.minPriceBuy ?? toMinor(m.quote.priceBuy * rng.between(0.85, 0.95));
     const max = Math.max(
       min + 1,
       m.maxPriceBuy ?? Math.min(m.quote.priceSell - 1, toMinor(m.quote.priceBuy * 1.05)),
@@ -55,7 +55,7 @@ export async function seedDynamicSettings(
     });
     const owners = marketAccounts.filter((a) => a.market === m.market && a.status === 'active');
     if (owners.length > 0 && rng.chance(PRIVATE_SHARE)) {
-      const privateMax = Math.max(min + 1, toMinor(max * rng.float(0.97, 1.02)));
+      const privateMax = Math.max(min + 1, toMinor(max * rng.between(0.97, 1.02)));
       rows.push({
         ...base,
         market_account: rng.pick(owners).id,

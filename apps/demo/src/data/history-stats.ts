@@ -22,11 +22,11 @@ export async function seedHistoryStats(ctx: DemoContext, popular: DemoToy[]): Pr
     const level = ctx.prices.marketLevel(toy.item, STAT_MARKET);
     // Daily volume falls with the price and with the popularity rank: hundreds of cases, a few knives.
     const rub = ctx.prices.referenceKopecks(toy.item) / 100;
-    const baseVolume = (3_000 / Math.sqrt(Math.max(1, rub)) / (1 + rank / 50)) * rng.float(0.5, 1.5);
+    const baseVolume = (3_000 / Math.sqrt(Math.max(1, rub)) / (1 + rank / 50)) * rng.between(0.5, 1.5);
     for (let daysAgo = STAT_DAYS - 1; daysAgo >= 0; daysAgo -= 1) {
       const avg = toMinor(level * ctx.prices.trendFactor(toy.item, daysAgo) * (1 + 0.02 * rng.normal()));
-      const min = Math.min(avg, toMinor(avg * rng.float(0.86, 0.97)));
-      const max = Math.max(avg, toMinor(avg * rng.float(1.03, 1.18)));
+      const min = Math.min(avg, toMinor(avg * rng.between(0.86, 0.97)));
+      const max = Math.max(avg, toMinor(avg * rng.between(1.03, 1.18)));
       const status: RecordStatus = daysAgo > 60 && rng.chance(0.02) ? 'outdated' : 'normal';
       rows.push({
         market: STAT_MARKET,
@@ -36,7 +36,7 @@ export async function seedHistoryStats(ctx: DemoContext, popular: DemoToy[]): Pr
         avg_price: formatMinor(avg),
         min_price: formatMinor(min),
         max_price: formatMinor(max),
-        volume: Math.max(0, Math.round(baseVolume * rng.float(0.6, 1.4))),
+        volume: Math.max(0, Math.round(baseVolume * rng.between(0.6, 1.4))),
         currency,
         point_status: status,
       });

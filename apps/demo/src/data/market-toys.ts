@@ -45,11 +45,11 @@ export async function seedMarketToys(
       const enableDynamicOrder = rng.chance(market === 'tm' ? 0.06 : 0.03);
       // Dynamic rows have a buy range around the buy price; a few others keep an old range, switched off.
       const withRange = enableDynamicOrder || rng.chance(0.05);
-      const minPriceBuy = withRange ? toMinor(quote.priceBuy * rng.float(0.85, 0.96)) : null;
+      const minPriceBuy = withRange ? toMinor(quote.priceBuy * rng.between(0.85, 0.96)) : null;
       const maxPriceBuy = withRange
         ? Math.max(
             (minPriceBuy ?? 0) + 1,
-            Math.min(quote.priceSell - 1, toMinor(quote.priceBuy * rng.float(1.02, 1.08))),
+            Math.min(quote.priceSell - 1, toMinor(quote.priceBuy * rng.between(1.02, 1.08))),
           )
         : null;
       result.push({ toy, market, quote, enableDynamicOrder, minPriceBuy, maxPriceBuy });

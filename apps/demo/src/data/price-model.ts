@@ -91,16 +91,16 @@ export class PriceModel {
         : item.weaponClass === 'Gloves'
           ? GLOVES_RANGE_RUB
           : (BASE_RANGE_RUB[item.rarity] ?? [10, 500]));
-    const base = rng.logUniform(range[0], range[1]);
+    const base = rng.logBetween(range[0], range[1]);
     // Draw every wear factor (in order) so that a finish's wears keep the same factors whichever exist.
     let previous = 1;
     const factors = new Map<string, number>();
     for (const [short, [min, max]] of Object.entries(WEAR_FACTOR)) {
-      previous = Math.min(previous, rng.float(min, max));
+      previous = Math.min(previous, rng.between(min, max));
       factors.set(short, previous);
     }
     // StatTrak™ doubles or triples a gun's price; on a knife it adds much less.
-    const stattrakFactor = item.starred ? rng.float(1.05, 1.4) : rng.float(1.6, 3.2);
+    const stattrakFactor = item.starred ? rng.between(1.05, 1.4) : rng.between(1.6, 3.2);
     const wearFactor = item.wear ? (factors.get(item.wear.short) ?? 1) : 1;
     const rub = base * wearFactor * (item.stattrak ? stattrakFactor : 1);
     const kopecks = toMinor(rub * 100, MIN_SELL_MINOR.RUB);
@@ -116,7 +116,7 @@ export class PriceModel {
     let trend = this.trends.get(item.marketHashName);
     if (!trend) {
       const rng = Random.fromLabel(this.seed, `trend:${item.marketHashName}`);
-      trend = { drift: rng.float(-0.2, 0.2), phase: rng.float(0, 2 * Math.PI) };
+      trend = { drift: rng.between(-0.2, 0.2), phase: rng.between(0, 2 * Math.PI) };
       this.trends.set(item.marketHashName, trend);
     }
     const wobble = 0.03 * (Math.sin(trend.phase + (2 * Math.PI * daysAgo) / 7) - Math.sin(trend.phase));
@@ -139,8 +139,8 @@ export class PriceModel {
   quote(item: CatalogueItem, market: MarketCode, rng: Random): MarketQuote {
     const currency = MARKET_CURRENCY[market];
     const level = this.marketLevel(item, market);
-    const priceSell = toMinor(level * rng.float(1, 1.07), MIN_SELL_MINOR[currency]);
-    const priceBuy = Math.min(priceSell - 1, toMinor(priceSell * rng.float(0.8, 0.93)));
+    const priceSell = toMinor(level * rng.between(1, 1.07), MIN_SELL_MINOR[currency]);
+    const priceBuy = Math.min(priceSell - 1, toMinor(priceSell * rng.between(0.8, 0.93)));
     return { priceBuy, priceSell };
   }
 }

@@ -1,58 +1,17 @@
+import { hashText, Random as SeededRandom } from '@toydesk/simulators/random';
+
 /**
- * A small seeded pseudo-random generator (mulberry32) so that the demo data is the same on every run.
- * Each generator forks its own stream by label, so changing one generator never shifts the others.
+ * The demo data's seeded generator: the simulators' mulberry32 (the same sequence on every run) with what
+ * building tables needs on top. Each table forks its own stream by label, so changing one table's generator
+ * never shifts the others.
  */
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/** FNV-1a over the UTF-16 code units: a stable 32-bit hash for seeds. */
-export function hashString(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
-
-export class Random {
-  private state: number;
-
-  constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-
-  /** A new independent stream, derived from this one's seed and a label. */
+export class Random extends SeededRandom {
+  /** A new independent stream, derived from a seed and a label. */
   static fromLabel(seed: number, label: string): Random {
-    return new Random(hashString(`${seed}:${label}`));
-  }
-
-  /** Uniform in [0, 1). */
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-
-  /** Uniform in [min, max). */
-  float(min: number, max: number): number {
-    return min + (max - min) * this.next();
-  }
-
-  /** Uniform integer in [min, max], both inclusive. */
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
-
-  chance(probability: number): boolean {
-    return this.next() < probability;
-  }
-
-  pick<T>(items: readonly T[]): T {
-    if (items.length === 0) throw new Error('pick from an empty list');
-    return items[Math.floor(this.next() * items.length)]!;
+    return new Random(hashText(`${seed}:${label}`));
   }
 
   /** Picks by relative weight. */
@@ -64,11 +23,6 @@ export class Random {
       if (roll < 0) return item;
     }
     return items[items.length - 1]![0];
-  }
-
-  /** Log-uniform in [min, max): as many values between 10 and 100 as between 100 and 1000. */
-  logUniform(min: number, max: number): number {
-    return Math.exp(this.float(Math.log(min), Math.log(max)));
   }
 
   /** Approximately normal (Irwin-Hall of 4), mean 0, standard deviation 1. */
@@ -85,8 +39,8 @@ export class Random {
     return copy;
   }
 
-  /** A digit string of the given length without a leading zero. */
-  digits(length: number): string {
+  /** A numeric id of the given length, without a leading zero (Steam ids, class ids, trade ids). */
+  idDigits(length: number): string {
     let text = String(this.int(1, 9));
     for (let i = 1; i < length; i += 1) text += String(this.int(0, 9));
     return text;

@@ -72,7 +72,7 @@ export function buildSellItems(
   );
   for (const item of listable.slice(0, ON_SALE)) {
     const account = pickAccount(activeBySteam.get(item.steamAccount.id)!, rng);
-    const markup = rng.float(0.99, 1.12);
+    const markup = rng.between(0.99, 1.12);
     const listedAt = Math.max(item.acquiredAt, ctx.now - rng.int(10, 14 * 24 * 60) * MINUTE);
     item.status = 'listed';
     item.updatedAt = listedAt;
@@ -84,7 +84,7 @@ export function buildSellItems(
       price: toMinor(ctx.prices.marketLevel(item.toy.item, account.market) * markup),
       currency: account.currency,
       status: 'on_sale',
-      position: 1 + Math.floor((markup - 0.99) * 120 * rng.float(0.5, 1.5)),
+      position: 1 + Math.floor((markup - 0.99) * 120 * rng.between(0.5, 1.5)),
       listedAt,
       soldAt: null,
     });
@@ -108,7 +108,7 @@ export function buildSellItems(
         toy,
         assetId: assetIds.next(),
         marketItemId: nextDealId(account.market),
-        price: toMinor(level * rng.float(0.98, 1.08)),
+        price: toMinor(level * rng.between(0.98, 1.08)),
         currency: account.currency,
         status,
         position: null,

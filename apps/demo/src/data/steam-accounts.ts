@@ -56,7 +56,7 @@ export async function seedSteamAccounts(
     const nn = String(number).padStart(2, '0');
     const status = SPECIAL_STATUSES[number] ?? 'active';
     let steamId: string;
-    do steamId = `76561198${rng.digits(9)}`;
+    do steamId = `76561198${rng.idDigits(9)}`;
     while (steamIds.has(steamId));
     steamIds.add(steamId);
     const login = `tb${nn}_${rng.alphanumeric(5, 'abcdefghijklmnopqrstuvwxyz0123456789')}`;
@@ -74,7 +74,7 @@ export async function seedSteamAccounts(
       email_password: ctx.vault.encrypt(rng.alphanumeric(12)),
       steam_id: steamId,
       email: `${login}@${rng.pick(EMAIL_DOMAINS)}`,
-      phone: `+79${rng.digits(9)}`,
+      phone: `+79${rng.idDigits(9)}`,
       // Most accounts go through a proxy; a few (and the new ones) do not have one yet.
       proxy: status === 'new' || number % 7 === 0 ? null : infra.proxyIds[index % infra.proxyIds.length]!,
       server_group: status === 'new' ? null : infra.serverGroupIds[number <= 18 ? 0 : 1]!,

@@ -76,8 +76,8 @@ export function buildHistory(
     date: s.soldAt!,
     recordStatus: 'normal',
     marketItemId: s.marketItemId,
-    tradeId: s.status === 'delivered' ? rng.digits(10) : null,
-    offerId: s.status !== 'sold' && OFFER_MARKETS.has(s.marketAccount.market) ? rng.digits(10) : null,
+    tradeId: s.status === 'delivered' ? rng.idDigits(10) : null,
+    offerId: s.status !== 'sold' && OFFER_MARKETS.has(s.marketAccount.market) ? rng.idDigits(10) : null,
     assetId: s.assetId,
     comment: null,
   }));
@@ -90,9 +90,9 @@ export function buildHistory(
     const side: Side = rng.chance(0.5) ? 'buy' : 'sell';
     // No deal before the account existed.
     const ageDays = Math.min(HISTORY_DAYS, (ctx.now - account.steamAccount.createdAt) / DAY);
-    const daysAgo = rng.float(0, ageDays);
+    const daysAgo = rng.between(0, ageDays);
     const level = ctx.prices.marketLevel(toy.item, market) * ctx.prices.trendFactor(toy.item, daysAgo);
-    const sideFactor = side === 'buy' ? rng.float(0.86, 0.95) : rng.float(0.98, 1.05);
+    const sideFactor = side === 'buy' ? rng.between(0.86, 0.95) : rng.between(0.98, 1.05);
     const noise = 1 + 0.03 * rng.normal();
     const offers = OFFER_MARKETS.has(market);
     generated.push({
@@ -112,9 +112,9 @@ export function buildHistory(
       marketItemId: null,
       tradeId:
         (market === 'tm' || market === 'tm_usd') && rng.chance(side === 'sell' ? 0.7 : 0.4)
-          ? rng.digits(10)
+          ? rng.idDigits(10)
           : null,
-      offerId: offers && rng.chance(0.5) ? rng.digits(10) : null,
+      offerId: offers && rng.chance(0.5) ? rng.idDigits(10) : null,
       assetId: rng.chance(0.8) ? assetIds.next() : null,
       comment: rng.chance(0.01) ? rng.pick(COMMENTS) : null,
     });

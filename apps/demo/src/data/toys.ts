@@ -55,7 +55,7 @@ export async function seedToys(
   const classids = new Set<string>();
   const plans = catalogue.map((item) => {
     let classid: string;
-    do classid = rng.digits(rng.chance(0.7) ? 10 : 9);
+    do classid = rng.idDigits(rng.chance(0.7) ? 10 : 9);
     while (classids.has(classid));
     classids.add(classid);
     const instance = rng.chance(0.6) ? '0' : rng.pick(COMMON_INSTANCES);

@@ -37,7 +37,7 @@ const COMMENTS: Record<TransactionKind, string[]> = {
 
 /** An amount in minor units: RUB in roubles, USD/EUR in dollars; deposits and withdrawals often round. */
 function amountOf(currency: ConvertibleCurrency, kind: TransactionKind, rng: Random): number {
-  const major = currency === 'RUB' ? rng.logUniform(300, 250_000) : rng.logUniform(5, 3_000);
+  const major = currency === 'RUB' ? rng.logBetween(300, 250_000) : rng.logBetween(5, 3_000);
   const round = (kind === 'input' || kind === 'output') && rng.chance(0.6);
   if (round) {
     const unit = currency === 'RUB' ? 100 : 10;
@@ -135,7 +135,7 @@ export async function seedTransactions(
       const count = rng.int(6, 18);
       for (let i = 0; i < count; i += 1) {
         const sides = sidesOf(kind, method);
-        const date = isoBefore(ctx, rng.float(0, 90) * DAY);
+        const date = isoBefore(ctx, rng.between(0, 90) * DAY);
         rows.push({
           kind,
           payment_method: method,

@@ -1,12 +1,4 @@
-import type {
-  ListForSaleResult,
-  MarketBalance,
-  MarketHistoryEntry,
-  MarketInventoryItem,
-  MarketListing,
-  MarketPrice,
-  SetPriceResult,
-} from '../market.ts';
+import type * as market from '../market.ts';
 import { everyCapabilityBut } from '../kit/base-market.ts';
 import { fromUnits, toUnits } from '../kit/decimal-units.ts';
 import type { MarketPurchase } from '../kit/purchase.ts';
@@ -31,7 +23,7 @@ export class BitskinsMarket extends UsdMarket<BitskinsClient> {
     super('bitskins', config, new BitskinsClient(config));
   }
 
-  override async getPrices(marketHashNames?: string[]): Promise<MarketPrice[]> {
+  override async getPrices(marketHashNames?: string[]): Promise<market.MarketPrice[]> {
     const { list } = await this.client.getInSell();
     return this.offerPrices(
       list,
@@ -41,7 +33,7 @@ export class BitskinsMarket extends UsdMarket<BitskinsClient> {
     );
   }
 
-  override async getInventory(): Promise<MarketInventoryItem[]> {
+  override async getInventory(): Promise<market.MarketInventoryItem[]> {
     const { list } = await this.client.getSteamInventory();
     return list.map((item) => ({
       asset_id: item.asset_id,
@@ -53,8 +45,8 @@ export class BitskinsMarket extends UsdMarket<BitskinsClient> {
     }));
   }
 
-  override async getListings(): Promise<MarketListing[]> {
-    const listings: MarketListing[] = [];
+  override async getListings(): Promise<market.MarketListing[]> {
+    const listings: market.MarketListing[] = [];
     for (let offset = 0; ; offset += PAGE) {
       const { list } = await this.client.getMyListings(PAGE, offset);
       for (const row of list) {
@@ -72,7 +64,9 @@ export class BitskinsMarket extends UsdMarket<BitskinsClient> {
     }
   }
 
-  override async listForSale(items: { asset_id: string; price: string }[]): Promise<ListForSaleResult[]> {
+  override async listForSale(
+    items: { asset_id: string; price: string }[],
+  ): Promise<market.ListForSaleResult[]> {
     if (items.length === 0) return [];
     const { result } = await this.client.depositItems(
       items.map((item) => ({ id: item.asset_id, price: toUnits(item.price, BITSKINS_UNITS_PER_USD, 'up') })),
@@ -88,7 +82,9 @@ export class BitskinsMarket extends UsdMarket<BitskinsClient> {
     });
   }
 
-  override async setPrices(items: { listing_id: string; price: string | null }[]): Promise<SetPriceResult[]> {
+  override async setPrices(
+    items: { listing_id: string; price: string | null }[],
+  ): Promise<market.SetPriceResult[]> {
     return setPricesOneByOne(items, {
       delist: (id) => this.client.delist(id),
       setPrice: (id, price) => this.client.updatePrice(id, toUnits(price, BITSKINS_UNITS_PER_USD, 'up')),
@@ -96,11 +92,11 @@ export class BitskinsMarket extends UsdMarket<BitskinsClient> {
     });
   }
 
-  override async getBalance(): Promise<MarketBalance> {
+  override async getBalance(): Promise<market.MarketBalance> {
     return { amount: mils((await this.client.getBalance()).balance), currency: this.currency, on_hold: null };
   }
 
-  override async getHistory(from: Date, to: Date): Promise<MarketHistoryEntry[]> {
+  override async getHistory(from: Date, to: Date): Promise<market.MarketHistoryEntry[]> {
     const rows = [...(await this.historyOf('bought', from)), ...(await this.historyOf('sold', from))];
     return rows
       .filter((row) => Date.parse(row.created_at) <= to.getTime())

@@ -1,13 +1,4 @@
-import type {
-  ListForSaleResult,
-  MarketBalance,
-  MarketBuyOrder,
-  MarketHistoryEntry,
-  MarketInventoryItem,
-  MarketListing,
-  MarketPrice,
-  SetPriceResult,
-} from '../market.ts';
+import type * as market from '../market.ts';
 import { everyCapabilityBut } from '../kit/base-market.ts';
 import { fromUnits, isZero, toUnits } from '../kit/decimal-units.ts';
 import { MarketApiError } from '../kit/market-errors.ts';
@@ -50,7 +41,7 @@ export class CsfloatMarket extends UsdMarket<CsfloatClient> {
       throw new RangeError('maxOfferDiscount is basis points between 0 and 10000');
   }
 
-  override async getPrices(marketHashNames?: string[]): Promise<MarketPrice[]> {
+  override async getPrices(marketHashNames?: string[]): Promise<market.MarketPrice[]> {
     const list = await this.client.getPriceList();
     return this.offerPrices(
       list,
@@ -60,7 +51,7 @@ export class CsfloatMarket extends UsdMarket<CsfloatClient> {
     );
   }
 
-  override async getInventory(): Promise<MarketInventoryItem[]> {
+  override async getInventory(): Promise<market.MarketInventoryItem[]> {
     return (await this.client.getInventory()).map((item) => ({
       asset_id: item.asset_id,
       market_hash_name: item.market_hash_name,
@@ -71,7 +62,7 @@ export class CsfloatMarket extends UsdMarket<CsfloatClient> {
     }));
   }
 
-  override async getListings(): Promise<MarketListing[]> {
+  override async getListings(): Promise<market.MarketListing[]> {
     const { data } = await this.client.getStall(await this.mySteamId());
     return data.map((listing) => ({
       listing_id: listing.id,
@@ -84,8 +75,10 @@ export class CsfloatMarket extends UsdMarket<CsfloatClient> {
     }));
   }
 
-  override async listForSale(items: { asset_id: string; price: string }[]): Promise<ListForSaleResult[]> {
-    const results: ListForSaleResult[] = [];
+  override async listForSale(
+    items: { asset_id: string; price: string }[],
+  ): Promise<market.ListForSaleResult[]> {
+    const results: market.ListForSaleResult[] = [];
     for (const item of items) {
       try {
         const listing = await this.client.createListing({
@@ -101,7 +94,9 @@ export class CsfloatMarket extends UsdMarket<CsfloatClient> {
     return results;
   }
 
-  override async setPrices(items: { listing_id: string; price: string | null }[]): Promise<SetPriceResult[]> {
+  override async setPrices(
+    items: { listing_id: string; price: string | null }[],
+  ): Promise<market.SetPriceResult[]> {
     return setPricesOneByOne(items, {
       delist: (id) => this.client.deleteListing(id),
       setPrice: (id, price) => this.client.updateListing(id, toUnits(price, CSFLOAT_UNITS_PER_USD, 'up')),
@@ -109,7 +104,7 @@ export class CsfloatMarket extends UsdMarket<CsfloatClient> {
     });
   }
 
-  override async getBuyOrders(): Promise<MarketBuyOrder[]> {
+  override async getBuyOrders(): Promise<market.MarketBuyOrder[]> {
     return (await this.allOrders()).map((order) => this.toOrder(order));
   }
 
@@ -145,7 +140,7 @@ export class CsfloatMarket extends UsdMarket<CsfloatClient> {
     });
   }
 
-  override async getBalance(): Promise<MarketBalance> {
+  override async getBalance(): Promise<market.MarketBalance> {
     const { user } = await this.client.getMe();
     this.steamId = user.steam_id;
     return {
@@ -155,9 +150,9 @@ export class CsfloatMarket extends UsdMarket<CsfloatClient> {
     };
   }
 
-  override async getHistory(from: Date, to: Date): Promise<MarketHistoryEntry[]> {
+  override async getHistory(from: Date, to: Date): Promise<market.MarketHistoryEntry[]> {
     const me = await this.mySteamId();
-    const entries: MarketHistoryEntry[] = [];
+    const entries: market.MarketHistoryEntry[] = [];
     for (let page = 0; ; page++) {
       const { trades } = await this.client.getTrades(page);
       for (const trade of trades) {
@@ -228,7 +223,7 @@ export class CsfloatMarket extends UsdMarket<CsfloatClient> {
     }
   }
 
-  private toOrder(order: CsfloatBuyOrder, name?: string): MarketBuyOrder {
+  private toOrder(order: CsfloatBuyOrder, name?: string): market.MarketBuyOrder {
     return {
       order_id: order.id,
       market_hash_name: order.market_hash_name ?? name ?? '',

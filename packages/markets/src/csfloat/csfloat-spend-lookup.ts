@@ -8,7 +8,7 @@ import type { CsfloatClient } from './csfloat-client.ts';
  */
 export async function lookupCsfloatSpend(
   client: CsfloatClient,
-  listingIds: string[],
+  listingIds: readonly string[],
 ): Promise<TmSpendLookup> {
   const me = (await client.getMe()).user.steam_id;
   const { trades } = await client.getTrades(0);

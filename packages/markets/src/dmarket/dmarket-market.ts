@@ -1,13 +1,4 @@
-import type {
-  ListForSaleResult,
-  MarketBalance,
-  MarketBuyOrder,
-  MarketHistoryEntry,
-  MarketInventoryItem,
-  MarketListing,
-  MarketPrice,
-  SetPriceResult,
-} from '../market.ts';
+import type * as market from '../market.ts';
 import { everyCapabilityBut, isDelist, uniqueNames } from '../kit/base-market.ts';
 import { fromMajor, fromUnits, isZero, toMajorNumber } from '../kit/decimal-units.ts';
 import { MarketApiError } from '../kit/market-errors.ts';
@@ -47,7 +38,7 @@ export class DmarketMarket extends UsdMarket<DmarketClient> {
   }
 
   /** The cheapest offer per name (one market-items call per name; without names, the first page). */
-  override async getPrices(marketHashNames?: string[]): Promise<MarketPrice[]> {
+  override async getPrices(marketHashNames?: string[]): Promise<market.MarketPrice[]> {
     const names = marketHashNames ? uniqueNames(marketHashNames) : null;
     const objects = names
       ? (await Promise.all(names.map((title) => this.client.getMarketItems({ title, limit: 100 })))).flatMap(
@@ -69,7 +60,7 @@ export class DmarketMarket extends UsdMarket<DmarketClient> {
     );
   }
 
-  override async getInventory(): Promise<MarketInventoryItem[]> {
+  override async getInventory(): Promise<market.MarketInventoryItem[]> {
     const items = await allPages(async (offset) => (await this.client.getUserInventory(PAGE, offset)).Items);
     return items.map((item) => ({
       asset_id: item.AssetID,
@@ -81,7 +72,7 @@ export class DmarketMarket extends UsdMarket<DmarketClient> {
     }));
   }
 
-  override async getListings(): Promise<MarketListing[]> {
+  override async getListings(): Promise<market.MarketListing[]> {
     const items = await allPages(async (offset) => (await this.client.getUserOffers(PAGE, offset)).Items);
     return items.map((item) => ({
       listing_id: item.Offer.OfferID,
@@ -94,7 +85,9 @@ export class DmarketMarket extends UsdMarket<DmarketClient> {
     }));
   }
 
-  override async listForSale(items: { asset_id: string; price: string }[]): Promise<ListForSaleResult[]> {
+  override async listForSale(
+    items: { asset_id: string; price: string }[],
+  ): Promise<market.ListForSaleResult[]> {
     if (items.length === 0) return [];
     const { Result } = await this.client.createOffers(
       items.map((item) => ({ AssetID: item.asset_id, Price: usd(item.price, 'up') })),
@@ -109,7 +102,9 @@ export class DmarketMarket extends UsdMarket<DmarketClient> {
     });
   }
 
-  override async setPrices(items: { listing_id: string; price: string | null }[]): Promise<SetPriceResult[]> {
+  override async setPrices(
+    items: { listing_id: string; price: string | null }[],
+  ): Promise<market.SetPriceResult[]> {
     const outcome = new Map<string, string | null>();
     const removals = items.filter((item) => isDelist(item.price));
     if (removals.length > 0) {
@@ -150,7 +145,7 @@ export class DmarketMarket extends UsdMarket<DmarketClient> {
     });
   }
 
-  override async getBuyOrders(): Promise<MarketBuyOrder[]> {
+  override async getBuyOrders(): Promise<market.MarketBuyOrder[]> {
     return (await this.targets()).map((target) => this.toOrder(target));
   }
 
@@ -201,16 +196,16 @@ export class DmarketMarket extends UsdMarket<DmarketClient> {
     });
   }
 
-  override async getBalance(): Promise<MarketBalance> {
+  override async getBalance(): Promise<market.MarketBalance> {
     const balance = await this.client.getBalance();
     return { amount: dmarketBalanceToMajor(balance.usd), currency: this.currency, on_hold: null };
   }
 
-  override async getHistory(from: Date, to: Date): Promise<MarketHistoryEntry[]> {
+  override async getHistory(from: Date, to: Date): Promise<market.MarketHistoryEntry[]> {
     const within = (seconds: number) => seconds * 1000 >= from.getTime() && seconds * 1000 <= to.getTime();
     const sales = await allPages(async (offset) => (await this.client.getClosedOffers(PAGE, offset)).Trades);
     const buys = await allPages(async (offset) => (await this.client.getClosedTargets(PAGE, offset)).Trades);
-    const entries: MarketHistoryEntry[] = [
+    const entries: market.MarketHistoryEntry[] = [
       ...sales
         .filter((trade) => within(trade.OfferClosedAt))
         .map((trade) => ({
@@ -241,7 +236,7 @@ export class DmarketMarket extends UsdMarket<DmarketClient> {
     return allPages(async (offset) => (await this.client.getUserTargets(PAGE, offset)).Items);
   }
 
-  private toOrder(target: DmarketTarget): MarketBuyOrder {
+  private toOrder(target: DmarketTarget): market.MarketBuyOrder {
     return {
       order_id: target.TargetID,
       market_hash_name: target.Title,

@@ -1,15 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import type {
-  ListForSaleResult,
-  MarketBalance,
-  MarketBuyOrder,
-  MarketHistoryEntry,
-  MarketInventoryItem,
-  MarketListing,
-  MarketPrice,
-  SetPriceResult,
-} from '../market.ts';
+import type * as market from '../market.ts';
 import { everyCapabilityBut, isDelist, uniqueNames } from '../kit/base-market.ts';
 import { fromUnits, isZero, toUnits } from '../kit/decimal-units.ts';
 import type { MarketPurchase, TradeLink } from '../kit/purchase.ts';
@@ -29,7 +20,7 @@ export class WaxpeerMarket extends UsdMarket<WaxpeerClient> {
     super('waxpeer', config, new WaxpeerClient(config));
   }
 
-  override async getPrices(marketHashNames?: string[]): Promise<MarketPrice[]> {
+  override async getPrices(marketHashNames?: string[]): Promise<market.MarketPrice[]> {
     const wanted = marketHashNames ? new Set(uniqueNames(marketHashNames)) : null;
     const { items } = await this.client.getPrices(wanted?.size === 1 ? [...wanted][0] : undefined);
     return this.offerPrices(
@@ -40,7 +31,7 @@ export class WaxpeerMarket extends UsdMarket<WaxpeerClient> {
     );
   }
 
-  override async getInventory(): Promise<MarketInventoryItem[]> {
+  override async getInventory(): Promise<market.MarketInventoryItem[]> {
     const { items } = await this.client.getMyInventory();
     return items.map((item) => ({
       asset_id: item.item_id,
@@ -52,7 +43,7 @@ export class WaxpeerMarket extends UsdMarket<WaxpeerClient> {
     }));
   }
 
-  override async getListings(): Promise<MarketListing[]> {
+  override async getListings(): Promise<market.MarketListing[]> {
     const { items } = await this.client.getListedItems();
     return items.map((item) => ({
       listing_id: item.item_id,
@@ -65,7 +56,9 @@ export class WaxpeerMarket extends UsdMarket<WaxpeerClient> {
     }));
   }
 
-  override async listForSale(items: { asset_id: string; price: string }[]): Promise<ListForSaleResult[]> {
+  override async listForSale(
+    items: { asset_id: string; price: string }[],
+  ): Promise<market.ListForSaleResult[]> {
     // Waxpeer takes the Steam asset id as a JSON number: anything else (or one past 2^53) cannot be listed.
     const sendable = (id: string) => /^\d+$/.test(id) && Number.isSafeInteger(Number(id));
     const valid = items.filter((item) => sendable(item.asset_id));
@@ -92,7 +85,9 @@ export class WaxpeerMarket extends UsdMarket<WaxpeerClient> {
     }));
   }
 
-  override async setPrices(items: { listing_id: string; price: string | null }[]): Promise<SetPriceResult[]> {
+  override async setPrices(
+    items: { listing_id: string; price: string | null }[],
+  ): Promise<market.SetPriceResult[]> {
     const outcome = new Map<string, string | null>();
     // Waxpeer keys listings by the numeric Steam asset id; anything else cannot be one of ours.
     for (const item of items)
@@ -134,7 +129,7 @@ export class WaxpeerMarket extends UsdMarket<WaxpeerClient> {
     });
   }
 
-  override async getBuyOrders(): Promise<MarketBuyOrder[]> {
+  override async getBuyOrders(): Promise<market.MarketBuyOrder[]> {
     const { offers } = await this.client.getBuyOrders();
     return offers.map((order) => this.toOrder(order)).filter((order) => order.count > 0);
   }
@@ -193,13 +188,13 @@ export class WaxpeerMarket extends UsdMarket<WaxpeerClient> {
     });
   }
 
-  override async getBalance(): Promise<MarketBalance> {
+  override async getBalance(): Promise<market.MarketBalance> {
     const { user } = await this.client.getProfile();
     return { amount: mils(user?.wallet ?? 0), currency: this.currency, on_hold: null };
   }
 
-  override async getHistory(from: Date, to: Date): Promise<MarketHistoryEntry[]> {
-    const entries: MarketHistoryEntry[] = [];
+  override async getHistory(from: Date, to: Date): Promise<market.MarketHistoryEntry[]> {
+    const entries: market.MarketHistoryEntry[] = [];
     for (let skip = 0; ; skip += 100) {
       const { data } = await this.client.getMyHistory({
         skip,
@@ -263,7 +258,7 @@ export class WaxpeerMarket extends UsdMarket<WaxpeerClient> {
     });
   }
 
-  private toOrder(order: WaxpeerBuyOrder): MarketBuyOrder {
+  private toOrder(order: WaxpeerBuyOrder): market.MarketBuyOrder {
     return {
       order_id: order.id,
       market_hash_name: order.name,

@@ -1,14 +1,8 @@
 import { Agent, createServer, request as httpRequest, type IncomingMessage } from 'node:http';
 import { connect, type Socket } from 'node:net';
 
-import {
-  destinationAllowed,
-  listenTracked,
-  sameLogin,
-  trackSocket,
-  type ProxyOutcome,
-  type ProxyServerOptions,
-} from './proxy-common.ts';
+import { destinationAllowed, listenTracked, sameLogin, trackSocket } from './proxy-common.ts';
+import type { ProxyOutcome, ProxyServerOptions } from './proxy-common.ts';
 
 export interface ProxiedRequest {
   /** 'CONNECT' for a tunnel, else the method of an absolute-URI request. */

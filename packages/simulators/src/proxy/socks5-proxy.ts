@@ -1,13 +1,7 @@
 import { connect, createServer, type Socket } from 'node:net';
 
-import {
-  destinationAllowed,
-  listenTracked,
-  sameLogin,
-  trackSocket,
-  type ProxyOutcome,
-  type ProxyServerOptions,
-} from './proxy-common.ts';
+import { destinationAllowed, listenTracked, sameLogin, trackSocket } from './proxy-common.ts';
+import type { ProxyOutcome, ProxyServerOptions } from './proxy-common.ts';
 
 export interface SocksConnection {
   /** The destination the client asked for, host:port (an IPv6 host written in full, without brackets). */

@@ -1,17 +1,4 @@
-import {
-  BitskinsClient,
-  CsfloatClient,
-  LisSkinsClient,
-  lookupBitskinsSpend,
-  lookupCsfloatSpend,
-  lookupLisSkinsSpend,
-  lookupTmSpend,
-  lookupWaxpeerSpend,
-  type TmOrderLookup,
-  type TmSpendCall,
-  type TmSpendLookup,
-  WaxpeerClient,
-} from '@toydesk/markets';
+import { spendLookupFor, type TmOrderLookup, type TmSpendLookup } from '@toydesk/markets';
 import { z } from 'zod';
 
 import type { JobContext } from '../../../jobs/job-context.ts';
@@ -39,9 +26,6 @@ export const STALE_RESERVATION_SECONDS = 120;
  */
 export const NOT_DONE_AFTER_SECONDS = 600;
 
-const LOOKUP_CALLS: ReadonlySet<string> = new Set<TmSpendCall>(['buy', 'set-order', 'money-send']);
-const TM_FAMILY: ReadonlySet<string> = new Set(['tm', 'tm_usd', 'cs7', 'cs7_proxy']);
-
 /** The marketplace's lookup of one call, or null when the call cannot be looked up automatically. */
 function lookupOf(
   runtime: BotRuntime,
@@ -49,35 +33,17 @@ function lookupOf(
   spend: UnsettledSpend,
 ): (() => Promise<TmSpendLookup>) | null {
   const { account } = loaded;
-  if (!LOOKUP_CALLS.has(spend.call) || !account.apiKey) return null;
-  if (account.market === 'lis_skins' && spend.call === 'buy') {
-    const endpoint = runtime.markets.endpoints.lis_skins;
-    const client = new LisSkinsClient({
-      baseUrl: endpoint.baseUrl,
-      http: runtime.markets.http,
-      credential: account.apiKey,
-    });
-    return () => lookupLisSkinsSpend(client, spend.custom_id);
-  }
-  // The proxy's buys at Waxpeer (custom_id = project_id), CSFloat and BitSkins (their listings kept in lookup).
-  const config = {
-    baseUrl: runtime.markets.endpoints[account.market].baseUrl,
-    http: runtime.markets.http,
-    credential: account.apiKey,
-  };
   const listingIds = Array.isArray(spend.lookup.listing_ids) ? spend.lookup.listing_ids.map(String) : [];
-  if (account.market === 'waxpeer' && spend.call === 'buy')
-    return () => lookupWaxpeerSpend(new WaxpeerClient(config), spend.custom_id);
-  if (account.market === 'csfloat' && spend.call === 'buy' && listingIds.length > 0)
-    return () => lookupCsfloatSpend(new CsfloatClient(config), listingIds);
-  if (account.market === 'bitskins' && spend.call === 'buy' && listingIds[0] !== undefined) {
-    const listingId = listingIds[0];
-    return () => lookupBitskinsSpend(new BitskinsClient(config), listingId);
-  }
-  if (!TM_FAMILY.has(account.market)) return null;
-  const order = (spend.lookup.order ?? null) as TmOrderLookup | null;
-  return () =>
-    lookupTmSpend(tmClientFor(runtime, account), spend.call as TmSpendCall, spend.custom_id, order);
+  return spendLookupFor(
+    runtime.markets.endpoints[account.market],
+    { http: runtime.markets.http, credential: account.apiKey, tm: () => tmClientFor(runtime, account) },
+    {
+      call: spend.call,
+      customId: spend.custom_id,
+      listingIds,
+      order: (spend.lookup.order ?? null) as TmOrderLookup | null,
+    },
+  );
 }
 
 const checkParams = z.object({ spend: z.number().int().positive() });

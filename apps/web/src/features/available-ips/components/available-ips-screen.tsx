@@ -7,7 +7,7 @@ import { ReferenceScreen } from '@/components/reference-screen';
 import type { VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { overrideColumns } from '@/components/override-columns';
 
-import { useServerGroupChoices } from '../api/get-server-group-choices';
+import { useServerGroupChoices } from '@/lib/server-group-choices';
 
 const FORM_FIELDS = ['address', 'server_group', 'comment'] as const;
 

@@ -11,7 +11,7 @@ import { ApiFailure } from '@/lib/query';
 import { fieldErrorsFromBody } from '@/lib/request';
 
 import { useBulkUpdateSteamAccounts } from '../api/bulk-update-steam-accounts';
-import { useServerGroupOptions } from '../api/get-server-groups';
+import { useServerGroupChoices } from '@/lib/server-group-choices';
 import type { SteamAccountRow } from '../api/get-steam-accounts';
 import { tagUpdateGroups, type TagMode } from '../utils/bulk-tags';
 import type { ProxyOption } from './steam-account-dialog';
@@ -32,7 +32,7 @@ export interface BulkUpdateDialogProps {
 /** The same tags, server group, proxy or status on every selected account: only the ticked fields change. */
 export function BulkUpdateDialog({ accounts, proxies, onClose, onDone }: BulkUpdateDialogProps) {
   const { t } = useTranslation();
-  const serverGroups = useServerGroupOptions();
+  const serverGroups = useServerGroupChoices();
   const update = useBulkUpdateSteamAccounts();
   const [enabled, setEnabled] = useState<Record<BulkField, boolean>>({
     tags: false,
@@ -158,10 +158,7 @@ export function BulkUpdateDialog({ accounts, proxies, onClose, onDone }: BulkUpd
               value={serverGroup}
               onChange={(event) => setServerGroup(event.target.value)}
               noneLabel={t('common.none')}
-              options={(serverGroups.data ?? []).map((group) => ({
-                value: String(group.id),
-                label: group.name,
-              }))}
+              options={serverGroups.data ?? []}
             />
           )}
           {name === 'proxy' && (

@@ -17,7 +17,7 @@ import { formToBody, initialFormValues } from '@/lib/entity-form';
 import { notify } from '@/lib/notifications';
 import { statusOptions } from '@/lib/status-options';
 
-import { useServerGroupOptions } from '../api/get-server-groups';
+import { useServerGroupChoices } from '@/lib/server-group-choices';
 import type { SteamAccountRow } from '../api/get-steam-accounts';
 import { useSaveSteamAccount } from '../api/save-steam-account';
 
@@ -47,7 +47,7 @@ export interface SteamAccountDialogProps {
 /** Create or edit a Steam account: validated by the contract's schemas, the server's 400 shown on the fields. */
 export function SteamAccountDialog({ account, proxies, onClose }: SteamAccountDialogProps) {
   const { t } = useTranslation();
-  const serverGroups = useServerGroupOptions();
+  const serverGroups = useServerGroupChoices();
   const save = useSaveSteamAccount();
   const formId = useId();
 
@@ -101,7 +101,7 @@ export function SteamAccountDialog({ account, proxies, onClose }: SteamAccountDi
       <SelectField
         {...fieldProps('server_group')}
         noneLabel={t('common.none')}
-        options={(serverGroups.data ?? []).map((group) => ({ value: String(group.id), label: group.name }))}
+        options={serverGroups.data ?? []}
       />
       <ProxyField field={fieldProps('proxy')} proxies={proxies} noneLabel={t('common.none')} />
       <TagPicker

@@ -3,12 +3,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { ALL_ROWS, unwrap } from '@/lib/query';
 
-/** The server groups an address can belong to, as form choices. */
+/** Every server group as a form's choice (an account's or an address's group), by name. */
 export function useServerGroupChoices() {
   return useQuery(
     queryOptions({
-      queryKey: ['available-ips', 'server-group-choices'] as const,
-      queryFn: async ({ signal }) =>
+      queryKey: ['server-groups', 'choices'] as const,
+      queryFn: async ({ signal }): Promise<{ value: string; label: string }[]> =>
         unwrap(
           await api.call(
             'server-groups.list',
