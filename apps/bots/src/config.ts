@@ -1,4 +1,4 @@
-import { commaList, envFlag, envLogLevel, envPort, parseEnv } from '@toydesk/api-kit';
+import { envFlag, envPort, parseEnv, PROCESS_ENV, processConfig, type ProcessConfig } from '@toydesk/api-kit';
 import { z } from 'zod';
 
 import { parseImapServers, type ImapServer } from './services/signup/mailbox/imap-servers.ts';
@@ -14,18 +14,10 @@ export const DEFAULT_PROXY_CHECK_URL = 'https://steamcommunity.com/robots.txt';
 
 /** Every variable of the bot services, validated at start; the README's "Bot services" section lists them. */
 const envSchema = z.object({
+  ...PROCESS_ENV,
   PORT: envPort(8081),
   /** `npm run start:worker`: the port of its /healthz, /readyz and /metrics (nothing else listens there). */
   TOYDESK_WORKER_PORT: envPort(8082),
-  HOST: z.string().default('127.0.0.1'),
-  DATABASE_URL: z.url().optional(),
-  TOYDESK_DATA_DIR: z.string().default('./data'),
-  TOYDESK_SECRET_KEY: z.string().optional(),
-  TOYDESK_CONSOLE_ORIGINS: z.string().default(''),
-  TOYDESK_TRUST_PROXY: envFlag.default('0'),
-  TOYDESK_LOG_LEVEL: envLogLevel.default('info'),
-  TOYDESK_METRICS_TOKEN: z.string().min(1).optional(),
-  TOYDESK_MARKET_ALLOW_IP_HOSTS: envFlag.default('0'),
   TOYDESK_SIGNUP_URL: z.url().optional(),
   TOYDESK_SIGNUP_LOCAL_URL: z.url().optional(),
   TOYDESK_BOTS_EMBEDDED: envFlag.optional(),
@@ -52,20 +44,10 @@ const envSchema = z.object({
   TOYDESK_TRADING_WORKERS: z.coerce.number().int().min(1).max(64).default(8),
 });
 
-export interface BotConfig {
+export interface BotConfig extends ProcessConfig {
   port: number;
   /** The worker's health and metrics port (TOYDESK_WORKER_PORT). */
   workerPort: number;
-  host: string;
-  databaseUrl?: string;
-  dataDir: string;
-  secretKey?: string;
-  consoleOrigins: string[];
-  trustProxy: boolean;
-  logLevel: string;
-  /** TOYDESK_METRICS_TOKEN: the bearer token /metrics asks for; unset, /metrics is open. */
-  metricsToken?: string;
-  allowIpMarketHosts: boolean;
   /** The sign-up service hosts the console picks between with its "signupPrefixLocal" storage key. */
   signupUrl?: string;
   signupLocalUrl?: string;
@@ -114,17 +96,9 @@ export interface BotConfig {
 export function loadBotConfig(env: Record<string, string | undefined> = process.env): BotConfig {
   const e = parseEnv(envSchema, env);
   return {
+    ...processConfig(e),
     port: e.PORT,
     workerPort: e.TOYDESK_WORKER_PORT,
-    host: e.HOST,
-    databaseUrl: e.DATABASE_URL,
-    dataDir: e.TOYDESK_DATA_DIR,
-    secretKey: e.TOYDESK_SECRET_KEY,
-    consoleOrigins: commaList(e.TOYDESK_CONSOLE_ORIGINS),
-    trustProxy: e.TOYDESK_TRUST_PROXY === '1',
-    logLevel: e.TOYDESK_LOG_LEVEL,
-    metricsToken: e.TOYDESK_METRICS_TOKEN,
-    allowIpMarketHosts: e.TOYDESK_MARKET_ALLOW_IP_HOSTS === '1',
     signupUrl: e.TOYDESK_SIGNUP_URL,
     signupLocalUrl: e.TOYDESK_SIGNUP_LOCAL_URL,
     imapServers: parseImapServers(e.TOYDESK_IMAP_SERVERS),

@@ -31,3 +31,48 @@ export function parseEnv<S extends z.ZodType>(
   }
   return parsed.data;
 }
+
+/**
+ * The variables every process of toydesk reads (server, bot services, worker), with one meaning each:
+ * where it listens and stores, its database, its vault key, whom it serves, how it logs and is scraped.
+ */
+export const PROCESS_ENV = {
+  HOST: z.string().default('127.0.0.1'),
+  DATABASE_URL: z.url().optional(),
+  TOYDESK_DATA_DIR: z.string().default('./data'),
+  TOYDESK_SECRET_KEY: z.string().optional(),
+  TOYDESK_CONSOLE_ORIGINS: z.string().default(''),
+  TOYDESK_TRUST_PROXY: envFlag.default('0'),
+  TOYDESK_LOG_LEVEL: envLogLevel.default('info'),
+  TOYDESK_METRICS_TOKEN: z.string().min(1).optional(),
+  TOYDESK_MARKET_ALLOW_IP_HOSTS: envFlag.default('0'),
+};
+
+export interface ProcessConfig {
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  secretKey?: string;
+  consoleOrigins: string[];
+  trustProxy: boolean;
+  logLevel: string;
+  /** TOYDESK_METRICS_TOKEN: the bearer token /metrics asks for; unset, /metrics is open. */
+  metricsToken?: string;
+  /** Marketplace base URLs may be IP literals (local simulators); production keeps this off. */
+  allowIpMarketHosts: boolean;
+}
+
+/** The common part of a process's configuration from its parsed environment (`PROCESS_ENV`). */
+export function processConfig(e: z.output<z.ZodObject<typeof PROCESS_ENV>>): ProcessConfig {
+  return {
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.TOYDESK_DATA_DIR,
+    secretKey: e.TOYDESK_SECRET_KEY,
+    consoleOrigins: commaList(e.TOYDESK_CONSOLE_ORIGINS),
+    trustProxy: e.TOYDESK_TRUST_PROXY === '1',
+    logLevel: e.TOYDESK_LOG_LEVEL,
+    metricsToken: e.TOYDESK_METRICS_TOKEN,
+    allowIpMarketHosts: e.TOYDESK_MARKET_ALLOW_IP_HOSTS === '1',
+  };
+}

@@ -15,19 +15,10 @@ const access = { http, credential: 'key', tm: noTm };
 const buy: SpendToLookUp = { call: 'buy', customId: 'c-1', listingIds: ['77'], order: null };
 
 describe('spendLookupFor', () => {
-  it('has a lookup for a buy at every market that can tell whether it happened', () => {
-    for (const code of [
-      'tm',
-      'tm_usd',
-      'cs7',
-      'cs7_proxy',
-      'lis_skins',
-      'waxpeer',
-      'csfloat',
-      'bitskins',
-    ] as const)
-      expect(spendLookupFor(endpoints[code], access, buy), code).toBeTypeOf('function');
-  });
+  it.each(['tm', 'tm_usd', 'cs7', 'cs7_proxy', 'lis_skins', 'waxpeer', 'csfloat', 'bitskins'] as const)(
+    'has a lookup for a buy at %s, which can tell whether it happened',
+    (code) => expect(spendLookupFor(endpoints[code], access, buy)).toBeTypeOf('function'),
+  );
 
   it('has none where an operator must check by hand', () => {
     // A call of another kind, no key, a market without a lookup, a listing buy without its listing ids.

@@ -1,4 +1,5 @@
 import { API_ROUTES, type RouteDef } from '@toydesk/contract';
+import { ENTITY_TABLES } from '@toydesk/db';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -15,25 +16,8 @@ beforeAll(async () => {
   f = await makeFixtures(t.client);
 });
 
-const TABLES = [
-  'market',
-  'tag',
-  'server_group',
-  'available_ip',
-  'steam_account',
-  'market_account',
-  'toy_group',
-  'toy',
-  'market_toy',
-  'toy_dynamic_setting',
-  'toy_history',
-  'history_stat',
-  'sell_item',
-  'steam_inventory',
-  'transaction',
-  'account_checklist',
-  'audit_entry',
-];
+/** Every table the API writes: a refused request must leave each one as it was. */
+const TABLES = Object.values(ENTITY_TABLES).map((table) => table.entity.name);
 
 /** A fingerprint of everything stored: row counts and the newest audit entry. */
 async function fingerprint(): Promise<string> {

@@ -11,7 +11,7 @@ export interface SelectionBarProps {
   children?: ReactNode;
   /** What is selected, when the screen words it otherwise than 'N rows selected'. */
   label?: string;
-  /** Sits inside the screen's filter row instead of a band of its own above the table. */
+  /** Sits inside the screen's filter row instead of a band of its own above the table, worded short ('3 selected'). */
   inline?: boolean;
 }
 
@@ -22,7 +22,10 @@ export function SelectionBar({ count, onClear, children, label, inline = false }
   const content = (
     <>
       <Typography variant="body2" sx={{ fontWeight: 500 }}>
-        {label ?? t('bulkEdit.selected', { count, formatted: formatNumber(count, lang) })}
+        {label ??
+          (inline
+            ? t('ops.selected', { count })
+            : t('bulkEdit.selected', { count, formatted: formatNumber(count, lang) }))}
       </Typography>
       {children}
       <Button size="small" onClick={onClear} sx={inline ? undefined : { ml: 'auto' }}>

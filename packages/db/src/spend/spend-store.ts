@@ -164,20 +164,16 @@ export async function reserveSpend(db: Database, request: SpendRequest): Promise
       `INSERT INTO market_spend (market_account, market, call, custom_id, source, subject, amount, currency, state,
          lookup)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'reserved', $9::jsonb) RETURNING ${SPEND_COLUMNS}`,
-      [
-        request.marketAccount,
-        request.market,
-        request.call,
-        request.customId,
-        request.source,
-        request.subject,
-        request.amount,
-        request.currency,
-        JSON.stringify(request.lookup ?? {}),
-      ],
+      [...spendKeyValues(request), JSON.stringify(request.lookup ?? {})],
     );
     return { kind: 'reserved', spend: spend! };
   });
+}
+
+/** $1 to $8 of an INSERT into market_spend: the account, market, call, custom_id, source, subject and amount. */
+function spendKeyValues(request: SpendRequest): unknown[] {
+  const { marketAccount, market, call, customId, source, subject, amount, currency } = request;
+  return [marketAccount, market, call, customId, source, subject, amount, currency];
 }
 
 /** The daily cap's verdict without reserving anything (dry run, buy orders that spend only when filled). */
@@ -208,18 +204,7 @@ export async function recordDoneSpend(
        detail, settled_at, day)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'done', $9, now(), COALESCE($10::date, ${TODAY}))
      ON CONFLICT (market_account, call, custom_id) DO NOTHING`,
-    [
-      request.marketAccount,
-      request.market,
-      request.call,
-      request.customId,
-      request.source,
-      request.subject,
-      request.amount,
-      request.currency,
-      detail,
-      day ?? null,
-    ],
+    [...spendKeyValues(request), detail, day ?? null],
   );
 }
 

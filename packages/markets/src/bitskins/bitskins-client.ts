@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 import { MarketTransport, type MarketClientConfig } from '../kit/market-transport.ts';
 import {
   bitskinsBalanceSchema,
@@ -37,92 +39,55 @@ export class BitskinsClient {
     );
   }
 
+  /** A JSON POST, named in logs and metrics by its path without the leading slash and the app id. */
+  private post<S extends z.ZodType>(path: string, json: unknown, schema: S, options: { spends?: true } = {}) {
+    const name = path.slice(1).replace(`/${APP_ID}`, '');
+    return this.transport.json({ method: 'POST', path, json, name, ...options }, schema);
+  }
+
   /** POST /account/profile/balance: `balance` in mils. */
   getBalance() {
-    return this.transport.json(
-      { method: 'POST', path: '/account/profile/balance', json: {}, name: 'balance' },
-      bitskinsBalanceSchema,
-    );
+    return this.post('/account/profile/balance', {}, bitskinsBalanceSchema);
   }
 
   /** POST /steam/inventory/list: the Steam items that can be deposited (listed). */
   getSteamInventory() {
-    return this.transport.json(
-      {
-        method: 'POST',
-        path: '/steam/inventory/list',
-        json: { app_id: APP_ID },
-        name: 'steam/inventory/list',
-      },
-      bitskinsSteamInventorySchema,
-    );
+    return this.post('/steam/inventory/list', { app_id: APP_ID }, bitskinsSteamInventorySchema);
   }
 
   /** POST /steam/deposit/many: deposits Steam items and lists them at prices in mils. */
   depositItems(items: { id: string; price: number }[]) {
-    return this.transport.json(
-      {
-        method: 'POST',
-        path: '/steam/deposit/many',
-        json: { app_id: APP_ID, items },
-        name: 'steam/deposit/many',
-      },
-      bitskinsDepositSchema,
-    );
+    return this.post('/steam/deposit/many', { app_id: APP_ID, items }, bitskinsDepositSchema);
   }
 
   /** POST /market/search/mine/730: our listed items. */
   getMyListings(limit = 500, offset = 0) {
-    return this.transport.json(
-      {
-        method: 'POST',
-        path: `/market/search/mine/${APP_ID}`,
-        json: { limit, offset, where_mine: ['listed'] },
-        name: 'market/search/mine',
-      },
+    return this.post(
+      `/market/search/mine/${APP_ID}`,
+      { limit, offset, where_mine: ['listed'] },
       bitskinsListingsSchema,
     );
   }
 
   /** POST /market/update_price/single: a new price in mils. */
   updatePrice(id: string, price: number) {
-    return this.transport.json(
-      {
-        method: 'POST',
-        path: '/market/update_price/single',
-        json: { app_id: APP_ID, id, price },
-        name: 'market/update_price/single',
-      },
-      bitskinsResultSchema,
-    );
+    return this.post('/market/update_price/single', { app_id: APP_ID, id, price }, bitskinsResultSchema);
   }
 
   /** POST /market/delist/single: takes an item off sale. */
   delist(id: string) {
-    return this.transport.json(
-      {
-        method: 'POST',
-        path: '/market/delist/single',
-        json: { app_id: APP_ID, id },
-        name: 'market/delist/single',
-      },
-      bitskinsResultSchema,
-    );
+    return this.post('/market/delist/single', { app_id: APP_ID, id }, bitskinsResultSchema);
   }
 
   /** POST /market/search/730: listings of some names, cheapest first. */
   searchMarket(params: { names: string[]; limit?: number; offset?: number }) {
-    return this.transport.json(
+    return this.post(
+      `/market/search/${APP_ID}`,
       {
-        method: 'POST',
-        path: `/market/search/${APP_ID}`,
-        json: {
-          limit: params.limit ?? 30,
-          offset: params.offset ?? 0,
-          where: { skin_name: params.names },
-          order: [{ field: 'price', order: 'ASC' }],
-        },
-        name: 'market/search',
+        limit: params.limit ?? 30,
+        offset: params.offset ?? 0,
+        where: { skin_name: params.names },
+        order: [{ field: 'price', order: 'ASC' }],
       },
       bitskinsListingsSchema,
     );
@@ -138,28 +103,13 @@ export class BitskinsClient {
 
   /** POST /market/buy/single: buys one listing for at most `max_price` mils. Spends money: never retried here. */
   buySingle(id: string, maxPrice: number) {
-    return this.transport.json(
-      {
-        method: 'POST',
-        path: '/market/buy/single',
-        json: { app_id: APP_ID, id, max_price: maxPrice },
-        name: 'market/buy/single',
-        spends: true,
-      },
-      bitskinsBuySchema,
-    );
+    return this.post('/market/buy/single', { app_id: APP_ID, id, max_price: maxPrice }, bitskinsBuySchema, {
+      spends: true,
+    });
   }
 
   /** POST /market/history/list: our bought or sold items, newest first. */
   getHistory(type: 'bought' | 'sold', limit = 500, offset = 0) {
-    return this.transport.json(
-      {
-        method: 'POST',
-        path: '/market/history/list',
-        json: { type, limit, offset },
-        name: 'market/history/list',
-      },
-      bitskinsHistorySchema,
-    );
+    return this.post('/market/history/list', { type, limit, offset }, bitskinsHistorySchema);
   }
 }

@@ -50,15 +50,14 @@ export class BitskinsMarket extends UsdMarket<BitskinsClient> {
     for (let offset = 0; ; offset += PAGE) {
       const { list } = await this.client.getMyListings(PAGE, offset);
       for (const row of list) {
-        listings.push({
-          listing_id: row.id,
-          asset_id: row.asset_id,
-          market_hash_name: row.name,
-          price: mils(row.price),
-          currency: this.currency,
-          status: 'on_sale',
-          position: null,
-        });
+        listings.push(
+          this.onSale({
+            listing_id: row.id,
+            asset_id: row.asset_id,
+            market_hash_name: row.name,
+            price: mils(row.price),
+          }),
+        );
       }
       if (list.length < PAGE) return listings;
     }

@@ -64,15 +64,14 @@ export class CsfloatMarket extends UsdMarket<CsfloatClient> {
 
   override async getListings(): Promise<market.MarketListing[]> {
     const { data } = await this.client.getStall(await this.mySteamId());
-    return data.map((listing) => ({
-      listing_id: listing.id,
-      asset_id: listing.item.asset_id,
-      market_hash_name: listing.item.market_hash_name,
-      price: cents(listing.price),
-      currency: this.currency,
-      status: 'on_sale' as const,
-      position: null,
-    }));
+    return data.map((listing) =>
+      this.onSale({
+        listing_id: listing.id,
+        asset_id: listing.item.asset_id,
+        market_hash_name: listing.item.market_hash_name,
+        price: cents(listing.price),
+      }),
+    );
   }
 
   override async listForSale(

@@ -74,15 +74,14 @@ export class DmarketMarket extends UsdMarket<DmarketClient> {
 
   override async getListings(): Promise<market.MarketListing[]> {
     const items = await allPages(async (offset) => (await this.client.getUserOffers(PAGE, offset)).Items);
-    return items.map((item) => ({
-      listing_id: item.Offer.OfferID,
-      asset_id: item.AssetID,
-      market_hash_name: item.Title,
-      price: fromMajor(item.Offer.Price.Amount),
-      currency: this.currency,
-      status: 'on_sale' as const,
-      position: null,
-    }));
+    return items.map((item) =>
+      this.onSale({
+        listing_id: item.Offer.OfferID,
+        asset_id: item.AssetID,
+        market_hash_name: item.Title,
+        price: fromMajor(item.Offer.Price.Amount),
+      }),
+    );
   }
 
   override async listForSale(

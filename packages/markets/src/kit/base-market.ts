@@ -40,6 +40,14 @@ export abstract class BaseMarket implements Market {
     };
   }
 
+  /** One of our listings that is on sale, in this account's currency; `position` where the market tells it. */
+  protected onSale(
+    listing: Pick<MarketListing, 'listing_id' | 'asset_id' | 'market_hash_name' | 'price'>,
+    position: number | null = null,
+  ): MarketListing {
+    return { ...listing, currency: this.currency, status: 'on_sale', position };
+  }
+
   /**
    * The offer price of each row of a whole price list whose name was asked for (every row when no names
    * were given). The rows are filtered before their prices are read: a price list holds thousands.

@@ -45,15 +45,17 @@ export class WaxpeerMarket extends UsdMarket<WaxpeerClient> {
 
   override async getListings(): Promise<market.MarketListing[]> {
     const { items } = await this.client.getListedItems();
-    return items.map((item) => ({
-      listing_id: item.item_id,
-      asset_id: item.item_id,
-      market_hash_name: item.name,
-      price: mils(item.price),
-      currency: this.currency,
-      status: 'on_sale' as const,
-      position: item.position,
-    }));
+    return items.map((item) =>
+      this.onSale(
+        {
+          listing_id: item.item_id,
+          asset_id: item.item_id,
+          market_hash_name: item.name,
+          price: mils(item.price),
+        },
+        item.position,
+      ),
+    );
   }
 
   override async listForSale(

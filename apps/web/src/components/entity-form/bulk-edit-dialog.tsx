@@ -4,8 +4,7 @@ import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react'
 
 import { formToBody, initialFormValues, type FormValue, type FormValues } from '@/lib/entity-form';
 import { useUiLang } from '@/lib/use-ui-lang';
-import { ApiFailure } from '@/lib/query';
-import { fieldErrorsFromBody } from '@/lib/request';
+import { serverFormErrors } from '@/lib/server-form-errors';
 import { validateWithSchema } from '@/lib/validation';
 
 import { AppDialog } from '../app-dialog';
@@ -89,24 +88,9 @@ export function BulkEditDialog({
       await apply(entity.patchSchema.parse(patch) as Record<string, unknown>);
       onClose();
     } catch (error) {
-      if (error instanceof ApiFailure && error.status === 400) {
-        const server = fieldErrorsFromBody(error.errors);
-        // The bulk endpoints name the fields under "fields" or at the top level.
-        const nested = server.fields
-          ? fieldErrorsFromBody(error.errors && (error.errors as Record<string, unknown>).fields)
-          : {};
-        const onFields: Record<string, string> = {};
-        const other: string[] = [];
-        for (const [name, messages] of Object.entries({ ...server, ...nested })) {
-          if (name === 'fields') continue;
-          if (name in values) onFields[name] = messages.join(' ');
-          else other.push(messages.join(' '));
-        }
-        setErrors(onFields);
-        setFormError(other.length > 0 ? other.join(' ') : null);
-      } else {
-        setFormError(error instanceof Error ? error.message : String(error));
-      }
+      const shown = serverFormErrors(error, Object.keys(values));
+      setErrors(shown.fields);
+      setFormError(shown.form);
     } finally {
       setPending(false);
     }

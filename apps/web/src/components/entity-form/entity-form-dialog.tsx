@@ -4,8 +4,7 @@ import { useId, useMemo, useState, type ComponentType, type FormEvent, type Reac
 
 import { formToBody, initialFormValues, type FormValue, type FormValues } from '@/lib/entity-form';
 import { useUiLang } from '@/lib/use-ui-lang';
-import { ApiFailure } from '@/lib/query';
-import { fieldErrorsFromBody } from '@/lib/request';
+import { serverFormErrors } from '@/lib/server-form-errors';
 import { validateWithSchema } from '@/lib/validation';
 
 import { FormDialog } from './form-dialog-parts';
@@ -135,19 +134,9 @@ export function EntityFormDialog({
       onSaved?.(mode);
       onClose();
     } catch (error) {
-      if (error instanceof ApiFailure && error.status === 400) {
-        const onFields: Record<string, string> = {};
-        const other: string[] = [];
-        for (const [name, messages] of Object.entries(fieldErrorsFromBody(error.errors))) {
-          if (shown(name)) onFields[name] = messages.join(' ');
-          else if (name === 'non_field_errors' || name === 'detail') other.push(messages.join(' '));
-          else other.push(`${fieldLabel(name)}: ${messages.join(' ')}`);
-        }
-        setErrors(onFields);
-        setFormError(other.length > 0 ? other.join(' ') : null);
-      } else {
-        setFormError(error instanceof Error ? error.message : String(error));
-      }
+      const shownErrors = serverFormErrors(error, fields.filter(shown), fieldLabel);
+      setErrors(shownErrors.fields);
+      setFormError(shownErrors.form);
     } finally {
       setPending(false);
     }

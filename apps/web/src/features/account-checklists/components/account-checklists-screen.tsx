@@ -1,7 +1,7 @@
 import { mdiPlayCircle } from '@mdi/js';
 import { Box, Button, LinearProgress, MenuItem, TextField, Tooltip, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 
 import { checkboxColumn } from '@/components/checkbox-column';
 import { FilterBar } from '@/components/filter-bar';
@@ -10,6 +10,7 @@ import { Page } from '@/components/page';
 import { RowCountBar } from '@/components/row-count-bar';
 import { RowIconButton } from '@/components/row-icon-button';
 import { SearchField } from '@/components/search-field';
+import { useSearchText } from '@/lib/use-search-text';
 import { SelectionBar } from '@/components/selection-bar';
 import { sortRowsBy } from '@/components/sort-rows';
 import { VirtualTable, type TableSort, type VirtualColumn } from '@/components/virtual-table/virtual-table';
@@ -64,8 +65,7 @@ export function AccountChecklistsScreen() {
   const common = useCommonData();
   const queryClient = useQueryClient();
   const checklists = useChecklists();
-  const [search, setSearch] = useState('');
-  const deferredSearch = useDeferredValue(search.trim().toLowerCase());
+  const search = useSearchText();
   const [show, setShow] = useState<Show>('all');
   const [sort, setSort] = useState<TableSort | null>(null);
   const selection = useCheckedIds();
@@ -79,10 +79,10 @@ export function AccountChecklistsScreen() {
   const visible = useMemo(
     () =>
       sortRows(
-        rows.filter((row) => matches(row, show, deferredSearch)),
+        rows.filter((row) => matches(row, show, search.needle)),
         sort,
       ),
-    [rows, show, deferredSearch, sort],
+    [rows, show, search.needle, sort],
   );
   const open = rows.find((row) => row.id === openId) ?? null;
 
@@ -187,7 +187,7 @@ export function AccountChecklistsScreen() {
   return (
     <Page title={t('nav.steamAccountCheckList')}>
       <FilterBar>
-        <SearchField value={search} onChange={setSearch} width={240} />
+        <SearchField value={search.text} onChange={search.setText} width={240} />
         <TextField
           select
           margin="none"
@@ -202,12 +202,7 @@ export function AccountChecklistsScreen() {
             </MenuItem>
           ))}
         </TextField>
-        <SelectionBar
-          inline
-          count={selectedIds.length}
-          label={t('ops.selected', { count: selectedIds.length })}
-          onClear={selection.clear}
-        >
+        <SelectionBar inline count={selectedIds.length} onClear={selection.clear}>
           <Button
             size="small"
             variant="contained"

@@ -2,7 +2,7 @@ import { mdiDeleteOutline, mdiHeartPulse, mdiPencilOutline, mdiPlus } from '@mdi
 import { Alert, Button, IconButton, Stack, Tooltip } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { PROXY_STATUSES, type BotJob, type Proxy } from '@toydesk/contract';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 
 import { statusColumn } from '@/components/account-columns';
 import { checkboxColumn } from '@/components/checkbox-column';
@@ -13,6 +13,7 @@ import { MdiIcon } from '@/components/mdi-icon';
 import { Page } from '@/components/page';
 import { RowCountBar } from '@/components/row-count-bar';
 import { SearchField } from '@/components/search-field';
+import { useSearchText } from '@/lib/use-search-text';
 import { SelectionBar } from '@/components/selection-bar';
 import { sortRowsBy } from '@/components/sort-rows';
 import { VirtualTable, type TableSort, type VirtualColumn } from '@/components/virtual-table/virtual-table';
@@ -58,8 +59,7 @@ export function ProxiesScreen() {
   const proxies = useProxies();
   const remove = useDeleteProxies();
   const selection = useCheckedIds();
-  const [search, setSearch] = useState('');
-  const deferredSearch = useDeferredValue(search.trim().toLowerCase());
+  const search = useSearchText();
   const [status, setStatus] = useState('');
   const [sort, setSort] = useState<TableSort | null>({ id: 'id', desc: false });
   const [adding, setAdding] = useState(false);
@@ -76,14 +76,14 @@ export function ProxiesScreen() {
         rows.filter(
           (row) =>
             (!status || row.status === status) &&
-            (!deferredSearch ||
+            (!search.needle ||
               `${row.label} ${row.username ?? ''} ${row.comment ?? ''} ${row.steam_accounts.join(' ')} ${row.market_accounts.join(' ')}`
                 .toLowerCase()
-                .includes(deferredSearch)),
+                .includes(search.needle)),
         ),
         sort,
       ),
-    [rows, status, deferredSearch, sort],
+    [rows, status, search.needle, sort],
   );
   const selectedRows = useSelectedRows(rows, selection);
 
@@ -250,7 +250,7 @@ export function ProxiesScreen() {
         <ProxyCheckAll job={checkingAll} onFinish={refresh} onClose={() => setCheckingAll(null)} />
       )}
       <FilterBar>
-        <SearchField value={search} onChange={setSearch} width={240} />
+        <SearchField value={search.text} onChange={search.setText} width={240} />
         <SelectFilter
           label={t('fields.status')}
           width={160}

@@ -149,12 +149,7 @@ export function SteamAccountsScreen() {
           ))}
         </ToggleButtonGroup>
         <RateDateHint />
-        <SelectionBar
-          inline
-          count={selectedRows.length}
-          label={t('ops.selected', { count: selectedRows.length })}
-          onClear={selection.clear}
-        >
+        <SelectionBar inline count={selectedRows.length} onClear={selection.clear}>
           <Button
             size="small"
             startIcon={<MdiIcon path={mdiPencilBoxMultiple} />}
