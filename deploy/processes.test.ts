@@ -1,116 +1,48 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { request, Agent } from 'node:http';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { createThrowAwayDatabase, testDbKind, type ThrowAwayDatabase } from '@toydesk/db/testing';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
+import { ensureBuilt } from './build/ensure-build.ts';
+import {
+  get,
+  killAll,
+  readUnit,
+  startUnit,
+  stop,
+  STOP_LIMIT_MS,
+  type Unit,
+} from './testing/unit-processes.ts';
+
 // Three rounds in `npm test` (a round is five cold starts); TOYDESK_START_ROUNDS=10 for the full proof.
 const ROUNDS = Number(process.env.TOYDESK_START_ROUNDS ?? 3);
-/** What an orchestrator allows a stop (systemd's TimeoutStopSec is 15 s in the units). */
-const STOP_LIMIT_MS = 10_000;
 
-type Unit = 'toydesk-server' | 'toydesk-bots' | 'toydesk-worker@';
-
-/** The unit file's ExecStart, with node as this test's node (the unit says /usr/bin/node). */
-function execStart(unit: Unit): string[] {
-  const text = readFileSync(path.join(ROOT, 'deploy/systemd', `${unit}.service`), 'utf8');
-  const line = /^ExecStart=(.+)$/m.exec(text)?.[1];
-  if (!line) throw new Error(`${unit}: no ExecStart`);
-  const [command, ...args] = line.trim().split(/\s+/);
-  expect(command).toBe('/usr/bin/node');
-  expect(/^WorkingDirectory=\/opt\/toydesk$/m.test(text)).toBe(true);
-  return args;
-}
-
-interface Started {
-  unit: Unit;
-  child: ChildProcess;
-  output: string[];
-  /** The origin its ready line names (server: the API; bots: the bot services; worker: its health port). */
-  origin: Promise<string>;
-  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-const READY_LINE: Record<Unit, RegExp> = {
-  'toydesk-server': /listening on (http:\/\/[^/\s]+)\//,
-  'toydesk-bots': /bot services on (http:\/\/[^/\s]+)\//,
-  'toydesk-worker@': /health on (http:\/\/[^/\s]+)\/healthz/,
-};
-
-const running = new Set<Started>();
-
-function start(unit: Unit, env: Record<string, string>): Started {
-  const child = spawn(process.execPath, execStart(unit), {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  const origin = new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output.push(chunk.toString());
-      const found = READY_LINE[unit].exec(output.join(''));
-      if (found) resolve(found[1]!);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) =>
-      reject(new Error(`${unit} exited ${code} before it was ready:\n${output.join('')}`)),
-    );
-  });
-  origin.catch(() => undefined);
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const started = { unit, child, output, origin, exit };
-  running.add(started);
-  void exit.then(() => running.delete(started));
-  return started;
-}
-
-function get(
-  url: string,
-  agent?: Agent,
-): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { agent }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-/** SIGTERM, then how long the process took to exit and how (killed at 2 × the limit so a test never hangs). */
-async function stop(
-  started: Started,
-): Promise<{ ms: number; code: number | null; signal: NodeJS.Signals | null }> {
-  const at = Date.now();
-  started.child.kill('SIGTERM');
-  const killer = setTimeout(() => started.child.kill('SIGKILL'), 2 * STOP_LIMIT_MS);
-  const result = await started.exit;
-  clearTimeout(killer);
-  return { ms: Date.now() - at, ...result };
-}
-
-afterEach(async () => {
-  for (const started of running) started.child.kill('SIGKILL');
-  await Promise.all([...running].map((started) => started.exit));
-});
+afterEach(killAll);
 
 describe.skipIf(testDbKind() !== 'postgres')(
   'production processes (deploy/systemd units) on PostgreSQL',
   () => {
     let database: ThrowAwayDatabase | undefined;
+    // The units run the build (dist/): build it when missing or stale, once for every file that needs it.
+    beforeAll(async () => {
+      await ensureBuilt();
+    }, 300_000);
+
+    it('the units run the build with plain node in the install folder', () => {
+      for (const unit of ['toydesk-server', 'toydesk-bots', 'toydesk-worker@'] as const) {
+        const { command, args, workingDirectory } = readUnit(unit);
+        expect({ unit, command, workingDirectory }).toEqual({
+          unit,
+          command: '/usr/bin/node',
+          workingDirectory: '/opt/toydesk',
+        });
+        expect(args.at(-1)).toMatch(/^dist\/[a-z]+\.js$/);
+        expect(args.join(' ')).not.toMatch(/tsx|\.ts\b/);
+      }
+    });
     afterEach(async () => {
       await database?.drop();
       database = undefined;
@@ -141,7 +73,7 @@ describe.skipIf(testDbKind() !== 'postgres')(
             'toydesk-bots',
             'toydesk-server',
           ];
-          const processes = units.map((unit) => start(unit, env));
+          const processes = units.map((unit) => startUnit(unit, env));
           const origins = await Promise.all(processes.map((started) => started.origin));
           for (const [i, origin] of origins.entries()) {
             const ready = await get(`${origin}/readyz`);
@@ -170,7 +102,7 @@ describe.skipIf(testDbKind() !== 'postgres')(
       { timeout: 90_000 },
       async () => {
         database = await createThrowAwayDatabase({ prefix: 'toydesk_stop' });
-        const server = start('toydesk-server', envFor(database, randomBytes(32).toString('hex')));
+        const server = startUnit('toydesk-server', envFor(database, randomBytes(32).toString('hex')));
         const origin = await server.origin;
         // Idle keep-alive sockets: the agent keeps them open after each answer.
         const agent = new Agent({ keepAlive: true, maxSockets: 4 });

@@ -16,7 +16,8 @@ const BUILD_INPUTS = [
   path.join(WEB_ROOT, '..', '..', 'packages', 'contract', 'src'),
 ];
 
-function newestChange(target: string): number {
+/** The newest modification time of a file or of anything in a folder (0 when it does not exist). */
+export function newestChange(target: string): number {
   let stat;
   try {
     stat = statSync(target);

@@ -8,8 +8,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { chooseEncoding, CompressedFiles, type Encoding } from './compressed-files.ts';
 
-/** The console's build (`npm run build:web`), beside this app in the workspace. */
-export const WEB_CONSOLE_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+/**
+ * The console's build. Run from the build (`dist/server.js`, one module) it is `dist/web` beside it; run from
+ * the source it is apps/web/dist (`npm run build:web`), beside this app in the workspace.
+ */
+const BUNDLED_CONSOLE = fileURLToPath(new URL('./web', import.meta.url));
+export const WEB_CONSOLE_DIST = existsSync(BUNDLED_CONSOLE)
+  ? BUNDLED_CONSOLE
+  : fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 /** Paths that belong to the server, never to the console's router. */
 const SERVER_PATHS = /^\/(api|api-node|admin)(\/|$)/;
