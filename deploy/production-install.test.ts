@@ -123,7 +123,7 @@ describe('an npm ci --omit=dev install of the build', () => {
 
   it.skipIf(testDbKind() !== 'pglite')(
     "runs npm start's launcher (dist/demo.js: demo data and simulators on PGlite)",
-    { timeout: 180_000 },
+    { timeout: 300_000 },
     async () => {
       const demo = startProcess('demo', ['--enable-source-maps', 'dist/demo.js'], {
         cwd: install,
