@@ -136,7 +136,6 @@ export function ReferenceScreen({
     >
       <EntityTable
         routeId={listRoute}
-        entity={entity}
         label={title}
         pageSize={999999}
         columns={columns}

@@ -1,6 +1,6 @@
 import { Stack } from '@mui/material';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import type { ApiQuery, EntityDef } from '@toydesk/contract';
+import { API_ROUTES_BY_ID, type ApiQuery, type EntityDef } from '@toydesk/contract';
 import { useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
 import { CommonDataContext } from '@/lib/common-data';
@@ -17,10 +17,8 @@ import { RowCountBar } from '../row-count-bar';
 import { SearchField } from '../search-field';
 
 export interface EntityTableProps extends EntityColumnOptions {
-  /** The list route that answers the rows, e.g. 'tags.list'. */
+  /** The list route that answers the rows, e.g. 'tags.list'; its contract entity's fields make the columns. */
   routeId: ListRouteId;
-  /** The contract entity whose fields make the columns. */
-  entity: EntityDef;
   label: string;
   /** Fixed filters of the list (field=value). */
   query?: QueryParams;
@@ -38,13 +36,19 @@ export interface EntityTableProps extends EntityColumnOptions {
   onRowsChange?: (rows: EntityRow[], total: number) => void;
 }
 
+/** The entity a list route answers rows of (every list route of the contract names one). */
+function listEntity(routeId: ListRouteId): EntityDef {
+  const entity = (API_ROUTES_BY_ID[routeId] as { entity?: EntityDef }).entity;
+  if (!entity) throw new Error(`${routeId} names no entity`);
+  return entity;
+}
+
 /**
  * A read-only, virtualised list of any contract entity: columns from the entity's fields, server-side
  * search and ordering, pages read as the operator scrolls.
  */
 export function EntityTable({
   routeId,
-  entity,
   label,
   query,
   pageSize = 500,
@@ -59,6 +63,7 @@ export function EntityTable({
   onRowsChange,
 }: EntityTableProps) {
   const { t, i18n, lang } = useUiLang();
+  const entity = listEntity(routeId);
   const common = useContext(CommonDataContext);
   const [search, setSearch] = useState('');
   const deferredSearch = useDebouncedValue(search.trim());

@@ -1,5 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import { AUDIT_ACTIONS, auditEntryEntity } from '@toydesk/contract';
+import { AUDIT_ACTIONS } from '@toydesk/contract';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -158,7 +158,6 @@ export function AuditLogScreen() {
       </FilterBar>
       <EntityTable
         routeId="audit.list"
-        entity={auditEntryEntity}
         label={t('nav.auditLog')}
         query={query}
         fields={['id', 'at', 'operator', 'action', 'entity', 'entity_id']}

@@ -161,7 +161,6 @@ export function HistoryScreen() {
         </SelectionBar>
         <EntityTable
           routeId="history.extended"
-          entity={toyHistoryEntity}
           label={t('nav.historyList')}
           fields={FIELDS}
           query={query}

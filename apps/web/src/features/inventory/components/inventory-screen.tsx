@@ -1,6 +1,6 @@
 import { mdiLinkVariant } from '@mdi/js';
 import { Button } from '@mui/material';
-import { INVENTORY_ITEM_STATUSES, steamInventoryEntity } from '@toydesk/contract';
+import { INVENTORY_ITEM_STATUSES } from '@toydesk/contract';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -158,7 +158,6 @@ export function InventoryScreen() {
       </SelectionBar>
       <EntityTable
         routeId="steam-inventory.list"
-        entity={steamInventoryEntity}
         label={t('nav.inventoryList')}
         query={query}
         fields={FIELDS}

@@ -1,4 +1,3 @@
-import { toyDynamicSettingEntity } from '@toydesk/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -29,7 +28,6 @@ export function OrderSettingsTable({ market }: { market: string }) {
     <EntityTable
       key={market}
       routeId="toy-dynamic-settings.list"
-      entity={toyDynamicSettingEntity}
       label={t('marketOrders.settings')}
       query={query}
       fields={FIELDS}

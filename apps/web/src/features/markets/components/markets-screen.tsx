@@ -87,7 +87,6 @@ export function MarketsScreen() {
     <Page title={t('marketsRef.title')}>
       <EntityTable
         routeId="markets.list"
-        entity={marketEntity}
         label={t('marketsRef.title')}
         pageSize={999999}
         fields={LIST_FIELDS}

@@ -1,6 +1,6 @@
 import { mdiStoreRemoveOutline, mdiTagEditOutline } from '@mdi/js';
 import { Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
-import { sellItemEntity, type BotJob } from '@toydesk/contract';
+import type { BotJob } from '@toydesk/contract';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -188,7 +188,6 @@ export function SellItemsList({ filters, toolbar }: SellItemsListProps) {
       </SelectionBar>
       <EntityTable
         routeId="sell-items.list"
-        entity={sellItemEntity}
         label={t('nav.sellItems')}
         query={filters}
         fields={FIELDS}

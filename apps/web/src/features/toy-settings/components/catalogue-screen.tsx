@@ -155,7 +155,6 @@ export function CatalogueScreen({
         </SelectionBar>
         <EntityTable
           {...table}
-          entity={entity}
           columns={columns}
           onRowsChange={onRowsChange}
           onRowClick={onEdit}

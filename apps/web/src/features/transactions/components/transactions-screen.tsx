@@ -133,7 +133,6 @@ export function TransactionsScreen() {
       <BalancesPanel />
       <EntityTable
         routeId="transactions.list"
-        entity={transactionEntity}
         label={t('nav.transactions')}
         query={query}
         fields={FIELDS}

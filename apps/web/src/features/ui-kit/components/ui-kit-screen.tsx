@@ -10,7 +10,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { marketEntity, MARKET_CODES } from '@toydesk/contract';
+import { MARKET_CODES } from '@toydesk/contract';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -162,7 +162,6 @@ export function UiKitScreen() {
         <Section title={t('uiKit.markets')}>
           <EntityTable
             routeId="markets.list"
-            entity={marketEntity}
             label={t('uiKit.markets')}
             pageSize={999999}
             height={300}
