@@ -6,12 +6,13 @@ export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** The build output: everything a host needs besides the package manifests and `npm ci --omit=dev`. */
 export const DIST = path.join(ROOT, 'dist');
 
-/** The processes, each one bundle `dist/<name>.js` run with plain node. */
+/** The processes (and the `vault:rotate` command), each one bundle `dist/<name>.js` run with plain node. */
 export const ENTRY_POINTS = {
   server: 'apps/server/src/main.ts',
   bots: 'apps/bots/src/main-bots.ts',
   worker: 'apps/bots/src/main-worker.ts',
   demo: 'apps/demo/src/main.ts',
+  'vault-rotate': 'apps/server/src/vault/rotate-main.ts',
 } as const;
 
 export type EntryName = keyof typeof ENTRY_POINTS;

@@ -7,6 +7,7 @@ import type { BotJobKind, BotMarkets, BotRole, BotRuntime } from './bot-runtime.
 import type { BotConfig } from './config.ts';
 import { LANES, TRADING_LANES } from './lanes.ts';
 import { JobQueue, type BotLogger, type JobSchedule } from './jobs/job-queue.ts';
+import { jobResultPlace } from './jobs/sealer.ts';
 import type { LaneDef } from './jobs/job-kind.ts';
 import type { Database, Vault } from '@toydesk/db';
 import { ALL_JOB_KINDS, SCHEDULED_KINDS } from './services/all-job-kinds.ts';
@@ -88,8 +89,9 @@ export async function startBotRuntime(options: RuntimeOptions): Promise<BotRunti
     maintenanceIntervalSeconds: config.jobs.maintenanceIntervalSeconds,
     serialize: role === 'embedded',
     sealer: {
-      seal: (plain) => options.vault.encrypt(plain),
-      open: (sealed) => options.vault.decrypt(sealed),
+      // Job rows are pg-boss's, outside SEALED_COLUMNS: `vault:rotate` leaves them, they expire with the jobs.
+      seal: (plain, jobId) => options.vault.seal(plain, jobResultPlace(jobId)),
+      open: (sealed, jobId) => options.vault.open(sealed, jobResultPlace(jobId)),
     },
     workerName: options.workerName ?? `${role}@${hostname()}:${process.pid}`,
     logger: options.logger,

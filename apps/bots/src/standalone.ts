@@ -53,6 +53,7 @@ export async function openStandalone(
     await migrate(opened);
     return loadVault(opened, {
       secretKey: config.secretKey,
+      oldKeys: config.oldSecretKeys,
       dataDir: config.dataDir,
       allowKeyFile: !config.databaseUrl,
     });

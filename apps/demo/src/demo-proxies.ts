@@ -4,6 +4,7 @@ import { startProxySimulator, type ProxySimulator } from '@toydesk/simulators/pr
 import {
   findProxiesByUsername,
   moveProxyEndpoints,
+  sealedPlace,
   type Database,
   type ProxyLoginRow,
   type Vault,
@@ -44,7 +45,12 @@ export async function startDemoProxies(
   const simulator = await startProxySimulator({
     proxies: demoRows.map(({ row, demo }) => ({
       protocol: demo.protocol,
-      credentials: row.password ? { username: row.username, password: vault.decrypt(row.password) } : null,
+      credentials: row.password
+        ? {
+            username: row.username,
+            password: vault.open(row.password, sealedPlace('proxy', 'password', row.id)),
+          }
+        : null,
       down: demo.down,
     })),
   });

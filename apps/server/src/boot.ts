@@ -53,6 +53,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
     const vault = await loadVault(db, {
       secretKey: config.secretKey,
+      oldKeys: config.oldSecretKeys,
       dataDir: config.dataDir,
       allowKeyFile: !config.databaseUrl,
     });

@@ -41,6 +41,7 @@ export const PROCESS_ENV = {
   DATABASE_URL: z.url().optional(),
   TOYDESK_DATA_DIR: z.string().default('./data'),
   TOYDESK_SECRET_KEY: z.string().optional(),
+  TOYDESK_SECRET_OLD_KEYS: z.string().optional(),
   TOYDESK_CONSOLE_ORIGINS: z.string().default(''),
   TOYDESK_TRUST_PROXY: envFlag.default('0'),
   TOYDESK_LOG_LEVEL: envLogLevel.default('info'),
@@ -53,6 +54,8 @@ export interface ProcessConfig {
   databaseUrl?: string;
   dataDir: string;
   secretKey?: string;
+  /** TOYDESK_SECRET_OLD_KEYS: keys a rotation moves away from, still accepted to open (comma-separated). */
+  oldSecretKeys?: string;
   consoleOrigins: string[];
   trustProxy: boolean;
   logLevel: string;
@@ -69,6 +72,7 @@ export function processConfig(e: z.output<z.ZodObject<typeof PROCESS_ENV>>): Pro
     databaseUrl: e.DATABASE_URL,
     dataDir: e.TOYDESK_DATA_DIR,
     secretKey: e.TOYDESK_SECRET_KEY,
+    oldSecretKeys: e.TOYDESK_SECRET_OLD_KEYS,
     consoleOrigins: commaList(e.TOYDESK_CONSOLE_ORIGINS),
     trustProxy: e.TOYDESK_TRUST_PROXY === '1',
     logLevel: e.TOYDESK_LOG_LEVEL,

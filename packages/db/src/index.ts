@@ -17,10 +17,15 @@ export {
   maskSql,
   maskStoredSecret,
   parseMasterKey,
+  parseOldMasterKeys,
   vaultOperations,
   type Vault,
+  type VaultPlace,
 } from './vault/vault.ts';
 export { loadVault } from './vault/load-vault.ts';
+export { sealedPlace, SEALED_COLUMNS, type SealedColumn, type SealedTable } from './vault/sealed-columns.ts';
+export { reserveRowId, reserveRowIds } from './vault/reserve-row-id.ts';
+export { countUnrotated, rotateVault, type RotationReport } from './vault/rotate-vault.ts';
 
 // What /metrics reads from the database at each scrape (queue backlog, loop lag, alerts, deliveries).
 export {

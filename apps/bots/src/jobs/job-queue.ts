@@ -281,7 +281,7 @@ export class JobQueue<D> {
         const sealer = this.options.sealer;
         const output =
           outcome.sealed && sealer
-            ? { sealed: sealer.seal(JSON.stringify(outcome.output ?? null)) }
+            ? { sealed: sealer.seal(JSON.stringify(outcome.output ?? null), outcome.id) }
             : { result: outcome.output ?? null };
         await this.boss.complete(lane.name, outcome.id, output);
       } else if (!outcome.ok) {

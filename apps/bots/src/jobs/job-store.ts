@@ -52,7 +52,7 @@ function resultOf(row: BotJobRow, opener?: Sealer): unknown {
   const output = row.output;
   if (row.state !== 'completed' || !output) return null;
   if (typeof output.sealed === 'string') {
-    return opener ? (JSON.parse(opener.open(output.sealed)) as unknown) : { sealed: true };
+    return opener ? (JSON.parse(opener.open(output.sealed, row.id)) as unknown) : { sealed: true };
   }
   return 'result' in output ? (output.result ?? null) : null;
 }

@@ -10,6 +10,8 @@ import {
   createVault,
   maskStoredSecret,
   migrate,
+  SEALED_COLUMNS,
+  sealedPlace,
   seedReferenceData,
   type Database,
   type Queryable,
@@ -62,6 +64,8 @@ function recordingTx(): { tx: Queryable; inserts: { sql: string; rows: Row[] }[]
   const tx: Queryable = {
     async exec() {},
     async query<T extends Row>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+      // The ids taken before an insert whose secrets are sealed for their rows (reserveRowIds).
+      if (sql.includes('nextval')) return Array.from({ length: Number(params[1]) }, () => ({ id: nextId++ })) as unknown as T[];
       if (!sql.startsWith('INSERT')) return [{ rate: '92.500000' }] as unknown as T[];
       const rows = JSON.parse(String(params[0])) as Row[];
       inserts.push({ sql, rows });
@@ -69,6 +73,19 @@ function recordingTx(): { tx: Queryable; inserts: { sql: string; rows: Row[] }[]
     },
   };
   return { tx, inserts };
+}
+
+/** A recorded row's sealed value opened: the row's table is not recorded, so each that has the column is tried. */
+function openInRow(vault: Vault, row: Row, column: string, value: string): string {
+  for (const [table, spec] of Object.entries(SEALED_COLUMNS)) {
+    if (!(spec.columns as readonly string[]).includes(column)) continue;
+    try {
+      return vault.open(value, { table, column, id: row.id as number });
+    } catch {
+      // Sealed for another table's row: try the next.
+    }
+  }
+  throw new Error(`${column}: opens in no table`);
 }
 
 describe(`demo data on ${KIND}`, () => {
@@ -171,7 +188,7 @@ describe(`demo data on ${KIND}`, () => {
 
   it('stores every secret encrypted; each decrypts to a value of the right shape', async () => {
     const accounts = await db.query<Record<string, string | null>>(
-      'SELECT steam_id, trade_url, phone, password, shared_secret, identity_secret, revocation_code, email_password FROM steam_account',
+      'SELECT id, steam_id, trade_url, phone, password, shared_secret, identity_secret, revocation_code, email_password FROM steam_account',
     );
     for (const a of accounts) {
       for (const column of [
@@ -181,13 +198,15 @@ describe(`demo data on ${KIND}`, () => {
         'revocation_code',
         'email_password',
       ]) {
-        expect(a[column]!.startsWith('v1:')).toBe(true);
+        expect(a[column]!.startsWith('v2:')).toBe(true);
         expect(maskStoredSecret(a[column])).toBe('••••••••');
       }
-      expect(Buffer.from(vault.decrypt(a.shared_secret!), 'base64')).toHaveLength(20);
-      expect(Buffer.from(vault.decrypt(a.identity_secret!), 'base64')).toHaveLength(20);
-      expect(vault.decrypt(a.revocation_code!)).toMatch(/^R\d{5}$/);
-      expect(vault.decrypt(a.password!).length).toBeGreaterThanOrEqual(8);
+      const open = (column: 'password' | 'shared_secret' | 'identity_secret' | 'revocation_code') =>
+        vault.open(a[column]!, sealedPlace('steam_account', column, a.id!));
+      expect(Buffer.from(open('shared_secret'), 'base64')).toHaveLength(20);
+      expect(Buffer.from(open('identity_secret'), 'base64')).toHaveLength(20);
+      expect(open('revocation_code')).toMatch(/^R\d{5}$/);
+      expect(open('password').length).toBeGreaterThanOrEqual(8);
       expect(a.steam_id).toMatch(/^7656119\d{10}$/);
       expect(a.trade_url).toMatch(
         /^https:\/\/steamcommunity\.com\/tradeoffer\/new\/\?partner=\d+&token=[\w-]{8}$/,
@@ -199,21 +218,24 @@ describe(`demo data on ${KIND}`, () => {
     }
     expect(new Set(accounts.map((a) => a.steam_id)).size).toBe(accounts.length);
 
-    const marketAccounts = await db.query<{ market: string; api_key: string; pay_password: string | null }>(
-      'SELECT market, api_key, pay_password FROM market_account',
-    );
+    const marketAccounts = await db.query<{
+      id: number;
+      market: string;
+      api_key: string;
+      pay_password: string | null;
+    }>('SELECT id, market, api_key, pay_password FROM market_account');
     for (const m of marketAccounts) {
-      const key = vault.decrypt(m.api_key);
+      const key = vault.open(m.api_key, sealedPlace('market_account', 'api_key', m.id));
       expect(key).toMatch(/^[0-9a-f]{32}$/);
       expect(maskStoredSecret(m.api_key)).toBe(`••••${key.slice(-4)}`);
       if (m.market === 'tm') {
-        expect(m.pay_password!.startsWith('v1:')).toBe(true);
+        expect(m.pay_password!.startsWith('v2:')).toBe(true);
         expect(maskStoredSecret(m.pay_password)).toBe('••••••••');
-        expect(vault.decrypt(m.pay_password!).length).toBeGreaterThanOrEqual(6);
+        expect(vault.open(m.pay_password!, sealedPlace('market_account', 'pay_password', m.id)).length).toBeGreaterThanOrEqual(6);
       }
     }
-    for (const p of await db.query<{ password: string }>('SELECT password FROM proxy')) {
-      expect(vault.decrypt(p.password).length).toBeGreaterThan(0);
+    for (const p of await db.query<{ id: number; password: string }>('SELECT id, password FROM proxy')) {
+      expect(vault.open(p.password, sealedPlace('proxy', 'password', p.id)).length).toBeGreaterThan(0);
     }
   });
 
@@ -478,11 +500,11 @@ describe(`demo data on ${KIND}`, () => {
     for (let i = 0; i < 2; i += 1) {
       const { tx, inserts } = recordingTx();
       await insertDemoData(tx, { vault }, now);
-      // Ciphertexts use fresh nonces: compare what they decrypt to.
+      // Ciphertexts use fresh nonces: compare what they open to (in the row they were sealed for).
       runs.push(
-        JSON.stringify(inserts, (_key, value: unknown) =>
-          vault.isEncrypted(value) ? `plain:${vault.decrypt(value)}` : value,
-        ),
+        JSON.stringify(inserts, function (this: Row, key, value: unknown) {
+          return vault.isEncrypted(value) ? `plain:${openInRow(vault, this, key, value)}` : value;
+        }),
       );
     }
     expect(runs[0]).toBe(runs[1]);

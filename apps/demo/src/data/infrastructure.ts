@@ -1,6 +1,7 @@
 import { bulkInsert } from '@toydesk/db';
 
 import { idsByKey, requireId } from './ids-by-key.ts';
+import { sealPlannedRows } from './sealed-rows.ts';
 import { isoBefore, MINUTE, type DemoContext } from './demo-context.ts';
 
 /** The servers the bots run on: two server groups, their available IPs, and the proxies. */
@@ -91,7 +92,7 @@ export async function seedInfrastructure(ctx: DemoContext): Promise<DemoInfrastr
       host: '127.0.0.1',
       port: demo.protocol === 'socks5' ? 1080 : 3128,
       username: demo.username,
-      password: ctx.vault.encrypt(rng.alphanumeric(14)),
+      password: rng.alphanumeric(14),
       comment: demo.comment,
       status,
       latency_ms: status === 'up' ? rng.int(18, 240) : null,
@@ -102,6 +103,7 @@ export async function seedInfrastructure(ctx: DemoContext): Promise<DemoInfrastr
     ctx.tx,
     'proxy',
     {
+      id: 'integer',
       protocol: 'text',
       host: 'text',
       port: 'integer',
@@ -112,7 +114,7 @@ export async function seedInfrastructure(ctx: DemoContext): Promise<DemoInfrastr
       latency_ms: 'integer',
       last_checked_at: 'timestamptz',
     },
-    proxies,
+    await sealPlannedRows(ctx, 'proxy', proxies, [{ column: 'password' }]),
     { returning: ['id', 'username'] },
   );
   const proxyIds = idsByKey(proxyRows, (r) => r.username);

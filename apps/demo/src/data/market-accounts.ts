@@ -2,6 +2,7 @@ import { MARKET_CURRENCY, type Currency, type MarketAccountStatus, type MarketCo
 import { bulkInsert } from '@toydesk/db';
 
 import { idsByKey, requireId } from './ids-by-key.ts';
+import { sealPlannedRows } from './sealed-rows.ts';
 import { DAY, HOUR, isoBefore, MINUTE, type DemoContext } from './demo-context.ts';
 import { formatMinor } from './minor-units.ts';
 import type { DemoSteamAccount } from './steam-accounts.ts';
@@ -75,9 +76,8 @@ export async function seedMarketAccounts(
         row: {
           market,
           steam_account: steam.id,
-          api_key: ctx.vault.encrypt(rng.hex(32), { hint: true }),
-          pay_password:
-            market === 'tm' || market === 'tm_usd' ? ctx.vault.encrypt(rng.alphanumeric(10)) : null,
+          api_key: rng.hex(32),
+          pay_password: market === 'tm' || market === 'tm_usd' ? rng.alphanumeric(10) : null,
           currency,
           balance: formatMinor(status === 'banned' ? 0 : balanceMinor),
           online,
@@ -108,6 +108,7 @@ export async function seedMarketAccounts(
     ctx.tx,
     'market_account',
     {
+      id: 'integer',
       market: 'text',
       steam_account: 'integer',
       api_key: 'text',
@@ -128,7 +129,12 @@ export async function seedMarketAccounts(
       created_at: 'timestamptz',
       updated_at: 'timestamptz',
     },
-    plans.map((p) => p.row),
+    await sealPlannedRows(
+      ctx,
+      'market_account',
+      plans.map((p) => p.row),
+      [{ column: 'api_key', hint: true }, { column: 'pay_password' }],
+    ),
     { returning: ['id', 'market', 'steam_account'] },
   );
   const ids = idsByKey(inserted, (r) => `${r.market}/${r.steam_account}`);

@@ -2,6 +2,7 @@ import type { SteamAccountStatus } from '@toydesk/contract';
 import { bulkInsert } from '@toydesk/db';
 
 import { idsByKey, requireId } from './ids-by-key.ts';
+import { sealPlannedRows } from './sealed-rows.ts';
 import { DAY, HOUR, isoBefore, type DemoContext } from './demo-context.ts';
 import type { DemoInfrastructure } from './infrastructure.ts';
 import { formatMinor } from './minor-units.ts';
@@ -67,11 +68,11 @@ export async function seedSteamAccounts(
     const row = {
       steam_account_name: `trade_bot_${nn}`,
       login,
-      password: ctx.vault.encrypt(rng.alphanumeric(16)),
-      shared_secret: ctx.vault.encrypt(rng.bytes(20).toString('base64')),
-      identity_secret: ctx.vault.encrypt(rng.bytes(20).toString('base64')),
-      revocation_code: ctx.vault.encrypt(`R${rng.int(0, 99_999).toString().padStart(5, '0')}`),
-      email_password: ctx.vault.encrypt(rng.alphanumeric(12)),
+      password: rng.alphanumeric(16),
+      shared_secret: rng.bytes(20).toString('base64'),
+      identity_secret: rng.bytes(20).toString('base64'),
+      revocation_code: `R${rng.int(0, 99_999).toString().padStart(5, '0')}`,
+      email_password: rng.alphanumeric(12),
       steam_id: steamId,
       email: `${login}@${rng.pick(EMAIL_DOMAINS)}`,
       phone: `+79${rng.idDigits(9)}`,
@@ -94,6 +95,7 @@ export async function seedSteamAccounts(
     ctx.tx,
     'steam_account',
     {
+      id: 'integer',
       steam_account_name: 'text',
       login: 'text',
       password: 'text',
@@ -115,7 +117,18 @@ export async function seedSteamAccounts(
       created_at: 'timestamptz',
       updated_at: 'timestamptz',
     },
-    plans.map((p) => p.row),
+    await sealPlannedRows(
+      ctx,
+      'steam_account',
+      plans.map((p) => p.row),
+      [
+        { column: 'password' },
+        { column: 'shared_secret' },
+        { column: 'identity_secret' },
+        { column: 'revocation_code' },
+        { column: 'email_password' },
+      ],
+    ),
     { returning: ['id', 'steam_account_name'] },
   );
   const ids = idsByKey(inserted, (r) => r.steam_account_name);

@@ -37,8 +37,9 @@ describe('secrets vault', () => {
       [account.body.id],
     );
     for (const [key, plain] of Object.entries(SECRETS)) {
-      expect(stored[0]![key]!.startsWith('v1:')).toBe(true);
-      expect(t.services.vault.decrypt(stored[0]![key]!)).toBe(plain);
+      expect(stored[0]![key]!.startsWith('v2:')).toBe(true);
+      const place = { table: 'steam_account', column: key, id: account.body.id as number };
+      expect(t.services.vault.open(stored[0]![key]!, place)).toBe(plain);
     }
 
     // Every way of reading the data: none carries a plain secret or its ciphertext.
@@ -55,7 +56,7 @@ describe('secrets vault', () => {
     for (const reply of replies) {
       expect(reply.status).toBe(200);
       for (const plain of plains) expect(reply.text).not.toContain(plain);
-      expect(reply.text).not.toMatch(/v1:[A-Za-z0-9_-]{8}:/);
+      expect(reply.text).not.toMatch(/v[12]:[A-Za-z0-9_-]{8}:/);
     }
     const patched = await t.client.patch<Record<string, unknown>>(
       `/api/market/accounts/${String(market.body.id)}/`,

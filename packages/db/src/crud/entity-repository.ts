@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { auditNameSql, writeAudit } from '../audit/audit-log.ts';
 import type { Database, Queryable, Row } from '../database.ts';
 import { InvalidInput, RowNotFound } from '../errors.ts';
+import { reserveRowId } from '../vault/reserve-row-id.ts';
+import { isSealedTable } from '../vault/sealed-columns.ts';
 import { MASK, maskSql, type Vault } from '../vault/vault.ts';
 import { buildFilters, buildOrdering, ownField, type FilterContext } from './filters.ts';
 import { ident, Params, sqlType } from './sql.ts';
@@ -40,6 +42,14 @@ export interface Assignment {
   set: string;
   /** SQL of the value shown in the audit log; defaults to the stored new value. */
   audit?: string;
+}
+
+/**
+ * A secret set on several rows at once: each row's value is sealed for that row (its place is in the
+ * ciphertext), so the statement picks the row's own by id.
+ */
+class SealedPerRow {
+  constructor(readonly byId: Record<string, string>) {}
 }
 
 export interface ParsedList {
@@ -173,11 +183,14 @@ export class EntityRepository {
     return row;
   }
 
-  /** Validated request data to stored column values: secrets encrypted, "" clears a secret. */
+  /**
+   * Validated request data to stored column values: secrets sealed for each of `rowIds` (the rows the
+   * write sets them on), "" clears a secret. A secret with no row ids is refused: it could not be bound.
+   */
   async toColumns(
     q: Queryable,
     data: Record<string, unknown>,
-    options: { json?: 'text' | 'raw'; checkReferences?: boolean; keep?: string[] } = {},
+    options: { json?: 'text' | 'raw'; checkReferences?: boolean; keep?: string[]; rowIds?: number[] } = {},
   ): Promise<Record<string, unknown>> {
     const out: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(data)) {
@@ -186,10 +199,7 @@ export class EntityRepository {
       if (def.write === null && !this.config.serverSet?.includes(name) && !options.keep?.includes(name))
         continue;
       if (def.kind === 'secret') {
-        out[name] =
-          value === null || value === ''
-            ? null
-            : this.vault.encrypt(String(value), { hint: this.config.hintSecrets?.includes(name) ?? false });
+        out[name] = value === null || value === '' ? null : this.sealFor(name, String(value), options.rowIds);
       } else if (def.kind === 'json' && options.json !== 'raw') {
         out[name] = JSON.stringify(value);
       } else {
@@ -198,6 +208,21 @@ export class EntityRepository {
     }
     if (options.checkReferences !== false) await this.checkArrayReferences(q, [out]);
     return out;
+  }
+
+  private sealFor(column: string, plain: string, rowIds: number[] | undefined): string | SealedPerRow {
+    if (!rowIds?.length)
+      throw new Error(`${this.entity.name}.${column}: a secret is written with its row ids`);
+    const hint = this.config.hintSecrets?.includes(column) ?? false;
+    const seal = (id: number) => this.vault.seal(plain, { table: this.entity.name, column, id }, { hint });
+    if (rowIds.length === 1) return seal(rowIds[0]!);
+    return new SealedPerRow(Object.fromEntries(rowIds.map((id) => [String(id), seal(id)])));
+  }
+
+  private hasSecret(data: Record<string, unknown>): boolean {
+    return Object.entries(data).some(
+      ([name, value]) => this.entity.fields[name]?.kind === 'secret' && value !== null && value !== '',
+    );
   }
 
   /** Arrays of ids (tags) have no foreign key in SQL, so they are checked here. */
@@ -230,7 +255,15 @@ export class EntityRepository {
   async create(valid: Record<string, unknown>, ctx: WriteContext): Promise<Row> {
     const data = this.config.prepare ? this.config.prepare(valid, ctx, null) : valid;
     return this.db.transaction(async (tx) => {
-      const columns = await this.toColumns(tx, data);
+      // A secret is sealed for its row: the id is taken first (reserve-row-id.ts says why).
+      const id =
+        this.hasSecret(data) && isSealedTable(this.entity.name)
+          ? await reserveRowId(tx, this.entity.name)
+          : undefined;
+      const columns: Record<string, unknown> = {
+        ...(id === undefined ? {} : { id }),
+        ...(await this.toColumns(tx, data, { rowIds: id === undefined ? undefined : [id] })),
+      };
       const names = Object.keys(columns);
       const params = new Params();
       const values = names.map((n) => `${params.add(columns[n])}::${sqlType(this.entity.fields[n]!)}`);
@@ -347,7 +380,7 @@ export class EntityRepository {
       if (!before[0]) throw new RowNotFound();
       const valid = validate();
       const data = this.config.prepare ? this.config.prepare(valid, ctx, before[0]) : valid;
-      const columns = await this.toColumns(tx, data);
+      const columns = await this.toColumns(tx, data, { rowIds: [id] });
       await this.applyUpdate(tx, columns, 'WHERE t.id = $1', [id]);
       const after = (await this.findById(tx, id))!;
       await writeAudit(tx, ctx.operator, 'update', this.name, [{ id, before: before[0], after }]);
@@ -389,7 +422,10 @@ export class EntityRepository {
   constantAssignments(columns: Record<string, unknown>, params: Params): Assignment[] {
     return Object.entries(columns).map(([name, value]) => {
       const def = this.entity.fields[name]!;
-      const set = `${params.add(value)}::${sqlType(def)}`;
+      const set =
+        value instanceof SealedPerRow
+          ? `(${params.add(JSON.stringify(value.byId))}::jsonb ->> u.id::text)`
+          : `${params.add(value)}::${sqlType(def)}`;
       if (def.kind === 'secret')
         return { column: name, set, audit: value === null ? 'NULL::text' : `'${MASK}${MASK}'::text` };
       return { column: name, set };
@@ -448,7 +484,7 @@ export class EntityRepository {
         const missing = unique.filter((id) => !known.has(id));
         throw new InvalidInput({ ids: [`Не найдены id: ${missing.slice(0, 20).join(', ')}. (Not found.)`] });
       }
-      const columns = await this.toColumns(tx, data);
+      const columns = await this.toColumns(tx, data, { rowIds: unique });
       if (Object.keys(columns).length > 0)
         await this.updateWhere(tx, columns, 'WHERE t.id = ANY($1::int[])', [unique], ctx);
       return this.findByIds(tx, unique);
@@ -470,9 +506,15 @@ export class EntityRepository {
     if (Object.keys(data).length === 0)
       throw new InvalidInput({ non_field_errors: ['Нет полей для изменения. (No fields to set.)'] });
     return this.db.transaction(async (tx) => {
-      const columns = await this.toColumns(tx, data);
-      const ids = await this.updateWhere(tx, columns, where, params, ctx);
-      return ids.length;
+      if (!this.hasSecret(data)) {
+        return (await this.updateWhere(tx, await this.toColumns(tx, data), where, params, ctx)).length;
+      }
+      // Secrets are sealed per row: the rows are found (and locked) first, then set by id.
+      const rows = await tx.query<{ id: number }>(`${this.selectSql(where)} FOR UPDATE OF t`, params);
+      const ids = rows.map((row) => row.id);
+      if (ids.length === 0) return 0;
+      const columns = await this.toColumns(tx, data, { rowIds: ids });
+      return (await this.updateWhere(tx, columns, 'WHERE t.id = ANY($1::int[])', [ids], ctx)).length;
     });
   }
 }

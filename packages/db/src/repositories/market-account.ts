@@ -2,7 +2,8 @@ import type { MarketAccount, Proxy } from '@toydesk/contract';
 
 import { writeAudit } from '../audit/audit-log.ts';
 import type { Database, Queryable } from '../database.ts';
-import type { Vault } from '../vault/vault.ts';
+import { sealedPlace } from '../vault/sealed-columns.ts';
+import type { Vault, VaultPlace } from '../vault/vault.ts';
 
 /**
  * The market account (table `market_account`): the account joined with its proxy, and its secrets decrypted,
@@ -66,6 +67,7 @@ type AccountRow = {
   auto_sell: boolean;
   dynamic_orders: boolean;
   dry_run: boolean;
+  p_id: number | null;
   p_protocol: Proxy['protocol'] | null;
   p_host: string | null;
   p_port: number | null;
@@ -77,7 +79,7 @@ type AccountRow = {
 const ACCOUNT_SELECT = `SELECT a.id, a.market, a.currency, a.status, a.steam_account,
        coalesce(m.name, a.market) || ' ' || s.steam_account_name AS label,
        a.api_key, a.pay_password, a.keep_online, a.auto_deliver, a.auto_sell, a.dynamic_orders, a.dry_run,
-       p.protocol AS p_protocol, p.host AS p_host, p.port AS p_port, p.username AS p_username,
+       p.id AS p_id, p.protocol AS p_protocol, p.host AS p_host, p.port AS p_port, p.username AS p_username,
        p.password AS p_password, kp.reason AS key_pause
      FROM market_account a
      JOIN steam_account s ON s.id = a.steam_account
@@ -85,8 +87,8 @@ const ACCOUNT_SELECT = `SELECT a.id, a.market, a.currency, a.status, a.steam_acc
      LEFT JOIN proxy p ON p.id = a.proxy
      LEFT JOIN bot_market_key_pause kp ON kp.market_account = a.id`;
 
-const decryptOrNull = (vault: Vault, stored: string | null): string | null =>
-  stored === null || stored === '' ? null : vault.decrypt(stored);
+const openOrNull = (vault: Vault, stored: string | null, place: VaultPlace): string | null =>
+  stored === null || stored === '' ? null : vault.open(stored, place);
 
 function toLoaded(row: AccountRow, vault: Vault, options: LoadOptions): LoadedMarketAccount {
   return {
@@ -96,8 +98,16 @@ function toLoaded(row: AccountRow, vault: Vault, options: LoadOptions): LoadedMa
     status: row.status,
     steamAccount: row.steam_account,
     label: row.label,
-    apiKey: decryptOrNull(vault, row.api_key),
-    ...(options.payPassword ? { payPassword: decryptOrNull(vault, row.pay_password) } : {}),
+    apiKey: openOrNull(vault, row.api_key, sealedPlace('market_account', 'api_key', row.id)),
+    ...(options.payPassword
+      ? {
+          payPassword: openOrNull(
+            vault,
+            row.pay_password,
+            sealedPlace('market_account', 'pay_password', row.id),
+          ),
+        }
+      : {}),
     proxy:
       options.useProxy && row.p_host && row.p_protocol && row.p_port
         ? {
@@ -105,7 +115,7 @@ function toLoaded(row: AccountRow, vault: Vault, options: LoadOptions): LoadedMa
             host: row.p_host,
             port: row.p_port,
             username: row.p_username,
-            password: decryptOrNull(vault, row.p_password),
+            password: openOrNull(vault, row.p_password, sealedPlace('proxy', 'password', row.p_id!)),
           }
         : null,
     switches: {
@@ -165,12 +175,17 @@ export async function listMarketAccountKeysAndBalances(
   vault: Vault,
   markets: readonly string[],
 ): Promise<(Pick<MarketAccount, 'market' | 'currency' | 'balance'> & { apiKey: string })[]> {
-  const rows = await db.query<Pick<MarketAccount, 'market' | 'currency' | 'balance'> & { api_key: string }>(
-    `SELECT market, currency, balance, api_key FROM market_account
+  const rows = await db.query<
+    Pick<MarketAccount, 'market' | 'currency' | 'balance'> & { id: number; api_key: string }
+  >(
+    `SELECT id, market, currency, balance, api_key FROM market_account
      WHERE market = ANY($1::text[]) AND api_key IS NOT NULL AND api_key <> '' ORDER BY id`,
     [markets],
   );
-  return rows.map(({ api_key, ...account }) => ({ ...account, apiKey: vault.decrypt(api_key) }));
+  return rows.map(({ id, api_key, ...account }) => ({
+    ...account,
+    apiKey: vault.open(api_key, sealedPlace('market_account', 'api_key', id)),
+  }));
 }
 
 /** Whether market account `id` exists (on one of `markets` when given): a route's 404 check. */

@@ -2,7 +2,9 @@ import { proxyEntity, type Proxy } from '@toydesk/contract';
 
 import { writeAudit } from '../audit/audit-log.ts';
 import type { Queryable } from '../database.ts';
-import { maskSql } from '../vault/vault.ts';
+import { reserveRowId } from '../vault/reserve-row-id.ts';
+import { sealedPlace } from '../vault/sealed-columns.ts';
+import { maskSql, type Vault } from '../vault/vault.ts';
 
 /**
  * The proxies (table `proxy`) the bot services list, edit and health-check. Rows are answered with the
@@ -18,7 +20,7 @@ export type StoredProxyEndpoint = Pick<Proxy, 'id' | 'protocol' | 'host' | 'port
   password: string | null;
 };
 
-/** The columns an operator edits; `password` is stored as given (the caller encrypts it). */
+/** The columns an operator edits; `password` in plain text, sealed here for its row. */
 export type ProxyColumns = Pick<Proxy, 'protocol' | 'host' | 'port' | 'username' | 'comment'> & {
   password: string | null;
 };
@@ -79,11 +81,21 @@ export async function loadProxyEndpoint(db: Queryable, id: number): Promise<Stor
 }
 
 /** Adds a proxy (status unknown until its first check), with the audit entry of `actor`. */
-export async function insertProxy(tx: Queryable, actor: string, columns: ProxyColumns): Promise<Proxy> {
+export async function insertProxy(
+  tx: Queryable,
+  vault: Vault,
+  actor: string,
+  columns: ProxyColumns,
+): Promise<Proxy> {
+  // The password is sealed for its row: the id is taken first (sealed-columns.ts).
+  const id = await reserveRowId(tx, 'proxy');
+  const password = columns.password
+    ? vault.seal(columns.password, sealedPlace('proxy', 'password', id))
+    : null;
   const [shown] = await tx.query<Proxy>(
-    `INSERT INTO proxy (protocol, host, port, username, password, comment, status)
-     VALUES ($1, $2, $3, $4, $5, $6, 'unknown') RETURNING ${SHOWN}`,
-    [columns.protocol, columns.host, columns.port, columns.username, columns.password, columns.comment],
+    `INSERT INTO proxy (id, protocol, host, port, username, password, comment, status)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 'unknown') RETURNING ${SHOWN}`,
+    [id, columns.protocol, columns.host, columns.port, columns.username, password, columns.comment],
   );
   await writeAudit(tx, actor, 'create', proxyEntity.name, [{ id: shown!.id, before: null, after: shown! }]);
   return shown!;
@@ -95,6 +107,7 @@ export async function insertProxy(tx: Queryable, actor: string, columns: ProxyCo
  */
 export async function updateProxy(
   tx: Queryable,
+  vault: Vault,
   actor: string,
   before: Proxy,
   changed: Partial<ProxyColumns>,
@@ -107,7 +120,14 @@ export async function updateProxy(
   if (resetHealth) assignments.push(`status = 'unknown', latency_ms = NULL, last_checked_at = NULL`);
   const [after] = await tx.query<Proxy>(
     `UPDATE proxy SET ${assignments.join(', ')} WHERE id = $1 RETURNING ${SHOWN}`,
-    [before.id, ...names.map((name) => changed[name])],
+    [
+      before.id,
+      ...names.map((name) =>
+        name === 'password' && changed.password
+          ? vault.seal(changed.password, sealedPlace('proxy', 'password', before.id))
+          : changed[name],
+      ),
+    ],
   );
   await writeAudit(tx, actor, 'update', proxyEntity.name, [{ id: before.id, before, after: after! }]);
   return after!;

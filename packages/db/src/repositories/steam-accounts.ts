@@ -8,6 +8,8 @@ import {
 
 import { writeAudit } from '../audit/audit-log.ts';
 import type { Queryable, Row } from '../database.ts';
+import { reserveRowId } from '../vault/reserve-row-id.ts';
+import { sealedPlace } from '../vault/sealed-columns.ts';
 import { maskSql, type Vault } from '../vault/vault.ts';
 import { setChecklistStep } from './account-checklists.ts';
 
@@ -26,6 +28,7 @@ export type SteamAccountWithProxy = Pick<
   password: string | null;
   shared_secret: string | null;
   identity_secret: string | null;
+  p_id: number | null;
   p_protocol: Proxy['protocol'] | null;
   p_host: string | null;
   p_port: number | null;
@@ -40,7 +43,7 @@ export async function loadSteamAccountWithProxy(
 ): Promise<SteamAccountWithProxy | null> {
   const [row] = await db.query<SteamAccountWithProxy & Row>(
     `SELECT a.id, a.steam_account_name, a.login, a.password, a.shared_secret, a.identity_secret, a.phone, a.steam_id,
-            p.protocol AS p_protocol, p.host AS p_host, p.port AS p_port, p.username AS p_username,
+            p.id AS p_id, p.protocol AS p_protocol, p.host AS p_host, p.port AS p_port, p.username AS p_username,
             p.password AS p_password
      FROM steam_account a LEFT JOIN proxy p ON p.id = a.proxy WHERE a.id = $1`,
     [id],
@@ -81,9 +84,9 @@ export async function saveAuthenticatorSecrets(
      WHERE id = $1`,
     [
       id,
-      vault.encrypt(secrets.sharedSecret),
-      vault.encrypt(secrets.identitySecret),
-      vault.encrypt(secrets.revocationCode),
+      vault.seal(secrets.sharedSecret, sealedPlace('steam_account', 'shared_secret', id)),
+      vault.seal(secrets.identitySecret, sealedPlace('steam_account', 'identity_secret', id)),
+      vault.seal(secrets.revocationCode, sealedPlace('steam_account', 'revocation_code', id)),
     ],
   );
 }
@@ -139,6 +142,23 @@ export async function steamAccountNameTaken(db: Queryable, name: string): Promis
 const MAFILE_AUDIT_COLUMNS = `id, steam_account_name, login, steam_id, ${maskSql('shared_secret')} AS shared_secret,
   ${maskSql('identity_secret')} AS identity_secret, ${maskSql('revocation_code')} AS revocation_code`;
 
+/** A maFile's shared secret, identity secret and revocation code sealed for the account (null when absent). */
+function sealMaFileSecrets(
+  vault: Vault,
+  id: number,
+  data: MaFileData,
+): [string, string | null, string | null] {
+  return [
+    vault.seal(data.shared_secret, sealedPlace('steam_account', 'shared_secret', id)),
+    data.identity_secret
+      ? vault.seal(data.identity_secret, sealedPlace('steam_account', 'identity_secret', id))
+      : null,
+    data.revocation_code
+      ? vault.seal(data.revocation_code, sealedPlace('steam_account', 'revocation_code', id))
+      : null,
+  ];
+}
+
 /**
  * A new account from a checked maFile, in the caller's transaction: its SteamID and secrets (encrypted),
  * the `doneSteps` of its checklist done, and the create audited as `actor`.
@@ -150,19 +170,13 @@ export async function createSteamAccountFromMaFile(
   input: { name: string; login: string; data: MaFileData; doneSteps: readonly SignupStep[] },
 ): Promise<{ id: number; steam_account_name: string; login: string | null; steam_id: string }> {
   const { data } = input;
+  // The secrets are sealed for the row, so its id is taken first (sealed-columns.ts).
+  const id = await reserveRowId(tx, 'steam_account');
   const [after] = await tx.query(
-    `INSERT INTO steam_account (steam_account_name, login, steam_id, shared_secret, identity_secret, revocation_code)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${MAFILE_AUDIT_COLUMNS}`,
-    [
-      input.name,
-      input.login,
-      data.steam_id,
-      vault.encrypt(data.shared_secret),
-      data.identity_secret ? vault.encrypt(data.identity_secret) : null,
-      data.revocation_code ? vault.encrypt(data.revocation_code) : null,
-    ],
+    `INSERT INTO steam_account (id, steam_account_name, login, steam_id, shared_secret, identity_secret, revocation_code)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${MAFILE_AUDIT_COLUMNS}`,
+    [id, input.name, input.login, data.steam_id, ...sealMaFileSecrets(vault, id, data)],
   );
-  const id = after!.id as number;
   for (const step of input.doneSteps) await setChecklistStep(tx, id, step, { state: 'done' }, actor);
   await writeAudit(tx, actor, 'create', steamAccountEntity.name, [{ id, before: null, after: after! }]);
   return {
@@ -196,13 +210,7 @@ export async function importMaFileSecrets(
     `UPDATE steam_account SET shared_secret = $2, identity_secret = COALESCE($3, identity_secret),
        revocation_code = COALESCE($4, revocation_code), steam_id = $5, updated_at = now()
      WHERE id = $1 RETURNING ${MAFILE_AUDIT_COLUMNS}`,
-    [
-      account,
-      vault.encrypt(data.shared_secret),
-      data.identity_secret ? vault.encrypt(data.identity_secret) : null,
-      data.revocation_code ? vault.encrypt(data.revocation_code) : null,
-      data.steam_id,
-    ],
+    [account, ...sealMaFileSecrets(vault, account, data), data.steam_id],
   );
   await writeAudit(tx, actor, 'update', steamAccountEntity.name, [{ id: account, before, after: after! }]);
   for (const step of input.doneSteps)

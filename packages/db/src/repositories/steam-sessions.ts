@@ -1,4 +1,5 @@
 import type { Queryable } from '../database.ts';
+import { sealedPlace } from '../vault/sealed-columns.ts';
 import type { Vault } from '../vault/vault.ts';
 
 /**
@@ -25,7 +26,7 @@ export async function loadSteamSessionJson(
     'SELECT session FROM bot_steam_session WHERE steam_account = $1',
     [steamAccount],
   );
-  return row ? vault.decrypt(row.session) : null;
+  return row ? vault.open(row.session, sealedPlace('bot_steam_session', 'session', steamAccount)) : null;
 }
 
 /** Stores the account's session (encrypted as a whole), replacing the one before. */
@@ -43,7 +44,7 @@ export async function saveSteamSession(
        refresh_token_expires_at = excluded.refresh_token_expires_at, updated_at = now()`,
     [
       steamAccount,
-      vault.encrypt(JSON.stringify(session)),
+      vault.seal(JSON.stringify(session), sealedPlace('bot_steam_session', 'session', steamAccount)),
       session.steamId,
       session.accessTokenExpiresAt,
       session.refreshTokenExpiresAt,
@@ -60,6 +61,6 @@ export async function saveSteamApiKey(
 ): Promise<void> {
   await db.query('UPDATE bot_steam_session SET steam_api_key = $2 WHERE steam_account = $1', [
     steamAccount,
-    vault.encrypt(key),
+    vault.seal(key, sealedPlace('bot_steam_session', 'steam_api_key', steamAccount)),
   ]);
 }

@@ -2,19 +2,29 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { Database } from '../database.ts';
-import { createVault, generateMasterKey, parseMasterKey, type Vault } from './vault.ts';
+import {
+  createVault,
+  generateMasterKey,
+  parseMasterKey,
+  parseOldMasterKeys,
+  type Vault,
+  type VaultPlace,
+} from './vault.ts';
 
 const CHECK_SETTING = 'vault_key_check';
 const CHECK_TEXT = 'toydesk-vault-check';
+/** The key check's place: `vault:rotate` moves it last, so a check under the current key means done. */
+export const KEY_CHECK_PLACE: VaultPlace = { table: 'app_setting', column: 'value', id: CHECK_SETTING };
 
 /**
  * Finds the master key: TOYDESK_SECRET_KEY, else (embedded default only) a key file in the data folder,
  * created on first start. Refuses to start when the database holds secrets and no key, or the wrong
- * key, is given: starting would make every stored secret unreadable.
+ * key, is given: starting would make every stored secret unreadable. `oldKeys` (TOYDESK_SECRET_OLD_KEYS) are
+ * the keys a rotation moves away from: values under them still open, new ones are sealed with the current key.
  */
 export async function loadVault(
   db: Database,
-  options: { secretKey?: string; dataDir: string; allowKeyFile: boolean },
+  options: { secretKey?: string; oldKeys?: string; dataDir: string; allowKeyFile: boolean },
 ): Promise<Vault> {
   const keyFile = path.resolve(options.dataDir, 'secret.key');
   let keyText = options.secretKey;
@@ -40,19 +50,20 @@ export async function loadVault(
     writeFileSync(keyFile, `${keyText}\n`, { mode: 0o600 });
   }
 
-  const vault = createVault(parseMasterKey(keyText));
+  const vault = createVault(parseMasterKey(keyText), parseOldMasterKeys(options.oldKeys));
   if (existingCheck) {
     try {
-      if (vault.decrypt(existingCheck) !== CHECK_TEXT) throw new Error('mismatch');
+      if (vault.open(existingCheck, KEY_CHECK_PLACE) !== CHECK_TEXT) throw new Error('mismatch');
     } catch {
       throw new Error(
-        'The master key does not match the one the database secrets were encrypted with. Refusing to start.',
+        'The master key does not match the one the database secrets were encrypted with (nor does any of ' +
+          'TOYDESK_SECRET_OLD_KEYS). Refusing to start.',
       );
     }
   } else {
     await db.query('INSERT INTO app_setting (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [
       CHECK_SETTING,
-      vault.encrypt(CHECK_TEXT),
+      vault.seal(CHECK_TEXT, KEY_CHECK_PLACE),
     ]);
   }
   return vault;

@@ -94,7 +94,7 @@ describe('proxies: list, add, delete, health checks through the proxy', () => {
     const [stored] = await t.db.query<{ password: string }>('SELECT password FROM proxy WHERE id = $1', [
       created.body.id,
     ]);
-    expect(stored!.password).toMatch(/^v1:/);
+    expect(stored!.password).toMatch(/^v2:/);
     expect(stored!.password).not.toContain('s3cret');
 
     const job = await checkOf(created.body.id);

@@ -34,12 +34,12 @@ export const PROXY_HANDLERS: BotHandlers<
 
   'bot-proxy.create': async ({ runtime, body, query }) => {
     const row = await runtime.db.transaction((tx) =>
-      insertProxy(tx, BOT_ACTOR, {
+      insertProxy(tx, runtime.vault, BOT_ACTOR, {
         protocol: body.protocol ?? 'http',
         host: body.host,
         port: body.port,
         username: body.username ?? null,
-        password: body.password ? runtime.vault.encrypt(body.password) : null,
+        password: body.password || null,
         comment: body.comment ?? null,
       }),
     );
@@ -62,16 +62,8 @@ export const PROXY_HANDLERS: BotHandlers<
       const changed = sent.filter((name) => name === 'password' || before[name] !== body[name]);
       if (changed.length === 0) return { row: before, recheck: false };
       const endpointChanged = changed.some((name) => (ENDPOINT_FIELDS as readonly string[]).includes(name));
-      const values: Partial<ProxyColumns> = Object.fromEntries(
-        changed.map((name) => {
-          const value = body[name];
-          return [
-            name,
-            name === 'password' && typeof value === 'string' ? runtime.vault.encrypt(value) : value,
-          ];
-        }),
-      );
-      const after = await updateProxy(tx, BOT_ACTOR, before, values, endpointChanged);
+      const values: Partial<ProxyColumns> = Object.fromEntries(changed.map((name) => [name, body[name]]));
+      const after = await updateProxy(tx, runtime.vault, BOT_ACTOR, before, values, endpointChanged);
       return { row: after, recheck: endpointChanged };
     });
     // Like a new proxy, an edited endpoint is checked at once (the scheduled checks still run with check=0).

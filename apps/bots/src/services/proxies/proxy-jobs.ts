@@ -2,7 +2,7 @@ import { isLoopbackHost, type ProxyCheckReason, type ProxyCheckResult } from '@t
 import type { ProxyConfig } from '@toydesk/http';
 import { z } from 'zod';
 
-import { listProxyIds, loadProxyEndpoint, recordProxyCheck, raiseAlert } from '@toydesk/db';
+import { listProxyIds, loadProxyEndpoint, raiseAlert, recordProxyCheck, sealedPlace } from '@toydesk/db';
 import { defineJobKind } from '../../jobs/job-kind.ts';
 import { LANES } from '../../lanes.ts';
 import type { BotRuntime } from '../../bot-runtime.ts';
@@ -27,7 +27,7 @@ export async function checkProxy(runtime: BotRuntime, id: number): Promise<Proxy
     host: row.host,
     port: row.port,
     username: row.username,
-    password: row.password ? runtime.vault.decrypt(row.password) : null,
+    password: row.password ? runtime.vault.open(row.password, sealedPlace('proxy', 'password', id)) : null,
   };
   const started = performance.now();
   let httpStatus: number | null = null;

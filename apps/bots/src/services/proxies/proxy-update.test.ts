@@ -1,4 +1,5 @@
 import { botProxyPatchSchema, type BotJob, type Proxy } from '@toydesk/contract';
+import { sealedPlace } from '@toydesk/db';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -48,7 +49,7 @@ async function stored(id: number) {
 
 const plainPassword = async (id: number) => {
   const { password } = await stored(id);
-  return password === null ? null : t.runtime.vault.decrypt(password);
+  return password === null ? null : t.runtime.vault.open(password, sealedPlace('proxy', 'password', id));
 };
 
 async function checksOf(id: number): Promise<BotJob[]> {
@@ -115,7 +116,7 @@ describe('editing a proxy', () => {
     expect(edited.body.password).toBe('••••••••');
     expect(edited.text).not.toContain('n3w-pass-word');
     const { password } = await stored(proxy.id);
-    expect(password).toMatch(/^v1:/);
+    expect(password).toMatch(/^v2:/);
     expect(password).not.toContain('n3w');
     expect(await plainPassword(proxy.id)).toBe('n3w-pass-word');
     const [audit] = await audits(proxy.id);
@@ -226,7 +227,7 @@ describe('generated bodies: 400 exactly when the shared schema refuses, with fie
           }
           expect(await fingerprint()).toBe(before);
         } else {
-          expect(answer.text).not.toMatch(/"password":"v1:/);
+          expect(answer.text).not.toMatch(/"password":"v[12]:/);
         }
       }),
       { numRuns: 80 },

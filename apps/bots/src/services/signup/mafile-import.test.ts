@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 
 import type { BotJob } from '@toydesk/contract';
+import { sealedPlace } from '@toydesk/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startBotTestApp, type BotTestApp } from '../../testing/bot-test-app.ts';
@@ -65,7 +66,13 @@ describe('maFile import: SteamID exact, account checked, audited', () => {
       'SELECT steam_id, shared_secret FROM steam_account WHERE id = $1',
       [id],
     );
-    return { steamId: row!.steam_id, sharedSecret: t.runtime.vault.decrypt(row!.shared_secret) };
+    return {
+      steamId: row!.steam_id,
+      sharedSecret: t.runtime.vault.open(
+        row!.shared_secret,
+        sealedPlace('steam_account', 'shared_secret', id),
+      ),
+    };
   };
   const jobsOf = async (id: number) =>
     (
@@ -182,8 +189,10 @@ describe('maFile import: SteamID exact, account checked, audited', () => {
       revocation_code: string;
     }>('SELECT shared_secret, identity_secret, revocation_code FROM steam_account WHERE id = $1', [id]);
     expect(row!.shared_secret).not.toBe('Ygz1cFUoyBbUCGe7mIwAxI6cFdo=');
-    expect(t.runtime.vault.decrypt(row!.shared_secret)).toBe('Ygz1cFUoyBbUCGe7mIwAxI6cFdo=');
-    expect(t.runtime.vault.decrypt(row!.revocation_code)).toBe('R90321');
+    const open = (column: 'shared_secret' | 'revocation_code') =>
+      t.runtime.vault.open(row![column], sealedPlace('steam_account', column, id));
+    expect(open('shared_secret')).toBe('Ygz1cFUoyBbUCGe7mIwAxI6cFdo=');
+    expect(open('revocation_code')).toBe('R90321');
     const [checklist] = await t.db.query<{ steps: Record<string, { state: string }> }>(
       'SELECT steps FROM account_checklist WHERE steam_account = $1',
       [id],

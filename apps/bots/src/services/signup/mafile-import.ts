@@ -20,8 +20,11 @@ import {
   steamAccountNameTaken,
 } from '@toydesk/db';
 import { BOT_ACTOR } from '../proxies/proxy-handlers.ts';
+import { jobInputPlace } from '../../jobs/sealer.ts';
 
 /** What a maFile (SDA) stands for: the authenticator exists, so the phone steps and both 2FA steps are done. */
+const IMPORT_KIND = 'signup.import-mafile';
+
 const MAFILE_DONE: SignupStep[] = [
   'add_phone',
   'confirm_phone_code',
@@ -86,8 +89,8 @@ export const MAFILE_HANDLERS: BotHandlers<MaFileRouteId> = {
         code: 'steam_id_taken',
       });
     }
-    const data_sealed = ctx.runtime.vault.encrypt(JSON.stringify(data));
-    return startJob(ctx, 'signup.import-mafile', { account, input: { data_sealed } });
+    const data_sealed = ctx.runtime.vault.seal(JSON.stringify(data), jobInputPlace(IMPORT_KIND, account));
+    return startJob(ctx, IMPORT_KIND, { account, input: { data_sealed } });
   },
 
   /** A new account from a maFile: created with its SteamID and secrets in one transaction, audited. */
@@ -140,11 +143,13 @@ const importParams = z.object({
 type ImportParams = z.infer<typeof importParams>;
 
 /** The sealed input: the checked data (now), or the whole maFile (jobs queued before). */
-function unsealed(runtime: { vault: BotRuntime['vault'] }, input: Record<string, unknown>): MaFileData {
+function unsealed(runtime: { vault: BotRuntime['vault'] }, params: ImportParams): MaFileData {
+  const { input } = params;
+  const place = jobInputPlace(IMPORT_KIND, params.account);
   if (typeof input.data_sealed === 'string')
-    return parseJsonLossless(runtime.vault.decrypt(input.data_sealed)) as MaFileData;
+    return parseJsonLossless(runtime.vault.open(input.data_sealed, place)) as MaFileData;
   if (typeof input.mafile_sealed === 'string') {
-    const read = readMaFile(parseJsonLossless(runtime.vault.decrypt(input.mafile_sealed)));
+    const read = readMaFile(parseJsonLossless(runtime.vault.open(input.mafile_sealed, place)));
     if (!read.ok) throw new PermanentJobError(`Not a maFile: ${JSON.stringify(read.errors)}`);
     return read.data;
   }
@@ -161,7 +166,7 @@ export const IMPORT_MAFILE_JOB: BotJobKind = defineJobKind<ImportParams, BotRunt
   kind: 'signup.import-mafile',
   async run(ctx, params) {
     const { db, vault } = ctx.deps;
-    const data = unsealed(ctx.deps, params.input);
+    const data = unsealed(ctx.deps, params);
     await db.transaction(async (tx) => {
       const done = await importMaFileSecrets(tx, vault, BOT_ACTOR, params.account, {
         data,

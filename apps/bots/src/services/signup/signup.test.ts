@@ -1,4 +1,5 @@
 import type { BotJob } from '@toydesk/contract';
+import { sealedPlace } from '@toydesk/db';
 import { describe, expect, it } from 'vitest';
 
 import { RELAXED_STEAM_LIMITS } from '../../testing/steam-sim-accounts.ts';
@@ -111,9 +112,14 @@ describe('sign-up and Steam services on the simulated Steam', () => {
       'SELECT shared_secret, identity_secret, revocation_code, steam_id, trade_url FROM steam_account WHERE id = $1',
       [id],
     );
-    expect(row!.shared_secret).toMatch(/^v1:/);
-    expect(bed.app.runtime.vault.decrypt(row!.shared_secret)).toBe(simAccount.sharedSecret);
-    expect(bed.app.runtime.vault.decrypt(row!.revocation_code)).toBe(simAccount.revocationCode);
+    expect(row!.shared_secret).toMatch(/^v2:/);
+    const { vault } = bed.app.runtime;
+    expect(vault.open(row!.shared_secret, sealedPlace('steam_account', 'shared_secret', id))).toBe(
+      simAccount.sharedSecret,
+    );
+    expect(vault.open(row!.revocation_code, sealedPlace('steam_account', 'revocation_code', id))).toBe(
+      simAccount.revocationCode,
+    );
     expect(row!.steam_id).toBe(created.steamId);
     expect(row!.trade_url).toContain('tradeoffer/new');
     const detail = await bed.app.request<BotJob>('GET', `/api-node/jobs/${chain.id}/`);
@@ -161,7 +167,9 @@ describe('sign-up and Steam services on the simulated Steam', () => {
       'SELECT shared_secret FROM steam_account WHERE id = $1',
       [id],
     );
-    expect(bed.app.runtime.vault.decrypt(saved!.shared_secret)).toBe(created.sharedSecret);
+    expect(
+      bed.app.runtime.vault.open(saved!.shared_secret, sealedPlace('steam_account', 'shared_secret', id)),
+    ).toBe(created.sharedSecret);
     const steps = await checklist(id);
     expect(steps.enable_2fa_step_2?.state).toBe('done');
     expect(steps.add_phone?.state).toBe('done');

@@ -1,6 +1,6 @@
 import type { BotRouteId } from '@toydesk/contract';
 import { ApiError, notFound } from '@toydesk/api-kit';
-import { loadSteamAccountWithProxy } from '@toydesk/db';
+import { loadSteamAccountWithProxy, sealedPlace } from '@toydesk/db';
 
 import { pathId, runJobAndWait, type BotHandlers } from '../../http/handler.ts';
 import type { BotRuntime } from '../../bot-runtime.ts';
@@ -33,7 +33,10 @@ export const STEAM_GUARD_HANDLERS: BotHandlers<SteamGuardRouteId> = {
     const id = pathId(ctx.params);
     const sealed = await requireSecret(ctx.runtime, id, 'shared_secret');
     ctx.reply.header('cache-control', 'no-store');
-    return guardCodeAt(ctx.runtime.vault.decrypt(sealed), Date.now());
+    return guardCodeAt(
+      ctx.runtime.vault.open(sealed, sealedPlace('steam_account', 'shared_secret', id)),
+      Date.now(),
+    );
   },
   'bot-steam-guard.confirmations': async (ctx) => {
     const account = pathId(ctx.params);

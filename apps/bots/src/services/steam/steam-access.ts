@@ -9,7 +9,13 @@ import {
 
 import type { BotConfig } from '../../config.ts';
 import { PermanentJobError } from '../../jobs/job-kind.ts';
-import { loadSteamSessionJson, type Database, type SteamAccountWithProxy, type Vault } from '@toydesk/db';
+import {
+  loadSteamSessionJson,
+  sealedPlace,
+  type Database,
+  type SteamAccountWithProxy,
+  type Vault,
+} from '@toydesk/db';
 import { SimulatorInbox } from './simulator-inbox.ts';
 import type { SignupInbox } from './signup-inbox.ts';
 
@@ -70,8 +76,10 @@ export function credentialsOf(vault: Vault, row: SteamAccountWithProxy, useProxy
   if (!row.password) throw new PermanentJobError(`Steam account ${row.id} has no password`);
   return {
     accountName: accountNameOf(row),
-    password: vault.decrypt(row.password),
-    sharedSecret: row.shared_secret ? vault.decrypt(row.shared_secret) : null,
+    password: vault.open(row.password, sealedPlace('steam_account', 'password', row.id)),
+    sharedSecret: row.shared_secret
+      ? vault.open(row.shared_secret, sealedPlace('steam_account', 'shared_secret', row.id))
+      : null,
     proxy:
       useProxy && row.p_host && row.p_protocol && row.p_port
         ? {
@@ -79,7 +87,9 @@ export function credentialsOf(vault: Vault, row: SteamAccountWithProxy, useProxy
             host: row.p_host,
             port: row.p_port,
             username: row.p_username,
-            password: row.p_password ? vault.decrypt(row.p_password) : null,
+            password: row.p_password
+              ? vault.open(row.p_password, sealedPlace('proxy', 'password', row.p_id!))
+              : null,
           }
         : null,
   };

@@ -1,5 +1,5 @@
 import { parseTradeUrl, TRADE_OFFER_STATES, type SteamDomain, type TradeOffer } from '@toydesk/steam';
-import { loadOnceStartedMs, saveSteamApiKey } from '@toydesk/db';
+import { loadOnceStartedMs, saveSteamApiKey, sealedPlace } from '@toydesk/db';
 
 import { PermanentJobError } from '../../jobs/job-kind.ts';
 import type { BotJobKind } from '../../bot-runtime.ts';
@@ -14,7 +14,12 @@ const mask = (secret: string) => `••••${secret.slice(-4)}`;
 
 async function identityOrNull(scope: SteamScope): Promise<string | null> {
   const account = await scope.reload();
-  return account.identity_secret ? scope.runtime.vault.decrypt(account.identity_secret) : null;
+  return account.identity_secret
+    ? scope.runtime.vault.open(
+        account.identity_secret,
+        sealedPlace('steam_account', 'identity_secret', account.id),
+      )
+    : null;
 }
 
 /** When the once step began (its first attempt), in ms; offers older than that are not this job's. */

@@ -3,7 +3,12 @@ import { isSteamError, type SteamGateway, type SteamSession } from '@toydesk/ste
 import type { JobContext } from '../../jobs/job-context.ts';
 import { PermanentJobError } from '../../jobs/job-kind.ts';
 import type { BotRuntime } from '../../bot-runtime.ts';
-import { loadSteamAccountWithProxy, saveSteamSession, type SteamAccountWithProxy } from '@toydesk/db';
+import {
+  loadSteamAccountWithProxy,
+  saveSteamSession,
+  sealedPlace,
+  type SteamAccountWithProxy,
+} from '@toydesk/db';
 
 import { accountNameOf, credentialsOf, loadSession } from './steam-access.ts';
 import type { SignupInbox } from './signup-inbox.ts';
@@ -71,7 +76,12 @@ export async function openSteamScope(ctx: JobContext<BotRuntime>, accountId: num
 
   const relogin = async () => {
     const credentials = credentialsOf(runtime.vault, account!, !runtime.demo);
-    const identity = account!.identity_secret ? runtime.vault.decrypt(account!.identity_secret) : null;
+    const identity = account!.identity_secret
+      ? runtime.vault.open(
+          account!.identity_secret,
+          sealedPlace('steam_account', 'identity_secret', accountId),
+        )
+      : null;
     await inbox?.ensureAccount(
       credentials.accountName,
       credentials.password,
@@ -87,9 +97,10 @@ export async function openSteamScope(ctx: JobContext<BotRuntime>, accountId: num
     return current;
   };
 
-  const decrypt = (value: string | null, what: string) => {
+  const open = (column: 'identity_secret' | 'shared_secret', what: string) => {
+    const value = account![column];
     if (!value) throw new PermanentJobError(`Steam account ${accountId} has no ${what}`);
-    return runtime.vault.decrypt(value);
+    return runtime.vault.open(value, sealedPlace('steam_account', column, accountId));
   };
 
   return {
@@ -113,8 +124,8 @@ export async function openSteamScope(ctx: JobContext<BotRuntime>, accountId: num
         return fn(await relogin());
       }
     },
-    identitySecret: () => decrypt(account!.identity_secret, 'identity_secret (mobile authenticator)'),
-    sharedSecret: () => decrypt(account!.shared_secret, 'shared_secret (mobile authenticator)'),
+    identitySecret: () => open('identity_secret', 'identity_secret (mobile authenticator)'),
+    sharedSecret: () => open('shared_secret', 'shared_secret (mobile authenticator)'),
     async reload() {
       account = (await loadSteamAccountWithProxy(runtime.db, accountId)) ?? account;
       return account!;

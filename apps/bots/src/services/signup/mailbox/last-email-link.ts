@@ -1,4 +1,4 @@
-import { loadSteamAccountMailbox } from '@toydesk/db';
+import { loadSteamAccountMailbox, sealedPlace } from '@toydesk/db';
 
 import { PermanentJobError } from '../../../jobs/job-kind.ts';
 import type { SteamScope } from '../../steam/steam-scope.ts';
@@ -50,7 +50,10 @@ export async function lastConfirmationLink(scope: SteamScope): Promise<string> {
     mails = await readNewestMails({
       server,
       email,
-      password: runtime.vault.decrypt(row.email_password),
+      password: runtime.vault.open(
+        row.email_password,
+        sealedPlace('steam_account', 'email_password', scope.account.id),
+      ),
       signal: scope.ctx.signal,
     });
   } catch (error) {

@@ -1,6 +1,6 @@
 import { TmError, type TmPingResult } from '@toydesk/markets';
 import type { ProxyConfig } from '@toydesk/http';
-import { loadSteamAccountWithProxy, markMarketAccountOnline } from '@toydesk/db';
+import { loadSteamAccountWithProxy, markMarketAccountOnline, sealedPlace } from '@toydesk/db';
 
 import { tmClientFor } from '../../market-accounts.ts';
 import { loadSession } from '../../steam/steam-access.ts';
@@ -35,7 +35,9 @@ async function steamProxy(ctx: TradingContext): Promise<string | null> {
     host: row.p_host,
     port: row.p_port,
     username: row.p_username,
-    password: row.p_password ? ctx.runtime.vault.decrypt(row.p_password) : null,
+    password: row.p_password
+      ? ctx.runtime.vault.open(row.p_password, sealedPlace('proxy', 'password', row.p_id!))
+      : null,
   });
 }
 
