@@ -17,6 +17,11 @@ const envSchema = z.object({
   TOYDESK_ADMIN_USER: z.string().min(1).max(150).default('admin'),
   TOYDESK_ADMIN_PASSWORD: z.string().min(8).max(1024).optional(),
   TOYDESK_CSP_EXTRA_ORIGINS: z.string().default(''),
+  // A domain name (console.example.com and api.example.com share example.com); no scheme, port or IP.
+  TOYDESK_XSRF_COOKIE_DOMAIN: z
+    .string()
+    .regex(/^\.?[a-z0-9-]+(\.[a-z0-9-]+)+$/i, 'a domain name such as example.com')
+    .optional(),
   TOYDESK_SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
 });
 
@@ -27,6 +32,11 @@ export interface Config extends ProcessConfig {
   adminPassword?: string;
   /** Other origins the console this server serves talks to (bot services, image CDN): its CSP allows them. */
   cspExtraOrigins: string[];
+  /**
+   * TOYDESK_XSRF_COOKIE_DOMAIN: the Domain of the XSRF-TOKEN cookie, so that a console on another host of
+   * that domain can read it and send it back; unset, the cookie is this host's only.
+   */
+  xsrfCookieDomain?: string;
   sessionDays: number;
   /** The whole environment, for the per-marketplace base URLs (TOYDESK_MARKET_<CODE>_URL). */
   env: Record<string, string | undefined>;
@@ -42,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminUser: e.TOYDESK_ADMIN_USER,
     adminPassword: e.TOYDESK_ADMIN_PASSWORD,
     cspExtraOrigins: commaList(e.TOYDESK_CSP_EXTRA_ORIGINS),
+    xsrfCookieDomain: e.TOYDESK_XSRF_COOKIE_DOMAIN,
     sessionDays: e.TOYDESK_SESSION_DAYS,
     env,
   };

@@ -16,6 +16,11 @@ export interface SecurityHeaderOptions {
   extraOrigins?: string[];
   /** `sha256-…` sources of the inline scripts a page may run (the console's start-up script). */
   scriptHashes?: string[];
+  /**
+   * Origins a form may lead to besides this one: the login form redirects back to a console on another
+   * host (TOYDESK_CONSOLE_ORIGINS), and browsers hold form redirects to `form-action` as well.
+   */
+  formTargets?: string[];
 }
 
 /**
@@ -35,7 +40,7 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions = {}): Reco
     'connect-src': ["'self'", ...extra],
     'object-src': ["'none'"],
     'frame-ancestors': ["'none'"],
-    'form-action': ["'self'"],
+    'form-action': ["'self'", ...(options.formTargets ?? [])],
   };
 }
 

@@ -25,7 +25,7 @@ export async function startSession(
     secure: request.protocol === 'https',
     maxAge: services.config.sessionDays * 86400,
   });
-  setXsrfCookie(reply, request);
+  setXsrfCookie(reply, request, services.config.xsrfCookieDomain);
 }
 
 export async function endSession(services: Services, request: FastifyRequest, reply: FastifyReply) {
@@ -43,7 +43,8 @@ export function registerLoginRoutes(app: FastifyInstance, services: Services) {
     username?: string,
     status = 400,
   ) => {
-    const xsrf = request.cookies[XSRF_COOKIE] ?? setXsrfCookie(reply, request);
+    const xsrf =
+      request.cookies[XSRF_COOKIE] ?? setXsrfCookie(reply, request, services.config.xsrfCookieDomain);
     return reply
       .status(error ? status : 200)
       .type('text/html; charset=utf-8')
@@ -53,14 +54,14 @@ export function registerLoginRoutes(app: FastifyInstance, services: Services) {
 
   app.get('/admin/login/', async (request, reply) => {
     const query = request.query as Record<string, unknown>;
-    const next = safeNext(query.next);
+    const next = safeNext(query.next, services.config.consoleOrigins);
     if (request.operator) return reply.redirect(next);
     return page(request, reply, next);
   });
 
   app.post('/admin/login/', async (request, reply) => {
     const form = (request.body ?? {}) as Record<string, unknown>;
-    const next = safeNext(form.next);
+    const next = safeNext(form.next, services.config.consoleOrigins);
     const username = typeof form.username === 'string' ? form.username.slice(0, 150) : '';
     const password = typeof form.password === 'string' ? form.password.slice(0, 1024) : '';
     if (!username || !password)

@@ -65,4 +65,26 @@ describe('safeNext', () => {
       { numRuns: 2000 },
     );
   });
+
+  it('keeps an absolute address only on a configured console origin', () => {
+    const consoles = ['https://console.example', 'http://console.toydesk.test:8080'];
+    expect(safeNext('https://console.example/history/list?x=1#y', consoles)).toBe(
+      'https://console.example/history/list?x=1#y',
+    );
+    expect(safeNext('http://console.toydesk.test:8080/', consoles)).toBe('http://console.toydesk.test:8080/');
+    for (const next of [
+      'https://console.example.evil.example/',
+      'https://console.example@evil.example/',
+      'https://user:pw@console.example/',
+      'http://console.example/',
+      'http://console.toydesk.test:8081/',
+      'https://console.example\t/x',
+      'https://console.example/\n',
+      'javascript:alert(1)',
+    ]) {
+      expect(safeNext(next, consoles), JSON.stringify(next)).toBe('/');
+    }
+    // Without console origins nothing absolute is kept.
+    expect(safeNext('https://console.example/', [])).toBe('/');
+  });
 });

@@ -15,9 +15,19 @@ export function xsrfMatches(request: FastifyRequest, formToken?: unknown): boole
   return Boolean(cookieToken && sent && cookieToken.length === sent.length && cookieToken === sent);
 }
 
-export function setXsrfCookie(reply: FastifyReply, request: FastifyRequest, token = newToken()): string {
+/**
+ * Hands out a new XSRF-TOKEN cookie. `domain` (TOYDESK_XSRF_COOKIE_DOMAIN) lets a console on another host of
+ * that domain read it; the session cookie stays this host's.
+ */
+export function setXsrfCookie(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  domain: string | undefined,
+  token = newToken(),
+): string {
   reply.setCookie(XSRF_COOKIE, token, {
     path: '/',
+    ...(domain ? { domain } : {}),
     sameSite: 'lax',
     secure: request.protocol === 'https',
     httpOnly: false, // the console reads it to send it back in X-XSRF-TOKEN

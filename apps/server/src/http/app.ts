@@ -91,7 +91,10 @@ export async function buildApp(
   // the hooks below run.
   for (const mount of options.mounts ?? []) await mount(app, services);
 
-  await registerSecurityHeaders(app, { extraOrigins: services.config.cspExtraOrigins });
+  await registerSecurityHeaders(app, {
+    extraOrigins: services.config.cspExtraOrigins,
+    formTargets: services.config.consoleOrigins,
+  });
   await app.register(cookie);
   await app.register(formbody);
   if (services.config.consoleOrigins.length > 0) {
@@ -109,7 +112,7 @@ export async function buildApp(
   // Anti-forgery: a GET hands out the cookie; an unsafe method must echo it in X-XSRF-TOKEN.
   app.addHook('onRequest', async (request, reply) => {
     if (isHealthRoute(request.routeOptions.config)) return;
-    if (!request.cookies[XSRF_COOKIE]) setXsrfCookie(reply, request);
+    if (!request.cookies[XSRF_COOKIE]) setXsrfCookie(reply, request, services.config.xsrfCookieDomain);
     request.operator = await findSession(services.db, request.cookies[SESSION_COOKIE]);
     // Before the body is read: 16 anonymous 61.6 MB bodies used to be parsed in full before this answer.
     const route = contractRouteConfig(request.routeOptions.config);

@@ -5,7 +5,11 @@ import { TEST_ADMIN } from '../testing/test-app.ts';
 import { useTestApp } from '../testing/use-test-app.ts';
 
 const CONSOLE = 'https://console.toydesk.test';
-const t = useTestApp({ TOYDESK_CONSOLE_ORIGINS: CONSOLE, TOYDESK_TRUST_PROXY: '1' });
+const t = useTestApp({
+  TOYDESK_CONSOLE_ORIGINS: CONSOLE,
+  TOYDESK_TRUST_PROXY: '1',
+  TOYDESK_XSRF_COOKIE_DOMAIN: 'toydesk.test',
+});
 
 describe('a console on another host', () => {
   it('answers CORS preflights for the configured origin only, with credentials', async () => {
@@ -38,6 +42,30 @@ describe('a console on another host', () => {
     const plain = t.newClient();
     const first = await plain.get('/api/schema/');
     expect(first.setCookies.find((l) => l.startsWith('XSRF-TOKEN='))).not.toMatch(/Secure/i);
+  });
+
+  it('gives the XSRF cookie the configured domain (the console reads it there), the session cookie none', async () => {
+    const c = t.newClient();
+    const first = await c.get('/api/schema/');
+    expect(first.setCookies.find((l) => l.startsWith('XSRF-TOKEN='))).toMatch(/;\s*Domain=toydesk\.test/i);
+    const login = await c.post('/api/accounts/login/', TEST_ADMIN);
+    expect(login.setCookies.find((l) => l.startsWith('XSRF-TOKEN='))).toMatch(/;\s*Domain=toydesk\.test/i);
+    expect(login.setCookies.find((l) => l.startsWith('toydesk_session='))).not.toMatch(/Domain=/i);
+  });
+
+  it('sends the operator back to the console on its own host after the login form', async () => {
+    const c = t.newClient();
+    const page = await c.get('/admin/login/');
+    // Browsers hold the form's redirect to form-action too.
+    expect(page.headers.get('content-security-policy')).toContain(`form-action 'self' ${CONSOLE}`);
+    const form = { csrfmiddlewaretoken: c.cookies.get('XSRF-TOKEN')!, ...TEST_ADMIN };
+    const back = await c.post(
+      '/admin/login/',
+      { ...form, next: `${CONSOLE}/history/list?page=2` },
+      { contentType: 'application/x-www-form-urlencoded', xsrf: false },
+    );
+    expect(back.status).toBe(302);
+    expect(back.headers.get('location')).toBe(`${CONSOLE}/history/list?page=2`);
   });
 });
 

@@ -12,7 +12,7 @@ import { createContext, useContext } from 'react';
 import type { z } from 'zod';
 
 import { api, type ApiResult } from './api-client';
-import { backendBaseUrl } from './env';
+import { backendBaseUrl, consoleOrigin } from './env';
 
 export type { CommonSteamAccount };
 
@@ -60,9 +60,15 @@ export function fetchCommonData(): Promise<ApiResult<'frontend.common'>> {
   return api.call('frontend.common', {}, { hideNotification: true });
 }
 
-/** The back end's login page, coming back to path afterwards (spec sections 1 and 8). */
-export function loginUrl(path: string): string {
-  return `${backendBaseUrl()}/admin/login/?next=${encodeURIComponent(path)}`;
+/**
+ * The back end's login page, coming back to path afterwards (spec sections 1 and 8). A back end on another
+ * host gets the console's full address (it allows its TOYDESK_CONSOLE_ORIGINS), else it would send the
+ * operator to that path on its own host.
+ */
+export function loginUrl(path: string, origin: string = consoleOrigin()): string {
+  const backend = backendBaseUrl();
+  const next = backend && origin && backend !== origin ? `${origin}${path}` : path;
+  return `${backend}/admin/login/?next=${encodeURIComponent(next)}`;
 }
 
 /** The query key of the common data: invalidate it after changing accounts, markets or tags. */
