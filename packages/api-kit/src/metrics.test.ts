@@ -1,7 +1,14 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 
-import { exposeFigure, exposeProcessFigures, registerMetrics } from './metrics.ts';
+import {
+  exposeFigure,
+  exposeProcessFigures,
+  metricsRegistry,
+  registerMetrics,
+  sharedPerScrape,
+  timedByAnotherApp,
+} from './metrics.ts';
 
 describe('registerMetrics', () => {
   it("times answers by route pattern and serves Prometheus's text format", async () => {
@@ -21,6 +28,67 @@ describe('registerMetrics', () => {
     expect(scraped.body).not.toContain('secret');
     // Node's own figures come with it.
     expect(scraped.body).toContain('toydesk_process_cpu_user_seconds_total');
+  });
+
+  it('times a request handed to another app of the process once, by that app and its route', async () => {
+    // The embedded default: the server hands /api-node/ requests to the bot services' app on the raw socket.
+    const inner = Fastify();
+    registerMetrics(inner);
+    inner.get('/handed/:id/', async () => ({ ok: true }));
+    await inner.ready();
+    const outer = Fastify();
+    registerMetrics(outer);
+    outer.addHook('onRequest', async (request, reply) => {
+      if (!request.url.startsWith('/handed/')) return;
+      timedByAnotherApp(request);
+      reply.hijack();
+      inner.routing(request.raw, reply.raw);
+    });
+    // A real socket: the hooks after a hijack run on the response's own events.
+    const base = await outer.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      expect((await fetch(`${base}/handed/7/`)).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 50)); // onResponse runs once the answer is out
+    } finally {
+      await outer.close();
+      await inner.close();
+    }
+    const scraped = await metricsRegistry().metrics();
+    expect(scraped).toContain(
+      'toydesk_http_request_duration_seconds_count{method="GET",route="/handed/:id/",status="200"} 1',
+    );
+    expect(scraped).not.toContain('route="unmatched",status="200"');
+  });
+
+  it('reads a source shared by two figures once per scrape', async () => {
+    let reads = 0;
+    const backlog = sharedPerScrape(async () => {
+      reads += 1;
+      return [{ lane: 'trading', waiting: 3, oldest: 12 }];
+    });
+    const lanes = ['lane'] as const;
+    exposeFigure({
+      name: 'test_shared_waiting',
+      help: 'waiting',
+      type: 'gauge',
+      labelNames: lanes,
+      read: async () => (await backlog()).map((row) => ({ labels: { lane: row.lane }, value: row.waiting })),
+    });
+    exposeFigure({
+      name: 'test_shared_oldest',
+      help: 'oldest',
+      type: 'gauge',
+      labelNames: lanes,
+      read: async () => (await backlog()).map((row) => ({ labels: { lane: row.lane }, value: row.oldest })),
+    });
+    const scraped = await metricsRegistry().metrics();
+    expect(scraped).toContain('test_shared_waiting{lane="trading"} 3');
+    expect(scraped).toContain('test_shared_oldest{lane="trading"} 12');
+    expect(reads).toBe(1);
+    await metricsRegistry().metrics();
+    expect(reads).toBe(2);
+    for (const name of ['test_shared_waiting', 'test_shared_oldest'])
+      metricsRegistry().removeSingleMetric(name);
   });
 
   it('asks for the bearer token when one is set', async () => {

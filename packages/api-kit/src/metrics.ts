@@ -1,6 +1,6 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 import { HEALTH_ROUTE_CONFIG } from './health-routes.ts';
@@ -28,6 +28,17 @@ export function metricsRegistry(): Registry {
   return registry;
 }
 
+/** Requests this process hands to another of its apps, which answers and times them (by its own request object). */
+const timedElsewhere = new WeakSet<object>();
+
+/**
+ * Marks a request that this app hands to another app of the process, which answers and times it by its own
+ * route (the embedded bot services): this app's onResponse still fires for it and must not time it again.
+ */
+export function timedByAnotherApp(request: FastifyRequest): void {
+  timedElsewhere.add(request);
+}
+
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 
 /**
@@ -39,6 +50,7 @@ const digest = (value: string) => createHash('sha256').update(value, 'utf8').dig
 export function registerMetrics(app: FastifyInstance, options: { token?: string } = {}): void {
   const metrics = metricsRegistry();
   app.addHook('onResponse', async (request, reply) => {
+    if (timedElsewhere.has(request)) return;
     httpDuration?.observe(
       {
         method: request.method,
@@ -65,6 +77,18 @@ export function registerMetrics(app: FastifyInstance, options: { token?: string 
 export interface FigureReading<L extends string> {
   labels: Record<L, string>;
   value: number;
+}
+
+/**
+ * One read shared by the figures a scrape collects together (the registry collects them at once): the
+ * queue's waiting count and oldest age come from one query, not one each.
+ */
+export function sharedPerScrape<T>(read: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () =>
+    (pending ??= read().finally(() => {
+      pending = null;
+    }));
 }
 
 /**

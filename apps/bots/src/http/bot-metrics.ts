@@ -1,4 +1,4 @@
-import { exposeFigure, exposeProcessFigures } from '@toydesk/api-kit';
+import { exposeFigure, exposeProcessFigures, sharedPerScrape } from '@toydesk/api-kit';
 import {
   readLaneBacklogs,
   readOpenAlerts,
@@ -17,13 +17,13 @@ import type { BotRuntime } from '../bot-runtime.ts';
  */
 export function exposeBotFigures(runtime: BotRuntime): void {
   exposeProcessFigures({ vaultOperations, rateLimitUse });
+  const backlogs = sharedPerScrape(() => readLaneBacklogs(runtime.db));
   exposeFigure({
     name: 'toydesk_job_queue_waiting',
     help: 'Jobs ready to run and not yet taken, per lane.',
     type: 'gauge',
     labelNames: ['lane'],
-    read: async () =>
-      (await readLaneBacklogs(runtime.db)).map((row) => ({ labels: { lane: row.lane }, value: row.waiting })),
+    read: async () => (await backlogs()).map((row) => ({ labels: { lane: row.lane }, value: row.waiting })),
   });
   exposeFigure({
     name: 'toydesk_job_queue_oldest_seconds',
@@ -31,7 +31,7 @@ export function exposeBotFigures(runtime: BotRuntime): void {
     type: 'gauge',
     labelNames: ['lane'],
     read: async () =>
-      (await readLaneBacklogs(runtime.db)).map((row) => ({
+      (await backlogs()).map((row) => ({
         labels: { lane: row.lane },
         value: row.oldest_seconds,
       })),

@@ -1,3 +1,4 @@
+import { timedByAnotherApp } from '@toydesk/api-kit';
 import type { MarketCode } from '@toydesk/contract';
 import type { HttpClient, RateLimiter } from '@toydesk/http';
 import type { MarketEndpoint } from '@toydesk/markets';
@@ -72,7 +73,8 @@ export async function registerBotServices(
   await bots.ready();
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith(BOT_PREFIX)) return;
-    // The bot app answers on the raw socket; Fastify runs no further hook of the server for it.
+    // The bot app answers on the raw socket and times it by its own route; the server's hooks stop here.
+    timedByAnotherApp(request);
     reply.hijack();
     bots.routing(request.raw, reply.raw);
   });
