@@ -31,8 +31,8 @@ function errorOf(row: BotJobRow): BotJob['error'] {
   return { message: typeof message === 'string' ? message : 'Failed', retryable: row.state === 'retry' };
 }
 
-/** A value the vault sealed (`v1:<key id>:...`): a job's parameters may carry one (the maFile import's). */
-const SEALED_VALUE = /^v1:[A-Za-z0-9_-]{8}:/;
+/** A value the vault sealed (`v1:` or `v2:<key id>:...`): a job's parameters may carry one (the maFile import's). */
+const SEALED_VALUE = /^v[12]:[A-Za-z0-9_-]{8}:/;
 
 /** The parameters as the jobs API shows them: sealed values masked, never the ciphertext. */
 function shownParams(value: unknown): unknown {

@@ -1,6 +1,7 @@
 import type { BotJob } from '@toydesk/contract';
 import { describe, expect, it } from 'vitest';
 
+import { jobInputPlace } from '../../jobs/sealer.ts';
 import { RELAXED_STEAM_LOGIN, storeGuardedSteamAccount } from '../../testing/steam-sim-accounts.ts';
 import { useSimApp } from '../../testing/use-sim-app.ts';
 
@@ -35,14 +36,20 @@ describe('Steam cookies in job results', () => {
     expect(page.text).not.toContain('steamLoginSecure');
   });
 
-  it("shows a job's sealed parameters masked (the maFile import's data)", async () => {
-    const sealed = bed.app.runtime.vault.encrypt('{"shared_secret":"abc"}');
-    const job = await bed.app.runtime.queue.enqueue('signup.import-mafile', {
-      account: 999_999,
-      input: { data_sealed: sealed },
-    });
-    const shown = await bed.app.request('GET', `/api-node/jobs/${job!.id}/`);
-    expect(shown.text).not.toContain(sealed);
-    expect((shown.body as BotJob).params).toMatchObject({ input: { data_sealed: '••••' } });
+  it("shows a job's sealed parameters masked (the maFile import's data, v2 and v1)", async () => {
+    const { vault } = bed.app.runtime;
+    const plain = '{"shared_secret":"abc"}';
+    for (const sealed of [
+      vault.seal(plain, jobInputPlace('signup.import-mafile', 999_999)),
+      vault.encrypt(plain),
+    ]) {
+      const job = await bed.app.runtime.queue.enqueue('signup.import-mafile', {
+        account: 999_999,
+        input: { data_sealed: sealed },
+      });
+      const shown = await bed.app.request('GET', `/api-node/jobs/${job!.id}/`);
+      expect(shown.text).not.toContain(sealed);
+      expect((shown.body as BotJob).params).toMatchObject({ input: { data_sealed: '••••' } });
+    }
   });
 });
