@@ -101,6 +101,10 @@ describe('vault:rotate', () => {
     const plain = await seed(db, old);
     expect(plain.size).toBe(6 * 10 - 2);
 
+    // The new key alone does not start: the database's secrets are under the old one.
+    await expect(
+      loadVault(db, { secretKey: hex(newKey), dataDir: dir, allowKeyFile: false }),
+    ).rejects.toThrow(/does not match/);
     // The operator's new configuration: the new key, the old one still accepted.
     const rotating = await loadVault(db, {
       secretKey: hex(newKey),
