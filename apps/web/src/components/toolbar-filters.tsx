@@ -73,9 +73,13 @@ export type FilterSpec<F> =
       width?: number;
     };
 
-export interface ToolbarFiltersProps<F> {
+/** A filter state and its change: what every filter bar of a screen takes. */
+export interface FilterStateProps<F> {
   filters: F;
   onChange: (change: Partial<F>) => void;
+}
+
+export interface ToolbarFiltersProps<F> extends FilterStateProps<F> {
   specs: readonly FilterSpec<F>[];
 }
 

@@ -3,20 +3,14 @@ import { CURRENCIES, RECORD_STATUSES, SIDES } from '@toydesk/contract';
 import { useTranslation } from 'react-i18next';
 
 import { FilterBar } from '@/components/filter-bar';
-import { ToolbarFilters } from '@/components/toolbar-filters';
+import { ToolbarFilters, type FilterStateProps } from '@/components/toolbar-filters';
 
 import type { HistoryFilters } from '../utils/history-filters';
 
 const CURRENCY_OPTIONS = CURRENCIES.map((currency) => ({ value: currency, label: currency }));
 
 /** Search and filters of the history: side, market, accounts, price range, days, status, currency. */
-export function HistoryFiltersBar({
-  filters,
-  onChange,
-}: {
-  filters: HistoryFilters;
-  onChange: (change: Partial<HistoryFilters>) => void;
-}) {
+export function HistoryFiltersBar({ filters, onChange }: FilterStateProps<HistoryFilters>) {
   const { t } = useTranslation();
   return (
     <FilterBar flush>

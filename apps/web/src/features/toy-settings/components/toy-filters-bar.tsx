@@ -2,19 +2,13 @@ import { RECORD_STATUSES, TOY_LABELS } from '@toydesk/contract';
 import { useTranslation } from 'react-i18next';
 
 import { FilterBar } from '@/components/filter-bar';
-import { ToolbarFilters } from '@/components/toolbar-filters';
+import { ToolbarFilters, type FilterStateProps } from '@/components/toolbar-filters';
 
 import { useToyGroups } from '../api/get-toy-groups';
 import { NO_GROUP, type ToyFilters } from '../utils/toy-filters';
 
 /** Search and filters of the catalogue: label, record status, tags, group, ignore-price. */
-export function ToyFiltersBar({
-  filters,
-  onChange,
-}: {
-  filters: ToyFilters;
-  onChange: (change: Partial<ToyFilters>) => void;
-}) {
+export function ToyFiltersBar({ filters, onChange }: FilterStateProps<ToyFilters>) {
   const { t } = useTranslation();
   const groups = useToyGroups();
   const groupOptions = [
