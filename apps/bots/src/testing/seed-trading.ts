@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 
 import { MARKET_CODES, type MarketCode } from '@toydesk/contract';
 
+import { reserveRowId, sealedPlace } from '@toydesk/db';
+
 import type { BotRuntime } from '../bot-runtime.ts';
 
 /**
@@ -42,6 +44,20 @@ export async function seedTmToy(
   return toy!.id;
 }
 
+/** A Steam account with a login and its password sealed for its row (the id taken first, like the bots). */
+async function insertWithPassword(
+  db: BotRuntime['db'],
+  vault: BotRuntime['vault'],
+  name: string,
+  password: string,
+): Promise<{ id: number }[]> {
+  const id = await reserveRowId(db, 'steam_account');
+  return db.query<{ id: number }>(
+    'INSERT INTO steam_account (id, steam_account_name, login, password) VALUES ($1, $2, $2, $3) RETURNING id',
+    [id, name, vault.seal(password, sealedPlace('steam_account', 'password', id))],
+  );
+}
+
 /**
  * A Steam account named `name`; with `password` it has a login (its name) and that password, sealed.
  * Returns its id.
@@ -58,10 +74,7 @@ export async function seedSteamAccount(
           'INSERT INTO steam_account (steam_account_name) VALUES ($1) RETURNING id',
           [name],
         )
-      : await db.query<{ id: number }>(
-          'INSERT INTO steam_account (steam_account_name, login, password) VALUES ($1, $1, $2) RETURNING id',
-          [name, vault.encrypt(password)],
-        );
+      : await insertWithPassword(db, vault, name, password);
   return row!.id;
 }
 
@@ -100,15 +113,17 @@ export async function seedMarketAccount(runtime: SeedRuntime, seed: MarketAccoun
           seed.password,
         );
   // The loop columns are LoopFlag's names, never input: they are safe to place in the statement.
+  const id = await reserveRowId(runtime.db, 'market_account');
   const [row] = await runtime.db.query<{ id: number }>(
-    `INSERT INTO market_account (market, steam_account, api_key, currency, dry_run${loops.map(([flag]) => `, ${flag}`).join('')})
-     VALUES ($1, $2, $3, $4, $5${loops.map((_, i) => `, $${i + 6}`).join('')}) RETURNING id`,
+    `INSERT INTO market_account (id, market, steam_account, api_key, currency, dry_run${loops.map(([flag]) => `, ${flag}`).join('')})
+     VALUES ($6, $1, $2, $3, $4, $5${loops.map((_, i) => `, $${i + 7}`).join('')}) RETURNING id`,
     [
       seed.market ?? 'tm',
       steamAccount,
-      runtime.vault.encrypt(seed.key),
+      runtime.vault.seal(seed.key, sealedPlace('market_account', 'api_key', id)),
       seed.currency ?? 'RUB',
       seed.dryRun ?? false,
+      id,
       ...loops.map(([, on]) => on),
     ],
   );

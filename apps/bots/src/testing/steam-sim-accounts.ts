@@ -1,5 +1,7 @@
 import type { createSteamSimulator } from '@toydesk/simulators/steam';
 
+import { reserveRowId, sealedPlace } from '@toydesk/db';
+
 import type { BotTestApp } from './bot-test-app.ts';
 
 /** The simulated Steam's configuration (useSimApp's `steam`). */
@@ -38,15 +40,18 @@ export async function storeGuardedSteamAccount(
   created: GuardedSteamAccount,
 ): Promise<number> {
   const { db, vault } = runtime;
-  const [row] = await db.query<{ id: number }>(
-    `INSERT INTO steam_account (steam_account_name, login, password, shared_secret, identity_secret)
-     VALUES ($1, $1, $2, $3, $4) RETURNING id`,
+  // Sealed for the row, as the bot services write them: the id first.
+  const id = await reserveRowId(db, 'steam_account');
+  await db.query(
+    `INSERT INTO steam_account (id, steam_account_name, login, password, shared_secret, identity_secret)
+     VALUES ($1, $2, $2, $3, $4, $5)`,
     [
+      id,
       created.accountName,
-      vault.encrypt(created.password),
-      vault.encrypt(created.sharedSecret!),
-      vault.encrypt(created.identitySecret!),
+      vault.seal(created.password, sealedPlace('steam_account', 'password', id)),
+      vault.seal(created.sharedSecret!, sealedPlace('steam_account', 'shared_secret', id)),
+      vault.seal(created.identitySecret!, sealedPlace('steam_account', 'identity_secret', id)),
     ],
   );
-  return row!.id;
+  return id;
 }
