@@ -34,6 +34,24 @@ describe('HttpClient basics', () => {
     expect(res.json()).toEqual(JSON.parse(json));
   });
 
+  it('refuses an answer larger than maxBodyBytes once decoded (a gzip bomb) with HttpParseError, once', async () => {
+    // 64 MiB of zeros in ~64 KB of gzip; the old synchronous gunzip inflated all of it into one buffer.
+    const bomb = gzipSync(Buffer.alloc(64 * 1024 ** 2));
+    server = await startTestServer((_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.setHeader('content-encoding', 'gzip');
+      res.end(bomb);
+    });
+    client = new HttpClient({ maxBodyBytes: 1024 ** 2 });
+    const error = await client
+      .request({ method: 'GET', url: `${server.origin}/v1/items` })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpParseError);
+    expect((error as HttpParseError).message).toContain('larger than 1048576 bytes');
+    // The same answer would come again: a GET that failed to get through is retried, this one is not.
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('sends the query, headers and a JSON body, and reads the answer', async () => {
     server = await startTestServer((_req, res) => {
       res.setHeader('content-type', 'application/json');

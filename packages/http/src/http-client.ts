@@ -1,11 +1,11 @@
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
 
 import { buildUrl } from './build-url.ts';
+import { BodyTooLargeError, decodeBody, DEFAULT_MAX_BODY_BYTES } from './decode-body.ts';
 import { encodeBody } from './encode-body.ts';
 import {
   HttpNetworkError,
+  HttpParseError,
   HttpStatusError,
   HttpTimeoutError,
   RateLimitedError,
@@ -43,6 +43,11 @@ export interface HttpClientOptions {
   now?: () => number;
   userAgent?: string;
   logger?: (event: HttpLogEvent) => void;
+  /**
+   * The most bytes an answer may have once decompressed (default 256 MiB; null: no limit). A larger one is
+   * refused with HttpParseError, not retried, and never inflated beyond the limit (a decompression bomb).
+   */
+  maxBodyBytes?: number | null;
 }
 
 export const DEFAULT_USER_AGENT = 'toydesk-http/0.1';
@@ -73,6 +78,7 @@ export class HttpClient {
   private readonly now: () => number;
   private readonly userAgent: string;
   private readonly logger: ((event: HttpLogEvent) => void) | undefined;
+  private readonly maxBodyBytes: number | null;
   /** Our own keep-alive agent, not the global one whose settings we do not control. */
   private readonly agent = new Agent(AGENT_OPTIONS);
   private readonly proxyDispatchers = new Map<string, Dispatcher>();
@@ -87,6 +93,7 @@ export class HttpClient {
     this.now = options.now ?? Date.now;
     this.userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
     this.logger = options.logger;
+    this.maxBodyBytes = options.maxBodyBytes === undefined ? DEFAULT_MAX_BODY_BYTES : options.maxBodyBytes;
   }
 
   async request(req: HttpRequest): Promise<HttpResponse> {
@@ -191,13 +198,22 @@ export class HttpClient {
     const timer = timeout === null ? null : setTimeout(() => timeout.abort(), timeoutMs ?? 0);
     const signals = [callerSignal, timeout?.signal].filter((s): s is AbortSignal => s !== undefined);
     const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+    let status: number | null = null;
     try {
       // The timer covers connecting, the headers and the whole body.
       const res = await undiciRequest(url, { method, headers, body, dispatcher, signal });
-      const text = await decodeBody(res.body, res.headers['content-encoding']);
+      status = res.statusCode;
+      const text = await decodeBody(res.body, res.headers['content-encoding'], this.maxBodyBytes);
       return { status: res.statusCode, statusText: res.statusText, headers: toHeaders(res.headers), text };
     } catch (error) {
       if (callerSignal?.aborted) throw callerSignal.reason;
+      if (error instanceof BodyTooLargeError) {
+        // The same answer would come again: not a failure to get through, so it is not retried.
+        throw new HttpParseError(
+          { ...meta, code: 'ERR_PARSE', status, statusText: '', attempts: attempt, cause: error },
+          error.message,
+        );
+      }
       const init = { ...meta, status: null, attempts: attempt, cause: error };
       if (timeout?.signal.aborted) {
         throw new HttpTimeoutError({
@@ -323,21 +339,4 @@ function describe(error: unknown): string {
     return describe(error.errors[0]) || (code ?? 'error');
   if (code === undefined || message.includes(code)) return message || 'connection failed';
   return message === '' ? code : `${code}: ${message}`;
-}
-
-/**
- * undici's request() hands over the body as sent. Some marketplaces answer compressed whether asked or not
- * (Skinport only serves its item list with `Accept-Encoding: br`), so gzip, deflate and br are decoded here.
- */
-async function decodeBody(
-  body: { text(): Promise<string>; arrayBuffer(): Promise<ArrayBuffer> },
-  encoding: string | string[] | undefined,
-): Promise<string> {
-  const name = (Array.isArray(encoding) ? encoding.join(',') : (encoding ?? '')).trim().toLowerCase();
-  if (name === '' || name === 'identity') return body.text();
-  const raw = Buffer.from(await body.arrayBuffer());
-  if (name === 'br') return brotliDecompressSync(raw).toString('utf8');
-  if (name === 'gzip' || name === 'x-gzip') return gunzipSync(raw).toString('utf8');
-  if (name === 'deflate') return inflateSync(raw).toString('utf8');
-  return raw.toString('utf8');
 }

@@ -1,5 +1,6 @@
 export * from './http-request.ts';
 export * from './http-client.ts';
+export { BodyTooLargeError, decodeBody, DEFAULT_MAX_BODY_BYTES } from './decode-body.ts';
 export * from './http-errors.ts';
 export * from './retry-policy.ts';
 export * from './timeouts.ts';
