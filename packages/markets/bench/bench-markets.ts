@@ -12,7 +12,10 @@
  * (d) BENCH_PROCESSES processes (default 4) share one key through the limiter every process uses
  *     (createMarketRateLimiter, on a throw-away PostgreSQL database), a quarter of their calls stalled up to
  *     1 s between grant and send (a loaded machine), for PHASE_SECONDS; then the same with the bots' limiter
- *     of before issue 11. The simulator counts the key's requests per second on its side: seconds over 5.
+ *     of before issue 11. The simulator counts the key's requests per second on its side: seconds over 5;
+ * (e) the event loop's worst delay while a BENCH_PRICE_LIST_MB (default 20) MB price list is fetched, against
+ *     the synchronous decompression of before issue 15 (price-list-delay.ts). BENCH_ONLY=price-list runs (e)
+ *     alone, e.g. `BENCH_ONLY=price-list BENCH_PRICE_LIST_MB=2 npm run bench:markets` for a quick look.
  *
  * Rates are shown against the limiter's ceiling (keys × 5 per 1.1 s: tm's 5 per second plus the transport's
  * 100 ms safety margin) and against tm's nominal keys × 5 per second. Refusals are the simulator's count of
@@ -34,6 +37,8 @@ import { createTmClient, type TmClient } from '../src/tm/tm-client.ts';
 import { TmMarket } from '../src/tm/tm-market.ts';
 import { TmPacedRateLimiter } from '../src/tm/tm-paced-rate-limiter.ts';
 
+import { measurePriceListDelay, priceListDelayReport } from './price-list-delay.ts';
+
 const KEYS = Number(process.env.BENCH_KEYS ?? 50);
 const ITEMS_PER_KEY = Number(process.env.BENCH_ITEMS_PER_KEY ?? 200);
 const ORDERS_PER_KEY = Number(process.env.BENCH_ORDERS_PER_KEY ?? 250);
@@ -41,6 +46,9 @@ const PHASE_SECONDS = Number(process.env.BENCH_PHASE_SECONDS ?? 10);
 const OVERHEAD_CALLS = Number(process.env.BENCH_OVERHEAD_CALLS ?? 3000);
 const PACED = process.env.BENCH_PACED !== '0';
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 4);
+const PRICE_LIST_MB = Number(process.env.BENCH_PRICE_LIST_MB ?? 20);
+const PRICE_LIST_ROUNDS = Number(process.env.BENCH_PRICE_LIST_ROUNDS ?? 5);
+const ONLY_PRICE_LIST = process.env.BENCH_ONLY === 'price-list';
 const LIMIT = 5;
 const WINDOW_MS = 1000;
 /**
@@ -334,6 +342,11 @@ function machine() {
 
 async function main() {
   const startLoad = machine().load;
+  if (ONLY_PRICE_LIST) {
+    const result = await measurePriceListDelay(PRICE_LIST_MB, PRICE_LIST_ROUNDS);
+    console.log(`load ${startLoad} → ${machine().load}\n\n${priceListDelayReport(result).join('\n')}`);
+    return;
+  }
   console.log(
     `bench:markets: ${KEYS} keys, ${ITEMS_PER_KEY} items and ${ORDERS_PER_KEY} orders per key, margin ${MARGIN_MS} ms`,
   );
@@ -488,6 +501,9 @@ async function main() {
     const shared = [await sharedKey(sim, 'shared'), await sharedKey(sim, 'unheld')];
     await sim.setConfig({ rateLimitMax: LIMIT });
 
+    console.log(`(e) event-loop delay while a ${PRICE_LIST_MB} MB price list is fetched`);
+    const priceListDelay = await measurePriceListDelay(PRICE_LIST_MB, PRICE_LIST_ROUNDS);
+
     const totalRefusals = (await sim.stats()).rateLimitViolations;
     const info = machine();
     const rows = phases.map((phase) => {
@@ -538,6 +554,8 @@ async function main() {
         (r) =>
           `| ${r.limiter} | ${r.requests} | ${r.seconds.toFixed(1)} s | ${(r.requests / r.busySeconds).toFixed(2)} | ${r.maxPerSecond} | ${r.secondsOverLimit} of ${r.busySeconds} | ${r.clientErrors} |`,
       ),
+      '',
+      ...priceListDelayReport(priceListDelay),
     ];
     console.log(`\n${report.join('\n')}`);
     if (totalRefusals > 0 || shared[0]!.secondsOverLimit > 0) process.exitCode = 1;

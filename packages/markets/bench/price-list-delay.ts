@@ -1,0 +1,142 @@
+/**
+ * bench:markets (e): how long the event loop stalls while one large compressed price list is fetched from a
+ * loopback server, the transport of today (`HttpClient`, zlib streams) against the synchronous path it
+ * replaced (undici body read whole, then `gunzipSync`), measured in the same run, rounds interleaved. The
+ * parse (`response.json()`, lossless for 64-bit ids) is timed on its own: it still runs on the loop.
+ */
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
+import { gunzipSync, gzip } from 'node:zlib';
+
+import { Agent, request as undiciRequest } from 'undici';
+
+import { HttpClient } from '@toydesk/http';
+
+export interface DelayRow {
+  path: string;
+  /** Mean wall time of one fetch, ms. */
+  meanMs: number;
+  /** Worst event-loop delay seen over all rounds, ms. */
+  maxDelayMs: number;
+  /** Mean of each round's p99 delay, ms. */
+  p99DelayMs: number;
+}
+
+export interface PriceListDelayResult {
+  bodyBytes: number;
+  gzipBytes: number;
+  rounds: number;
+  rows: DelayRow[];
+}
+
+/** A Skinport-like item list (`/v1/items`) of about `megabytes` MB of JSON. */
+function priceList(megabytes: number): string {
+  const items: unknown[] = [];
+  let size = 2;
+  for (let i = 0; size < megabytes * 1024 ** 2; i += 1) {
+    const item = {
+      market_hash_name: `AK-47 | Redline (Field-Tested) #${i}`,
+      currency: 'EUR',
+      suggested_price: 13.18 + (i % 1000),
+      min_price: 11.5 + (i % 900),
+      max_price: 54.99 + (i % 800),
+      mean_price: 12.94,
+      quantity: i % 97,
+      created_at: 1535988253,
+      updated_at: 1700000000 + i,
+    };
+    size += JSON.stringify(item).length + 1;
+    items.push(item);
+  }
+  return JSON.stringify(items);
+}
+
+/** Runs `work` with a delay histogram of 1 ms resolution around it. */
+async function withDelay(work: () => Promise<unknown>) {
+  const histogram = monitorEventLoopDelay({ resolution: 1 });
+  histogram.enable();
+  const started = performance.now();
+  await work();
+  const ms = performance.now() - started;
+  // The histogram samples on its own timer: a stall that ends with the work is recorded only once that
+  // timer has run again, so it gets a few milliseconds before the histogram stops.
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  histogram.disable();
+  return { ms, maxMs: histogram.max / 1e6, p99Ms: histogram.percentile(99) / 1e6 };
+}
+
+export async function measurePriceListDelay(
+  megabytes: number,
+  rounds: number,
+): Promise<PriceListDelayResult> {
+  const body = Buffer.from(priceList(megabytes));
+  const packed = await promisify(gzip)(body);
+  const server = createServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.setHeader('content-encoding', 'gzip');
+    res.end(packed);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/items`;
+  const agent = new Agent();
+  const http = new HttpClient();
+  const paths: [string, () => Promise<unknown>][] = [
+    [
+      'before: body read whole, gunzipSync',
+      async () => {
+        const res = await undiciRequest(url, { dispatcher: agent });
+        return gunzipSync(Buffer.from(await res.body.arrayBuffer())).toString('utf8');
+      },
+    ],
+    ['HttpClient.request (zlib stream)', () => http.request({ method: 'GET', url })],
+    ['HttpClient.request, then json()', async () => (await http.request({ method: 'GET', url })).json()],
+  ];
+  const samples = new Map(
+    paths.map(([name]) => [name, [] as { ms: number; maxMs: number; p99Ms: number }[]]),
+  );
+  try {
+    for (const [, work] of paths) await work(); // warm-up: connections, JIT
+    for (let round = 0; round < rounds; round += 1) {
+      for (const [name, work] of paths) samples.get(name)!.push(await withDelay(work));
+    }
+  } finally {
+    await http.close();
+    await agent.close();
+    server.close();
+  }
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  return {
+    bodyBytes: body.length,
+    gzipBytes: packed.length,
+    rounds,
+    rows: [...samples].map(([path, list]) => ({
+      path,
+      meanMs: mean(list.map((s) => s.ms)),
+      maxDelayMs: Math.max(...list.map((s) => s.maxMs)),
+      p99DelayMs: mean(list.map((s) => s.p99Ms)),
+    })),
+  };
+}
+
+/** The section's lines for the report; ratios against the synchronous path of the same run. */
+export function priceListDelayReport(result: PriceListDelayResult): string[] {
+  const base = result.rows[0]!;
+  const mb = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+  return [
+    `(e) one price list of ${mb(result.bodyBytes)} JSON (${mb(result.gzipBytes)} gzip) from a loopback server, ${result.rounds}`,
+    'rounds interleaved; event-loop delay by monitorEventLoopDelay (1 ms resolution) during each fetch.',
+    '',
+    'Target: max event-loop delay of the fetch ≤ 50 ms (issue 15).',
+    '',
+    '| Path | Mean time | Max event-loop delay | Mean p99 delay | Max delay ÷ before |',
+    '| --- | --- | --- | --- | --- |',
+    ...result.rows.map(
+      (row) =>
+        `| ${row.path} | ${row.meanMs.toFixed(0)} ms | ${row.maxDelayMs.toFixed(1)} ms | ${row.p99DelayMs.toFixed(1)} ms | ${(row.maxDelayMs / base.maxDelayMs).toFixed(2)} |`,
+    ),
+  ];
+}
