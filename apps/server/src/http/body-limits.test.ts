@@ -1,37 +1,10 @@
-import { connect } from 'node:net';
-
 import { describe, expect, it } from 'vitest';
 
+import { answerBeforeBody } from '../testing/answer-before-body.ts';
 import { TEST_ADMIN } from '../testing/test-app.ts';
 import { useTestApp } from '../testing/use-test-app.ts';
 
 const t = useTestApp();
-
-/** Sends only the head and the first KB of a `declared`-byte body; resolves with the answer's status line. */
-function answerBeforeBody(url: string, path: string, declared: number): Promise<string> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => {
-      socket.write(
-        `POST ${path} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\n` +
-          `Content-Length: ${declared}\r\n\r\n[${'1,'.repeat(500)}`,
-      );
-    });
-    let head = '';
-    socket.on('data', (chunk) => {
-      head += chunk.toString('latin1');
-      if (head.includes('\r\n')) {
-        socket.destroy();
-        resolve(head.slice(0, head.indexOf('\r\n')));
-      }
-    });
-    socket.on('error', reject);
-    setTimeout(() => {
-      socket.destroy();
-      resolve('no answer while the body was still coming');
-    }, 5_000).unref();
-  });
-}
 
 describe('bodies and sessions', () => {
   it('refuses an anonymous request before reading its body', async () => {
