@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 
 import type { TestClient } from '@toydesk/api-kit/testing';
 import { API_ROUTES, BOT_ROUTES, type RouteDef } from '@toydesk/contract';
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   answerBeforeBody,
   MAX_FAILURES_PER_ACCOUNT,
+  rawGet,
   startTestApp,
   TEST_ADMIN,
   type TestApp,
@@ -248,36 +249,10 @@ describe('canary secrets', () => {
   });
 });
 
-/** Sends the path exactly as written (fetch would resolve dot segments first); resolves with the status. */
-function rawGet(path: string, headers: Record<string, string>): Promise<number> {
-  const url = new URL(t.baseUrl);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: url.hostname,
-        port: url.port,
-        path,
-        method: 'GET',
-        headers: {
-          cookie: t.client.cookieHeader(),
-          'x-xsrf-token': t.client.cookies.get('XSRF-TOKEN') ?? '',
-          ...headers,
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
-
 describe('market proxy escapes', () => {
   it('forwards only to the configured marketplace, under its path, and refuses every escape', async () => {
     const account = { 'x-market': 'tm', 'x-market-account': String(ids.marketAccount) };
-    expect(await rawGet('/api/market-proxy/api/v2/get-money', account)).toBe(200);
+    expect(await rawGet(t, '/api/market-proxy/api/v2/get-money', account)).toBe(200);
     const other = outside.url.replace('http://', '');
     const escapes = [
       '..%2F..%2Fadmin',
@@ -299,11 +274,14 @@ describe('market proxy escapes', () => {
     ];
     const answered: string[] = [];
     for (const path of escapes) {
-      const status = await rawGet(`/api/market-proxy/${path}`, account);
+      const status = await rawGet(t, `/api/market-proxy/${path}`, account);
       if (status < 400 || status >= 500) answered.push(`${path}: ${status}`);
     }
     for (const header of [other, `${market.url}`, 'tm.evil.test', 'tm/../csfloat']) {
-      const status = await rawGet('/api/market-proxy/api/v2/get-money', { ...account, 'x-market': header });
+      const status = await rawGet(t, '/api/market-proxy/api/v2/get-money', {
+        ...account,
+        'x-market': header,
+      });
       if (status < 400 || status >= 500) answered.push(`x-market ${header}: ${status}`);
     }
     expect(answered).toEqual([]);

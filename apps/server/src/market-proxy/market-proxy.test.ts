@@ -1,9 +1,10 @@
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 
 import { createSimulatorServer, type SimulatorServer } from '@toydesk/simulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createMarketAccount, makeFixtures } from '../testing/fixtures.ts';
+import { rawGet } from '../testing/raw-get.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 
 let sim: SimulatorServer;
@@ -20,33 +21,6 @@ const proxied = (path: string, accountId: number, market = 'tm', options: { xsrf
     headers: { 'x-market': market, 'x-market-account': String(accountId) },
     ...options,
   });
-
-/** Sends the path exactly as written: fetch would resolve dot segments before the server saw them. */
-function rawGet(path: string, accountId: number): Promise<number> {
-  const url = new URL(t.baseUrl);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: url.hostname,
-        port: url.port,
-        path,
-        method: 'GET',
-        headers: {
-          cookie: t.client.cookieHeader(),
-          'x-xsrf-token': t.client.cookies.get('XSRF-TOKEN') ?? '',
-          'x-market': 'tm',
-          'x-market-account': String(accountId),
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 beforeAll(async () => {
   sim = await createSimulatorServer();
@@ -115,7 +89,13 @@ describe('the console marketplace proxy', () => {
       'api%5c..%5cx',
       'a//b',
     ]) {
-      expect(await rawGet(`/api/market-proxy/${path}`, tmAccountId), path).toBe(400);
+      expect(
+        await rawGet(t, `/api/market-proxy/${path}`, {
+          'x-market': 'tm',
+          'x-market-account': String(tmAccountId),
+        }),
+        path,
+      ).toBe(400);
     }
     // The simulators' control API lists every key in the demo: never reached through the proxy.
     for (const path of ['_control/accounts', '_control/stats', '%5Fcontrol/accounts']) {

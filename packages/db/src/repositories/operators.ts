@@ -84,27 +84,31 @@ export async function insertOperatorSession(
   if (Math.random() < 0.05) await db.query('DELETE FROM operator_session WHERE expires_at < now()');
 }
 
-/**
- * The active operator whose unexpired session holds this bot token (the bot services' check): logout,
- * expiry and switching the operator off end the token with the session.
- */
-export async function findBotTokenOperator(db: Queryable, botTokenHash: string): Promise<Operator | null> {
+/** The active operator of an unexpired session found by one of its token hashes. */
+async function operatorOfSession(
+  db: Queryable,
+  column: 'token_hash' | 'bot_token_hash',
+  hash: string,
+): Promise<Operator | null> {
   const [row] = await db.query<{ id: number; username: string }>(
     `SELECT o.id, o.username FROM operator_session s JOIN operator o ON o.id = s.operator_id
-     WHERE s.bot_token_hash = $1 AND s.expires_at > now() AND o.is_active`,
-    [botTokenHash],
+     WHERE s.${column} = $1 AND s.expires_at > now() AND o.is_active`,
+    [hash],
   );
   return row ?? null;
 }
 
+/**
+ * The active operator whose unexpired session holds this bot token (the bot services' check): logout,
+ * expiry and switching the operator off end the token with the session.
+ */
+export function findBotTokenOperator(db: Queryable, botTokenHash: string): Promise<Operator | null> {
+  return operatorOfSession(db, 'bot_token_hash', botTokenHash);
+}
+
 /** The active operator of a session that has not expired. */
-export async function findSessionOperator(db: Queryable, tokenHash: string): Promise<Operator | null> {
-  const [row] = await db.query<{ id: number; username: string }>(
-    `SELECT o.id, o.username FROM operator_session s JOIN operator o ON o.id = s.operator_id
-     WHERE s.token_hash = $1 AND s.expires_at > now() AND o.is_active`,
-    [tokenHash],
-  );
-  return row ?? null;
+export function findSessionOperator(db: Queryable, tokenHash: string): Promise<Operator | null> {
+  return operatorOfSession(db, 'token_hash', tokenHash);
 }
 
 export async function deleteOperatorSession(db: Queryable, tokenHash: string): Promise<void> {
