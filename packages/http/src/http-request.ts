@@ -61,4 +61,10 @@ export interface HttpResponse {
   attempts: number;
   /** The body parsed as JSON; throws HttpParseError (keeping the first 200 characters) when it is not. */
   json<T = unknown>(): T;
+  /**
+   * The same value, or the same HttpParseError, as json(); a large body (from SLICED_JSON_MIN_CHARS on) is
+   * parsed in slices that give the event loop a turn every few milliseconds. For answers that can be big
+   * (price lists): one JSON.parse of 20 MB holds the loop for 170 ms or more.
+   */
+  jsonAsync<T = unknown>(): Promise<T>;
 }

@@ -10,6 +10,12 @@ export * from './rate-limiter.ts';
 export * from './keyed-queue.ts';
 export * from './memory-rate-limiter.ts';
 export * from './postgres-rate-limiter.ts';
-export { createHttpResponse, PARSE_ERROR_BODY_LIMIT, type ResponseParts } from './http-response.ts';
+export {
+  createHttpResponse,
+  PARSE_ERROR_BODY_LIMIT,
+  SLICED_JSON_MIN_CHARS,
+  type ResponseParts,
+} from './http-response.ts';
+export { parseJsonInSlices, type SliceOptions } from './parse-json-in-slices.ts';
 export { createProxyDispatcher, proxyKey } from './proxy-dispatcher.ts';
 export { sleep } from './sleep.ts';

@@ -132,7 +132,7 @@ export class MarketTransport {
   /** Sends the call; a non-2xx answer becomes a MarketApiError, the body is checked against `schema`. */
   async json<S extends z.ZodType>(call: MarketCall, schema: S): Promise<z.infer<S>> {
     const response = await this.send(call);
-    const body = this.parse(call, response);
+    const body = await this.parse(call, response);
     const result = schema.safeParse(body);
     if (!result.success) {
       throw new MarketResponseError({
@@ -168,9 +168,10 @@ export class MarketTransport {
     return auth ? new MarketAuthError(init) : new MarketApiError(init);
   }
 
-  private parse(call: MarketCall, response: HttpResponse): unknown {
-    if (response.status >= 200 && response.status < 300) return response.json();
-    if (call.acceptStatuses?.includes(response.status)) return response.json();
+  /** Price lists run to 20 MB: parsed in slices, so the loop keeps serving while they are read. */
+  private async parse(call: MarketCall, response: HttpResponse): Promise<unknown> {
+    if (response.status >= 200 && response.status < 300) return response.jsonAsync();
+    if (call.acceptStatuses?.includes(response.status)) return response.jsonAsync();
     this.refuse(call, response, safeJson(response.text));
   }
 

@@ -138,7 +138,8 @@ export class TmRequester {
       throw this.refusalIn(error, call) ?? error;
     }
     // HTML (an nginx page) in a 200 throws the transport's HttpParseError here: "tm is down", not a crash.
-    const body: unknown = response.json();
+    // The public price lists are megabytes: parsed in slices, the loop keeps serving meanwhile.
+    const body: unknown = await response.jsonAsync();
     if (isFailure(body) && !params.acceptFailure?.(body)) {
       throw tmErrorOf(body, response.status, call, response.url);
     }

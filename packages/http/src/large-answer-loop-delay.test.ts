@@ -1,0 +1,87 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { HttpClient } from './http-client.ts';
+import { priceListJson } from './testing/price-list.ts';
+
+/**
+ * Issue 15, deliverable 5: the one test that asserts a time, because the issue asks for exactly this. While
+ * a 20 MB price list is fetched and parsed through the real client, no timer may wait more than 50 ms.
+ *
+ * A shared 2-core machine stalls any process now and then, whatever it runs. So the limit applies to the
+ * excess over an idle loop measured in the same attempt for as long as the fetch took, and a failed attempt
+ * is tried once more. That does not hide the stall this test is for: one JSON.parse of the whole body (the
+ * path before) holds the loop 170 ms on a quiet machine, several times that under load, in every attempt.
+ */
+const LIMIT_MS = 50;
+/** Histogram resolution: the stalls that matter are tens of milliseconds. */
+const RESOLUTION_MS = 10;
+
+interface Delay {
+  maxMs: number;
+  tookMs: number;
+}
+
+/** The longest event-loop delay while `work` runs. */
+async function delayDuring(work: () => Promise<unknown>): Promise<Delay> {
+  const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  histogram.enable();
+  // The histogram's timer must be running before the work starts, and must run once after a last stall.
+  await sleep(2 * RESOLUTION_MS);
+  const started = performance.now();
+  await work();
+  const tookMs = performance.now() - started;
+  await sleep(2 * RESOLUTION_MS);
+  histogram.disable();
+  return { maxMs: histogram.max / 1e6, tookMs };
+}
+
+describe('a 20 MB price list through HttpClient', () => {
+  let url: string;
+  let bodyLength: number;
+  const server = createServer();
+  const http = new HttpClient();
+
+  beforeAll(async () => {
+    const body = priceListJson(20);
+    bodyLength = body.length;
+    const packed = await promisify(gzip)(body);
+    server.on('request', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      res.end(packed);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/items`;
+  });
+
+  afterAll(async () => {
+    await http.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it(`is fetched, inflated and parsed with no event-loop delay above ${LIMIT_MS} ms`, async () => {
+    let items = 0;
+    const fetchAndParse = async () => {
+      const response = await http.request({ method: 'GET', url });
+      expect(response.text.length).toBe(bodyLength);
+      items = (await response.jsonAsync<unknown[]>()).length;
+    };
+    await fetchAndParse(); // warm-up: connection, JIT
+    const attempts: { fetch: Delay; idle: Delay }[] = [];
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const fetch = await delayDuring(fetchAndParse);
+      const idle = await delayDuring(() => sleep(fetch.tookMs));
+      attempts.push({ fetch, idle });
+      if (fetch.maxMs - idle.maxMs <= LIMIT_MS) break;
+    }
+    expect(items).toBeGreaterThan(50_000);
+    const best = Math.min(...attempts.map(({ fetch, idle }) => fetch.maxMs - idle.maxMs));
+    expect(best, JSON.stringify(attempts)).toBeLessThanOrEqual(LIMIT_MS);
+  });
+});
