@@ -17,5 +17,6 @@ export {
   type ResponseParts,
 } from './http-response.ts';
 export { parseJsonInSlices, type SliceOptions } from './parse-json-in-slices.ts';
+export { mapInSlices } from './map-in-slices.ts';
 export { createProxyDispatcher, proxyKey } from './proxy-dispatcher.ts';
 export { sleep } from './sleep.ts';

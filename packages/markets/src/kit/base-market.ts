@@ -1,4 +1,5 @@
 import type { ConvertibleCurrency, MarketCode } from '@toydesk/contract';
+import { mapInSlices } from '@toydesk/http';
 
 import {
   MARKET_CAPABILITIES,
@@ -57,11 +58,13 @@ export abstract class BaseMarket implements Market {
     marketHashNames: string[] | undefined,
     nameOf: (row: T) => string,
     priceOf: (row: T) => string | null,
-  ): MarketPrice[] {
+  ): Promise<MarketPrice[]> {
     const wanted = marketHashNames ? new Set(uniqueNames(marketHashNames)) : null;
-    return rows
-      .filter((row) => wanted === null || wanted.has(nameOf(row)))
-      .map((row) => this.offerPrice(nameOf(row), priceOf(row)));
+    // In slices: a whole list is 100,000 decimal conversions, which would hold the event loop.
+    return mapInSlices(
+      rows.filter((row) => wanted === null || wanted.has(nameOf(row))),
+      (row) => this.offerPrice(nameOf(row), priceOf(row)),
+    );
   }
 
   async getPrices(_marketHashNames?: string[]): Promise<MarketPrice[]> {

@@ -10,6 +10,8 @@ import type {
   MarketPrice,
   SetPriceResult,
 } from '../market.ts';
+import { mapInSlices } from '@toydesk/http';
+
 import { everyCapabilityBut } from '../kit/base-market.ts';
 import type { TmOrder } from './resources/orders.ts';
 import type { TmClient, TmFamilyCode } from './tm-client.ts';
@@ -37,16 +39,17 @@ export class TmMarket implements Market {
   async getPrices(marketHashNames?: string[]): Promise<MarketPrice[]> {
     const list = await this.client.publicFiles.classInstancePrices(this.currency);
     const wanted = marketHashNames === undefined ? null : new Set(marketHashNames);
-    return list.items
-      .filter((item) => wanted === null || wanted.has(item.marketHashName))
-      .map((item) => ({
+    return mapInSlices(
+      list.items.filter((item) => wanted === null || wanted.has(item.marketHashName)),
+      (item) => ({
         market_hash_name: item.marketHashName,
         price: item.price,
         buy_order: item.buyOrder,
         currency: list.currency,
         volume: item.popularity7d,
         classid_instanceid: item.classInstance,
-      }));
+      }),
+    );
   }
 
   async getInventory(): Promise<MarketInventoryItem[]> {

@@ -11,6 +11,7 @@ import {
   type QueryValue,
 } from '@toydesk/http';
 
+import { checkInSlices } from '../kit/check-in-slices.ts';
 import { TM_CALLS, type TmCallName, type TmCallRoute } from './tm-calls.ts';
 import { TmBadKeyError, TmError, TmResponseError } from './tm-errors.ts';
 import type { TmTimeouts } from './tm-timeouts.ts';
@@ -143,13 +144,14 @@ export class TmRequester {
     if (isFailure(body) && !params.acceptFailure?.(body)) {
       throw tmErrorOf(body, response.status, call, response.url);
     }
-    const parsed = params.schema.safeParse(body);
+    // The public price lists' rows are checked in slices too: one schema pass holds the loop longest.
+    const parsed = await checkInSlices(params.schema, body);
     if (!parsed.success) {
       throw new TmResponseError({
         status: response.status,
         call,
         url: response.url,
-        issues: parsed.error.issues.map(
+        issues: parsed.issues.map(
           (issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`,
         ),
       });

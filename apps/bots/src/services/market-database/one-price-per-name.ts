@@ -1,4 +1,5 @@
 import { compareMoney } from '@toydesk/contract';
+import { mapInSlices } from '@toydesk/http';
 import type { MarketPrice } from '@toydesk/markets';
 
 /**
@@ -7,13 +8,14 @@ import type { MarketPrice } from '@toydesk/markets';
  * buy order, the summed volume, and the class/instance of the lowest offer. Upserting the entries as they
  * come would touch one row twice in one statement, which PostgreSQL refuses.
  */
-export function onePricePerName(prices: readonly MarketPrice[]): MarketPrice[] {
+export async function onePricePerName(prices: readonly MarketPrice[]): Promise<MarketPrice[]> {
   const byName = new Map<string, MarketPrice>();
-  for (const price of prices) {
+  // A whole list is 100,000 rows of decimal comparisons: in slices, so the event loop keeps its turns.
+  await mapInSlices(prices, (price) => {
     const seen = byName.get(price.market_hash_name);
     if (seen === undefined) {
       byName.set(price.market_hash_name, { ...price });
-      continue;
+      return;
     }
     if (price.price !== null && (seen.price === null || compareMoney(price.price, seen.price) < 0)) {
       seen.price = price.price;
@@ -26,6 +28,6 @@ export function onePricePerName(prices: readonly MarketPrice[]): MarketPrice[] {
       seen.buy_order = price.buy_order;
     }
     if (price.volume !== null) seen.volume = (seen.volume ?? 0) + price.volume;
-  }
+  });
   return [...byName.values()];
 }

@@ -1,6 +1,7 @@
 import { BOT_SERVICE_MARKETS, MARKET_CODES, type MarketCode } from '@toydesk/contract';
 import { createTmFamilyClient, TmMarket, type Market, type MarketPrice } from '@toydesk/markets';
 import { storeImportedPrices } from '@toydesk/db';
+import { mapInSlices } from '@toydesk/http';
 import { z } from 'zod';
 
 import { defineJobKind, PermanentJobError } from '../../jobs/job-kind.ts';
@@ -48,9 +49,9 @@ async function fetchPrices(ctx: JobContext<BotRuntime>, market: MarketCode): Pro
 }
 
 export async function importPrices(ctx: JobContext<BotRuntime>, market: MarketCode) {
-  const prices = onePricePerName(await fetchPrices(ctx, market));
+  const prices = await onePricePerName(await fetchPrices(ctx, market));
   await ctx.log(`${prices.length} price(s) read from ${market}`);
-  const rows = prices.map((p) => ({
+  const rows = await mapInSlices(prices, (p) => ({
     market_hash_name: p.market_hash_name,
     price: p.price,
     buy_order: p.buy_order,

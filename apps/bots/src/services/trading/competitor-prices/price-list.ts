@@ -5,6 +5,7 @@ import {
   loadPriceListAgeMs,
   storeRefreshedPriceList,
 } from '@toydesk/db';
+import { mapInSlices } from '@toydesk/http';
 import type { TmClassInstancePrice, TmClient } from '@toydesk/markets';
 
 import type { TradingContext } from '../trading-loop.ts';
@@ -40,12 +41,15 @@ export interface PriceListView {
   fetched: boolean;
 }
 
-/** One entry per name: the lowest offer and the highest buy order over its class/instance pairs. */
-export function pricesByName(
+/**
+ * One entry per name: the lowest offer and the highest buy order over its class/instance pairs. In slices:
+ * a list is 100,000 rows of decimal comparisons, which would hold the event loop.
+ */
+export async function pricesByName(
   items: readonly TmClassInstancePrice[],
-): Map<string, ListPrice & { volume: number }> {
+): Promise<Map<string, ListPrice & { volume: number }>> {
   const out = new Map<string, ListPrice & { volume: number }>();
-  for (const item of items) {
+  await mapInSlices(items, (item) => {
     const entry = out.get(item.marketHashName) ?? { lowest: null, bestBid: null, volume: 0 };
     if (item.price !== null && (entry.lowest === null || compareMoney(item.price, entry.lowest) < 0)) {
       entry.lowest = item.price;
@@ -58,7 +62,7 @@ export function pricesByName(
     }
     entry.volume += item.popularity7d ?? 0;
     out.set(item.marketHashName, entry);
-  }
+  });
   return out;
 }
 
@@ -67,7 +71,7 @@ async function refreshList(ctx: TradingContext, tm: TmClient): Promise<void> {
   const market = ctx.account.market;
   try {
     const list = await tm.publicFiles.classInstancePrices(tm.currency, { timeoutMs: LIST_TIMEOUT_MS });
-    const rows = [...pricesByName(list.items)].map(([name, entry]) => ({
+    const rows = [...(await pricesByName(list.items))].map(([name, entry]) => ({
       market_hash_name: name,
       price: entry.lowest,
       buy_order: entry.bestBid,
