@@ -25,6 +25,7 @@ const envSchema = z.object({
   TOYDESK_JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   TOYDESK_JOBS_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(5),
   TOYDESK_JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).optional(),
+  TOYDESK_JOBS_IDLE_MAX_SECONDS: z.coerce.number().min(0.5).max(600).optional(),
   TOYDESK_JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   TOYDESK_JOBS_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
   TOYDESK_PROXY_CHECK_URL: z.url().optional(),
@@ -62,6 +63,11 @@ export interface BotConfig extends ProcessConfig {
     batchSize: number;
     /** Unset: 1 s for workers, 5 s in the embedded mount (where every job is queued in-process and wakes them). */
     pollingIntervalSeconds?: number;
+    /**
+     * The longest wait of an idle lane: its polling interval doubles up to this while it finds nothing.
+     * Unset: 10 s for workers (jobs queued by another process are seen within it), 30 s embedded.
+     */
+    idleMaxSeconds?: number;
     maintenanceIntervalSeconds: number;
     poolSize: number;
   };
@@ -108,6 +114,7 @@ export function loadBotConfig(env: Record<string, string | undefined> = process.
       concurrency: e.TOYDESK_JOBS_CONCURRENCY,
       batchSize: e.TOYDESK_JOBS_BATCH_SIZE,
       pollingIntervalSeconds: e.TOYDESK_JOBS_POLL_SECONDS,
+      idleMaxSeconds: e.TOYDESK_JOBS_IDLE_MAX_SECONDS,
       maintenanceIntervalSeconds: e.TOYDESK_JOBS_MAINTENANCE_SECONDS,
       poolSize: e.TOYDESK_JOBS_POOL_SIZE,
     },

@@ -87,6 +87,7 @@ export async function startBotRuntime(options: RuntimeOptions): Promise<BotRunti
     supervise: true,
     schedule: works,
     maintenanceIntervalSeconds: config.jobs.maintenanceIntervalSeconds,
+    idleMaxSeconds: config.jobs.idleMaxSeconds ?? (role === 'embedded' ? 30 : 10),
     serialize: role === 'embedded',
     sealer: {
       // Job rows are pg-boss's, outside SEALED_COLUMNS: `vault:rotate` leaves them, they expire with the jobs.

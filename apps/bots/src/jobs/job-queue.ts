@@ -17,6 +17,8 @@ import { JobContext } from './job-context.ts';
 import { isPermanentError } from './error-policy.ts';
 import { PermanentJobError, type JobKindDef, type LaneDef } from './job-kind.ts';
 import { JobStore } from './job-store.ts';
+import { IdleBackoff, type Sleeper } from './idle-backoff.ts';
+import { LaneWorker } from './lane-worker.ts';
 import { OnceBusyError } from './once.ts';
 import { pgBossDb, type PgBossDb } from './pg-boss-db.ts';
 import type { Sealer } from './sealer.ts';
@@ -49,6 +51,13 @@ export interface JobQueueOptions<D> {
   logger: BotLogger;
   /** Encrypts and decrypts the results of kinds with sealResult (the vault). */
   sealer?: Sealer;
+  /**
+   * The longest wait of an idle lane between two fetches (its polling interval doubles up to this); jobs
+   * queued in this process wake it at once. Default 30 s.
+   */
+  idleMaxSeconds?: number;
+  /** Tests: the lanes' sleeps. */
+  sleep?: Sleeper;
 }
 
 export interface EnqueueOptions {
@@ -95,7 +104,9 @@ export class JobQueue<D> {
   private readonly kinds = new Map<string, JobKindDef<unknown, D>>();
   private readonly lanes = new Map<string, LaneDef>();
   private readonly finished = new EventEmitter();
-  private readonly localWorkers = new Map<string, string[]>();
+  private readonly workers = new Map<string, LaneWorker<PgBoss.JobWithMetadata<JobData>>>();
+  /** The ids of the jobs running in this process, per lane: failed (handed back) by a stop that times out. */
+  private readonly runningIds = new Map<string, Set<string>>();
   private stopped = false;
 
   private constructor(
@@ -127,6 +138,8 @@ export class JobQueue<D> {
     });
     boss.on('error', (error: Error) => options.logger.warn(`job queue: ${error.message}`));
     const queue = new JobQueue(boss, bossDb, options);
+    // Maintenance hands expired attempts (a killed worker's) back: look for them now, not at the idle cap.
+    boss.on('maintenance', () => queue.wakeAll());
     // One process at a time: pg-boss's install script and create_queue, run by several workers starting
     // together on a new database, failed with duplicate keys and deadlocks (6 of 9 workers exited).
     await options.db.exclusive(ADVISORY_LOCKS.jobQueueSetUp, async () => {
@@ -184,7 +197,7 @@ export class JobQueue<D> {
       ...(options.expireInSeconds ? { expireInSeconds: options.expireInSeconds } : {}),
     });
     if (id === null) return null;
-    this.wakeLocalWorkers(def.lane);
+    this.wakeLane(def.lane, options.startAfterSeconds ?? 0);
     return (await this.store.get(id))?.job ?? null;
   }
 
@@ -206,7 +219,7 @@ export class JobQueue<D> {
       };
     });
     await this.boss.insert(jobs);
-    this.wakeLocalWorkers(def.lane);
+    this.wakeLane(def.lane);
     return jobs.map((j) => j.id);
   }
 
@@ -232,38 +245,65 @@ export class JobQueue<D> {
     }
   }
 
-  /** Starts this process's workers on the given lanes (default: all). */
+  /**
+   * Starts this process's workers on the given lanes (default: all): one fetch loop per lane with
+   * `concurrency × batchSize` jobs in flight (lane-worker.ts), backing off while the lane is empty.
+   */
   async startWorkers(deps: D, lanes: string[] = [...this.lanes.keys()]): Promise<void> {
     for (const name of lanes) {
       const lane = this.lanes.get(name);
       if (!lane) throw new Error(`Unknown lane ${name}`);
-      for (let i = 0; i < lane.concurrency; i += 1) {
-        const holder: { id?: string } = {};
-        const id = await this.boss.work<JobData>(
-          lane.name,
-          {
-            batchSize: lane.batchSize,
-            pollingIntervalSeconds: lane.pollingIntervalSeconds,
-            includeMetadata: true,
-          },
-          async (jobs) => {
-            await this.runBatch(lane, jobs, deps);
-            // A full batch means more are probably waiting: fetch again at once instead of after the interval.
-            if (jobs.length === lane.batchSize && holder.id && !this.stopped)
-              this.boss.notifyWorker(holder.id);
-          },
-        );
-        holder.id = id;
-        this.localWorkers.set(lane.name, [...(this.localWorkers.get(lane.name) ?? []), id]);
-      }
+      if (this.workers.has(name)) continue;
+      const baseMs = lane.pollingIntervalSeconds * 1000;
+      const worker = new LaneWorker<PgBoss.JobWithMetadata<JobData>>({
+        name,
+        slots: lane.concurrency * lane.batchSize,
+        batchSize: lane.batchSize,
+        fetch: (limit) =>
+          this.boss.fetch<JobData>(name, { batchSize: limit, includeMetadata: true }) as Promise<
+            PgBoss.JobWithMetadata<JobData>[]
+          >,
+        run: (jobs) => this.runBatch(lane, jobs, deps),
+        backoff: new IdleBackoff(
+          baseMs,
+          Math.max(baseMs, (this.options.idleMaxSeconds ?? 30) * 1000),
+          this.options.sleep,
+        ),
+        onError: (error) => this.options.logger.warn(`job queue ${name}: ${messageOf(error)}`),
+      });
+      this.workers.set(name, worker);
+      worker.start();
     }
   }
 
-  private wakeLocalWorkers(lane: string) {
-    for (const id of this.localWorkers.get(lane) ?? []) this.boss.notifyWorker(id);
+  private wakeAll(): void {
+    for (const worker of this.workers.values()) worker.wake();
+  }
+
+  /** Work was queued on the lane (or asked for at once): its local fetch loop looks now. */
+  wakeLane(lane: string, startAfterSeconds = 0): void {
+    const worker = this.workers.get(lane);
+    if (!worker) return;
+    if (startAfterSeconds > 0) worker.wakeAt(Date.now() + startAfterSeconds * 1000);
+    else worker.wake();
   }
 
   private async runBatch(lane: LaneDef, jobs: PgBoss.JobWithMetadata<JobData>[], deps: D): Promise<void> {
+    const running = this.runningIds.get(lane.name) ?? new Set<string>();
+    this.runningIds.set(lane.name, running);
+    for (const job of jobs) running.add(job.id);
+    try {
+      await this.runBatchJobs(lane, jobs, deps);
+    } finally {
+      for (const job of jobs) running.delete(job.id);
+    }
+  }
+
+  private async runBatchJobs(
+    lane: LaneDef,
+    jobs: PgBoss.JobWithMetadata<JobData>[],
+    deps: D,
+  ): Promise<void> {
     const starts: NewBotJobLogLine[] = jobs.map((job) => ({
       job_id: job.id,
       attempt: job.retryCount + 1,
@@ -290,7 +330,13 @@ export class JobQueue<D> {
           await stopBotJobRetries(this.options.db, lane.name, outcome.id);
         }
         // The attempts the job had (its retry limit is lowered above): the console shows "1 of 3", not "1 of 1".
-        const planned = jobs.find((job) => job.id === outcome.id)?.retryLimit;
+        const failed = jobs.find((job) => job.id === outcome.id);
+        const planned = failed?.retryLimit;
+        if (failed && !outcome.permanent && failed.retryCount < failed.retryLimit) {
+          // Its retry comes due after the delay: this process looks then instead of at the idle cap.
+          const factor = failed.retryBackoff ? 2 ** failed.retryCount : 1;
+          this.wakeLane(lane.name, Math.max(0.05, (failed.retryDelay || 0) * factor));
+        }
         await this.boss.fail(lane.name, outcome.id, {
           error: outcome.error,
           ...(outcome.permanent && planned !== undefined ? { max_attempts: planned + 1 } : {}),
@@ -414,8 +460,19 @@ export class JobQueue<D> {
   async stop(timeoutMs = 10_000): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
-    await this.boss.stop({ graceful: true, timeout: timeoutMs, wait: true, close: false });
-    // pg-boss's polling loops finish their current round after stop: let them, and start no other.
+    const workers = [...this.workers.values()];
+    const ended = await Promise.all(workers.map((worker) => worker.stop(timeoutMs)));
+    if (ended.some((e) => !e)) {
+      // Attempts still running: failed now, so they are retried at once instead of after their expiry.
+      for (const [lane, ids] of this.runningIds) {
+        for (const id of ids)
+          await this.boss
+            .fail(lane, id, { message: 'the worker shut down while the job was running' })
+            .catch(() => undefined);
+      }
+    }
+    await this.boss.stop({ graceful: true, timeout: 1_000, wait: true, close: false });
+    // pg-boss's own loops (cron, maintenance) finish their current round after stop: let them, start no other.
     await this.bossDb.close(5_000);
   }
 }

@@ -57,6 +57,8 @@ export const TEST_ENV: Record<string, string> = {
   TOYDESK_PRICE_IMPORT_CRON: 'off',
   TOYDESK_TRADING_DISPATCH_CRON: 'off',
   TOYDESK_JOBS_POLL_SECONDS: '0.5',
+  // Jobs queued by another process (the kill tests' workers) are seen within this.
+  TOYDESK_JOBS_IDLE_MAX_SECONDS: '2',
   TOYDESK_JOBS_MAINTENANCE_SECONDS: '1',
   TOYDESK_MARKET_ALLOW_IP_HOSTS: '1',
   TOYDESK_STEAM_URL: `${NOWHERE}/steam-sim`,
