@@ -87,6 +87,9 @@ export async function runDeliverBench(): Promise<DeliverBenchResult> {
   const config = benchBotConfig('bench-deliver', {
     TOYDESK_STEAM_URL: steamBase,
     TOYDESK_TRADING_DELIVER_SECONDS: String(INTERVAL_SECONDS),
+    // The loop's own pace, not its idle backoff (up to TOYDESK_TRADING_IDLE_MAX_SECONDS between ticks that
+    // find no sale): this part measures a sale's way through the chain.
+    TOYDESK_TRADING_IDLE_MAX_SECONDS: String(INTERVAL_SECONDS),
     ...market.env,
   });
   const { runtime, close } = await openStandalone(config, 'worker', QUIET, { db, workerName: 'bench' });

@@ -40,6 +40,7 @@ const envSchema = z.object({
   TOYDESK_TRADING_DELIVER_SECONDS: z.coerce.number().min(1).max(86_400).default(5),
   TOYDESK_TRADING_LIST_REPRICE_SECONDS: z.coerce.number().min(1).max(86_400).default(60),
   TOYDESK_TRADING_DYNAMIC_ORDERS_SECONDS: z.coerce.number().min(1).max(86_400).default(60),
+  TOYDESK_TRADING_IDLE_MAX_SECONDS: z.coerce.number().min(1).max(86_400).default(60),
   TOYDESK_TRADING_TICK_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   TOYDESK_TRADING_RATE_LIMIT_ALERT: z.coerce.number().int().min(1).max(1000).default(3),
   TOYDESK_TRADING_WORKERS: z.coerce.number().int().min(1).max(64).default(8),
@@ -89,6 +90,8 @@ export interface BotConfig extends ProcessConfig {
     deliverSeconds: number;
     listRepriceSeconds: number;
     dynamicOrdersSeconds: number;
+    /** A loop whose ticks find nothing to do waits up to this between ticks (its interval doubling). */
+    idleMaxSeconds: number;
     /** A tick that runs longer is abandoned (a killed worker's tick too) and the chain revived. */
     tickTimeoutSeconds: number;
     /** 429 answers in a row from one account's marketplace that raise a rate-limited alert. */
@@ -132,6 +135,7 @@ export function loadBotConfig(env: Record<string, string | undefined> = process.
       deliverSeconds: e.TOYDESK_TRADING_DELIVER_SECONDS,
       listRepriceSeconds: e.TOYDESK_TRADING_LIST_REPRICE_SECONDS,
       dynamicOrdersSeconds: e.TOYDESK_TRADING_DYNAMIC_ORDERS_SECONDS,
+      idleMaxSeconds: e.TOYDESK_TRADING_IDLE_MAX_SECONDS,
       tickTimeoutSeconds: e.TOYDESK_TRADING_TICK_TIMEOUT_SECONDS,
       rateLimitAlertAfter: e.TOYDESK_TRADING_RATE_LIMIT_ALERT,
       workers: e.TOYDESK_TRADING_WORKERS,

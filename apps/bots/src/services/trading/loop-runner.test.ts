@@ -15,7 +15,7 @@ import { eventually } from '../../testing/eventually.ts';
  * The runner on loops of the test's own (kind prefix "test-trading", a lane of their own), so every
  * behaviour (a slow tick, a hanging one, a 429, the end of the loop) is scripted per market account.
  */
-type Behaviour = 'ok' | 'hang' | 'end' | '429';
+type Behaviour = 'ok' | 'hang' | 'end' | '429' | 'idle';
 
 const behaviour = new Map<number, Behaviour>();
 const ticks = new Map<number, number>();
@@ -43,6 +43,10 @@ const TEST_LOOP = defineTradingLoop({
       behaviour.set(id, 'ok');
       await hang;
       return { summary: 'released' };
+    }
+    if (mode === 'idle') {
+      bump(ticks, id);
+      return { summary: 'nothing to do' };
     }
     bump(inFlight, id);
     maxInFlight.set(id, Math.max(maxInFlight.get(id) ?? 0, inFlight.get(id)!));
@@ -192,6 +196,41 @@ describe('trading loop runner', () => {
     expect(stops.get(id)).toBe(1);
     expect(await aliveTicks(id)).toBe(0);
     expect(await row(id)).toMatchObject({ state: 'stopped', stop_pending: false, next_run_at: null });
+  });
+
+  it('a loop with nothing to do ticks less and less often, at once when asked, and at its pace with work again', async () => {
+    const id = await newAccount({ mode: 'idle' });
+    // The queued next tick: its idle count and how far ahead it was queued (start_after - created_on, both
+    // set by the one INSERT).
+    const queued = async () =>
+      (
+        await t.db.query<{ idle: number | null; ahead: number }>(
+          `SELECT (data->'params'->>'idle')::int AS idle,
+                  round(extract(epoch FROM start_after - created_on))::int AS ahead
+           FROM ${PGBOSS_SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state = 'created'`,
+          [LANE.name, runner.tickKey(id, 'deliver')],
+        )
+      )[0];
+    await runner.dispatch(t.runtime);
+    const seen: { idle: number | null; ahead: number }[] = [];
+    for (let round = 1; round <= 3; round += 1) {
+      const next = await eventually(queued, (q) => q?.idle === round);
+      seen.push(next!);
+      // An operator's "run now" wakes the waiting tick at once.
+      await runner.runNow(t.runtime, id, 'deliver');
+    }
+    // Interval 1 s: 2, 4, 8 s after one, two, three idle ticks in a row.
+    expect(seen).toEqual([
+      { idle: 1, ahead: 2 },
+      { idle: 2, ahead: 4 },
+      { idle: 3, ahead: 8 },
+    ]);
+    // Work again: the next tick comes at the loop's interval.
+    behaviour.set(id, 'ok');
+    await runner.runNow(t.runtime, id, 'deliver');
+    expect(await eventually(queued, (q) => q !== undefined && q.idle === null)).toEqual({ idle: null, ahead: 1 });
+    await t.db.query('UPDATE market_account SET auto_deliver = false WHERE id = $1', [id]);
+    await runner.dispatch(t.runtime);
   });
 
   it('two processes dispatching and running at once never double a tick', async () => {

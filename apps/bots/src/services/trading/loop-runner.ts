@@ -34,12 +34,15 @@ import { skipText, withDryRunCounts } from './tick-text.ts';
 import type { LoopTickResult, TradingLoopDef, TradingLoopName } from './trading-loop.ts';
 import { TRADING_LOOPS } from './trading-loops.ts';
 import { queueSpendChecks } from './spend-guards/spend-check-job.ts';
+import { idleRoundsAfter, nextTickSeconds } from './tick-backoff.ts';
 
 const tickParams = z.object({
   account: z.number().int().positive(),
   loop: tradingLoopNameSchema,
   /** bot-trading.run: one tick now, also with the switch off (it then starts no chain). */
   manual: z.boolean().optional(),
+  /** Ticks in a row before this one that had nothing to do (tick-backoff.ts); absent: 0. */
+  idle: z.number().int().min(0).optional(),
 });
 type TickParams = z.infer<typeof tickParams>;
 const stopParams = z.object({ account: z.number().int().positive(), loop: tradingLoopNameSchema });
@@ -221,6 +224,7 @@ export class TradingRunner {
     let result: LoopTickResult | null = null;
     let failure: unknown = null;
     const dryRunCounts: Record<string, number> = {};
+    const activity = { count: 0 };
     if (!def.markets.includes(loaded.account.market)) {
       result = {
         summary: `skipped: ${def.name} works on ${def.markets.join(', ')}, not ${loaded.account.market}`,
@@ -239,7 +243,13 @@ export class TradingRunner {
       try {
         result = withDryRunCounts(
           await def.tick(
-            createTradingContext(ctx.withSignal(lease.signal), loaded.account, def.name, dryRunCounts),
+            createTradingContext(
+              ctx.withSignal(lease.signal),
+              loaded.account,
+              def.name,
+              dryRunCounts,
+              activity,
+            ),
           ),
           dryRunCounts,
         );
@@ -283,9 +293,19 @@ export class TradingRunner {
       state: !on ? null : ended ? 'stopped' : rejected ? 'paused' : failure === null ? 'scheduled' : 'failed',
     });
     if (on && !ended) {
-      const seconds = def.intervalSeconds(runtime.config);
+      // A tick that did nothing (no action, alert or failure) makes the next one come later (tick-backoff.ts).
+      const idle = idleRoundsAfter(params.idle ?? 0, failure === null && activity.count === 0);
+      const seconds = nextTickSeconds(
+        def.intervalSeconds(runtime.config),
+        idle,
+        runtime.config.trading.idleMaxSeconds,
+      );
       if (await setNextRun(db, params.account, def.name, seconds)) {
-        await this.enqueueTick(runtime, { account: params.account, loop: def.name }, seconds);
+        await this.enqueueTick(
+          runtime,
+          { account: params.account, loop: def.name, ...(idle > 0 ? { idle } : {}) },
+          seconds,
+        );
       }
     }
     if (failure !== null) throw failure;

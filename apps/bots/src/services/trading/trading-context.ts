@@ -41,6 +41,8 @@ export function createTradingContext(
   loop: TradingLoopName,
   /** Counts the actions a dry-run tick only recorded, by kind (the tick's summary reports them). */
   dryRunCounts?: Record<string, number>,
+  /** Counts every action and alert of the tick: none means it had nothing to do (the runner backs off). */
+  activity?: { count: number },
 ): TradingContext {
   const runtime = job.deps;
   const { signal } = job;
@@ -50,6 +52,7 @@ export function createTradingContext(
     account,
     async act(action, fn) {
       signal.throwIfAborted();
+      if (activity) activity.count += 1;
       if (account.dryRun) {
         await recordLoopAction(runtime.db, account.id, loop, action, true);
         if (dryRunCounts) dryRunCounts[action.kind] = (dryRunCounts[action.kind] ?? 0) + 1;
@@ -64,6 +67,7 @@ export function createTradingContext(
     },
     async alert(alert) {
       signal.throwIfAborted();
+      if (activity) activity.count += 1;
       const raised = await raiseAlert(runtime.db, {
         ...alert,
         marketAccount: account.id,
