@@ -11,11 +11,13 @@
  *
  * Environment: BENCH_DB (postgres | pglite | both), BENCH_JOBS (default 20,000 on PostgreSQL, 5,000 on PGlite),
  * BENCH_PG_URL (server for the temporary database, default postgres://postgres@127.0.0.1:5432/postgres),
- * BENCH_NO_WRITE=1 (print only), BENCH_DELIVER=0 (skip the second part), BENCH_PRICES=0 (skip the third).
+ * BENCH_NO_WRITE=1 (print only), BENCH_DELIVER=0 (skip the second part), BENCH_PRICES=0 (skip the third),
+ * BENCH_TICKS=0 (skip the fourth), BENCH_ONLY=ticks (the fourth alone).
  *
  * Second part (bench-deliver.ts): the deliver loop's time from a sale to its offer reported with
  * trade-ready, with 100 market accounts on the simulators. Third part (bench-prices.ts): competitor-price
  * requests per dynamic-orders tick for an account with 100, 1,000 and 5,000 toys, and the tick at tm's limit.
+ * Fourth part (bench-ticks.ts): no-op trading ticks per second over 1,000 accounts and statements per tick.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -29,6 +31,7 @@ import { type Database, migrate, openPgliteDatabase, openPostgresDatabase, PGBOS
 import { createThrowAwayDatabase } from '@toydesk/db/testing';
 import { mainDeliverBench } from './bench-deliver.ts';
 import { mainPricesBench } from './bench-prices.ts';
+import { mainTickBench } from './bench-ticks.ts';
 
 import { writeBenchmarksSection } from './benchmarks-doc.ts';
 
@@ -195,8 +198,9 @@ ${table}
   await writeBenchmarksSection('## bench:bots', section);
 }
 
+const ONLY_TICKS = process.env.BENCH_ONLY === 'ticks';
 const rows: (Row & { version: string })[] = [];
-for (const kind of ['postgres', 'pglite'] as const) {
+for (const kind of ONLY_TICKS ? [] : (['postgres', 'pglite'] as const)) {
   if (WHICH !== 'both' && WHICH !== kind) continue;
   const jobs = Number(process.env.BENCH_JOBS ?? (kind === 'postgres' ? 20_000 : 5000));
   for (const setting of SETTINGS) {
@@ -209,11 +213,12 @@ for (const kind of ['postgres', 'pglite'] as const) {
   }
 }
 const table = markdown(rows);
-process.stdout.write(`\n${machine()}\n\n${table}\n`);
-if (process.env.BENCH_NO_WRITE !== '1') {
+if (!ONLY_TICKS) process.stdout.write(`\n${machine()}\n\n${table}\n`);
+if (!ONLY_TICKS && process.env.BENCH_NO_WRITE !== '1') {
   await writeSection(table);
   process.stdout.write('\nwritten to docs/benchmarks.md (## bench:bots)\n');
 }
 
-if (process.env.BENCH_DELIVER !== '0') await mainDeliverBench();
-if (process.env.BENCH_PRICES !== '0') await mainPricesBench();
+if (!ONLY_TICKS && process.env.BENCH_DELIVER !== '0') await mainDeliverBench();
+if (!ONLY_TICKS && process.env.BENCH_PRICES !== '0') await mainPricesBench();
+if (process.env.BENCH_TICKS !== '0') await mainTickBench();

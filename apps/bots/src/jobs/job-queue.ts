@@ -188,6 +188,12 @@ export class JobQueue<D> {
 
   /** Queues one job; null when a singleton key already has a job in this time slot. */
   async enqueue(kind: string, params: unknown, options: EnqueueOptions = {}): Promise<BotJob | null> {
+    const id = await this.enqueueId(kind, params, options);
+    return id === null ? null : ((await this.store.get(id))?.job ?? null);
+  }
+
+  /** Queues one job and answers only its id (null: a singleton already queued), without reading it back. */
+  async enqueueId(kind: string, params: unknown, options: EnqueueOptions = {}): Promise<string | null> {
     const { def, data } = this.prepare(kind, params);
     const id = await this.boss.send(def.lane, data as unknown as object, {
       ...this.jobOptions(def),
@@ -198,7 +204,7 @@ export class JobQueue<D> {
     });
     if (id === null) return null;
     this.wakeLane(def.lane, options.startAfterSeconds ?? 0);
-    return (await this.store.get(id))?.job ?? null;
+    return id;
   }
 
   /** Queues many jobs of one kind in one statement; returns their ids. */
@@ -315,7 +321,14 @@ export class JobQueue<D> {
     const outcomes = await Promise.all(jobs.map((job) => this.runOne(job, deps)));
 
     const plain = outcomes.filter((o) => o.ok && o.output === undefined).map((o) => o.id);
-    if (plain.length > 0) await this.boss.complete(lane.name, plain);
+    // Settled to its error (if any) so that it is never an unhandled rejection while the rest is written.
+    const plainDone: Promise<unknown> =
+      plain.length > 0
+        ? this.boss.complete(lane.name, plain).then(
+            () => null,
+            (error: unknown) => error ?? new Error('complete failed'),
+          )
+        : Promise.resolve(null);
     for (const outcome of outcomes) {
       if (outcome.ok && outcome.output !== undefined) {
         const sealer = this.options.sealer;
@@ -353,8 +366,13 @@ export class JobQueue<D> {
             message: `failed after ${o.ms} ms: ${String(o.error.message)}${o.permanent ? ' (not retried)' : ''}`,
           },
     );
-    await appendBotJobLog(this.options.db, ends).catch(() => undefined);
+    // The end lines and the completion of plain jobs are separate rows: sent side by side.
+    const [, completeError] = await Promise.all([
+      appendBotJobLog(this.options.db, ends).catch(() => undefined),
+      plainDone,
+    ]);
     for (const outcome of outcomes) this.finished.emit(outcome.id);
+    if (completeError) throw completeError;
   }
 
   private async runOne(job: PgBoss.JobWithMetadata<JobData>, deps: D): Promise<Outcome> {

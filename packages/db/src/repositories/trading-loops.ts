@@ -91,17 +91,28 @@ export async function finishTick(
   account: number,
   loop: TradingLoopName,
   jobId: string,
-  /** state null: unchanged (a manual tick with the switch off). */
-  outcome: { summary: string | null; error: string | null; state: LoopState | null },
-): Promise<void> {
-  await db.query(
-    `UPDATE bot_trading_loop SET running_job = NULL, lease_until = NULL, last_run_at = now(),
-       last_summary = $4, last_error = $5,
-       -- a stop that came in while the tick ran wins over the tick's own ending, and so does a pause (a
-       -- rejected key seen by another loop of the account)
-       state = CASE WHEN state IN ('stopped', 'paused') OR $6::text IS NULL THEN state ELSE $6 END,
-       updated_at = now()
-     WHERE market_account = $1 AND loop = $2 AND running_job = $3::uuid`,
+  /**
+   * state null: unchanged (a manual tick with the switch off). nextRunSeconds: also record when the next
+   * tick is due, in the same statement, unless the loop ends up stopped or paused.
+   */
+  outcome: { summary: string | null; error: string | null; state: LoopState | null; nextRunSeconds?: number },
+): Promise<{ nextRunSet: boolean }> {
+  const rows = await db.query<{ next_run_set: boolean }>(
+    `WITH upd AS (
+       UPDATE bot_trading_loop SET running_job = NULL, lease_until = NULL, last_run_at = now(),
+         last_summary = $4, last_error = $5,
+         -- a stop that came in while the tick ran wins over the tick's own ending, and so does a pause (a
+         -- rejected key seen by another loop of the account)
+         state = CASE WHEN state IN ('stopped', 'paused') OR $6::text IS NULL THEN state ELSE $6 END,
+         next_run_at = CASE
+           WHEN $7::float8 IS NULL
+             OR (CASE WHEN state IN ('stopped', 'paused') OR $6::text IS NULL THEN state ELSE $6 END)
+                IN ('stopped', 'paused')
+           THEN next_run_at ELSE now() + make_interval(secs => $7::float8) END,
+         updated_at = now()
+       WHERE market_account = $1 AND loop = $2 AND running_job = $3::uuid
+       RETURNING state, next_run_at)
+     SELECT ($7::float8 IS NOT NULL AND state NOT IN ('stopped', 'paused')) AS next_run_set FROM upd`,
     [
       account,
       loop,
@@ -109,8 +120,10 @@ export async function finishTick(
       outcome.summary?.slice(0, 2000) ?? null,
       outcome.error?.slice(0, 2000) ?? null,
       outcome.state,
+      outcome.nextRunSeconds ?? null,
     ],
   );
+  return { nextRunSet: rows[0]?.next_run_set === true };
 }
 
 /**

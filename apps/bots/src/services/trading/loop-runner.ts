@@ -12,7 +12,6 @@ import {
   noteLoopSummary,
   pauseLoop,
   readLoopRows,
-  setNextRun,
   startQueuedBotJobNow,
   switchMarketAccountLoopOff,
   readKeyPauses,
@@ -272,7 +271,8 @@ export class TradingRunner {
         throw lost;
       }
     }
-    await countRateLimit(runtime, loaded.account, def.name, failure);
+    // The rate-limit count and the loop's row are separate rows: written side by side, not one after the other.
+    const counted = countRateLimit(runtime, loaded.account, def.name, failure);
     // A rejected key fails every call of every loop of the account: pause them all at the first one.
     const rejected = failure === null ? null : rejectedKeyReason(failure);
     if (rejected) await pauseForRejectedKey(runtime, params.account, rejected, def.name);
@@ -287,26 +287,42 @@ export class TradingRunner {
         await this.enqueueStop(runtime, params);
       }
     }
-    await finishTick(db, params.account, def.name, ctx.job.id, {
-      summary: result?.summary ?? null,
-      error: failure === null ? null : messageOf(failure),
-      state: !on ? null : ended ? 'stopped' : rejected ? 'paused' : failure === null ? 'scheduled' : 'failed',
-    });
-    if (on && !ended) {
-      // A tick that did nothing (no action, alert or failure) makes the next one come later (tick-backoff.ts).
-      const idle = idleRoundsAfter(params.idle ?? 0, failure === null && activity.count === 0);
-      const seconds = nextTickSeconds(
-        def.intervalSeconds(runtime.config),
-        idle,
-        runtime.config.trading.idleMaxSeconds,
+    const chained = on && !ended;
+    // A tick that did nothing (no action, alert or failure) makes the next one come later (tick-backoff.ts).
+    const idle = idleRoundsAfter(params.idle ?? 0, failure === null && activity.count === 0);
+    const seconds = nextTickSeconds(
+      def.intervalSeconds(runtime.config),
+      idle,
+      runtime.config.trading.idleMaxSeconds,
+    );
+    // One statement ends the tick and records when the next is due (unless a stop or pause came meanwhile).
+    const [{ nextRunSet }] = await Promise.all([
+      finishTick(db, params.account, def.name, ctx.job.id, {
+        summary: result?.summary ?? null,
+        error: failure === null ? null : messageOf(failure),
+        state: !on
+          ? null
+          : ended
+            ? 'stopped'
+            : rejected
+              ? 'paused'
+              : failure === null
+                ? 'scheduled'
+                : 'failed',
+        ...(chained ? { nextRunSeconds: seconds } : {}),
+      }),
+      counted,
+    ]);
+    if (chained && nextRunSet) {
+      await runtime.queue.enqueueId(
+        this.tickKind(params.loop),
+        { account: params.account, loop: def.name, ...(idle > 0 ? { idle } : {}) },
+        {
+          singletonKey: this.tickKey(params.account, params.loop),
+          startAfterSeconds: seconds,
+          expireInSeconds: runtime.config.trading.tickTimeoutSeconds,
+        },
       );
-      if (await setNextRun(db, params.account, def.name, seconds)) {
-        await this.enqueueTick(
-          runtime,
-          { account: params.account, loop: def.name, ...(idle > 0 ? { idle } : {}) },
-          seconds,
-        );
-      }
     }
     if (failure !== null) throw failure;
     return {
