@@ -254,7 +254,12 @@ async function runProduction(): Promise<CaseResult> {
     );
     const baseRow = rows.find((r) => r.label === 'baseline')!;
     const own = rows.filter((r) => r !== baseRow);
-    return { name: 'production', rows: own, total: total('production, all together', own), baseline: baseRow };
+    return {
+      name: 'production',
+      rows: own,
+      total: total('production, all together', own),
+      baseline: baseRow,
+    };
   } finally {
     await stopAll([...processes, baseline]);
     await created.drop();

@@ -33,7 +33,11 @@ const SECONDS = Number(process.env.BENCH_TICK_SECONDS ?? 20);
 const WARMUP_SECONDS = 5;
 const TARGET = 200;
 const LANE_NAME = 'bench-trading';
-const QUIET: BotLogger = { info: () => undefined, warn: (m) => console.warn(m), error: (m) => console.error(m) };
+const QUIET: BotLogger = {
+  info: () => undefined,
+  warn: (m) => console.warn(m),
+  error: (m) => console.error(m),
+};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let ticks = 0;
@@ -96,7 +100,9 @@ export async function runTickBench(): Promise<TickBenchResult> {
     );
     process.stdout.write(`ticks: ${ACCOUNTS} accounts, ${lane.concurrency} workers, dispatching ... `);
     const dispatched = await runner.dispatch(runtime);
-    process.stdout.write(`${dispatched.started} chains; warm-up ${WARMUP_SECONDS} s, ${SECONDS} s measured ... `);
+    process.stdout.write(
+      `${dispatched.started} chains; warm-up ${WARMUP_SECONDS} s, ${SECONDS} s measured ... `,
+    );
     await sleep(WARMUP_SECONDS * 1000);
     const load = os
       .loadavg()
@@ -120,8 +126,7 @@ export async function runTickBench(): Promise<TickBenchResult> {
     process.stdout.write(`${Math.round(result.ticksPerSecond)} ticks/s\n`);
     if (process.env.BENCH_TICK_PROFILE === '1') {
       const top = [...counts.timings].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15);
-      for (const [sql, t] of top)
-        process.stdout.write(`  ${t.n} × ${(t.ms / t.n).toFixed(1)} ms  ${sql}\n`);
+      for (const [sql, t] of top) process.stdout.write(`  ${t.n} × ${(t.ms / t.n).toFixed(1)} ms  ${sql}\n`);
     }
     return result;
   } finally {

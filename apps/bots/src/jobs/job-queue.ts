@@ -305,11 +305,7 @@ export class JobQueue<D> {
     }
   }
 
-  private async runBatchJobs(
-    lane: LaneDef,
-    jobs: PgBoss.JobWithMetadata<JobData>[],
-    deps: D,
-  ): Promise<void> {
+  private async runBatchJobs(lane: LaneDef, jobs: PgBoss.JobWithMetadata<JobData>[], deps: D): Promise<void> {
     const starts: NewBotJobLogLine[] = jobs.map((job) => ({
       job_id: job.id,
       attempt: job.retryCount + 1,

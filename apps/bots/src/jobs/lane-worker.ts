@@ -1,4 +1,4 @@
-import { IdleBackoff } from './idle-backoff.ts';
+import type { IdleBackoff } from './idle-backoff.ts';
 
 export interface LaneWorkerOptions<J> {
   name: string;
@@ -80,7 +80,7 @@ export class LaneWorker<J> {
   }
 
   private async run(): Promise<void> {
-    const { backoff, batchSize, slots } = this.options;
+    const { backoff, slots } = this.options;
     while (!this.stopping) {
       const free = slots - this.inFlight;
       if (free <= 0) {

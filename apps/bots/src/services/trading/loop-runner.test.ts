@@ -228,7 +228,10 @@ describe('trading loop runner', () => {
     // Work again: the next tick comes at the loop's interval.
     behaviour.set(id, 'ok');
     await runner.runNow(t.runtime, id, 'deliver');
-    expect(await eventually(queued, (q) => q !== undefined && q.idle === null)).toEqual({ idle: null, ahead: 1 });
+    expect(await eventually(queued, (q) => q !== undefined && q.idle === null)).toEqual({
+      idle: null,
+      ahead: 1,
+    });
     await t.db.query('UPDATE market_account SET auto_deliver = false WHERE id = $1', [id]);
     await runner.dispatch(t.runtime);
   });
