@@ -32,7 +32,17 @@ const SQL_MESSAGE =
   'SQL belongs in packages/db (a repository function, typed from the contract); call it from here.';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'test-artifacts/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'coverage/**',
+      'test-artifacts/**',
+      // The peer benchmark's raw-limit server: plain node outside the workspaces (its README says why).
+      'apps/server/bench/drf-peer/raw/*.mjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -14,6 +14,7 @@ import {
 import { createMarketServices } from './market-proxy/market-services.ts';
 import { loadMarketEndpoints } from '@toydesk/markets';
 import { buildApp, type AppMount } from './http/app.ts';
+import { createAnswerCache } from './http/versioned-answer.ts';
 import type { Services } from './services.ts';
 
 export interface Booted {
@@ -66,6 +67,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     db,
     vault,
     resources: createEntityRepositories(db, vault),
+    historyAnswers: createAnswerCache('toy_history'),
     markets: createMarketServices(db, loadMarketEndpoints(config.env), config.allowIpMarketHosts),
   };
   const prepared = (await options.prepare?.(services, log)) ?? undefined;

@@ -1,7 +1,7 @@
 import type { MarketOutbound } from '@toydesk/markets';
 
 import type { Config } from './config.ts';
-import type { Database, EntityRepository, EntityTableName, Vault } from '@toydesk/db';
+import type { Database, EntityRepository, EntityTableName, Vault, VersionedCache } from '@toydesk/db';
 
 /** What every handler may use; built once per process. */
 export interface Services {
@@ -10,6 +10,8 @@ export interface Services {
   vault: Vault;
   /** The repository of each table behind the generic CRUD (`ENTITY_TABLES` of @toydesk/db). */
   resources: Record<EntityTableName, EntityRepository>;
+  /** The history statistics' answers as JSON, per toy_history's data version (http/versioned-answer.ts). */
+  historyAnswers: VersionedCache<string>;
   markets: MarketOutbound & {
     /** Demo mode: where the in-process simulators listen. */
     simulatorUrl?: string;

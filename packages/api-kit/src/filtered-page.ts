@@ -8,6 +8,8 @@ import type { RowReader } from './row-reader.ts';
 export interface ListFilters<Db extends RowReader> {
   parseList(query: Record<string, unknown>): { where: string; orderBy: string; params: unknown[] };
   count(db: Db, where: string, params: unknown[]): Promise<number>;
+  /** The table behind alias t, when its rows have an `id`: deep pages then find their ids first. */
+  readonly table?: string;
 }
 
 /**
@@ -25,10 +27,20 @@ export async function sendFilteredPage<Db extends RowReader>(
   const pageRequest = readPageRequest(ctx.rawQuery);
   const { where, orderBy, params } = filters.parseList(ctx.rawQuery);
   const count = await filters.count(db, where, params);
+  const { table } = filters;
   await sendPage(db, ctx.request, ctx.reply, pageRequest, {
     count,
     sql: select(where, orderBy),
     params,
+    // A deferred join: the page's ids in the list's order (the filters and order read only t), then the
+    // list's own select of those rows, in the same order. The same rows as LIMIT/OFFSET on the select.
+    deepPage: table
+      ? (limit, offset) =>
+          select(
+            `WHERE t.id IN (SELECT t.id FROM ${table} t ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset})`,
+            orderBy,
+          )
+      : undefined,
     ...extra,
   });
   return ctx.reply;

@@ -51,7 +51,15 @@ export interface PageSource {
   transform?: (row: Row) => unknown;
   /** The field names of a row, for the header of an empty CSV export. */
   columns?: readonly string[];
+  /**
+   * The SQL of a deep page (OFFSET at least DEEP_OFFSET) when the list can find its rows' ids first: the
+   * skipped rows are then walked in an index, and only the page's rows are read and built.
+   */
+  deepPage?: (limit: number, offset: number) => string;
 }
+
+/** From this offset on, a page with `deepPage` is read through it. */
+export const DEEP_OFFSET = 1000;
 
 /**
  * Answers {count, next, previous, results}. Small pages are one query; big ones (page_size=999999) are
@@ -85,7 +93,10 @@ export async function sendPage(
     previous: pageUrl(request, page > 1 ? page - 1 : null),
   };
   const transform = source.transform ?? ((row: Row) => row);
-  const limitSql = `${source.sql} LIMIT ${pageSize} OFFSET ${offset}`;
+  const limitSql =
+    source.deepPage && offset >= DEEP_OFFSET
+      ? source.deepPage(pageSize, offset)
+      : `${source.sql} LIMIT ${pageSize} OFFSET ${offset}`;
   const expected = Math.min(pageSize, Math.max(0, source.count - offset));
 
   if (expected <= STREAM_THRESHOLD) {

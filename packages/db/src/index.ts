@@ -25,6 +25,12 @@ export {
 export { loadVault } from './vault/load-vault.ts';
 export { sealedPlace, SEALED_COLUMNS, type SealedColumn, type SealedTable } from './vault/sealed-columns.ts';
 export { reserveRowId, reserveRowIds } from './vault/reserve-row-id.ts';
+export {
+  readDataVersion,
+  VersionedCache,
+  type CachedValue,
+  type VersionedTable,
+} from './data-version/versioned-cache.ts';
 export { countUnrotated, rotateVault, type RotationReport } from './vault/rotate-vault.ts';
 
 // What /metrics reads from the database at each scrape (queue backlog, loop lag, alerts, deliveries).

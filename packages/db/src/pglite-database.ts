@@ -1,9 +1,11 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 import { TYPE_PARSERS, streamWithCursor, type Database, type Queryable, type Row } from './database.ts';
 
 export async function openPgliteDatabase(dataDir: string | undefined): Promise<Database> {
-  const pg = await PGlite.create(dataDir, { parsers: TYPE_PARSERS });
+  // pg_trgm: the trigram index of ?search= (migration 022).
+  const pg = await PGlite.create(dataDir, { parsers: TYPE_PARSERS, extensions: { pg_trgm } });
 
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async exec(sql: string) {

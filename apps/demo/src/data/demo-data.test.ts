@@ -20,6 +20,7 @@ import {
 } from '@toydesk/db';
 import { openTestDatabase, testDbKind } from '@toydesk/db/testing';
 import {
+  createAnswerCache,
   createMarketServices,
   loadConfig,
   type Services,
@@ -108,6 +109,7 @@ describe(`demo data on ${KIND}`, () => {
       db,
       vault,
       resources: createEntityRepositories(db, vault),
+      historyAnswers: createAnswerCache('toy_history'),
       markets: createMarketServices(db, loadMarketEndpoints({}), false),
     };
     loaded = await loadDemoDataIfEmpty(services, (line) => logLines.push(line));

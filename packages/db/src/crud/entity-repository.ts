@@ -2,12 +2,13 @@ import { queryValue, type EntityDef, type FieldDef, type ListQuery } from '@toyd
 import { z } from 'zod';
 
 import { auditNameSql, writeAudit } from '../audit/audit-log.ts';
+import { VersionedCache, type VersionedTable } from '../data-version/versioned-cache.ts';
 import type { Database, Queryable, Row } from '../database.ts';
 import { InvalidInput, RowNotFound } from '../errors.ts';
 import { reserveRowId } from '../vault/reserve-row-id.ts';
 import { isSealedTable } from '../vault/sealed-columns.ts';
 import { MASK, maskSql, type Vault } from '../vault/vault.ts';
-import { buildFilters, buildOrdering, ownField, type FilterContext } from './filters.ts';
+import { buildFilters, buildOrdering, ownField, type FilterContext, type SearchTerm } from './filters.ts';
 import { ident, Params, sqlType } from './sql.ts';
 
 /** How one table is read and written: its contract entity and what the generic queries cannot derive from it. */
@@ -16,12 +17,17 @@ export interface EntityTableConfig {
   entity: EntityDef;
   /** SQL for computed fields, over the table alias t. */
   computed?: Record<string, string>;
-  /** Columns (or SQL) searched by ?search=. */
-  search?: string[];
+  /** Columns (or SQL, or conditions) searched by ?search=. */
+  search?: SearchTerm[];
   defaultOrdering?: string;
   /** Secret fields whose mask may show the last four characters (API keys); others show only dots. */
   hintSecrets?: string[];
   customFilters?: FilterContext['custom'];
+  /**
+   * The table's writes bump its data version (migration 023) and its filters read only the table: list
+   * counts are then kept per version instead of counted on every page.
+   */
+  versioned?: VersionedTable;
   /** Read-only columns that prepare() may set (clients never can). */
   serverSet?: string[];
   /** Adjusts validated write data before it is stored (derived columns, defaults). */
@@ -43,6 +49,9 @@ export interface Assignment {
   /** SQL of the value shown in the audit log; defaults to the stored new value. */
   audit?: string;
 }
+
+/** How many list counts a versioned table keeps (each a number and its filter's text). */
+const COUNTS_KEPT = 2000;
 
 /**
  * A secret set on several rows at once: each row's value is sealed for that row (its place is in the
@@ -72,6 +81,8 @@ export class EntityRepository {
   /** The select expression of each field, for answers with only some fields. */
   readonly selectParts: Record<string, string>;
   private readonly hasUpdatedAt: boolean;
+  /** Counts by filter at the table's data version, when the config says it is versioned. */
+  private readonly counts: VersionedCache<number> | undefined;
 
   constructor(
     readonly config: EntityTableConfig,
@@ -94,6 +105,7 @@ export class EntityRepository {
       }),
     );
     this.selectList = Object.values(this.selectParts).join(', ');
+    this.counts = config.versioned ? new VersionedCache(config.versioned, COUNTS_KEPT, () => 1) : undefined;
   }
 
   get name(): string {
@@ -150,9 +162,14 @@ export class EntityRepository {
     return `SELECT count(*)::int AS n FROM ${this.table} t ${where}`;
   }
 
+  /** The count of a list; kept per data version outside transactions (one may not commit what it wrote). */
   async count(q: Queryable, where: string, params: unknown[]): Promise<number> {
-    const rows = await q.query<{ n: number }>(this.countSql(where), params);
-    return rows[0]?.n ?? 0;
+    const count = async () => {
+      const rows = await q.query<{ n: number }>(this.countSql(where), params);
+      return rows[0]?.n ?? 0;
+    };
+    if (!this.counts || q !== this.db) return count();
+    return (await this.counts.get(q, `${where}\u0000${JSON.stringify(params)}`, count)).value;
   }
 
   async findById(q: Queryable, id: number): Promise<Row | null> {

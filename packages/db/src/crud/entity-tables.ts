@@ -33,7 +33,11 @@ const marketHashNameOfToy = `(SELECT x.market_hash_name FROM toy x WHERE x.id = 
  * name as a computed field, searched by ?search= and filtered by ?market_hash_name=.
  */
 const BY_TOY_MARKET_HASH_NAME = {
-  search: [marketHashNameOfToy],
+  // The toys whose name matches, found through toy's trigram index (migration 022), then their rows: a
+  // correlated subquery per row would read every row's toy first.
+  search: [
+    (pattern: string) => `t.toy IN (SELECT x.id FROM toy x WHERE x.market_hash_name ILIKE ${pattern})`,
+  ],
   computed: { market_hash_name: marketHashNameOfToy },
   customFilters: {
     market_hash_name: (values, params) => `${marketHashNameOfToy} = ANY(${params.add(values)}::text[])`,
@@ -43,8 +47,9 @@ const BY_TOY_MARKET_HASH_NAME = {
 /** In which order checklist steps count; the SQL literal is built from the contract's list. */
 const stepsArraySql = `ARRAY[${SIGNUP_STEPS.map((s) => `'${s}'`).join(',')}]`;
 
-const steamAccountNameOfRow =
-  '(SELECT s.steam_account_name FROM steam_account s WHERE s.id = t.steam_account)';
+/** ?search= on a Steam account's name for rows that point at one (`t.steam_account`). */
+const steamAccountNameMatches = (pattern: string) =>
+  `t.steam_account IN (SELECT s.id FROM steam_account s WHERE s.steam_account_name ILIKE ${pattern})`;
 
 /**
  * Every table behind the generic CRUD of `/api` (the server's `services.resources.<name>`), keyed by the
@@ -86,7 +91,7 @@ export const ENTITY_TABLES = {
   /** `/api/market/accounts/` */
   marketAccount: {
     entity: marketAccountEntity,
-    search: [steamAccountNameOfRow, 't.market', 't.notes'],
+    search: [steamAccountNameMatches, 't.market', 't.notes'],
     defaultOrdering: 'id',
     hintSecrets: ['api_key'],
     computed: { label: MARKET_ACCOUNT_LABEL_SQL('t') },
@@ -121,6 +126,7 @@ export const ENTITY_TABLES = {
     entity: toyHistoryEntity,
     search: ['t.market_hash_name', 't.market_item_id', 't.comment'],
     defaultOrdering: '-date',
+    versioned: 'toy_history',
   },
   /** `/api/toy/history-stats/` */
   historyStat: { entity: historyStatEntity, search: ['t.market_hash_name'], defaultOrdering: '-date' },
@@ -148,7 +154,7 @@ export const ENTITY_TABLES = {
   accountChecklist: {
     entity: accountChecklistEntity,
     defaultOrdering: 'id',
-    search: [steamAccountNameOfRow],
+    search: [steamAccountNameMatches],
     computed: {
       done_count: `(SELECT count(*)::int FROM jsonb_each(t.steps) e WHERE e.value->>'state' = 'done')`,
       total_count: `${SIGNUP_STEPS.length}`,

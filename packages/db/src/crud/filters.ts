@@ -26,11 +26,18 @@ export function ownField(fields: Record<string, FieldDef>, name: string): FieldD
 const RANGE_OPS = { gte: '>=', lte: '<=', gt: '>', lt: '<' } as const;
 type Op = 'exact' | keyof typeof RANGE_OPS | 'isnull' | 'icontains';
 
+/**
+ * What ?search= matches: an SQL expression compared with ILIKE, or a function building the whole condition
+ * from the pattern's parameter, for a match an index can answer (a subquery on a trigram-indexed column
+ * instead of a correlated subquery per row).
+ */
+export type SearchTerm = string | ((pattern: string) => string);
+
 export interface FilterContext {
   fields: Record<string, FieldDef>;
   /** SQL for a filterable name; defaults to the table column t."name". */
   columnSql: (name: string) => string | null;
-  search: string[];
+  search: readonly SearchTerm[];
   params: Params;
   /** Filters the resource defines itself (for example steam accounts by market). */
   custom?: Record<string, (values: string[], params: Params) => string>;
@@ -160,7 +167,8 @@ export function buildFilters(query: ListQuery, ctx: FilterContext): string[] {
   const search = queryValues(query, 'search')[0]?.trim();
   if (search && ctx.search.length > 0) {
     const p = params.add(`%${escapeLike(search)}%`);
-    clauses.push(`(${ctx.search.map((s) => `${s} ILIKE ${p}`).join(' OR ')})`);
+    const terms = ctx.search.map((s) => (typeof s === 'string' ? `${s} ILIKE ${p}` : s(p)));
+    clauses.push(`(${terms.join(' OR ')})`);
   }
   return clauses;
 }

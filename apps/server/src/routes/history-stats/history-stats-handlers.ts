@@ -1,6 +1,7 @@
 import { queryValues } from '@toydesk/contract';
 import { statsByDate } from '@toydesk/db';
 
+import { queryKey, sendVersionedJson } from '../../http/versioned-answer.ts';
 import { crudHandlers } from '../crud-handlers.ts';
 import type { ApiHandlers } from '../handler.ts';
 
@@ -19,7 +20,14 @@ export const historyStatsHandlers = {
 
   'history-stats.stats_by_date': async (ctx) => {
     const query = withAggregateDefaults(ctx.rawQuery);
-    const results = await statsByDate(ctx.services.db, ctx.services.resources.toyHistory, query);
-    return { currency: queryValues(query, 'currency')[0], results };
+    return sendVersionedJson(
+      ctx,
+      ctx.services.historyAnswers,
+      `stats_by_date ${queryKey(query)}`,
+      async () => {
+        const results = await statsByDate(ctx.services.db, ctx.services.resources.toyHistory, query);
+        return { currency: queryValues(query, 'currency')[0], results };
+      },
+    );
   },
 } satisfies Partial<ApiHandlers>;

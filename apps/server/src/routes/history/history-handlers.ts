@@ -10,6 +10,7 @@ import {
   type AvgStatsFilter,
 } from '@toydesk/db';
 
+import { queryKey, sendVersionedJson } from '../../http/versioned-answer.ts';
 import { crudHandlers } from '../crud-handlers.ts';
 import { writeContext, type ApiHandlers } from '../handler.ts';
 
@@ -20,7 +21,12 @@ export const historyHandlers = {
   'history.avg_stats_by_name': async (ctx) => {
     // An empty body is no filter at all (every name).
     const filter: AvgStatsFilter = ctx.parseBody(ctx.rawBody ?? {});
-    return avgStatsByName(ctx.services.db, filter);
+    return sendVersionedJson(
+      ctx,
+      ctx.services.historyAnswers,
+      `avg_stats_by_name ${JSON.stringify(filter)}`,
+      () => avgStatsByName(ctx.services.db, filter),
+    );
   },
 
   'history.set_point_status': async (ctx) => {
@@ -45,9 +51,19 @@ export const historyHandlers = {
     return connectToToys(ctx.services.db, ctx.services.resources.toyHistory, body.ids, writeContext(ctx));
   },
 
-  'history.count_by_mhn': async (ctx) => ({
-    results: await countToyHistoryByName(ctx.services.db, ctx.services.resources.toyHistory, ctx.rawQuery),
-  }),
+  'history.count_by_mhn': async (ctx) =>
+    sendVersionedJson(
+      ctx,
+      ctx.services.historyAnswers,
+      `count_by_mhn ${queryKey(ctx.rawQuery)}`,
+      async () => ({
+        results: await countToyHistoryByName(
+          ctx.services.db,
+          ctx.services.resources.toyHistory,
+          ctx.rawQuery,
+        ),
+      }),
+    ),
 
   'history.extended': async (ctx) => {
     const history = ctx.services.resources.toyHistory;

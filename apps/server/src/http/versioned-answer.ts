@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+
+import type { RequestParts } from '@toydesk/api-kit';
+import { readDataVersion, VersionedCache, type Database, type VersionedTable } from '@toydesk/db';
+import type { FastifyReply } from 'fastify';
+
+/** How much JSON the answers of one table keep in all (avg-stats-by-name without a filter is ~2.4 MB). */
+const ANSWERS_KEPT_BYTES = 64 * 1024 * 1024;
+
+/** Answers computed from one table, kept as their JSON text per the table's data version. */
+export function createAnswerCache(table: VersionedTable): VersionedCache<string> {
+  return new VersionedCache<string>(table, ANSWERS_KEPT_BYTES, (json) => json.length);
+}
+
+/** True when If-None-Match names this ETag (a list of tags, or `*`). */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim())
+    .some((tag) => tag === '*' || tag === etag);
+}
+
+/**
+ * Answers with the JSON of `compute()` at the table's data version: from the cache while the table has
+ * not changed, computed once for all the requests that ask at once otherwise. `key` names the question
+ * (route and normalised filters). The answer carries a weak ETag of the version and the question, so a GET
+ * whose If-None-Match names it gets a 304 without any work but reading the version.
+ */
+export async function sendVersionedJson(
+  ctx: Pick<RequestParts, 'request' | 'reply'> & { services: { db: Database } },
+  cache: VersionedCache<string>,
+  key: string,
+  compute: () => Promise<unknown>,
+): Promise<FastifyReply> {
+  const { request, reply } = ctx;
+  const version = await readDataVersion(ctx.services.db, cache.table);
+  const question = createHash('sha256').update(key).digest('base64url').slice(0, 22);
+  const etag = `W/"${cache.table}.${version}.${question}"`;
+  reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
+  if (request.method === 'GET' && matches(request.headers['if-none-match'], etag))
+    return reply.code(304).send();
+  const { value } = await cache.getAt(version, key, async () => JSON.stringify(await compute()));
+  return reply.type('application/json; charset=utf-8').send(value);
+}
+
+/** A query's filters as one stable text: keys sorted, values as given. */
+export function queryKey(query: Record<string, unknown>): string {
+  return JSON.stringify(
+    Object.keys(query)
+      .sort()
+      .map((k) => [k, query[k]]),
+  );
+}
