@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, QueryClient, queryOptions } from '@tanstack/react-query';
+import { QueryClient, queryOptions } from '@tanstack/react-query';
 import type { ApiCallOptions, ApiQuery, ApiResponse, ApiRouteId } from '@toydesk/contract';
 
 import { api } from './api-client';
@@ -58,20 +58,24 @@ export function apiQueryOptions<Id extends ApiRouteId>(id: Id, options: ApiCallO
   });
 }
 
-/** A list read page by page (page_size rows at a time) as the table scrolls. */
-export function apiListInfiniteOptions<Id extends ListRouteId>(
+/** The cache key of one page of a list: ['api', id, 'page', query, pageSize, page]. */
+export function apiListPageKey<Id extends ListRouteId>(
   id: Id,
-  query: ApiQuery<Id> = {} as ApiQuery<Id>,
-  pageSize: number = ALL_ROWS,
+  query: ApiQuery<Id>,
+  pageSize: number,
+  page: number,
 ) {
-  return infiniteQueryOptions({
-    queryKey: ['api', id, 'pages', query, pageSize] as const,
-    initialPageParam: 1,
-    queryFn: async ({ pageParam, signal }) => {
-      const options = { query: { ...query, page: pageParam, page_size: pageSize } } as ApiCallOptions<Id>;
-      return unwrap(await api.call(id, options, { signal })) as ListPage<ListRow<Id>>;
-    },
-    getNextPageParam: (last: ListPage<ListRow<Id>>, _all: unknown, lastParam: number) =>
-      last.next ? lastParam + 1 : undefined,
-  });
+  return ['api', id, 'page', query, pageSize, page] as const;
+}
+
+/** One page of a list (DRF page numbers: page n of page_size rows). */
+export async function fetchListPage<Id extends ListRouteId>(
+  id: Id,
+  query: ApiQuery<Id>,
+  pageSize: number,
+  page: number,
+  signal?: AbortSignal,
+): Promise<ListPage<ListRow<Id>>> {
+  const options = { query: { ...query, page, page_size: pageSize } } as ApiCallOptions<Id>;
+  return unwrap(await api.call(id, options, { signal })) as ListPage<ListRow<Id>>;
 }

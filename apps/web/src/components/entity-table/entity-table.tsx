@@ -1,15 +1,15 @@
 import { Stack } from '@mui/material';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { API_ROUTES_BY_ID, type ApiQuery, type EntityDef } from '@toydesk/contract';
-import { useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
 import { CommonDataContext } from '@/lib/common-data';
 import { useUiLang } from '@/lib/use-ui-lang';
 import { csvExportUrl } from '@/lib/csv-export';
 
-import { apiListInfiniteOptions, type ListRouteId } from '@/lib/query';
+import type { ListRouteId } from '@/lib/query';
 import type { QueryParams } from '@/lib/query-string';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { usePagedList } from '@/lib/use-paged-list';
 
 import { VirtualTable, type TableSort, type VirtualColumn } from '../virtual-table/virtual-table';
 import { entityColumns, type EntityColumnOptions, type EntityRow } from './entity-columns';
@@ -22,7 +22,7 @@ export interface EntityTableProps extends EntityColumnOptions {
   label: string;
   /** Fixed filters of the list (field=value). */
   query?: QueryParams;
-  /** Rows per request; more are read as the table scrolls. Default 500. */
+  /** Rows of the first request; more are read, in larger pages, as the table scrolls (lib/list-paging.ts). Default 500. */
   pageSize?: number;
   /** Changes the generated columns: reorder, replace, add. */
   columns?: (generated: VirtualColumn<EntityRow>[]) => VirtualColumn<EntityRow>[];
@@ -35,6 +35,12 @@ export interface EntityTableProps extends EntityColumnOptions {
   /** Told the loaded rows and the server's total whenever they change (selection, bulk actions). */
   onRowsChange?: (rows: EntityRow[], total: number) => void;
 }
+
+/** A row's id when it has one (the table's key, and how pages read at different moments are joined). */
+const rowId = (row: unknown): string | number | undefined => {
+  const id = (row as EntityRow).id;
+  return typeof id === 'number' || typeof id === 'string' ? id : undefined;
+};
 
 /** The entity a list route answers rows of (every list route of the contract names one). */
 function listEntity(routeId: ListRouteId): EntityDef {
@@ -78,15 +84,9 @@ export function EntityTable({
       }) as ApiQuery<ListRouteId>,
     [query, deferredSearch, sort],
   );
-  const list = useInfiniteQuery({
-    ...apiListInfiniteOptions(routeId, fullQuery, pageSize),
-    placeholderData: keepPreviousData,
-  });
-  const rows = useMemo(
-    () => (list.data?.pages.flatMap((page) => page.results) ?? []) as EntityRow[],
-    [list.data],
-  );
-  const total = list.data?.pages[0]?.count ?? 0;
+  const list = usePagedList(routeId, fullQuery, pageSize, rowId);
+  const rows = list.rows as EntityRow[];
+  const { total } = list;
   useEffect(() => onRowsChange?.(rows, total), [rows, total, onRowsChange]);
 
   const columns = useMemo(() => {
@@ -98,11 +98,6 @@ export function EntityTable({
     return customise ? customise(generated) : generated;
   }, [entity, t, lang, common, i18n, fields, exclude, customise]);
 
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-  const onEndReached = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-
   return (
     <Stack spacing={1}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
@@ -112,18 +107,18 @@ export function EntityTable({
           kind="loaded"
           count={rows.length}
           total={total}
-          onRefresh={() => void list.refetch()}
+          onRefresh={list.refetch}
           exportHref={csvExportUrl(routeId, fullQuery as QueryParams)}
         />
       </Stack>
       <VirtualTable
         rows={rows}
         columns={columns}
-        getRowId={(row, index) => (typeof row.id === 'number' || typeof row.id === 'string' ? row.id : index)}
+        getRowId={(row, index) => rowId(row) ?? index}
         label={label}
         sort={sort}
         onSortChange={setSort}
-        onEndReached={onEndReached}
+        onEndReached={list.loadMore}
         loading={list.isFetching}
         emptyText={list.isError ? t('table.failed') : t('table.empty')}
         totalCount={total}
