@@ -3,11 +3,14 @@
  * Steam accounts (docs/benchmarks.md, "bench:web"):
  *   (a) navigation to first rows on /history/list and /steam-account/list (page_size 999999), cold cache,
  *       against a baseline navigation to the server's own small login page;
- *   (b) scrolling through 50,000 history rows: share of animation frames over 50 ms;
+ *   (b) loading every one of the 50,000 history rows in the console while scrolling to the end (target
+ *       5 s), against the old way in the same run: 500-row pages read one after another from the page;
+ *       then scrolling through them: share of animation frames over 50 ms;
  *   (c) gzipped size of the JavaScript the first screen loads.
  *
  *   npm run bench:web                 # PostgreSQL (BENCH_PG_URL), the production database
  *   BENCH_DB=pglite npm run bench:web # embedded PGlite in a temporary folder
+ *   BENCH_ONLY=first-rows | load | scroll  # one part only (load: every history row, the old way and the new)
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -25,7 +28,15 @@ const COUNTS = { toys: 10_000, steamAccounts: 5_000, marketAccounts: 10_000, his
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** How long the measured top-to-bottom scroll through the history rows takes. */
 const SCROLL_MS = Number(process.env.BENCH_SCROLL_MS ?? 20_000);
-const TARGETS = { firstRowsMs: 1500, slowFrameShare: 0.02, firstScreenGzipBytes: 350 * 1024 };
+const TARGETS = {
+  firstRowsMs: 1500,
+  // Issue 15: the Steam accounts screen (5,000 accounts) shows its first rows within 1 s, PGlite included.
+  steamFirstRowsMs: 1000,
+  loadAllMs: 5000,
+  slowFrameShare: 0.02,
+  firstScreenGzipBytes: 350 * 1024,
+};
+const ONLY = process.env.BENCH_ONLY ?? '';
 const ROW = '[role="table"] [role="row"][aria-rowindex="2"]';
 
 const log = (line: string) => process.stdout.write(`[bench:web] ${line}\n`);
@@ -141,24 +152,34 @@ async function baselineLoad(browser: Browser, baseUrl: string): Promise<number[]
   return times;
 }
 
-/** Scrolls the history table to its end until every row is loaded (pages of the list are read as it goes). */
-async function loadAllRows(page: Page, total: number): Promise<number> {
+/**
+ * Scrolls the history table to its end until every row is loaded (pages of the list are read as it goes);
+ * the time from the first scroll to the last row in the DOM, and the history requests made meanwhile.
+ */
+async function loadAllRows(page: Page, total: number): Promise<{ ms: number; requests: number }> {
   const start = Date.now();
-  const pages: number[] = [];
+  const pages: { size: string; ttfb: number }[] = [];
   page.on('response', (response) => {
-    if (new URL(response.url()).pathname.startsWith('/api/toy/history/')) {
-      pages.push(response.request().timing().responseStart);
+    const url = new URL(response.url());
+    if (url.pathname.startsWith('/api/toy/history/')) {
+      pages.push({
+        size: url.searchParams.get('page_size') ?? '?',
+        ttfb: response.request().timing().responseStart,
+      });
     }
   });
-  const report = () =>
+  const report = () => {
+    const sizes = [...new Set(pages.map((p) => p.size))].join(', ');
     log(
-      `  ${pages.length} history requests while scrolling, median ${Math.round(median(pages))} ms to first byte`,
+      `  ${pages.length} history requests while scrolling (page_size ${sizes}), median ${Math.round(median(pages.map((p) => p.ttfb)))} ms to first byte`,
     );
+  };
   const last = `[role="table"] [role="row"][aria-rowindex="${total + 1}"]`;
   for (let step = 0; step < 2000; step += 1) {
     if ((await page.locator(last).count()) > 0) {
+      const elapsed = Date.now() - start;
       report();
-      return Date.now() - start;
+      return { ms: elapsed, requests: pages.length };
     }
     await page.evaluate(() => {
       const table = document.querySelector<HTMLElement>('[role="table"]');
@@ -168,6 +189,31 @@ async function loadAllRows(page: Page, total: number): Promise<number> {
   }
   report();
   throw new Error(`the history table did not reach row ${total}`);
+}
+
+/**
+ * The old way, for the same run: what the console did before issue 15, 500-row pages read one after another
+ * (each asked for only once the last was there), here from the page itself with fetch and JSON.parse and no
+ * table to render: a lower bound of the old console's time. The session cookie and the XSRF header as the
+ * console sends them.
+ */
+function oldWayLoad(page: Page, total: number): Promise<{ ms: number; requests: number; rows: number }> {
+  return page.evaluate(`(async () => {
+    const xsrf = /(?:^|; *)XSRF-TOKEN=([^;]*)/.exec(document.cookie);
+    const headers = { accept: 'application/json' };
+    if (xsrf) headers['X-XSRF-TOKEN'] = decodeURIComponent(xsrf[1]);
+    const start = performance.now();
+    let rows = 0;
+    let requests = 0;
+    for (let pageNumber = 1; rows < ${total}; pageNumber += 1) {
+      const answer = await fetch('/api/toy/history/history-extended/?ordering=-date&page=' + pageNumber + '&page_size=500', { headers });
+      const body = JSON.parse(await answer.text());
+      requests += 1;
+      rows += body.results.length;
+      if (!body.next) break;
+    }
+    return { ms: performance.now() - start, requests, rows };
+  })()`);
 }
 
 /**
@@ -306,6 +352,39 @@ function gzipSize(urlPath: string): number {
   return gzipSync(readFileSync(file), { level: 9 }).length;
 }
 
+/** (c) The gzip size of the scripts the first screen loaded, against every chunk of the build. */
+function reportScripts(firstScreenScripts: string[]) {
+  const unique = [...new Set(firstScreenScripts)].filter((script) => script.startsWith('/assets/'));
+  const gzipTotal = unique.reduce((sum, script) => sum + gzipSize(script), 0);
+  const allScripts = path.join(WEB_ROOT, 'dist', 'assets');
+  const everyScript = readdirSync(allScripts).filter((name) => name.endsWith('.js'));
+  const everyGzip = everyScript.reduce((sum, name) => sum + gzipSize(`/assets/${name}`), 0);
+  add(
+    `JS for the first screen, gzip (${unique.length} of ${everyScript.length} chunks)`,
+    `${kb(gzipTotal)} (${((gzipTotal / everyGzip) * 100).toFixed(0)} % of all ${kb(everyGzip)})`,
+    `≤ ${kb(TARGETS.firstScreenGzipBytes)}`,
+    gzipTotal <= TARGETS.firstScreenGzipBytes,
+  );
+  for (const script of unique) log(`  first screen: ${script} ${kb(gzipSize(script))} gzip`);
+}
+
+/** The run's figures, each beside its target. */
+function printFigures(browser: Browser, kind: string, version: string) {
+  const machine = machineInfo();
+  const chromiumVersion = browser.version();
+  process.stdout.write(
+    `\nbench:web on ${machine.cpu} × ${machine.cores}, ${machine.memoryGb.toFixed(1)} GB, ${machine.os}, ` +
+      `Node.js ${machine.node}, Chromium ${chromiumVersion}, ${kind === 'postgres' ? `PostgreSQL ${version}` : `PGlite (${version})`}\n\n`,
+  );
+  const width = Math.max(...figures.map((f) => f.label.length));
+  for (const f of figures) {
+    const verdict = f.pass === null ? '' : f.pass ? '  ok' : '  MISSED';
+    process.stdout.write(
+      `${f.label.padEnd(width)}  ${f.value}${f.target ? `  (target ${f.target})` : ''}${verdict}\n`,
+    );
+  }
+}
+
 /** What a run must undo (the server, the temporary database), also when it is interrupted. */
 let cleanup: () => Promise<void> = async () => undefined;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -357,45 +436,52 @@ async function main() {
 
     let firstScreenScripts: string[] = [];
     for (const [label, route] of [
-      ['/history/list (50,000 rows, pages of 500)', '/history/list'],
-      ['/steam-account/list (5,000 accounts, page_size 999999)', '/steam-account/list'],
+      ['/history/list (50,000 rows, first page of 500)', '/history/list'],
+      ['/steam-account/list (5,000 accounts)', '/steam-account/list'],
     ] as const) {
-      if (process.env.BENCH_ONLY === 'scroll') break;
+      if (ONLY && ONLY !== 'first-rows') break;
       const { times, scripts } = await firstRows(browser, storage, `${baseUrl}${route}`);
       const value = median(times);
+      const target = route === '/steam-account/list' ? TARGETS.steamFirstRowsMs : TARGETS.firstRowsMs;
       log(`${route}: ${times.map((t) => Math.round(t)).join(', ')} ms`);
       add(
         `first rows ${label}, cold cache, median of ${RUNS}`,
         `${ms(value)} (× ${(value / baseline).toFixed(1)} baseline)`,
-        `≤ ${ms(TARGETS.firstRowsMs)}`,
-        value <= TARGETS.firstRowsMs,
+        `≤ ${ms(target)}`,
+        value <= target,
       );
       if (route === '/steam-account/list') firstScreenScripts = scripts;
     }
 
     // (c) The first screen is where / leads: the Steam accounts list.
-    const unique = [...new Set(firstScreenScripts)].filter((script) => script.startsWith('/assets/'));
-    const gzipTotal = unique.reduce((sum, script) => sum + gzipSize(script), 0);
-    const allScripts = path.join(WEB_ROOT, 'dist', 'assets');
-    const everyScript = readdirSync(allScripts).filter((name) => name.endsWith('.js'));
-    const everyGzip = everyScript.reduce((sum, name) => sum + gzipSize(`/assets/${name}`), 0);
-    add(
-      `JS for the first screen, gzip (${unique.length} of ${everyScript.length} chunks)`,
-      `${kb(gzipTotal)} (${((gzipTotal / everyGzip) * 100).toFixed(0)} % of all ${kb(everyGzip)})`,
-      `≤ ${kb(TARGETS.firstScreenGzipBytes)}`,
-      gzipTotal <= TARGETS.firstScreenGzipBytes,
-    );
-    for (const script of unique) log(`  first screen: ${script} ${kb(gzipSize(script))} gzip`);
+    if (firstScreenScripts.length > 0) reportScripts(firstScreenScripts);
 
-    // (b) Scrolling through every history row, loaded first.
+    // (b) Every history row: the old way first (500-row pages in a row), then the console's own, scrolling.
     const page = await loggedIn.newPage();
     await page.goto(`${baseUrl}/history/list`);
     await page.waitForSelector(ROW, { timeout: 60_000 });
-    const loadMs = await loadAllRows(page, COUNTS.history);
+    if (!ONLY || ONLY === 'load') {
+      const old = await oldWayLoad(page, COUNTS.history);
+      add(
+        `baseline: the old way, ${old.rows.toLocaleString('en')} history rows in ${old.requests} pages of 500 one after another (fetch in the page, no table)`,
+        ms(old.ms),
+      );
+      await page.reload();
+      await page.waitForSelector(ROW, { timeout: 60_000 });
+    }
+    const load = await loadAllRows(page, COUNTS.history);
     add(
-      `history: every one of ${COUNTS.history.toLocaleString('en')} rows loaded while scrolling`,
-      ms(loadMs),
+      `history: every one of ${COUNTS.history.toLocaleString('en')} rows loaded while scrolling (${load.requests} requests)`,
+      ms(load.ms),
+      `≤ ${ms(TARGETS.loadAllMs)}`,
+      load.ms <= TARGETS.loadAllMs,
     );
+    if (ONLY === 'load') {
+      await loggedIn.close();
+      printFigures(browser, kind, version);
+      return;
+    }
+
     const rendered = await page.locator('[role="table"] [role="row"]').count();
     const profiler = process.env.BENCH_PROFILE === '1' ? await startProfile(page) : null;
     const tracer = process.env.BENCH_TRACE === '1' ? await startTrace(page, 'history') : null;
@@ -428,19 +514,7 @@ async function main() {
     add('baseline: frames of an idle page (5 s)', idle.text);
     await loggedIn.close();
 
-    const machine = machineInfo();
-    const chromiumVersion = browser.version();
-    process.stdout.write(
-      `\nbench:web on ${machine.cpu} × ${machine.cores}, ${machine.memoryGb.toFixed(1)} GB, ${machine.os}, ` +
-        `Node.js ${machine.node}, Chromium ${chromiumVersion}, ${kind === 'postgres' ? `PostgreSQL ${version}` : `PGlite (${version})`}\n\n`,
-    );
-    const width = Math.max(...figures.map((f) => f.label.length));
-    for (const f of figures) {
-      const verdict = f.pass === null ? '' : f.pass ? '  ok' : '  MISSED';
-      process.stdout.write(
-        `${f.label.padEnd(width)}  ${f.value}${f.target ? `  (target ${f.target})` : ''}${verdict}\n`,
-      );
-    }
+    printFigures(browser, kind, version);
   } catch (error) {
     // Printed before the clean-up, which may fail on its own and hide it.
     log(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

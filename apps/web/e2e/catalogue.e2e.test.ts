@@ -36,9 +36,34 @@ async function toysNamed(search: string): Promise<ToyRow[]> {
 }
 
 /** Picks an option of a MUI select by its label. */
+/**
+ * Picks `option` in the select `label` and checks that it took. The menu opens with a transition and is
+ * placed against the field: with other fonts installed a click sent while it still moved landed beside
+ * the option, and the select kept its old value. So: wait for the listbox and the option to be visible and
+ * for the option to stand still over two animation frames, click it by role and name, wait for the menu
+ * to close, and read the value back from the field (one more try if the click was lost, then fail).
+ */
 async function choose(page: Page, scope: Locator | Page, label: string, option: string) {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  const field = scope.getByRole('combobox', { name: label });
+  for (let attempt = 1; ; attempt += 1) {
+    await field.click();
+    const listbox = page.getByRole('listbox');
+    await listbox.waitFor({ state: 'visible' });
+    const item = listbox.getByRole('option', { name: option, exact: true });
+    await item.waitFor({ state: 'visible' });
+    await poll(async () => {
+      const before = await item.boundingBox();
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
+      return JSON.stringify(before) === JSON.stringify(await item.boundingBox());
+    }).toBe(true);
+    await item.click();
+    await listbox.waitFor({ state: 'hidden' });
+    if ((await field.textContent())?.trim() === option) return;
+    if (attempt === 2)
+      expect((await field.textContent())?.trim(), `${label}: the choice did not take`).toBe(option);
+  }
 }
 
 /** Waits for a success notification holding the text. */

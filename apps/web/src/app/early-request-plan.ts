@@ -1,6 +1,8 @@
 import type { EarlyRequestPlan } from '@/lib/early-requests';
 
 const STEAM_ACCOUNTS = '/api/steam/accounts/extended/?page_size=999999';
+/** Its first page (get-steam-accounts.ts), asked for first: the screen shows it while the rest comes. */
+const STEAM_ACCOUNTS_FIRST = '/api/steam/accounts/extended/?page=1&page_size=100';
 
 /** A console path whose first screen starts loading from index.html's inline script. */
 interface EarlyScreen {
@@ -16,8 +18,8 @@ interface EarlyScreen {
  */
 const EARLY_SCREENS: Readonly<Record<string, EarlyScreen>> = {
   // '/' leads to the Steam accounts (the route table's index redirect).
-  '/': { requests: [STEAM_ACCOUNTS], page: 'steam-account-list' },
-  '/steam-account/list': { requests: [STEAM_ACCOUNTS], page: 'steam-account-list' },
+  '/': { requests: [STEAM_ACCOUNTS_FIRST, STEAM_ACCOUNTS], page: 'steam-account-list' },
+  '/steam-account/list': { requests: [STEAM_ACCOUNTS_FIRST, STEAM_ACCOUNTS], page: 'steam-account-list' },
   // EntityTable's first page (500 rows) in the history screen's default order.
   '/history/list': {
     requests: ['/api/toy/history/history-extended/?ordering=-date&page=1&page_size=500'],

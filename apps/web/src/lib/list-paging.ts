@@ -16,7 +16,7 @@ export interface ListPaging {
   inFlight: number;
 }
 
-export const LIST_PAGING: ListPaging = { firstPage: 500, chunkRows: 10_000, chunksPerStep: 3, inFlight: 3 };
+export const LIST_PAGING: ListPaging = { firstPage: 500, chunkRows: 10_000, chunksPerStep: 5, inFlight: 3 };
 
 /**
  * The window property the browser tests set (an init script) to cross many page boundaries on the demo's

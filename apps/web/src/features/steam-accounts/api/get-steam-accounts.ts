@@ -52,3 +52,33 @@ export function getSteamAccountsQueryOptions({ quiet = false }: { quiet?: boolea
 export function useSteamAccounts() {
   return useQuery(getSteamAccountsQueryOptions());
 }
+
+/**
+ * Rows the screen shows while the whole list is on its way: the answer of 5,000 accounts takes the server
+ * (PGlite above all, whose row decoding runs in JavaScript) most of a second, this page a small part of it.
+ */
+export const STEAM_ACCOUNTS_FIRST_PAGE = 100;
+
+/** Not under steamAccountsQueryKey: only shown until the whole list is there, never refreshed after. */
+export const steamAccountsFirstPageKey = ['steam-accounts-first-page', 'extended'] as const;
+
+/** The first STEAM_ACCOUNTS_FIRST_PAGE accounts, in the whole list's order, and how many there are. */
+export function getSteamAccountsFirstPageOptions({ quiet = false }: { quiet?: boolean } = {}) {
+  return queryOptions({
+    queryKey: steamAccountsFirstPageKey,
+    queryFn: async ({ signal }) => {
+      const result = await api.call(
+        'steam-accounts.extended',
+        { query: { page: 1, page_size: STEAM_ACCOUNTS_FIRST_PAGE } },
+        { signal, hideNotification: quiet },
+      );
+      const page = unwrap(result);
+      return { count: page.count, rows: page.results as unknown as SteamAccountRow[] };
+    },
+  });
+}
+
+/** The first page, read only while the whole list has not come (a return to the screen has it). */
+export function useSteamAccountsFirstPage(wanted: boolean) {
+  return useQuery({ ...getSteamAccountsFirstPageOptions(), enabled: wanted });
+}

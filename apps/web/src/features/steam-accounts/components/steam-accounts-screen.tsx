@@ -20,7 +20,7 @@ import { useFilterState } from '@/lib/use-filter-state';
 
 import { useDeleteSteamAccounts } from '../api/delete-steam-accounts';
 import { useProxyOptions } from '../api/get-proxy-options';
-import { useSteamAccounts, type SteamAccountRow } from '../api/get-steam-accounts';
+import { useSteamAccounts, useSteamAccountsFirstPage, type SteamAccountRow } from '../api/get-steam-accounts';
 import { EMPTY_FILTERS, filterSteamAccounts, NO_GROUP } from '../utils/filter-steam-accounts';
 import type { SteamAction } from '../utils/steam-actions';
 import type { ProxyOption } from './steam-account-dialog';
@@ -65,7 +65,10 @@ export function SteamAccountsScreen() {
   const botProxies = useProxyOptions();
   const remove = useDeleteSteamAccounts();
 
-  const rows = useMemo(() => accounts.data ?? [], [accounts.data]);
+  // The first page shows at once; the whole list replaces it when it comes (the same order: the server's).
+  const firstPage = useSteamAccountsFirstPage(accounts.data === undefined);
+  const rows = useMemo(() => accounts.data ?? firstPage.data?.rows ?? [], [accounts.data, firstPage.data]);
+  const complete = accounts.data !== undefined;
   const visible = useMemo(() => filterSteamAccounts(rows, deferredFilters), [rows, deferredFilters]);
   const serverGroupOptions = useMemo(
     () => [
@@ -167,9 +170,9 @@ export function SteamAccountsScreen() {
           </Button>
         </SelectionBar>
         <RowCountBar
-          kind="shown"
+          kind={complete ? 'shown' : 'loaded'}
           count={visible.length}
-          total={rows.length}
+          total={complete ? rows.length : (firstPage.data?.count ?? 0)}
           onRefresh={() => void accounts.refetch()}
           exportHref={shownRowsExportUrl('steam-accounts.extended', visible, rows.length)}
         />
