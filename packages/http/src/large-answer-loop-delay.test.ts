@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { availableParallelism, loadavg } from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
@@ -28,6 +29,12 @@ const ATTEMPTS = 3;
  * then, saying so, rather than failing on the machine's account.
  */
 const TOO_BUSY_IDLE_MS = 25;
+/**
+ * Nor can it be judged when the machine has more runnable work than cores: at a load of 3.7-7 on 2 cores
+ * the sliced path measured 330-510 ms (the body's 20 MB string and the collector's scavenges, stretched by
+ * the scheduler) with an idle loop at 18-39 ms. Skipped then too, saying so; see docs/status.md, issue 15.
+ */
+const TOO_BUSY_LOAD_PER_CORE = 1;
 /** Histogram resolution: the stalls that matter are tens of milliseconds. */
 const RESOLUTION_MS = 10;
 
@@ -80,6 +87,12 @@ describe('a 20 MB price list through HttpClient', () => {
       expect(response.text.length).toBe(bodyLength);
       items = (await response.jsonAsync<unknown[]>()).length;
     };
+    const loadPerCore = loadavg()[0]! / availableParallelism();
+    if (loadPerCore > TOO_BUSY_LOAD_PER_CORE) {
+      context.skip(
+        `machine too busy to measure: load ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
+      );
+    }
     await fetchAndParse(); // warm-up: connection, JIT
     const attempts: { fetch: Delay; idle: Delay }[] = [];
     for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
