@@ -11,7 +11,7 @@ export interface Services {
   /** The repository of each table behind the generic CRUD (`ENTITY_TABLES` of @toydesk/db). */
   resources: Record<EntityTableName, EntityRepository>;
   /** The history statistics' answers as JSON, per toy_history's data version (http/versioned-answer.ts). */
-  historyAnswers: VersionedCache<string>;
+  historyAnswers: VersionedCache<Buffer>;
   markets: MarketOutbound & {
     /** Demo mode: where the in-process simulators listen. */
     simulatorUrl?: string;

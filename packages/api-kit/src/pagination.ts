@@ -101,9 +101,10 @@ export async function sendPage(
 
   if (expected <= STREAM_THRESHOLD) {
     const rows = await db.query(limitSql, source.params);
+    // As bytes: a large string was encoded again inside the socket's writev, far slower than Buffer.from.
     reply
       .type('application/json; charset=utf-8')
-      .send(JSON.stringify({ ...head, results: rows.map(transform) }));
+      .send(Buffer.from(JSON.stringify({ ...head, results: rows.map(transform) })));
     return;
   }
 

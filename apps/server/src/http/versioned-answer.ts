@@ -7,9 +7,12 @@ import type { FastifyReply } from 'fastify';
 /** How much JSON the answers of one table keep in all (avg-stats-by-name without a filter is ~2.4 MB). */
 const ANSWERS_KEPT_BYTES = 64 * 1024 * 1024;
 
-/** Answers computed from one table, kept as their JSON text per the table's data version. */
-export function createAnswerCache(table: VersionedTable): VersionedCache<string> {
-  return new VersionedCache<string>(table, ANSWERS_KEPT_BYTES, (json) => json.length);
+/**
+ * Answers computed from one table, kept as their JSON's UTF-8 bytes per the table's data version: a kept
+ * string would be encoded again on every send (a 2.4 MB one took ~70 ms of writev each time).
+ */
+export function createAnswerCache(table: VersionedTable): VersionedCache<Buffer> {
+  return new VersionedCache<Buffer>(table, ANSWERS_KEPT_BYTES, (json) => json.length);
 }
 
 /** True when If-None-Match names this ETag (a list of tags, or `*`). */
@@ -29,7 +32,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
  */
 export async function sendVersionedJson(
   ctx: Pick<RequestParts, 'request' | 'reply'> & { services: { db: Database } },
-  cache: VersionedCache<string>,
+  cache: VersionedCache<Buffer>,
   key: string,
   compute: () => Promise<unknown>,
 ): Promise<FastifyReply> {
@@ -40,7 +43,7 @@ export async function sendVersionedJson(
   reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
   if (request.method === 'GET' && matches(request.headers['if-none-match'], etag))
     return reply.code(304).send();
-  const { value } = await cache.getAt(version, key, async () => JSON.stringify(await compute()));
+  const { value } = await cache.getAt(version, key, async () => Buffer.from(JSON.stringify(await compute())));
   return reply.type('application/json; charset=utf-8').send(value);
 }
 
