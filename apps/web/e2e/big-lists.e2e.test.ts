@@ -141,9 +141,11 @@ describeInConsole(
         .addInitScript(`window[${JSON.stringify(LIST_PAGING_OVERRIDE)}] = ${JSON.stringify(paging)};`);
       await session.goto(`${paths.history.list.getHref()}?search=${encodeURIComponent(RUN)}`);
       await waitForRows(page);
+      // How many rows are loaded before the first scroll depends on how fast the next pages answer (the
+      // table asks for more as soon as its end is in view): only the total is certain here.
       await expect
         .poll(async () => digits(await page.getByTestId('row-count').textContent()))
-        .toBe(`7${TOTAL}`);
+        .toMatch(new RegExp(`^\\d+${TOTAL}$`));
       await scrollUntilLoaded(TOTAL);
       await expect
         .poll(async () => digits(await page.getByTestId('row-count').textContent()))
