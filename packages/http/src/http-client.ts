@@ -169,7 +169,7 @@ export class HttpClient {
         ...meta,
         status: parts.status,
         statusText: parts.statusText,
-        bodyText: parts.text,
+        bodyText: parts.body.join(''),
         headers: parts.headers,
         attempts: attempt,
       });
@@ -203,8 +203,13 @@ export class HttpClient {
       // The timer covers connecting, the headers and the whole body.
       const res = await undiciRequest(url, { method, headers, body, dispatcher, signal });
       status = res.statusCode;
-      const text = await decodeBody(res.body, res.headers['content-encoding'], this.maxBodyBytes);
-      return { status: res.statusCode, statusText: res.statusText, headers: toHeaders(res.headers), text };
+      const answer = await decodeBody(res.body, res.headers['content-encoding'], this.maxBodyBytes);
+      return {
+        status: res.statusCode,
+        statusText: res.statusText,
+        headers: toHeaders(res.headers),
+        body: answer,
+      };
     } catch (error) {
       if (callerSignal?.aborted) throw callerSignal.reason;
       if (error instanceof BodyTooLargeError) {

@@ -17,7 +17,8 @@ export interface ResponseParts {
   status: number;
   statusText: string;
   headers: Headers;
-  text: string;
+  /** The decoded body in the pieces it came in (see decodeBody); joined they are the whole text. */
+  body: readonly string[];
 }
 
 export function createHttpResponse(
@@ -25,6 +26,11 @@ export function createHttpResponse(
   meta: { call: string | null; method: string; readonly url: string },
   attempts: number,
 ): HttpResponse {
+  const { body, ...head } = parts;
+  const chars = body.reduce((sum, piece) => sum + piece.length, 0);
+  // Joined only when asked for: jsonAsync() reads a large body from its pieces instead.
+  let text: string | undefined;
+  const wholeText = () => (text ??= body.length === 1 ? body[0]! : body.join(''));
   const parseError = (cause: unknown) =>
     new HttpParseError(
       {
@@ -35,22 +41,25 @@ export function createHttpResponse(
         attempts,
         status: parts.status,
         statusText: parts.statusText,
-        bodyText: parts.text.slice(0, PARSE_ERROR_BODY_LIMIT),
+        bodyText: firstChars(body, PARSE_ERROR_BODY_LIMIT),
         headers: parts.headers,
         cause,
       },
-      parts.text.trim() === '' ? 'empty body, JSON expected' : 'body is not JSON',
+      body.every((piece) => piece.trim() === '') ? 'empty body, JSON expected' : 'body is not JSON',
     );
   const json = <T>(): T => {
     try {
       // Marketplace answers carry 64-bit ids (asset, offer, listing, order ids), often as bare numbers.
-      return parseJsonLossless(parts.text) as T;
+      return parseJsonLossless(wholeText()) as T;
     } catch (error) {
       throw parseError(error);
     }
   };
   return {
-    ...parts,
+    ...head,
+    get text() {
+      return wholeText();
+    },
     // Read lazily: the redacted URL is computed only if someone looks at it.
     get url() {
       return meta.url;
@@ -58,12 +67,22 @@ export function createHttpResponse(
     attempts,
     json,
     async jsonAsync<T = unknown>(): Promise<T> {
-      if (parts.text.length < SLICED_JSON_MIN_CHARS) return json<T>();
+      if (chars < SLICED_JSON_MIN_CHARS) return json<T>();
       try {
-        return (await parseJsonInSlices(parts.text)) as T;
+        return (await parseJsonInSlices(body)) as T;
       } catch (error) {
         throw parseError(error);
       }
     },
   };
+}
+
+/** The body's first `limit` characters, without joining the rest. */
+function firstChars(body: readonly string[], limit: number): string {
+  let out = '';
+  for (const piece of body) {
+    if (out.length >= limit) break;
+    out += piece.slice(0, limit - out.length);
+  }
+  return out;
 }

@@ -17,12 +17,31 @@ async function outcomeOf(parse: () => unknown): Promise<Outcome> {
   }
 }
 
-async function expectSameAsWhole(text: string, batchChars: number) {
-  const sliced = await outcomeOf(() => parseJsonInSlices(text, { batchChars, sliceMs: 0 }));
+/** The text cut into pieces of the given lengths, taken in turn (0: an empty piece, as a decoder may give). */
+function piecesOf(text: string, lengths: number[]): string[] {
+  if (lengths.length === 0) return [text];
+  const pieces: string[] = [];
+  for (let at = 0, n = 0; at < text.length; n += 1) {
+    const length = lengths[n % lengths.length]!;
+    pieces.push(text.slice(at, at + length));
+    at += length;
+    // Never loop for ever on lengths that are all 0.
+    if (n > text.length + lengths.length) {
+      pieces.push(text.slice(at));
+      break;
+    }
+  }
+  return pieces;
+}
+
+async function expectSameAsWhole(text: string, batchChars: number, pieceLengths: number[] = []) {
+  const pieces = piecesOf(text, pieceLengths);
+  expect(pieces.join('')).toBe(text);
+  const sliced = await outcomeOf(() => parseJsonInSlices(pieces, { batchChars, sliceMs: 0 }));
   const whole = await outcomeOf(() => parseJsonLossless(text));
   // toEqual, not toStrictEqual: that one compares `.constructor`, which a member named so replaces. The
   // JSON text of each value pins key order and own `__proto__` members.
-  expect(sliced, text).toEqual(whole);
+  expect(sliced, JSON.stringify(pieces)).toEqual(whole);
 }
 
 /** JSON text with some 64-bit ids written bare and random whitespace between tokens. */
@@ -62,23 +81,30 @@ const damaged = fc
   });
 
 const batchChars = fc.integer({ min: 1, max: 48 });
+/** How the decoded body comes in: pieces of 1 to 16 characters, an empty one now and then, or whole. */
+const pieceLengths = fc.array(fc.integer({ min: 0, max: 16 }), { maxLength: 5 });
 
 describe('parseJsonInSlices', () => {
-  it('gives what parseJsonLossless gives on random JSON, split at every size', async () => {
+  it('gives what parseJsonLossless gives on random JSON, in batches and pieces of every size', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.tuple(spacing, jsonText, spacing), batchChars, async ([a, text, b], batch) => {
-        await expectSameAsWhole(a + text + b, batch);
-      }),
-      { numRuns: 1000 },
+      fc.asyncProperty(
+        fc.tuple(spacing, jsonText, spacing),
+        batchChars,
+        pieceLengths,
+        async ([a, text, b], batch, lengths) => {
+          await expectSameAsWhole(a + text + b, batch, lengths);
+        },
+      ),
+      { numRuns: 1500 },
     );
   });
 
-  it('refuses exactly what parseJsonLossless refuses (damaged documents)', async () => {
+  it('refuses exactly what parseJsonLossless refuses (damaged documents, any pieces)', async () => {
     await fc.assert(
-      fc.asyncProperty(damaged, batchChars, async (text, batch) => {
-        await expectSameAsWhole(text, batch);
+      fc.asyncProperty(damaged, batchChars, pieceLengths, async (text, batch, lengths) => {
+        await expectSameAsWhole(text, batch, lengths);
       }),
-      { numRuns: 1500 },
+      { numRuns: 2000 },
     );
   });
 
@@ -102,7 +128,9 @@ describe('parseJsonInSlices', () => {
     '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]',
     `${'['.repeat(100)}1`,
   ])('%j: same outcome as the whole parse', async (text) => {
-    for (const batch of [1, 2, 3, 8]) await expectSameAsWhole(text, batch);
+    for (const batch of [1, 2, 3, 8]) {
+      for (const lengths of [[], [1], [2, 3], [0, 5]]) await expectSameAsWhole(text, batch, lengths);
+    }
   });
 
   it('keeps `__proto__` an own member and 64-bit ids exact in a split object', async () => {
