@@ -1,9 +1,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { availableParallelism, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { gzip } from 'node:zlib';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,57 +16,90 @@ import { priceListJson } from './testing/price-list.ts';
  * Issue 15, deliverable 5: the one test that asserts a time, because the issue asks for exactly this. While
  * a 20 MB price list is fetched and parsed through the real client, no timer may wait more than 50 ms.
  *
- * A shared 2-core machine stalls any process now and then, whatever it runs. So the limit applies to the
- * excess over an idle loop measured in the same attempt for as long as the fetch took, and a failed attempt
- * is tried again (three attempts at most). That does not hide the stall this test is for: one JSON.parse of the whole body (the
- * path before) holds the loop 170 ms on a quiet machine, several times that under load, in every attempt.
+ * A shared 2-core machine stalls any thread now and then, whatever it runs (an idle loop here waited up to
+ * 120 ms at load 6-8). So the limit applies to the excess over a baseline taken in the same window: a
+ * worker thread of this process runs an idle loop under the same histogram while the fetch and parse run
+ * on the main thread, so it waits out the same moments of the machine, but not this thread's work or its
+ * collector (each isolate has its own heap). An attempt passes when the main loop's longest wait is at most
+ * 50 ms above the worker's; a failed attempt is tried again. That does not hide the stall this test is
+ * for: one JSON.parse of the whole body (the path before, `json()`) holds the loop 170 ms on a quiet machine
+ * and 250-1,000 ms under load, in every attempt, while the idle worker waits 10-30 ms; and an attempt whose
+ * baseline itself passed NOISY_BASELINE_MS cannot pass, so a machine stall can never excuse a stall of the
+ * parse (it needs main - baseline <= 50 with baseline <= 100: a longest wait of at most 150 ms).
  */
 const LIMIT_MS = 50;
 /** A loaded machine's worst moments come and go: one attempt under the limit is enough. */
-const ATTEMPTS = 3;
-/**
- * An idle loop that already waits this long says the machine is too busy to judge a 50 ms limit (at load 12
- * on 2 cores it waited 33-74 ms, and every slice and GC pause is stretched as much): the test is skipped
- * then, saying so, rather than failing on the machine's account.
- */
-const TOO_BUSY_IDLE_MS = 25;
-/**
- * Nor can it be judged when the machine has more runnable work than cores: at a load of 3.7-7 on 2 cores
- * the sliced path measured 330-510 ms (the body's 20 MB string and the collector's scavenges, stretched by
- * the scheduler) with an idle loop at 18-39 ms. Skipped then too, saying so; see docs/status.md, issue 15.
- */
-const TOO_BUSY_LOAD_PER_CORE = 1;
+const ATTEMPTS = 6;
+/** Above this the machine stalled the idle loop itself: the attempt says nothing and cannot pass. */
+const NOISY_BASELINE_MS = 2 * LIMIT_MS;
 /** Histogram resolution: the stalls that matter are tens of milliseconds. */
 const RESOLUTION_MS = 10;
 
-interface Delay {
+/** The worker's idle loop: a histogram it starts and stops when told, answering with its max (ms). */
+const IDLE_LOOP = `
+const { parentPort } = require('node:worker_threads');
+const { monitorEventLoopDelay } = require('node:perf_hooks');
+let histogram;
+parentPort.on('message', (message) => {
+  if (message === 'start') {
+    histogram = monitorEventLoopDelay({ resolution: ${RESOLUTION_MS} });
+    histogram.enable();
+    parentPort.postMessage(0);
+  } else {
+    histogram.disable();
+    parentPort.postMessage(histogram.max / 1e6);
+  }
+});
+`;
+
+interface Attempt {
+  /** The main loop's longest wait while the work ran (ms). */
   maxMs: number;
+  /** The idle worker loop's longest wait over the same window (ms). */
+  baselineMs: number;
   tookMs: number;
+  load: number;
 }
 
-/** The longest event-loop delay while `work` runs. */
-async function delayDuring(work: () => Promise<unknown>): Promise<Delay> {
+/** The longest event-loop delay while `work` runs, and an idle loop's over the same window. */
+async function delayDuring(idle: Worker, work: () => Promise<unknown>): Promise<Attempt> {
+  const ask = (message: 'start' | 'stop') =>
+    new Promise<number>((resolve) => {
+      idle.once('message', resolve);
+      idle.postMessage(message);
+    });
   const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   histogram.enable();
-  // The histogram's timer must be running before the work starts, and must run once after a last stall.
+  await ask('start');
+  // Both histograms' timers must be running before the work starts, and must run once after a last stall.
   await sleep(2 * RESOLUTION_MS);
   const started = performance.now();
   await work();
   const tookMs = performance.now() - started;
   await sleep(2 * RESOLUTION_MS);
   histogram.disable();
-  return { maxMs: histogram.max / 1e6, tookMs };
+  const baselineMs = await ask('stop');
+  const round = (ms: number) => Math.round(ms * 10) / 10;
+  return {
+    maxMs: round(histogram.max / 1e6),
+    baselineMs: round(baselineMs),
+    tookMs: round(tookMs),
+    load: loadavg()[0]!,
+  };
 }
+
+const passes = ({ maxMs, baselineMs }: Attempt) =>
+  baselineMs <= NOISY_BASELINE_MS && maxMs - baselineMs <= LIMIT_MS;
 
 describe('a 20 MB price list through HttpClient', () => {
   let url: string;
-  let bodyLength: number;
+  let itemCount: number;
   const server = createServer();
   const http = new HttpClient();
 
   beforeAll(async () => {
     const body = priceListJson(20);
-    bodyLength = body.length;
+    itemCount = (JSON.parse(body) as unknown[]).length;
     const packed = await promisify(gzip)(body);
     server.on('request', (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
@@ -80,32 +114,27 @@ describe('a 20 MB price list through HttpClient', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  it(`is fetched, inflated and parsed with no event-loop delay above ${LIMIT_MS} ms`, async (context) => {
+  it(`is fetched, inflated and parsed with no event-loop delay ${LIMIT_MS} ms above an idle loop's`, async () => {
     let items = 0;
     const fetchAndParse = async () => {
       const response = await http.request({ method: 'GET', url });
-      expect(response.text.length).toBe(bodyLength);
       items = (await response.jsonAsync<unknown[]>()).length;
     };
-    const loadPerCore = loadavg()[0]! / availableParallelism();
-    if (loadPerCore > TOO_BUSY_LOAD_PER_CORE) {
-      context.skip(
-        `machine too busy to measure: load ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
-      );
+    const idle = new Worker(IDLE_LOOP, { eval: true });
+    try {
+      await fetchAndParse(); // warm-up: connection, JIT
+      expect(items).toBe(itemCount);
+      const attempts: Attempt[] = [];
+      for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+        attempts.push(await delayDuring(idle, fetchAndParse));
+        if (passes(attempts.at(-1)!)) break;
+      }
+      expect(items).toBe(itemCount);
+      // For the figures in docs/benchmarks.md: every attempt's numbers, pass or fail.
+      if (process.env.TOYDESK_LOOP_DELAY_LOG === '1') console.info(JSON.stringify(attempts));
+      expect(attempts.some(passes), JSON.stringify(attempts)).toBe(true);
+    } finally {
+      await idle.terminate();
     }
-    await fetchAndParse(); // warm-up: connection, JIT
-    const attempts: { fetch: Delay; idle: Delay }[] = [];
-    for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
-      const fetch = await delayDuring(fetchAndParse);
-      const idle = await delayDuring(() => sleep(fetch.tookMs));
-      attempts.push({ fetch, idle });
-      if (fetch.maxMs - idle.maxMs <= LIMIT_MS) break;
-    }
-    expect(items).toBeGreaterThan(50_000);
-    if (attempts.every(({ idle }) => idle.maxMs > TOO_BUSY_IDLE_MS)) {
-      context.skip(`machine too busy to measure: an idle loop waited ${JSON.stringify(attempts)}`);
-    }
-    const best = Math.min(...attempts.map(({ fetch, idle }) => fetch.maxMs - idle.maxMs));
-    expect(best, JSON.stringify(attempts)).toBeLessThanOrEqual(LIMIT_MS);
   });
 });
