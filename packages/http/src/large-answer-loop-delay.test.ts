@@ -4,12 +4,12 @@ import { loadavg } from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { Worker } from 'node:worker_threads';
 import { gzip } from 'node:zlib';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { HttpClient } from './http-client.ts';
+import { IdleLoop } from './testing/idle-loop.ts';
 import { priceListJson } from './testing/price-list.ts';
 
 /**
@@ -18,7 +18,7 @@ import { priceListJson } from './testing/price-list.ts';
  *
  * A shared 2-core machine stalls any thread now and then, whatever it runs (an idle loop here waited up to
  * 120 ms at load 6-8). So the limit applies to the excess over a baseline taken in the same window: a
- * worker thread of this process runs an idle loop under the same histogram while the fetch and parse run
+ * worker thread of this process runs an idle loop under a histogram of its own while the fetch and parse run
  * on the main thread, so it waits out the same moments of the machine, but not this thread's work or its
  * collector (each isolate has its own heap). An attempt passes when the main loop's longest wait is at most
  * 50 ms above the worker's; a failed attempt is tried again. That does not hide the stall this test is
@@ -35,23 +35,6 @@ const NOISY_BASELINE_MS = 2 * LIMIT_MS;
 /** Histogram resolution: the stalls that matter are tens of milliseconds. */
 const RESOLUTION_MS = 10;
 
-/** The worker's idle loop: a histogram it starts and stops when told, answering with its max (ms). */
-const IDLE_LOOP = `
-const { parentPort } = require('node:worker_threads');
-const { monitorEventLoopDelay } = require('node:perf_hooks');
-let histogram;
-parentPort.on('message', (message) => {
-  if (message === 'start') {
-    histogram = monitorEventLoopDelay({ resolution: ${RESOLUTION_MS} });
-    histogram.enable();
-    parentPort.postMessage(0);
-  } else {
-    histogram.disable();
-    parentPort.postMessage(histogram.max / 1e6);
-  }
-});
-`;
-
 interface Attempt {
   /** The main loop's longest wait while the work ran (ms). */
   maxMs: number;
@@ -62,15 +45,10 @@ interface Attempt {
 }
 
 /** The longest event-loop delay while `work` runs, and an idle loop's over the same window. */
-async function delayDuring(idle: Worker, work: () => Promise<unknown>): Promise<Attempt> {
-  const ask = (message: 'start' | 'stop') =>
-    new Promise<number>((resolve) => {
-      idle.once('message', resolve);
-      idle.postMessage(message);
-    });
+async function delayDuring(idle: IdleLoop, work: () => Promise<unknown>): Promise<Attempt> {
   const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   histogram.enable();
-  await ask('start');
+  await idle.start();
   // Both histograms' timers must be running before the work starts, and must run once after a last stall.
   await sleep(2 * RESOLUTION_MS);
   const started = performance.now();
@@ -78,7 +56,7 @@ async function delayDuring(idle: Worker, work: () => Promise<unknown>): Promise<
   const tookMs = performance.now() - started;
   await sleep(2 * RESOLUTION_MS);
   histogram.disable();
-  const baselineMs = await ask('stop');
+  const baselineMs = await idle.stop();
   const round = (ms: number) => Math.round(ms * 10) / 10;
   return {
     maxMs: round(histogram.max / 1e6),
@@ -120,7 +98,7 @@ describe('a 20 MB price list through HttpClient', () => {
       const response = await http.request({ method: 'GET', url });
       items = (await response.jsonAsync<unknown[]>()).length;
     };
-    const idle = new Worker(IDLE_LOOP, { eval: true });
+    const idle = new IdleLoop(RESOLUTION_MS);
     try {
       await fetchAndParse(); // warm-up: connection, JIT
       expect(items).toBe(itemCount);
@@ -134,7 +112,7 @@ describe('a 20 MB price list through HttpClient', () => {
       if (process.env.TOYDESK_LOOP_DELAY_LOG === '1') console.info(JSON.stringify(attempts));
       expect(attempts.some(passes), JSON.stringify(attempts)).toBe(true);
     } finally {
-      await idle.terminate();
+      await idle.close();
     }
   });
 });
