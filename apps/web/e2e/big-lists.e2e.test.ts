@@ -159,3 +159,54 @@ describeInConsole(
     });
   },
 );
+
+describeInConsole(
+  'Steam accounts: the first page renders before the whole list is asked for',
+  { path: paths.steamAccount.list.getHref() },
+  () => {
+    it('shows the first page while the whole list is held, and asks for that list only after the first page answered', async () => {
+      const { page } = session;
+      // The order of what happened, from the browser's side (issue 15: on PGlite the whole list, asked for
+      // beside the first page, held the server and so the screen's first render).
+      const events: string[] = [];
+      const isWholeList = (url: URL) =>
+        url.pathname === '/api/steam/accounts/extended/' && url.searchParams.get('page_size') === '999999';
+      const isFirstPage = (url: URL) =>
+        url.pathname === '/api/steam/accounts/extended/' && url.searchParams.get('page_size') === '100';
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(isWholeList, async (route) => {
+        events.push('whole list asked');
+        await held;
+        await route.continue();
+      });
+      const onResponse = (response: { url: () => string }) => {
+        const url = new URL(response.url());
+        if (isFirstPage(url)) events.push('first page answered');
+        if (isWholeList(url)) events.push('whole list answered');
+      };
+      page.on('response', onResponse);
+      const answered = page.waitForResponse((response) => isWholeList(new URL(response.url())), {
+        timeout: 60_000,
+      });
+      try {
+        await session.goto(paths.steamAccount.list.getHref());
+        await waitForRows(page);
+        events.push('first rows shown');
+        // The first page's rows stay on screen with the whole list still held.
+        await expect.poll(() => events.includes('whole list asked')).toBe(true);
+        await session.screenshot('steam-accounts-first-page');
+        expect(events.indexOf('first page answered')).toBeGreaterThanOrEqual(0);
+        expect(events.indexOf('first page answered')).toBeLessThan(events.indexOf('whole list asked'));
+        expect(await page.locator('[role="table"] [role="row"][aria-rowindex="2"]').count()).toBe(1);
+        expect(events).not.toContain('whole list answered');
+      } finally {
+        release();
+        page.off('response', onResponse);
+      }
+      expect((await answered).status()).toBe(200);
+      await waitForRows(page);
+      await page.unroute(isWholeList);
+    });
+  },
+);

@@ -1,7 +1,10 @@
 import type { EarlyRequestPlan } from '@/lib/early-requests';
 
-const STEAM_ACCOUNTS = '/api/steam/accounts/extended/?page_size=999999';
-/** Its first page (get-steam-accounts.ts), asked for first: the screen shows it while the rest comes. */
+/**
+ * The Steam accounts' first page (get-steam-accounts.ts): the screen shows it while the rest comes. Not the
+ * whole list beside it: the screen asks for that once this page has answered (on PGlite the server answers
+ * nothing else, not even the page's scripts, while it reads the 5,000 accounts).
+ */
 const STEAM_ACCOUNTS_FIRST = '/api/steam/accounts/extended/?page=1&page_size=100';
 
 /** A console path whose first screen starts loading from index.html's inline script. */
@@ -18,8 +21,8 @@ interface EarlyScreen {
  */
 const EARLY_SCREENS: Readonly<Record<string, EarlyScreen>> = {
   // '/' leads to the Steam accounts (the route table's index redirect).
-  '/': { requests: [STEAM_ACCOUNTS_FIRST, STEAM_ACCOUNTS], page: 'steam-account-list' },
-  '/steam-account/list': { requests: [STEAM_ACCOUNTS_FIRST, STEAM_ACCOUNTS], page: 'steam-account-list' },
+  '/': { requests: [STEAM_ACCOUNTS_FIRST], page: 'steam-account-list' },
+  '/steam-account/list': { requests: [STEAM_ACCOUNTS_FIRST], page: 'steam-account-list' },
   // EntityTable's first page (500 rows) in the history screen's default order.
   '/history/list': {
     requests: ['/api/toy/history/history-extended/?ordering=-date&page=1&page_size=500'],

@@ -1,10 +1,7 @@
 import { BOT_SERVICE_MARKETS, MARKET_CODES } from '@toydesk/contract';
 
 import { HOME_REDIRECT, paths } from '@/config/paths';
-import {
-  getSteamAccountsFirstPageOptions,
-  getSteamAccountsQueryOptions,
-} from '@/features/steam-accounts/api/get-steam-accounts';
+import { getSteamAccountsFirstPageOptions } from '@/features/steam-accounts/api/get-steam-accounts';
 import { lazyPage } from '@/lib/chunk-reload';
 
 import type { RouteDefinition, RouteValidation } from './route-definitions';
@@ -87,12 +84,8 @@ export const ROUTES: readonly RouteDefinition[] = [
     page: lazyPage(() => import('./routes/steam-account-list')),
     titleKey: 'nav.steamAccountList',
     layout: 'wide',
-    // Every account in one reply: the slowest call of the first screen (bench:web); its first page comes
-    // sooner and shows until then.
-    prefetchData: (client) => {
-      void client.prefetchQuery(getSteamAccountsFirstPageOptions({ quiet: true }));
-      void client.prefetchQuery(getSteamAccountsQueryOptions({ quiet: true }));
-    },
+    // The first page only: the screen asks for every account once it has answered (get-steam-accounts.ts).
+    prefetchData: (client) => void client.prefetchQuery(getSteamAccountsFirstPageOptions({ quiet: true })),
   },
   {
     path: paths.steamAccount.checkList.path,

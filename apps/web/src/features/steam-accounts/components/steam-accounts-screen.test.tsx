@@ -41,6 +41,37 @@ describe('Steam accounts screen', () => {
     expect(screen.getByTestId('row-count').textContent).toBe('Показано 1 из 2');
   });
 
+  it('asks for the whole list only once the first page has answered, and shows that page meanwhile', async () => {
+    // Issue 15: asked for beside the first page, the whole list held the screen on PGlite (the server
+    // answers nothing else while it reads 5,000 accounts). Both answers are held here to see the order.
+    let answerFirst: () => void = () => undefined;
+    let answerAll: () => void = () => undefined;
+    const firstHeld = new Promise<void>((resolve) => (answerFirst = resolve));
+    const allHeld = new Promise<void>((resolve) => (answerAll = resolve));
+    const page = (count: number, results: unknown[]) => jsonResponse({ count, next: null, previous: null, results });
+    const calls = stubApi((call) => {
+      if (!call.url.includes('/api/steam/accounts/extended/')) return reads(call);
+      if (call.url.includes('page_size=100'))
+        return firstHeld.then(() => page(5000, rows.slice(0, 1)));
+      return allHeld.then(() => page(2, rows));
+    });
+    const wholeListAsked = () =>
+      calls.some((call) => call.url.includes('/api/steam/accounts/extended/?page_size=999999'));
+    renderWithProviders(<SteamAccountsScreen />);
+    await waitFor(() => expect(calls.some((call) => call.url.includes('page_size=100'))).toBe(true));
+    // A few turns of the event loop with the first page still unanswered: the whole list is not asked for.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(wholeListAsked()).toBe(false);
+    answerFirst();
+    expect(await screen.findByText('trade_bot_01')).toBeTruthy();
+    await waitFor(() => expect(wholeListAsked()).toBe(true));
+    // The first page's row and its count are on screen while the whole list is still on its way.
+    expect(screen.queryByText('trade_bot_02')).toBeNull();
+    expect(screen.getByTestId('row-count').textContent).toMatch(/1\D+5\s?000/);
+    answerAll();
+    expect(await screen.findByText('trade_bot_02')).toBeTruthy();
+  });
+
   it('edits an account: secrets write-only, the server’s 400 on the fields', async () => {
     const calls = stubApi(reads, () =>
       jsonResponse({ login: ['Логин занят. (Login taken.)'], non_field_errors: ['Проверьте данные'] }, 400),

@@ -1,5 +1,6 @@
 import { mdiDelete, mdiFileKey, mdiPencilBoxMultiple, mdiPlus } from '@mdi/js';
 import { Button, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { CURRENCIES, STEAM_ACCOUNT_STATUSES, type MarketRates } from '@toydesk/contract';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +21,12 @@ import { useFilterState } from '@/lib/use-filter-state';
 
 import { useDeleteSteamAccounts } from '../api/delete-steam-accounts';
 import { useProxyOptions } from '../api/get-proxy-options';
-import { useSteamAccounts, useSteamAccountsFirstPage, type SteamAccountRow } from '../api/get-steam-accounts';
+import {
+  steamAccountsQueryKey,
+  useSteamAccounts,
+  useSteamAccountsFirstPage,
+  type SteamAccountRow,
+} from '../api/get-steam-accounts';
 import { EMPTY_FILTERS, filterSteamAccounts, NO_GROUP } from '../utils/filter-steam-accounts';
 import type { SteamAction } from '../utils/steam-actions';
 import type { ProxyOption } from './steam-account-dialog';
@@ -56,7 +62,7 @@ type Overlay =
 export function SteamAccountsScreen() {
   const { t } = useTranslation();
   const common = useCommonData();
-  const accounts = useSteamAccounts();
+  const queryClient = useQueryClient();
   const { filters, deferredFilters, patch } = useFilterState(EMPTY_FILTERS);
   const [displayCurrency, setDisplayCurrency] = useState<string>('RUB');
   const [editing, setEditing] = useState<Editing>(null);
@@ -66,7 +72,12 @@ export function SteamAccountsScreen() {
   const remove = useDeleteSteamAccounts();
 
   // The first page shows at once; the whole list replaces it when it comes (the same order: the server's).
-  const firstPage = useSteamAccountsFirstPage(accounts.data === undefined);
+  // The whole list is asked for once the first page has answered (or failed), or at once when it is cached
+  // already (a return to the screen): asked for beside the first page it held the screen's first render on
+  // PGlite (get-steam-accounts.ts, STEAM_ACCOUNTS_FIRST_PAGE).
+  const [firstPageWanted] = useState(() => queryClient.getQueryData(steamAccountsQueryKey) === undefined);
+  const firstPage = useSteamAccountsFirstPage(firstPageWanted);
+  const accounts = useSteamAccounts(!firstPageWanted || firstPage.isSuccess || firstPage.isError);
   const rows = useMemo(() => accounts.data ?? firstPage.data?.rows ?? [], [accounts.data, firstPage.data]);
   const complete = accounts.data !== undefined;
   const visible = useMemo(() => filterSteamAccounts(rows, deferredFilters), [rows, deferredFilters]);
