@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { isUnsafeIntegerLiteral, parseJsonLossless } from './parse-json-lossless.ts';
+import { isUnsafeIntegerLiteral, mayHoldUnsafeInteger, parseJsonLossless } from './parse-json-lossless.ts';
 
 /** A random 64-bit id past 2^53, as the decimal text a marketplace or SDA would write bare. */
 const bigId = fc.bigInt({ min: 2n ** 53n, max: 2n ** 64n - 1n }).map((value) => value.toString());
@@ -78,6 +78,26 @@ describe('parseJsonLossless', () => {
     ]);
     expect(isUnsafeIntegerLiteral('9007199254740991')).toBe(false);
     expect(isUnsafeIntegerLiteral('00009007199254740993')).toBe(false);
+  });
+
+  it('scans only text where a long digit run can be a bare number', () => {
+    // Long digit runs inside strings only (a history row's icon URL, an offer id): no scan.
+    const row = '{"icon_url":"ab12f5446139179452450413ea","offer_id":"76561198000000002","a":[1,"x_1234567890123456"]}';
+    expect(mayHoldUnsafeInteger(row)).toBe(false);
+    expect(parseJsonLossless(row)).toEqual(JSON.parse(row));
+    // Wherever a value can start: the text's start, after `:`, `,` or `[`, with any JSON whitespace.
+    for (const text of [
+      '76561198000000002',
+      ' \n-76561198000000002',
+      '{"id":76561198000000002}',
+      '{"id": \t76561198000000002}',
+      '[1,76561198000000002]',
+      '[\r\n  76561198000000002]',
+    ]) {
+      expect(mayHoldUnsafeInteger(text), text).toBe(true);
+      const id = text.includes('-') ? '-76561198000000002' : '76561198000000002';
+      expect(JSON.stringify(parseJsonLossless(text)), text).toContain(JSON.stringify(id));
+    }
   });
 
   it('refuses what JSON.parse refuses, and never turns invalid text into valid', () => {

@@ -10,12 +10,23 @@
  * grammar and its edge cases stay the engine's own (Node 20 has no JSON.parse source-text access).
  */
 export function parseJsonLossless(text: string): unknown {
-  // Fast path: a literal past the safe range has at least 16 digits in a row.
-  if (!LONG_DIGIT_RUN.test(text)) return JSON.parse(text);
+  if (!mayHoldUnsafeInteger(text)) return JSON.parse(text);
   return JSON.parse(quoteUnsafeIntegerLiterals(text));
 }
 
+/**
+ * False when the text surely holds no integer literal past the safe range: such a literal has at least 16
+ * digits in a row and, being a JSON value, starts the text or follows `:`, `,` or `[` (whitespace
+ * between). Only a true answer costs the character-by-character scan. The console's history rows carry
+ * 16-digit runs inside strings (icon URLs' hex, offer ids): a plain digit-run test sent each 10,000-row
+ * page (7.6 MB) through the scan, ~150 ms of the browser's main thread apiece (issue 15, bench:web).
+ */
+export function mayHoldUnsafeInteger(text: string): boolean {
+  return LONG_DIGIT_RUN.test(text) && UNQUOTED_LONG_DIGIT_RUN.test(text);
+}
+
 const LONG_DIGIT_RUN = /\d{16}/;
+const UNQUOTED_LONG_DIGIT_RUN = /(?:^|[:,[])[ \t\n\r]*-?\d{16}/;
 /** A JSON number token starting at lastIndex (the grammar's shape, sticky). */
 const NUMBER_TOKEN = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 /** An integer literal as JSON allows it (no leading zeros): only these are quoted. */
@@ -36,7 +47,7 @@ export function isUnsafeIntegerLiteral(literal: string): boolean {
  * someone else's, such as Fastify's body parser with its prototype-poisoning checks.
  */
 export function quoteUnsafeIntegerLiterals(text: string): string {
-  if (!LONG_DIGIT_RUN.test(text)) return text;
+  if (!mayHoldUnsafeInteger(text)) return text;
   let out = '';
   let copiedTo = 0;
   let i = 0;
