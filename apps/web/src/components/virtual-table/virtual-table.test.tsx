@@ -50,6 +50,16 @@ describe('VirtualTable', () => {
     expect(onSortChange).toHaveBeenLastCalledWith({ id: 'id', desc: true });
   });
 
+  it('shows how much of a big list is loaded while it loads, and an open-ended bar otherwise', () => {
+    // A fixed bar, not the animated one: that one lays out and paints every frame (issue 15).
+    const { rerender } = render(itemsTable({ rows: rows.slice(0, 5_000), totalCount: 50_000, loading: true }));
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('10');
+    rerender(itemsTable({ rows: [], totalCount: 0, loading: true }));
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBeNull();
+    rerender(itemsTable({ rows: rows.slice(0, 5_000), totalCount: 5_000, loading: true }));
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBeNull();
+  });
+
   it('asks for more rows when the end comes into view, and says when it is empty', () => {
     const onEndReached = vi.fn();
     const { rerender } = render(itemsTable({ rows: rows.slice(0, 10), onEndReached }));

@@ -258,6 +258,13 @@ export function VirtualTable<Row>({
 }: VirtualTableProps<Row>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const fontFamily = useTheme().typography.fontFamily ?? 'sans-serif';
+  // Part of a big list loaded: the bar shows how much (percent). The indeterminate bar animates `left` and
+  // `right`, a layout and paint on the main thread every frame, which while 50,000 history rows came took
+  // a large share of a loaded machine's main thread from parsing the answers (issue 15, bench:web).
+  const loadedShare =
+    totalCount !== undefined && rows.length > 0 && rows.length < totalCount
+      ? Math.round((rows.length / totalCount) * 100)
+      : undefined;
   const widths = useMemo(
     () => columnWidths(columns as readonly VirtualColumn<never>[], fontFamily),
     [columns, fontFamily],
@@ -386,7 +393,12 @@ export function VirtualTable<Row>({
     >
       <Box sx={{ minWidth, width: '100%', position: 'relative' }}>
         {header}
-        {loading && <LinearProgress sx={{ position: 'sticky', top: HEADER_HEIGHT, zIndex: 2 }} />}
+        {loading && (
+          <LinearProgress
+            sx={{ position: 'sticky', top: HEADER_HEIGHT, zIndex: 2 }}
+            {...(loadedShare === undefined ? {} : { variant: 'determinate', value: loadedShare })}
+          />
+        )}
         <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {
             const row = rows[item.index];
