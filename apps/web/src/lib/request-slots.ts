@@ -1,6 +1,6 @@
 /**
  * At most `limit` tasks running at once, the rest waiting in the order they asked: a big list's pages are
- * requested a few at a time (the server has a few cores; six parallel 10,000-row answers only queue there
+ * requested a few at a time (the server has a few cores; six parallel 5,000-row answers only queue there
  * and hold the browser's connections), in list order, so its rows arrive from the top. A task whose signal
  * aborts while it waits never starts.
  */

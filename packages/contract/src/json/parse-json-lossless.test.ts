@@ -82,7 +82,8 @@ describe('parseJsonLossless', () => {
 
   it('scans only text where a long digit run can be a bare number', () => {
     // Long digit runs inside strings only (a history row's icon URL, an offer id): no scan.
-    const row = '{"icon_url":"ab12f5446139179452450413ea","offer_id":"76561198000000002","a":[1,"x_1234567890123456"]}';
+    const row =
+      '{"icon_url":"ab12f5446139179452450413ea","offer_id":"76561198000000002","a":[1,"x_1234567890123456"]}';
     expect(mayHoldUnsafeInteger(row)).toBe(false);
     expect(parseJsonLossless(row)).toEqual(JSON.parse(row));
     // Wherever a value can start: the text's start, after `:`, `,` or `[`, with any JSON whitespace.

@@ -52,7 +52,9 @@ describe('VirtualTable', () => {
 
   it('shows how much of a big list is loaded while it loads, and an open-ended bar otherwise', () => {
     // A fixed bar, not the animated one: that one lays out and paints every frame (issue 15).
-    const { rerender } = render(itemsTable({ rows: rows.slice(0, 5_000), totalCount: 50_000, loading: true }));
+    const { rerender } = render(
+      itemsTable({ rows: rows.slice(0, 5_000), totalCount: 50_000, loading: true }),
+    );
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('10');
     rerender(itemsTable({ rows: [], totalCount: 0, loading: true }));
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBeNull();

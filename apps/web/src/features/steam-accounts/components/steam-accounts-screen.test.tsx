@@ -48,11 +48,11 @@ describe('Steam accounts screen', () => {
     let answerAll: () => void = () => undefined;
     const firstHeld = new Promise<void>((resolve) => (answerFirst = resolve));
     const allHeld = new Promise<void>((resolve) => (answerAll = resolve));
-    const page = (count: number, results: unknown[]) => jsonResponse({ count, next: null, previous: null, results });
+    const page = (count: number, results: unknown[]) =>
+      jsonResponse({ count, next: null, previous: null, results });
     const calls = stubApi((call) => {
       if (!call.url.includes('/api/steam/accounts/extended/')) return reads(call);
-      if (call.url.includes('page_size=100'))
-        return firstHeld.then(() => page(5000, rows.slice(0, 1)));
+      if (call.url.includes('page_size=100')) return firstHeld.then(() => page(5000, rows.slice(0, 1)));
       return allHeld.then(() => page(2, rows));
     });
     const wholeListAsked = () =>
