@@ -4,20 +4,33 @@ import { PGBOSS_SCHEMA, type Database, type Queryable } from '@toydesk/db';
 export interface StatementCounts {
   queue: number;
   other: number;
+  /**
+   * Statements of those sent with relaxed commit: through a relaxed pool (openRelaxedDatabase). The SET LOCAL
+   * of relaxedCommit's transactions is not counted (nor are BEGIN and COMMIT).
+   */
+  relaxed: number;
   /** Per statement (its first 90 characters): how many and their milliseconds in all. */
   timings: Map<string, { n: number; ms: number }>;
 }
 
+const RELAX = /^SET LOCAL synchronous_commit/;
 const isQueueStatement = (sql: string) => sql.includes(`${PGBOSS_SCHEMA}.`) || sql.includes('bot_job_log');
 
 /**
  * The same database, counting every statement sent through it (inside transactions too; BEGIN and COMMIT
  * are not counted). The queries-per-tick figure of the tick bench comes from here.
  */
-export function countingDatabase(db: Database): { db: Database; counts: StatementCounts } {
-  const counts: StatementCounts = { queue: 0, other: 0, timings: new Map() };
+export function countingDatabase(
+  db: Database,
+  /** Counts to add to (a second pool counted with the first); with `relaxed`, every statement counts there too. */
+  into?: StatementCounts,
+  relaxed = false,
+): { db: Database; counts: StatementCounts } {
+  const counts: StatementCounts = into ?? { queue: 0, other: 0, relaxed: 0, timings: new Map() };
   const note = (sql: unknown) => {
     if (typeof sql !== 'string') return;
+    if (RELAX.test(sql)) return;
+    if (relaxed) counts.relaxed += 1;
     if (isQueueStatement(sql)) counts.queue += 1;
     else counts.other += 1;
   };

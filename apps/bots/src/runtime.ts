@@ -33,6 +33,8 @@ export function botLanes(config: BotConfig, role: BotRole = 'worker'): LaneDef[]
       concurrency: config.trading.workers,
       batchSize: 1,
       policy: 'short',
+      // A tick lost in a crash of PostgreSQL runs again; its bookkeeping need not wait for the disk.
+      relaxedCommit: true,
     })),
     cron(LANES.tradingDispatch),
   ];
@@ -72,6 +74,8 @@ export interface RuntimeOptions {
   extraLanes?: LaneDef[];
   /** Names this process in job logs (default role@host:pid). */
   workerName?: string;
+  /** The pool of relaxed bookkeeping (JobQueueOptions.relaxedDb); its opener closes it. */
+  relaxedDb?: Database;
 }
 
 /** Starts the queue and, for the roles that work, the workers and the schedules. */
@@ -82,6 +86,7 @@ export async function startBotRuntime(options: RuntimeOptions): Promise<BotRunti
   const steam = new SteamAccess(config, options.demo ?? false);
   const queue = await JobQueue.start<BotRuntime>({
     db: options.db,
+    relaxedDb: options.relaxedDb,
     lanes: [...botLanes(config, role), ...(options.extraLanes ?? [])],
     kinds: [...ALL_JOB_KINDS, ...(options.extraKinds ?? [])],
     supervise: true,

@@ -5,6 +5,7 @@ import type { BotLogger } from './jobs/job-queue.ts';
 import type { JobKindDef, LaneDef } from './jobs/job-kind.ts';
 import type { BotRole, BotRuntime } from './bot-runtime.ts';
 import { standaloneMarkets, startBotRuntime } from './runtime.ts';
+import { openRelaxedDatabase } from './jobs/relaxed-commit.ts';
 import { ADVISORY_LOCKS, type Database, loadVault, migrate, openPostgresDatabase } from '@toydesk/db';
 
 /**
@@ -32,6 +33,8 @@ export async function openStandalone(
   logger: BotLogger,
   options: {
     db?: Database;
+    /** With `db`: the pool of relaxed bookkeeping (the benchmark's, counted); closed with the rest. */
+    relaxedDb?: Database;
     extraKinds?: JobKindDef<unknown, BotRuntime>[];
     extraLanes?: LaneDef[];
     workerName?: string;
@@ -48,6 +51,13 @@ export async function openStandalone(
     db = await openPostgresDatabase(config.databaseUrl, config.jobs.poolSize);
   }
   const opened = db;
+  // Workers write the trading ticks' bookkeeping without waiting for the disk (jobs/relaxed-commit.ts), on a
+  // small pool of their own; it connects only when a tick runs.
+  const relaxed =
+    options.relaxedDb ??
+    (role === 'worker' && !options.db && config.databaseUrl
+      ? await openRelaxedDatabase(config.databaseUrl, Math.max(2, Math.ceil(config.jobs.poolSize / 2)))
+      : undefined);
   // Taking turns with every other process starting on this database (see the server's boot).
   const vault = await opened.exclusive(ADVISORY_LOCKS.startUp, async () => {
     await migrate(opened);
@@ -69,6 +79,7 @@ export async function openStandalone(
     extraKinds: options.extraKinds,
     extraLanes: options.extraLanes,
     workerName: options.workerName,
+    relaxedDb: relaxed,
   });
   return {
     runtime,
@@ -76,6 +87,7 @@ export async function openStandalone(
       await runtime.shutdown();
       await markets.http.close();
       await opened.close();
+      await relaxed?.close();
     },
   };
 }

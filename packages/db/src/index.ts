@@ -204,6 +204,7 @@ export {
   PGBOSS_SCHEMA,
   PGBOSS_SCHEMA_VERSION,
   stopBotJobRetries,
+  completeBotJobs,
   type BotJobFilters,
   type BotJobLogLevel,
   type BotJobRow,

@@ -16,6 +16,11 @@ export interface LaneDef {
   pollingIntervalSeconds: number;
   /** pg-boss queue policy; "short": at most one queued job per singleton key (default "standard"). */
   policy?: 'standard' | 'short';
+  /**
+   * The lane's bookkeeping (fetch, log lines, completion, failure) commits without waiting for the disk
+   * (relaxed-commit.ts): only for jobs that may run again after a crash of PostgreSQL (trading ticks).
+   */
+  relaxedCommit?: boolean;
 }
 
 export interface JobKindDef<P = unknown, D = unknown> {

@@ -7,12 +7,14 @@ import PgBoss from 'pg-boss';
 import {
   ADVISORY_LOCKS,
   appendBotJobLog,
+  completeBotJobs,
   PGBOSS_SCHEMA,
   PGBOSS_SCHEMA_VERSION,
   stopBotJobRetries,
   type Database,
   type NewBotJobLogLine,
 } from '@toydesk/db';
+import { Coalescer } from './coalescer.ts';
 import { JobContext } from './job-context.ts';
 import { isPermanentError } from './error-policy.ts';
 import { PermanentJobError, type JobKindDef, type LaneDef } from './job-kind.ts';
@@ -21,6 +23,7 @@ import { IdleBackoff, type Sleeper } from './idle-backoff.ts';
 import { LaneWorker } from './lane-worker.ts';
 import { OnceBusyError } from './once.ts';
 import { pgBossDb, type PgBossDb } from './pg-boss-db.ts';
+import { relaxedCommit } from './relaxed-commit.ts';
 import type { Sealer } from './sealer.ts';
 
 export interface BotLogger {
@@ -56,6 +59,11 @@ export interface JobQueueOptions<D> {
    * queued in this process wake it at once. Default 30 s.
    */
   idleMaxSeconds?: number;
+  /**
+   * Where relaxed bookkeeping goes (LaneDef.relaxedCommit): a pool opened with openRelaxedDatabase;
+   * default: `db`, each such statement in a transaction of its own (relaxedCommit).
+   */
+  relaxedDb?: Database;
   /** Tests: the lanes' sleeps. */
   sleep?: Sleeper;
 }
@@ -67,6 +75,11 @@ export interface EnqueueOptions {
   startAfterSeconds?: number;
   /** Overrides the kind's expireInSeconds for this job (a configured tick timeout). */
   expireInSeconds?: number;
+  /**
+   * Commit without waiting for the disk (relaxed-commit.ts): a job that a crash of PostgreSQL may lose and
+   * that something else queues again (the next tick of a chain: the dispatcher revives it).
+   */
+  relaxedCommit?: boolean;
 }
 
 /** The queue's payload of every bot job. */
@@ -86,6 +99,11 @@ type Outcome =
       ms: number;
       attempt: number;
     };
+
+interface LaneWrites {
+  logs: Coalescer<NewBotJobLogLine>;
+  done: Coalescer<{ id: string; output: string | null }>;
+}
 
 const TERMINAL = new Set(['done', 'failed', 'cancelled']);
 
@@ -107,13 +125,20 @@ export class JobQueue<D> {
   private readonly workers = new Map<string, LaneWorker<PgBoss.JobWithMetadata<JobData>>>();
   /** The ids of the jobs running in this process, per lane: failed (handed back) by a stop that times out. */
   private readonly runningIds = new Map<string, Set<string>>();
+  private readonly writes = new Map<string, LaneWrites>();
   private stopped = false;
+  /** The database and pg-boss's view of it for relaxed bookkeeping (LaneDef.relaxedCommit). */
+  readonly relaxedDb: Database;
+  private readonly relaxedBossDb: PgBossDb;
 
   private constructor(
     private readonly boss: PgBoss,
     private readonly bossDb: PgBossDb,
     private readonly options: JobQueueOptions<D>,
   ) {
+    this.relaxedDb = options.relaxedDb ?? relaxedCommit(options.db);
+    this.relaxedBossDb =
+      this.relaxedDb === options.db ? bossDb : pgBossDb(this.relaxedDb, { serialize: options.serialize });
     for (const lane of options.lanes) this.lanes.set(lane.name, lane);
     for (const kind of options.kinds) {
       if (!this.lanes.has(kind.lane)) throw new Error(`Job kind ${kind.kind}: unknown lane ${kind.lane}`);
@@ -201,6 +226,7 @@ export class JobQueue<D> {
       ...(options.singletonSeconds ? { singletonSeconds: options.singletonSeconds } : {}),
       ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
       ...(options.expireInSeconds ? { expireInSeconds: options.expireInSeconds } : {}),
+      ...(options.relaxedCommit ? { db: this.relaxedBossDb } : {}),
     });
     if (id === null) return null;
     this.wakeLane(def.lane, options.startAfterSeconds ?? 0);
@@ -266,9 +292,11 @@ export class JobQueue<D> {
         slots: lane.concurrency * lane.batchSize,
         batchSize: lane.batchSize,
         fetch: (limit) =>
-          this.boss.fetch<JobData>(name, { batchSize: limit, includeMetadata: true }) as Promise<
-            PgBoss.JobWithMetadata<JobData>[]
-          >,
+          this.boss.fetch<JobData>(name, {
+            batchSize: limit,
+            includeMetadata: true,
+            ...this.commitOf(lane).boss,
+          }) as Promise<PgBoss.JobWithMetadata<JobData>[]>,
         run: (jobs) => this.runBatch(lane, jobs, deps),
         backoff: new IdleBackoff(
           baseMs,
@@ -280,6 +308,32 @@ export class JobQueue<D> {
       this.workers.set(name, worker);
       worker.start();
     }
+  }
+
+  /**
+   * The lane's log lines and completions, each coalesced (coalescer.ts) with those of the lane's other
+   * batches finishing at the same time: one statement for many jobs under load.
+   */
+  private writesOf(lane: LaneDef): LaneWrites {
+    let writes = this.writes.get(lane.name);
+    if (!writes) {
+      const { db } = this.commitOf(lane);
+      writes = {
+        logs: new Coalescer((lines) => appendBotJobLog(db, lines)),
+        done: new Coalescer(async (done) => {
+          await completeBotJobs(db, lane.name, done);
+        }),
+      };
+      this.writes.set(lane.name, writes);
+    }
+    return writes;
+  }
+
+  /** Where a lane's bookkeeping is written: relaxed or as every other write (LaneDef.relaxedCommit). */
+  private commitOf(lane: LaneDef): { db: Database; boss: { db?: PgBossDb } } {
+    return lane.relaxedCommit
+      ? { db: this.relaxedDb, boss: { db: this.relaxedBossDb } }
+      : { db: this.options.db, boss: {} };
   }
 
   private wakeAll(): void {
@@ -306,34 +360,35 @@ export class JobQueue<D> {
   }
 
   private async runBatchJobs(lane: LaneDef, jobs: PgBoss.JobWithMetadata<JobData>[], deps: D): Promise<void> {
+    const commit = this.commitOf(lane);
     const starts: NewBotJobLogLine[] = jobs.map((job) => ({
       job_id: job.id,
       attempt: job.retryCount + 1,
       level: 'info',
       message: `attempt ${job.retryCount + 1} of ${job.retryLimit + 1} started (${this.options.workerName})`,
     }));
-    await appendBotJobLog(this.options.db, starts).catch(() => undefined);
+    const writes = this.writesOf(lane);
+    await writes.logs.add(starts).catch(() => undefined);
 
     const outcomes = await Promise.all(jobs.map((job) => this.runOne(job, deps)));
 
-    const plain = outcomes.filter((o) => o.ok && o.output === undefined).map((o) => o.id);
+    const completions = outcomes.flatMap((o): { id: string; output: string | null }[] => {
+      if (!o.ok) return [];
+      if (o.output === undefined) return [{ id: o.id, output: null }];
+      const sealer = this.options.sealer;
+      const output =
+        o.sealed && sealer
+          ? { sealed: sealer.seal(JSON.stringify(o.output ?? null), o.id) }
+          : { result: o.output ?? null };
+      return [{ id: o.id, output: JSON.stringify(output) }];
+    });
     // Settled to its error (if any) so that it is never an unhandled rejection while the rest is written.
-    const plainDone: Promise<unknown> =
-      plain.length > 0
-        ? this.boss.complete(lane.name, plain).then(
-            () => null,
-            (error: unknown) => error ?? new Error('complete failed'),
-          )
-        : Promise.resolve(null);
+    const completed: Promise<unknown> = writes.done.add(completions).then(
+      () => null,
+      (error: unknown) => error ?? new Error('complete failed'),
+    );
     for (const outcome of outcomes) {
-      if (outcome.ok && outcome.output !== undefined) {
-        const sealer = this.options.sealer;
-        const output =
-          outcome.sealed && sealer
-            ? { sealed: sealer.seal(JSON.stringify(outcome.output ?? null), outcome.id) }
-            : { result: outcome.output ?? null };
-        await this.boss.complete(lane.name, outcome.id, output);
-      } else if (!outcome.ok) {
+      if (!outcome.ok) {
         if (outcome.permanent) {
           // pg-boss retries while retry_count < retry_limit; a permanent failure must not be retried.
           await stopBotJobRetries(this.options.db, lane.name, outcome.id);
@@ -349,7 +404,7 @@ export class JobQueue<D> {
         await this.boss.fail(lane.name, outcome.id, {
           error: outcome.error,
           ...(outcome.permanent && planned !== undefined ? { max_attempts: planned + 1 } : {}),
-        });
+        }, commit.boss);
       }
     }
     const ends: NewBotJobLogLine[] = outcomes.map((o) =>
@@ -362,11 +417,8 @@ export class JobQueue<D> {
             message: `failed after ${o.ms} ms: ${String(o.error.message)}${o.permanent ? ' (not retried)' : ''}`,
           },
     );
-    // The end lines and the completion of plain jobs are separate rows: sent side by side.
-    const [, completeError] = await Promise.all([
-      appendBotJobLog(this.options.db, ends).catch(() => undefined),
-      plainDone,
-    ]);
+    // The end lines and the completions are separate rows: sent side by side.
+    const [, completeError] = await Promise.all([writes.logs.add(ends).catch(() => undefined), completed]);
     for (const outcome of outcomes) this.finished.emit(outcome.id);
     if (completeError) throw completeError;
   }
@@ -487,7 +539,10 @@ export class JobQueue<D> {
     }
     await this.boss.stop({ graceful: true, timeout: 1_000, wait: true, close: false });
     // pg-boss's own loops (cron, maintenance) finish their current round after stop: let them, start no other.
-    await this.bossDb.close(5_000);
+    await Promise.all([
+      this.bossDb.close(5_000),
+      this.relaxedBossDb === this.bossDb ? null : this.relaxedBossDb.close(5_000),
+    ]);
   }
 }
 

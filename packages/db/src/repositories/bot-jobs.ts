@@ -238,3 +238,25 @@ export async function appendBotJobLog(db: Queryable, lines: NewBotJobLogLine[]):
     [JSON.stringify(rows)],
   );
 }
+
+/**
+ * Completes active jobs of one lane in one statement, each with its own output (JSON text; null: none), as
+ * pg-boss's complete does one output at a time. Answers how many were completed.
+ */
+export async function completeBotJobs(
+  db: Queryable,
+  lane: string,
+  jobs: { id: string; output: string | null }[],
+): Promise<number> {
+  if (jobs.length === 0) return 0;
+  const rows = await db.query<{ n: number }>(
+    `WITH done AS (
+       UPDATE ${PGBOSS_SCHEMA}.job j SET completed_on = now(), state = 'completed', output = x.output::jsonb
+       FROM unnest($2::uuid[], $3::text[]) AS x(id, output)
+       WHERE j.name = $1 AND j.id = x.id AND j.state = 'active'
+       RETURNING 1)
+     SELECT count(*)::int AS n FROM done`,
+    [lane, jobs.map((j) => j.id), jobs.map((j) => j.output)],
+  );
+  return rows[0]?.n ?? 0;
+}

@@ -193,6 +193,9 @@ export class TradingRunner {
   private async tick(ctx: JobContext<BotRuntime>, params: TickParams): Promise<Record<string, unknown>> {
     const runtime = ctx.deps;
     const { db } = runtime;
+    // The lease, the tick's ending and the rate-limit reset: bookkeeping a crash of PostgreSQL may lose
+    // without harm (relaxed-commit.ts says why); what the loop does (actions, once markers) stays durable.
+    const books = runtime.queue.relaxedDb;
     const def = this.loop(params.loop);
     if (!def) throw new PermanentJobError(`Unknown trading loop ${params.loop}`);
     const loaded = await loadTradingAccount(runtime, params.account);
@@ -215,7 +218,7 @@ export class TradingRunner {
     }
     // A manual tick with the switch off leaves the loop's state alone: shown as "running", the dispatcher
     // would take it for a loop whose switch just went off and call its stop.
-    if (!(await claimTick(db, params.account, def.name, ctx.job.id, ctx.job.expireInSeconds, on))) {
+    if (!(await claimTick(books, params.account, def.name, ctx.job.id, ctx.job.expireInSeconds, on))) {
       await ctx.log('another tick of this loop is running: nothing to do');
       return { skipped: 'another tick is running', text: skipText('busy') };
     }
@@ -263,7 +266,7 @@ export class TradingRunner {
         // only released if it is still this tick's.
         const lost = lease.signal.reason;
         await ctx.log(`stopped: ${lost.message}`, 'warn');
-        await finishTick(db, params.account, def.name, ctx.job.id, {
+        await finishTick(books, params.account, def.name, ctx.job.id, {
           summary: null,
           error: lost.message,
           state: on ? 'failed' : null,
@@ -272,7 +275,7 @@ export class TradingRunner {
       }
     }
     // The rate-limit count and the loop's row are separate rows: written side by side, not one after the other.
-    const counted = countRateLimit(runtime, loaded.account, def.name, failure);
+    const counted = countRateLimit(runtime, loaded.account, def.name, failure, books);
     // A rejected key fails every call of every loop of the account: pause them all at the first one.
     const rejected = failure === null ? null : rejectedKeyReason(failure);
     if (rejected) await pauseForRejectedKey(runtime, params.account, rejected, def.name);
@@ -297,7 +300,7 @@ export class TradingRunner {
     );
     // One statement ends the tick and records when the next is due (unless a stop or pause came meanwhile).
     const [{ nextRunSet }] = await Promise.all([
-      finishTick(db, params.account, def.name, ctx.job.id, {
+      finishTick(books, params.account, def.name, ctx.job.id, {
         summary: result?.summary ?? null,
         error: failure === null ? null : messageOf(failure),
         state: !on
@@ -321,6 +324,8 @@ export class TradingRunner {
           singletonKey: this.tickKey(params.account, params.loop),
           startAfterSeconds: seconds,
           expireInSeconds: runtime.config.trading.tickTimeoutSeconds,
+          // Lost in a crash of PostgreSQL, the chain is revived by the dispatcher (within a minute).
+          relaxedCommit: true,
         },
       );
     }

@@ -1,4 +1,4 @@
-import { countRateLimitHit, raiseAlert, resetRateLimitCount } from '@toydesk/db';
+import { countRateLimitHit, raiseAlert, resetRateLimitCount, type Queryable } from '@toydesk/db';
 
 import type { BotRuntime } from '../../bot-runtime.ts';
 import type { TradingAccount, TradingLoopName } from './trading-loop.ts';
@@ -22,9 +22,11 @@ export async function countRateLimit(
   account: TradingAccount,
   loop: TradingLoopName,
   failure: unknown,
+  /** Where the reset is written (the runner's relaxed bookkeeping); the count and alert: runtime.db. */
+  resetDb: Queryable = runtime.db,
 ): Promise<void> {
   if (statusOf(failure) !== 429) {
-    await resetRateLimitCount(runtime.db, account.id);
+    await resetRateLimitCount(resetDb, account.id);
     return;
   }
   const inARow = await countRateLimitHit(runtime.db, account.id);
