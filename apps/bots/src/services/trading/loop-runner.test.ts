@@ -15,7 +15,7 @@ import { eventually } from '../../testing/eventually.ts';
  * The runner on loops of the test's own (kind prefix "test-trading", a lane of their own), so every
  * behaviour (a slow tick, a hanging one, a 429, the end of the loop) is scripted per market account.
  */
-type Behaviour = 'ok' | 'hang' | 'end' | '429' | 'idle';
+type Behaviour = 'ok' | 'hang' | 'end' | '429' | 'idle' | 'fail';
 
 const behaviour = new Map<number, Behaviour>();
 const ticks = new Map<number, number>();
@@ -47,6 +47,10 @@ const TEST_LOOP = defineTradingLoop({
     if (mode === 'idle') {
       bump(ticks, id);
       return { summary: 'nothing to do' };
+    }
+    if (mode === 'fail') {
+      bump(ticks, id);
+      throw new Error('the test tick fails');
     }
     bump(inFlight, id);
     maxInFlight.set(id, Math.max(maxInFlight.get(id) ?? 0, inFlight.get(id)!));
@@ -295,6 +299,61 @@ describe('trading loop runner', () => {
     await runner.dispatch(t.runtime);
   });
 
+  it('a crash of PostgreSQL that loses the relaxed commits of a tick only makes that tick run again', async () => {
+    // relaxed-commit.ts: what such a crash loses is a tail of the WAL, so the database comes back as it was
+    // before the tick's fetch (the job queued, no lease, no next tick). Put it back in that state and see the
+    // same tick run again and its chain go on, one queued tick at most.
+    const id = await newAccount();
+    await runner.dispatch(t.runtime);
+    const key = runner.tickKey(id, 'deliver');
+    const lost = await eventually(
+      () =>
+        t.db.transaction(async (tx) => {
+          // Only while nothing of the chain runs (between two ticks): the last finished tick and the next.
+          const [done] = await tx.query<{ id: string }>(
+            `SELECT id::text AS id FROM ${PGBOSS_SCHEMA}.job WHERE name = $1 AND singleton_key = $2
+               AND state = 'completed' ORDER BY completed_on DESC LIMIT 1`,
+            [LANE.name, key],
+          );
+          const next = await tx.query(
+            `DELETE FROM ${PGBOSS_SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state = 'created'
+               AND NOT EXISTS (SELECT 1 FROM ${PGBOSS_SCHEMA}.job WHERE name = $1 AND singleton_key = $2
+                                 AND state = 'active')
+             RETURNING 1`,
+            [LANE.name, key],
+          );
+          if (!done || next.length === 0) return null;
+          await tx.query(
+            `UPDATE ${PGBOSS_SCHEMA}.job SET state = 'created', started_on = NULL, completed_on = NULL,
+               output = NULL, start_after = now() WHERE name = $1 AND id = $2::uuid`,
+            [LANE.name, done.id],
+          );
+          await tx.query(
+            `UPDATE bot_trading_loop SET running_job = NULL, lease_until = NULL
+             WHERE market_account = $1 AND loop = 'deliver'`,
+            [id],
+          );
+          return { job: done.id, ticks: ticks.get(id) ?? 0 };
+        }),
+      (r) => r !== null,
+    );
+    t.runtime.queue.wakeLane(LANE.name);
+    const again = await eventually(
+      async () => (await t.runtime.queue.store.get(lost!.job))?.job,
+      (job) => job?.state === 'completed',
+    );
+    expect(again?.state).toBe('completed');
+    expect(ticks.get(id)).toBeGreaterThan(lost!.ticks);
+    expect((await row(id)).last_error).toBeNull();
+    await eventually(
+      () => aliveTicks(id),
+      (n) => n >= 1,
+    );
+    expect(await queuedTicks(id)).toBeLessThanOrEqual(1);
+    await t.db.query('UPDATE market_account SET auto_deliver = false WHERE id = $1', [id]);
+    await runner.dispatch(t.runtime);
+  });
+
   it('a paused account stops its loops like a switch turned off, and starts them again when active', async () => {
     const id = await newAccount();
     await runner.dispatch(t.runtime);
@@ -389,6 +448,40 @@ describe('trading loop runner', () => {
     const state = await row(id);
     expect(state.last_error).toMatch(/429/);
     await t.db.query('UPDATE market_account SET auto_deliver = false WHERE id = $1', [id]);
+    await runner.dispatch(t.runtime);
+  });
+
+  it('a batch where one tick fails: the others complete with their result and every chain goes on', async () => {
+    // The lane takes up to 5 ticks per batch: these three are fetched and finished together (their
+    // completions and log lines share statements), each chain queueing its own next tick.
+    const ids = [await newAccount(), await newAccount({ mode: 'fail' }), await newAccount()];
+    await runner.dispatch(t.runtime);
+    await eventually(
+      async () => ids.map((id) => ticks.get(id) ?? 0),
+      (counts) => counts.every((n) => n >= 3),
+    );
+    const jobs = await t.db.query<{ key: string; state: string; output: Record<string, unknown> | null }>(
+      `SELECT singleton_key AS key, state::text AS state, output FROM ${PGBOSS_SCHEMA}.job
+       WHERE name = $1 AND singleton_key = ANY($2::text[]) AND state IN ('completed', 'failed')`,
+      [LANE.name, ids.map((id) => runner.tickKey(id, 'deliver'))],
+    );
+    const [ok1, failing, ok2] = ids.map((id) => jobs.filter((j) => j.key === runner.tickKey(id, 'deliver')));
+    for (const done of [ok1!, ok2!]) {
+      expect(done.length).toBeGreaterThanOrEqual(2);
+      expect(done.every((j) => j.state === 'completed')).toBe(true);
+      expect(done.map((j) => (j.output?.result as { summary?: string } | undefined)?.summary)).toContain(
+        'tick 1',
+      );
+    }
+    expect(failing!.length).toBeGreaterThanOrEqual(2);
+    expect(failing!.every((j) => j.state === 'failed')).toBe(true);
+    expect(JSON.stringify(failing![0]!.output)).toContain('the test tick fails');
+    for (const id of ids) {
+      expect(await aliveTicks(id)).toBeGreaterThanOrEqual(1);
+      expect(await queuedTicks(id)).toBeLessThanOrEqual(1);
+    }
+    expect((await row(ids[1]!)).last_error).toBe('the test tick fails');
+    for (const id of ids) await t.db.query('UPDATE market_account SET auto_deliver = false WHERE id = $1', [id]);
     await runner.dispatch(t.runtime);
   });
 
