@@ -315,6 +315,7 @@ describe('trading loop runner', () => {
                AND state = 'completed' ORDER BY completed_on DESC LIMIT 1`,
             [LANE.name, key],
           );
+          if (!done) return null;
           const next = await tx.query(
             `DELETE FROM ${PGBOSS_SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state = 'created'
                AND NOT EXISTS (SELECT 1 FROM ${PGBOSS_SCHEMA}.job WHERE name = $1 AND singleton_key = $2
@@ -322,7 +323,7 @@ describe('trading loop runner', () => {
              RETURNING 1`,
             [LANE.name, key],
           );
-          if (!done || next.length === 0) return null;
+          if (next.length === 0) return null;
           await tx.query(
             `UPDATE ${PGBOSS_SCHEMA}.job SET state = 'created', started_on = NULL, completed_on = NULL,
                output = NULL, start_after = now() WHERE name = $1 AND id = $2::uuid`,
@@ -340,9 +341,9 @@ describe('trading loop runner', () => {
     t.runtime.queue.wakeLane(LANE.name);
     const again = await eventually(
       async () => (await t.runtime.queue.store.get(lost!.job))?.job,
-      (job) => job?.state === 'completed',
+      (job) => job?.state === 'done',
     );
-    expect(again?.state).toBe('completed');
+    expect(again?.state).toBe('done');
     expect(ticks.get(id)).toBeGreaterThan(lost!.ticks);
     expect((await row(id)).last_error).toBeNull();
     await eventually(
