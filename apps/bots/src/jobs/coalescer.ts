@@ -31,7 +31,10 @@ export class Coalescer<T> {
       let count = 0;
       let take = 0;
       // Whole callers only, at least one: a caller's items always go in one statement.
-      while (take < this.pending.length && (take === 0 || count + this.pending[take]!.items.length <= this.maxItems)) {
+      while (
+        take < this.pending.length &&
+        (take === 0 || count + this.pending[take]!.items.length <= this.maxItems)
+      ) {
         count += this.pending[take]!.items.length;
         take += 1;
       }

@@ -401,10 +401,15 @@ export class JobQueue<D> {
           const factor = failed.retryBackoff ? 2 ** failed.retryCount : 1;
           this.wakeLane(lane.name, Math.max(0.05, (failed.retryDelay || 0) * factor));
         }
-        await this.boss.fail(lane.name, outcome.id, {
-          error: outcome.error,
-          ...(outcome.permanent && planned !== undefined ? { max_attempts: planned + 1 } : {}),
-        }, commit.boss);
+        await this.boss.fail(
+          lane.name,
+          outcome.id,
+          {
+            error: outcome.error,
+            ...(outcome.permanent && planned !== undefined ? { max_attempts: planned + 1 } : {}),
+          },
+          commit.boss,
+        );
       }
     }
     const ends: NewBotJobLogLine[] = outcomes.map((o) =>

@@ -482,7 +482,8 @@ describe('trading loop runner', () => {
       expect(await queuedTicks(id)).toBeLessThanOrEqual(1);
     }
     expect((await row(ids[1]!)).last_error).toBe('the test tick fails');
-    for (const id of ids) await t.db.query('UPDATE market_account SET auto_deliver = false WHERE id = $1', [id]);
+    for (const id of ids)
+      await t.db.query('UPDATE market_account SET auto_deliver = false WHERE id = $1', [id]);
     await runner.dispatch(t.runtime);
   });
 
