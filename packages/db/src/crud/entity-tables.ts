@@ -29,6 +29,14 @@ import { STEAM_ACCOUNT_MARKET_ACCOUNTS_SQL } from './sql-fragments.ts';
 const marketHashNameOfToy = `(SELECT x.market_hash_name FROM toy x WHERE x.id = t.toy)`;
 
 /**
+ * `column` is one of the ids `subquery` finds. As `= ANY(ARRAY(...))`, not `IN (...)`: the ids are found once
+ * (an init plan, through the subquery's own index), then the list's rows are probed by id. With `IN` the
+ * planner joined by hash and read every row of the list's other filters first (all 11,645 market toys of
+ * a market for 363 matches of a name: 10 ms against 2 ms, issue 15's case c).
+ */
+const idAmong = (column: string, subquery: string) => `${column} = ANY(ARRAY(${subquery}))`;
+
+/**
  * For the tables whose rows point at a toy (`t.toy`: market toys, dynamic settings): the toy's market hash
  * name as a computed field, searched by ?search= and filtered by ?market_hash_name=.
  */
@@ -36,11 +44,12 @@ const BY_TOY_MARKET_HASH_NAME = {
   // The toys whose name matches, found through toy's trigram index (migration 022), then their rows: a
   // correlated subquery per row would read every row's toy first.
   search: [
-    (pattern: string) => `t.toy IN (SELECT x.id FROM toy x WHERE x.market_hash_name ILIKE ${pattern})`,
+    (pattern: string) => idAmong('t.toy', `SELECT x.id FROM toy x WHERE x.market_hash_name ILIKE ${pattern}`),
   ],
   computed: { market_hash_name: marketHashNameOfToy },
   customFilters: {
-    market_hash_name: (values, params) => `${marketHashNameOfToy} = ANY(${params.add(values)}::text[])`,
+    market_hash_name: (values, params) =>
+      idAmong('t.toy', `SELECT x.id FROM toy x WHERE x.market_hash_name = ANY(${params.add(values)}::text[])`),
   },
 } satisfies Pick<EntityTableConfig, 'search' | 'computed' | 'customFilters'>;
 
@@ -49,7 +58,7 @@ const stepsArraySql = `ARRAY[${SIGNUP_STEPS.map((s) => `'${s}'`).join(',')}]`;
 
 /** ?search= on a Steam account's name for rows that point at one (`t.steam_account`). */
 const steamAccountNameMatches = (pattern: string) =>
-  `t.steam_account IN (SELECT s.id FROM steam_account s WHERE s.steam_account_name ILIKE ${pattern})`;
+  idAmong('t.steam_account', `SELECT s.id FROM steam_account s WHERE s.steam_account_name ILIKE ${pattern}`);
 
 /**
  * Every table behind the generic CRUD of `/api` (the server's `services.resources.<name>`), keyed by the
