@@ -6,6 +6,7 @@ import {
   ADVISORY_LOCKS,
   createEntityRepositories,
   type Database,
+  foldDataVersionParts,
   loadVault,
   migrate,
   openDatabase,
@@ -43,6 +44,9 @@ export interface BootOptions {
   mounts?: AppMount[];
 }
 
+/** How often the server folds the data versions of ended connections (ten minutes). */
+const DATA_VERSION_FOLD_MS = 10 * 60 * 1000;
+
 /** Everything start-up does, in order; tests call it with their own database. */
 export async function boot(config: Config, options: BootOptions = {}): Promise<Booted> {
   const log = options.log ?? (() => undefined);
@@ -67,7 +71,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     db,
     vault,
     resources: createEntityRepositories(db, vault),
-    historyAnswers: createAnswerCache('toy_history'),
+    answers: createAnswerCache(),
     markets: createMarketServices(db, loadMarketEndpoints(config.env), config.allowIpMarketHosts),
   };
   const prepared = (await options.prepare?.(services, log)) ?? undefined;
@@ -79,7 +83,14 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     await prepared?.close();
     throw error;
   });
+  // The data versions' rows of ended connections fold into one per table (migration 024), so the version
+  // reads stay small however often the pools reconnect.
+  const folding = setInterval(() => {
+    foldDataVersionParts(db).catch((error: unknown) => log(`data version fold failed: ${String(error)}`));
+  }, DATA_VERSION_FOLD_MS);
+  folding.unref();
   app.addHook('onClose', async () => {
+    clearInterval(folding);
     await prepared?.close();
     await services.markets.http.close();
     await db.close();

@@ -10,8 +10,11 @@ export interface Services {
   vault: Vault;
   /** The repository of each table behind the generic CRUD (`ENTITY_TABLES` of @toydesk/db). */
   resources: Record<EntityTableName, EntityRepository>;
-  /** The history statistics' answers as JSON, per toy_history's data version (http/versioned-answer.ts). */
-  historyAnswers: VersionedCache<Buffer>;
+  /**
+   * Answers as JSON bytes per their tables' data version (http/versioned-answer.ts): the history statistics
+   * and the pages of the lists whose tables are versioned.
+   */
+  answers: VersionedCache<Buffer>;
   markets: MarketOutbound & {
     /** Demo mode: where the in-process simulators listen. */
     simulatorUrl?: string;

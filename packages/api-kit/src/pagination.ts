@@ -61,6 +61,56 @@ export interface PageSource {
 /** From this offset on, a page with `deepPage` is read through it. */
 export const DEEP_OFFSET = 1000;
 
+/** A page of a list as it will be read: the answer's head, the page's SQL and how many rows it holds. */
+interface PagePlan {
+  head: { count: number; next: string | null; previous: string | null };
+  limitSql: string;
+  /** The rows on the page (the count minus the offset, at most the page size). */
+  expected: number;
+}
+
+function planPage(request: FastifyRequest, pageRequest: PageRequest, source: PageSource): PagePlan {
+  const { pageSize } = pageRequest;
+  const lastPage = Math.max(1, Math.ceil(source.count / pageSize));
+  const page = pageRequest.page === Number.MAX_SAFE_INTEGER ? lastPage : pageRequest.page;
+  if (page > lastPage) throw notFound('Неправильная страница. (Invalid page.)');
+  const offset = (page - 1) * pageSize;
+  return {
+    head: {
+      count: source.count,
+      next: pageUrl(request, page < lastPage ? page + 1 : null),
+      previous: pageUrl(request, page > 1 ? page - 1 : null),
+    },
+    limitSql:
+      source.deepPage && offset >= DEEP_OFFSET
+        ? source.deepPage(pageSize, offset)
+        : `${source.sql} LIMIT ${pageSize} OFFSET ${offset}`,
+    expected: Math.min(pageSize, Math.max(0, source.count - offset)),
+  };
+}
+
+/** True when a page of this size is read in one query and answered from memory (else it is streamed). */
+export function pageFitsInMemory(pageRequest: PageRequest): boolean {
+  return pageRequest.pageSize <= STREAM_THRESHOLD;
+}
+
+/**
+ * The answer {count, next, previous, results} of a page that fits in memory (`pageFitsInMemory`), read in
+ * one query: for answers kept whole (per data version) as well as sent.
+ */
+export async function readPage(
+  db: RowReader,
+  request: FastifyRequest,
+  pageRequest: PageRequest,
+  source: PageSource,
+): Promise<PagePlan['head'] & { results: unknown[] }> {
+  if (!pageFitsInMemory(pageRequest)) throw new Error('readPage: the page is too big to read at once');
+  const { head, limitSql } = planPage(request, pageRequest, source);
+  const rows = await db.query(limitSql, source.params);
+  const transform = source.transform;
+  return { ...head, results: transform ? rows.map(transform) : rows };
+}
+
 /**
  * Answers {count, next, previous, results}. Small pages are one query; big ones (page_size=999999) are
  * written to the socket batch by batch from a cursor, so memory stays flat whatever the row count.
@@ -82,22 +132,8 @@ export async function sendPage(
       transform: transform ? (row) => transform(row) as Row : undefined,
     });
   }
-  const { pageSize } = pageRequest;
-  const lastPage = Math.max(1, Math.ceil(source.count / pageSize));
-  const page = pageRequest.page === Number.MAX_SAFE_INTEGER ? lastPage : pageRequest.page;
-  if (page > lastPage) throw notFound('Неправильная страница. (Invalid page.)');
-  const offset = (page - 1) * pageSize;
-  const head = {
-    count: source.count,
-    next: pageUrl(request, page < lastPage ? page + 1 : null),
-    previous: pageUrl(request, page > 1 ? page - 1 : null),
-  };
+  const { head, limitSql, expected } = planPage(request, pageRequest, source);
   const transform = source.transform ?? ((row: Row) => row);
-  const limitSql =
-    source.deepPage && offset >= DEEP_OFFSET
-      ? source.deepPage(pageSize, offset)
-      : `${source.sql} LIMIT ${pageSize} OFFSET ${offset}`;
-  const expected = Math.min(pageSize, Math.max(0, source.count - offset));
 
   if (expected <= STREAM_THRESHOLD) {
     const rows = await db.query(limitSql, source.params);

@@ -46,6 +46,8 @@ export const ADVISORY_LOCKS = {
   startUp: 7_342_010,
   /** The job queue's schema (pg-boss's install and its queues) when bot services and workers start. */
   jobQueueSetUp: 7_342_011,
+  /** Folding the data versions of ended backends (fold_data_version_parts, migration 024: the literal there). */
+  dataVersionFold: 7_342_012,
   /** The demo data's first load (apps/demo): a second process starting at once waits, then finds the data. */
   demoData: 7_342_002,
 } as const;

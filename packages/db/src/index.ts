@@ -26,6 +26,7 @@ export { loadVault } from './vault/load-vault.ts';
 export { sealedPlace, SEALED_COLUMNS, type SealedColumn, type SealedTable } from './vault/sealed-columns.ts';
 export { reserveRowId, reserveRowIds } from './vault/reserve-row-id.ts';
 export {
+  foldDataVersionParts,
   readDataVersion,
   VersionedCache,
   type CachedValue,

@@ -109,7 +109,7 @@ describe(`demo data on ${KIND}`, () => {
       db,
       vault,
       resources: createEntityRepositories(db, vault),
-      historyAnswers: createAnswerCache('toy_history'),
+      answers: createAnswerCache(),
       markets: createMarketServices(db, loadMarketEndpoints({}), false),
     };
     loaded = await loadDemoDataIfEmpty(services, (line) => logLines.push(line));

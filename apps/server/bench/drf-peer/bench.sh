@@ -126,7 +126,10 @@ METHOD[e1]=GET; PATHS[e1]='/api/toy/history-stats/stats-by-date/'
 SERVERS[e1]='toydesk drf-1w drf-3w drf-5w drf-1w-sum drf-3w-sum drf-5w-sum'
 METHOD[e2]=POST; PATHS[e2]='/api/history/toy-stats/get-filtered-avg-stats-by-name/'
 SERVERS[e2]='toydesk drf-1w drf-3w drf-5w drf-1w-sum drf-3w-sum drf-5w-sum'
-CASES=${CASES:-'a b c e1 e2'}
+# f: a list the console opens first that the shared peer lacks (the market accounts screen, session 14).
+METHOD[f]=GET;  PATHS[f]='/api/market/accounts/?page=1&page_size=100'
+SERVERS[f]='toydesk drf-1w drf-3w drf-5w'
+CASES=${CASES:-'a b c e1 e2 f'}
 
 target() { # server case -> "URL|COOKIE|XSRF"
   local s=$1 c=$2 p=${PATHS[$2]}

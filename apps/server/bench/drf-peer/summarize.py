@@ -18,6 +18,7 @@ CASE_LABELS = {
     'c': 'c. market toys, market=tm&search=AK-47, page 1 of 100',
     'e1': 'e1. stats-by-date (no filter; defaults RUB, normal)',
     'e2': 'e2. avg-stats-by-name, POST {}',
+    'f': 'f. market accounts, page 1 of 100',
 }
 SERVER_LABELS = {
     'toydesk': 'toydesk (1 Node process)',

@@ -4,15 +4,18 @@ import type { RequestParts } from '@toydesk/api-kit';
 import { readDataVersion, VersionedCache, type Database, type VersionedTable } from '@toydesk/db';
 import type { FastifyReply } from 'fastify';
 
-/** How much JSON the answers of one table keep in all (avg-stats-by-name without a filter is ~2.4 MB). */
+/**
+ * How much JSON the kept answers hold in all (avg-stats-by-name without a filter is ~2.4 MB, a page of 100
+ * Steam accounts ~60 KB, one of 10,000 ~6 MB).
+ */
 const ANSWERS_KEPT_BYTES = 64 * 1024 * 1024;
 
 /**
- * Answers computed from one table, kept as their JSON's UTF-8 bytes per the table's data version: a kept
- * string would be encoded again on every send (a 2.4 MB one took ~70 ms of writev each time).
+ * Answers computed from versioned tables, kept as their JSON's UTF-8 bytes per the tables' data version: a
+ * kept string would be encoded again on every send (a 2.4 MB one took ~70 ms of writev each time).
  */
-export function createAnswerCache(table: VersionedTable): VersionedCache<Buffer> {
-  return new VersionedCache<Buffer>(table, ANSWERS_KEPT_BYTES, (json) => json.length);
+export function createAnswerCache(): VersionedCache<Buffer> {
+  return new VersionedCache<Buffer>(ANSWERS_KEPT_BYTES, (json) => json.length);
 }
 
 /** True when If-None-Match names this ETag (a list of tags, or `*`). */
@@ -25,21 +28,28 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /**
- * Answers with the JSON of `compute()` at the table's data version: from the cache while the table has
+ * Answers with the JSON of `compute()` at the tables' data version: from the cache while the tables have
  * not changed, computed once for all the requests that ask at once otherwise. `key` names the question
- * (route and normalised filters). The answer carries a weak ETag of the version and the question, so a GET
- * whose If-None-Match names it gets a 304 without any work but reading the version.
+ * (route and normalised filters) and must always come with the same tables. The answer carries a weak ETag
+ * of the version and the question, so a GET whose If-None-Match names it gets a 304 without any work but
+ * reading the version.
  */
 export async function sendVersionedJson(
-  ctx: Pick<RequestParts, 'request' | 'reply'> & { services: { db: Database } },
-  cache: VersionedCache<Buffer>,
+  ctx: Pick<RequestParts, 'request' | 'reply'> & {
+    services: { db: Database; answers: VersionedCache<Buffer> };
+  },
+  tables: readonly VersionedTable[],
   key: string,
   compute: () => Promise<unknown>,
 ): Promise<FastifyReply> {
   const { request, reply } = ctx;
-  const version = await readDataVersion(ctx.services.db, cache.table);
-  const question = createHash('sha256').update(key).digest('base64url').slice(0, 22);
-  const etag = `W/"${cache.table}.${version}.${question}"`;
+  const cache = ctx.services.answers;
+  const version = await readDataVersion(ctx.services.db, tables);
+  const question = createHash('sha256')
+    .update(`${tables.join(',')}\u0000${key}`)
+    .digest('base64url')
+    .slice(0, 22);
+  const etag = `W/"${version}.${question}"`;
   reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
   if (request.method === 'GET' && matches(request.headers['if-none-match'], etag))
     return reply.code(304).send();

@@ -1,8 +1,18 @@
 import { idsSchema, MARKET_CURRENCY, queryValues, type CrudOp, type MarketCode } from '@toydesk/contract';
 import type { EntityRepository } from '@toydesk/db';
 import { z } from 'zod';
-import { notFound, type PageSource, parseOrThrow, sendFilteredPage, wantsCsv } from '@toydesk/api-kit';
+import {
+  notFound,
+  type PageSource,
+  pageFitsInMemory,
+  parseOrThrow,
+  readFilteredPage,
+  readPageRequest,
+  sendFilteredPage,
+  wantsCsv,
+} from '@toydesk/api-kit';
 
+import { sendVersionedJson } from '../http/versioned-answer.ts';
 import { idParam, writeContext, type AnyApiContext, type Handler } from './handler.ts';
 
 /**
@@ -31,12 +41,21 @@ export function crudHandlers<const Tag extends string>(
   return withTag(tag, {
     list: async (ctx) => {
       const resource = pick(ctx);
-      return sendFilteredPage(
-        ctx,
-        resource,
-        (where, orderBy) => resource.selectSql(where, orderBy),
-        wantsCsv(ctx.rawQuery) ? csvCurrency(resource) : {},
-      );
+      const select = (where: string, orderBy: string) => resource.selectSql(where, orderBy);
+      const csv = wantsCsv(ctx.rawQuery);
+      const tables = resource.config.versioned;
+      // A page of a list whose tables are versioned is kept whole per their version, with an ETag; its
+      // links name the host and path asked for, so those are part of the question.
+      if (tables && !csv && pageFitsInMemory(readPageRequest(ctx.rawQuery))) {
+        const { request } = ctx;
+        return sendVersionedJson(
+          ctx,
+          tables,
+          `list ${request.protocol}://${request.host}${request.url}`,
+          () => readFilteredPage(ctx, resource, select),
+        );
+      }
+      return sendFilteredPage(ctx, resource, select, csv ? csvCurrency(resource) : {});
     },
     create: async (ctx) => {
       const resource = pick(ctx);

@@ -24,10 +24,12 @@ export interface EntityTableConfig {
   hintSecrets?: string[];
   customFilters?: FilterContext['custom'];
   /**
-   * The table's writes bump its data version (migration 023) and its filters read only the table: list
-   * counts are then kept per version instead of counted on every page.
+   * Every table the list reads (its own, and those its computed fields, filters and search read), each of
+   * them bumping its data version (migrations 023 and 024): list counts and, in the server, whole list
+   * pages are then kept per version instead of computed on every request. Leave it out when the list reads
+   * an unversioned table.
    */
-  versioned?: VersionedTable;
+  versioned?: readonly VersionedTable[];
   /** Read-only columns that prepare() may set (clients never can). */
   serverSet?: string[];
   /** Adjusts validated write data before it is stored (derived columns, defaults). */
@@ -105,7 +107,7 @@ export class EntityRepository {
       }),
     );
     this.selectList = Object.values(this.selectParts).join(', ');
-    this.counts = config.versioned ? new VersionedCache(config.versioned, COUNTS_KEPT, () => 1) : undefined;
+    this.counts = config.versioned ? new VersionedCache(COUNTS_KEPT, () => 1) : undefined;
   }
 
   get name(): string {
@@ -168,8 +170,9 @@ export class EntityRepository {
       const rows = await q.query<{ n: number }>(this.countSql(where), params);
       return rows[0]?.n ?? 0;
     };
-    if (!this.counts || q !== this.db) return count();
-    return (await this.counts.get(q, `${where}\u0000${JSON.stringify(params)}`, count)).value;
+    const tables = this.config.versioned;
+    if (!this.counts || !tables || q !== this.db) return count();
+    return (await this.counts.get(q, tables, `${where}\u0000${JSON.stringify(params)}`, count)).value;
   }
 
   async findById(q: Queryable, id: number): Promise<Row | null> {

@@ -49,7 +49,10 @@ const BY_TOY_MARKET_HASH_NAME = {
   computed: { market_hash_name: marketHashNameOfToy },
   customFilters: {
     market_hash_name: (values, params) =>
-      idAmong('t.toy', `SELECT x.id FROM toy x WHERE x.market_hash_name = ANY(${params.add(values)}::text[])`),
+      idAmong(
+        't.toy',
+        `SELECT x.id FROM toy x WHERE x.market_hash_name = ANY(${params.add(values)}::text[])`,
+      ),
   },
 } satisfies Pick<EntityTableConfig, 'search' | 'computed' | 'customFilters'>;
 
@@ -91,6 +94,7 @@ export const ENTITY_TABLES = {
     search: ['t.steam_account_name', 't.login', 't.email', 't.steam_id'],
     defaultOrdering: 'steam_account_name',
     computed: { market_accounts: STEAM_ACCOUNT_MARKET_ACCOUNTS_SQL('t') },
+    versioned: ['steam_account', 'market_account', 'market'],
     customFilters: {
       // ?market=: the Steam accounts with a market account on one of these markets.
       market: (values, params) =>
@@ -104,6 +108,7 @@ export const ENTITY_TABLES = {
     defaultOrdering: 'id',
     hintSecrets: ['api_key'],
     computed: { label: MARKET_ACCOUNT_LABEL_SQL('t') },
+    versioned: ['market_account', 'steam_account', 'market'],
   },
   /** `/api/toy/toy-group/` */
   toyGroup: { entity: toyGroupEntity, search: ['t.name'], defaultOrdering: 'name' },
@@ -127,7 +132,12 @@ export const ENTITY_TABLES = {
     },
   },
   /** `/api/market/toys/` */
-  marketToy: { entity: marketToyEntity, defaultOrdering: 'id', ...BY_TOY_MARKET_HASH_NAME },
+  marketToy: {
+    entity: marketToyEntity,
+    defaultOrdering: 'id',
+    ...BY_TOY_MARKET_HASH_NAME,
+    versioned: ['market_toy', 'toy'],
+  },
   /** `/api/market/toy-dynamic-settings/` */
   toyDynamicSetting: { entity: toyDynamicSettingEntity, defaultOrdering: 'id', ...BY_TOY_MARKET_HASH_NAME },
   /** `/api/toy/history/` */
@@ -135,7 +145,7 @@ export const ENTITY_TABLES = {
     entity: toyHistoryEntity,
     search: ['t.market_hash_name', 't.market_item_id', 't.comment'],
     defaultOrdering: '-date',
-    versioned: 'toy_history',
+    versioned: ['toy_history'],
   },
   /** `/api/toy/history-stats/` */
   historyStat: { entity: historyStatEntity, search: ['t.market_hash_name'], defaultOrdering: '-date' },

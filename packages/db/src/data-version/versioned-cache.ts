@@ -1,16 +1,34 @@
 import type { Queryable } from '../database.ts';
 
-/** A table whose writes bump its row of `data_version` (migration 023). */
-export type VersionedTable = 'toy_history';
+/** A table whose writes bump its data version (migrations 023 and 024: a statement trigger). */
+export type VersionedTable =
+  'toy_history' | 'steam_account' | 'market_account' | 'market' | 'market_toy' | 'toy';
 
-/** The table's change counter as text (a bigint: never through a JS number). */
-export async function readDataVersion(db: Queryable, table: VersionedTable): Promise<string> {
-  const [row] = await db.query<{ version: string }>(
-    'SELECT version::text AS version FROM data_version WHERE name = $1',
-    [table],
+/**
+ * The tables' change counters as one text, in the order given: each a bigint (never through a JS number),
+ * joined by dots. A table that was never written counts 0.
+ */
+export async function readDataVersion(db: Queryable, tables: readonly VersionedTable[]): Promise<string> {
+  const rows = await db.query<{ name: string; version: string }>(
+    'SELECT name, sum(n)::text AS version FROM data_version_part WHERE name = ANY($1::text[]) GROUP BY name',
+    [tables],
   );
-  if (!row) throw new Error(`data_version has no row for ${table}`);
-  return row.version;
+  const byName = new Map(rows.map((row) => [row.name, row.version]));
+  return tables.map((table) => byName.get(table) ?? '0').join('.');
+}
+
+/** True when version `a` is older than `b` in some table (both read for the same tables, in order). */
+export function isOlderVersion(a: string, b: string): boolean {
+  const bParts = b.split('.');
+  return a.split('.').some((part, i) => BigInt(part) < BigInt(bParts[i] ?? '0'));
+}
+
+/**
+ * Folds the data-version rows of backends that have ended into one row per table (same sums). Cheap, and
+ * a no-op while another process folds; the server calls it from time to time so the rows stay few.
+ */
+export async function foldDataVersionParts(db: Queryable): Promise<void> {
+  await db.query('SELECT fold_data_version_parts()');
 }
 
 interface Entry<T> {
@@ -21,16 +39,17 @@ interface Entry<T> {
 
 export interface CachedValue<T> {
   value: T;
-  /** The table's version the value was computed at (or after). */
+  /** The tables' version the value was computed at (or after). */
   version: string;
 }
 
 /**
- * Values computed from one table, kept until the table's version changes: read the version, then answer
- * from the entry stored under it or compute, store and answer. The version is read before the table, so a
- * stored value is never older than its version (see migration 023). Requests that miss at once share one
+ * Values computed from some tables, kept until their version changes: read the version, then answer from
+ * the entry stored under it or compute, store and answer. The version is read before the tables, so a
+ * stored value is never older than its version (see migration 024). Requests that miss at once share one
  * computation. Entries are dropped least recently used first beyond `maxWeight` (the caller says what a
- * value weighs: the length of the JSON it answers with, or 1 to bound the number of entries).
+ * value weighs: the length of the JSON it answers with, or 1 to bound the number of entries). A key must
+ * always be asked with the same tables.
  */
 export class VersionedCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
@@ -38,20 +57,24 @@ export class VersionedCache<T> {
   private weight = 0;
 
   constructor(
-    readonly table: VersionedTable,
     private readonly maxWeight: number,
     private readonly weigh: (value: T) => number,
   ) {}
 
   /**
-   * The entry of `key` at the table's current version, computed when missing or older. `db` must not be a
-   * transaction that may have written the table: its uncommitted version could be reused by another commit.
+   * The entry of `key` at the tables' current version, computed when missing or older. `db` must not be a
+   * transaction that may have written the tables: its uncommitted version could be reused by another commit.
    */
-  async get(db: Queryable, key: string, compute: () => Promise<T>): Promise<CachedValue<T>> {
-    return this.getAt(await readDataVersion(db, this.table), key, compute);
+  async get(
+    db: Queryable,
+    tables: readonly VersionedTable[],
+    key: string,
+    compute: () => Promise<T>,
+  ): Promise<CachedValue<T>> {
+    return this.getAt(await readDataVersion(db, tables), key, compute);
   }
 
-  /** As get(), at a version the caller read (before it reads the table) for its own use, an ETag say. */
+  /** As get(), at a version the caller read (before it reads the tables) for its own use, an ETag say. */
   async getAt(version: string, key: string, compute: () => Promise<T>): Promise<CachedValue<T>> {
     const entry = this.entries.get(key);
     if (entry && entry.version === version) {
@@ -84,7 +107,7 @@ export class VersionedCache<T> {
   private store(key: string, entry: Entry<T>): void {
     const old = this.entries.get(key);
     // A slow computation at an older version must not replace a newer one's entry.
-    if (old && BigInt(old.version) > BigInt(entry.version)) return;
+    if (old && isOlderVersion(entry.version, old.version)) return;
     if (old) {
       this.entries.delete(key);
       this.weight -= old.weight;

@@ -22,7 +22,7 @@ export const historyStatsHandlers = {
     const query = withAggregateDefaults(ctx.rawQuery);
     return sendVersionedJson(
       ctx,
-      ctx.services.historyAnswers,
+      ['toy_history'],
       `stats_by_date ${queryKey(query)}`,
       async () => {
         const results = await statsByDate(ctx.services.db, ctx.services.resources.toyHistory, query);

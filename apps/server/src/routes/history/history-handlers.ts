@@ -23,7 +23,7 @@ export const historyHandlers = {
     const filter: AvgStatsFilter = ctx.parseBody(ctx.rawBody ?? {});
     return sendVersionedJson(
       ctx,
-      ctx.services.historyAnswers,
+      ['toy_history'],
       `avg_stats_by_name ${JSON.stringify(filter)}`,
       () => avgStatsByName(ctx.services.db, filter),
     );
@@ -54,7 +54,7 @@ export const historyHandlers = {
   'history.count_by_mhn': async (ctx) =>
     sendVersionedJson(
       ctx,
-      ctx.services.historyAnswers,
+      ['toy_history'],
       `count_by_mhn ${queryKey(ctx.rawQuery)}`,
       async () => ({
         results: await countToyHistoryByName(
