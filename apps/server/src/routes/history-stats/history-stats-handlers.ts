@@ -20,14 +20,9 @@ export const historyStatsHandlers = {
 
   'history-stats.stats_by_date': async (ctx) => {
     const query = withAggregateDefaults(ctx.rawQuery);
-    return sendVersionedJson(
-      ctx,
-      ['toy_history'],
-      `stats_by_date ${queryKey(query)}`,
-      async () => {
-        const results = await statsByDate(ctx.services.db, ctx.services.resources.toyHistory, query);
-        return { currency: queryValues(query, 'currency')[0], results };
-      },
-    );
+    return sendVersionedJson(ctx, ['toy_history'], `stats_by_date ${queryKey(query)}`, async () => {
+      const results = await statsByDate(ctx.services.db, ctx.services.resources.toyHistory, query);
+      return { currency: queryValues(query, 'currency')[0], results };
+    });
   },
 } satisfies Partial<ApiHandlers>;

@@ -21,11 +21,8 @@ export const historyHandlers = {
   'history.avg_stats_by_name': async (ctx) => {
     // An empty body is no filter at all (every name).
     const filter: AvgStatsFilter = ctx.parseBody(ctx.rawBody ?? {});
-    return sendVersionedJson(
-      ctx,
-      ['toy_history'],
-      `avg_stats_by_name ${JSON.stringify(filter)}`,
-      () => avgStatsByName(ctx.services.db, filter),
+    return sendVersionedJson(ctx, ['toy_history'], `avg_stats_by_name ${JSON.stringify(filter)}`, () =>
+      avgStatsByName(ctx.services.db, filter),
     );
   },
 
@@ -52,18 +49,9 @@ export const historyHandlers = {
   },
 
   'history.count_by_mhn': async (ctx) =>
-    sendVersionedJson(
-      ctx,
-      ['toy_history'],
-      `count_by_mhn ${queryKey(ctx.rawQuery)}`,
-      async () => ({
-        results: await countToyHistoryByName(
-          ctx.services.db,
-          ctx.services.resources.toyHistory,
-          ctx.rawQuery,
-        ),
-      }),
-    ),
+    sendVersionedJson(ctx, ['toy_history'], `count_by_mhn ${queryKey(ctx.rawQuery)}`, async () => ({
+      results: await countToyHistoryByName(ctx.services.db, ctx.services.resources.toyHistory, ctx.rawQuery),
+    })),
 
   'history.extended': async (ctx) => {
     const history = ctx.services.resources.toyHistory;
