@@ -75,11 +75,6 @@ export interface EnqueueOptions {
   startAfterSeconds?: number;
   /** Overrides the kind's expireInSeconds for this job (a configured tick timeout). */
   expireInSeconds?: number;
-  /**
-   * Commit without waiting for the disk (relaxed-commit.ts): a job that a crash of PostgreSQL may lose and
-   * that something else queues again (the next tick of a chain: the dispatcher revives it).
-   */
-  relaxedCommit?: boolean;
 }
 
 /** The queue's payload of every bot job. */
@@ -126,6 +121,8 @@ export class JobQueue<D> {
   /** The ids of the jobs running in this process, per lane: failed (handed back) by a stop that times out. */
   private readonly runningIds = new Map<string, Set<string>>();
   private readonly writes = new Map<string, LaneWrites>();
+  /** Per lane: the next jobs of chains (enqueueChained), one INSERT for those queued at about the same time. */
+  private readonly chained = new Map<string, Coalescer<PgBoss.JobInsert>>();
   private stopped = false;
   /** The database and pg-boss's view of it for relaxed bookkeeping (LaneDef.relaxedCommit). */
   readonly relaxedDb: Database;
@@ -226,11 +223,40 @@ export class JobQueue<D> {
       ...(options.singletonSeconds ? { singletonSeconds: options.singletonSeconds } : {}),
       ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
       ...(options.expireInSeconds ? { expireInSeconds: options.expireInSeconds } : {}),
-      ...(options.relaxedCommit ? { db: this.relaxedBossDb } : {}),
     });
     if (id === null) return null;
     this.wakeLane(def.lane, options.startAfterSeconds ?? 0);
     return id;
+  }
+
+  /**
+   * Queues the next job of a chain (a trading tick), relaxed (relaxed-commit.ts) and coalesced with those
+   * that other jobs of the lane queue at about the same time: one INSERT for many under load. No answer:
+   * a job whose singleton key is already queued is dropped (ON CONFLICT DO NOTHING), as enqueue's null.
+   */
+  async enqueueChained(kind: string, params: unknown, options: EnqueueOptions = {}): Promise<void> {
+    const { def, data } = this.prepare(kind, params);
+    let chained = this.chained.get(def.lane);
+    if (!chained) {
+      chained = new Coalescer(async (jobs) => {
+        await this.boss.insert(jobs, { db: this.relaxedBossDb });
+      });
+      this.chained.set(def.lane, chained);
+    }
+    await chained.add([
+      {
+        name: def.lane,
+        data: data as unknown as object,
+        retryLimit: def.retryLimit,
+        retryDelay: def.retryDelaySeconds ?? 5,
+        retryBackoff: def.retryBackoff ?? false,
+        expireInSeconds: options.expireInSeconds ?? def.expireInSeconds,
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        // pg-boss's insert adds a text startAfter to now() as an interval: "2.5" is 2.5 seconds.
+        ...(options.startAfterSeconds ? { startAfter: String(options.startAfterSeconds) } : {}),
+      },
+    ]);
+    this.wakeLane(def.lane, options.startAfterSeconds ?? 0);
   }
 
   /** Queues many jobs of one kind in one statement; returns their ids. */

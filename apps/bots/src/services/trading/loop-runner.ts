@@ -317,15 +317,14 @@ export class TradingRunner {
       counted,
     ]);
     if (chained && nextRunSet) {
-      await runtime.queue.enqueueId(
+      // Relaxed and coalesced: lost in a crash of PostgreSQL, the chain is revived by the dispatcher.
+      await runtime.queue.enqueueChained(
         this.tickKind(params.loop),
         { account: params.account, loop: def.name, ...(idle > 0 ? { idle } : {}) },
         {
           singletonKey: this.tickKey(params.account, params.loop),
           startAfterSeconds: seconds,
           expireInSeconds: runtime.config.trading.tickTimeoutSeconds,
-          // Lost in a crash of PostgreSQL, the chain is revived by the dispatcher (within a minute).
-          relaxedCommit: true,
         },
       );
     }
