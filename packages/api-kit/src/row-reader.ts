@@ -12,4 +12,11 @@ export interface RowReader {
     batchSize: number,
     onBatch: (rows: T[]) => Promise<void> | void,
   ): Promise<void>;
+  /** Rows as the JSON texts the database builds (false, having sent nothing, when it cannot): big pages. */
+  streamJson?(
+    sql: string,
+    params: readonly unknown[],
+    batchSize: number,
+    onBatch: (json: string[]) => Promise<void> | void,
+  ): Promise<boolean>;
 }

@@ -6,6 +6,12 @@
  */
 export type Row = Record<string, unknown>;
 
+/** A result column: its name and its type's oid (pg_type), as the drivers report them. */
+export interface ResultColumn {
+  name: string;
+  type: number;
+}
+
 export interface Queryable {
   query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /** Runs a script of several statements without parameters (migrations). */
@@ -16,6 +22,18 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction; a throw rolls everything back. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** The columns a statement answers with (names and type oids), without running it. */
+  columns(sql: string, params: readonly unknown[]): Promise<ResultColumn[]>;
+  /**
+   * As stream(), each row as the JSON text PostgreSQL builds for it (row-json.ts: the same JSON as the row
+   * stringified); false, having sent nothing, when a column's type cannot be (the caller streams rows).
+   */
+  streamJson(
+    sql: string,
+    params: readonly unknown[],
+    batchSize: number,
+    onBatch: (json: string[]) => Promise<void> | void,
+  ): Promise<boolean>;
   /**
    * Reads a large result in batches through a server-side cursor so that memory stays flat; onBatch
    * may be async (for example to wait for a socket to drain).

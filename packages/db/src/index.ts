@@ -2,7 +2,8 @@
  * @toydesk/db: the database layer the server and the bots share (same tables, same master key). The
  * throw-away test database is `@toydesk/db/testing`, never exported from here.
  */
-export type { Database, Queryable, Row } from './database.ts';
+export type { Database, Queryable, ResultColumn, Row } from './database.ts';
+export { rowJsonSql, streamRowJson } from './row-json.ts';
 export { ADVISORY_LOCKS } from './database.ts';
 export { openDatabase } from './open-database.ts';
 export { openPgliteDatabase } from './pglite-database.ts';

@@ -1,6 +1,7 @@
 import pg from 'pg';
 
 import { TYPE_PARSERS, streamWithCursor, type Database, type Queryable, type Row } from './database.ts';
+import { streamRowJson } from './row-json.ts';
 
 const types = {
   getTypeParser(oid: number, format?: string) {
@@ -42,13 +43,22 @@ export async function openPostgresDatabase(connectionString: string, poolSize = 
 
   const { query, exec, transaction } = poolDatabase(pool);
 
+  const stream: Database['stream'] = (sql, params, batchSize, onBatch) =>
+    transaction((tx) => streamWithCursor(tx, sql, params, batchSize, onBatch));
+  const columns: Database['columns'] = async (sql, params) => {
+    const result = await pool.query(`SELECT * FROM (${sql}) q LIMIT 0`, params as unknown[]);
+    return result.fields.map((f) => ({ name: f.name, type: f.dataTypeID }));
+  };
+
   return {
     kind: 'postgres',
     query,
     exec,
     transaction,
-    stream: (sql, params, batchSize, onBatch) =>
-      transaction((tx) => streamWithCursor(tx, sql, params, batchSize, onBatch)),
+    stream,
+    columns,
+    streamJson: (sql, params, batchSize, onBatch) =>
+      streamRowJson({ columns, stream }, sql, params, batchSize, onBatch),
     exclusive,
     close: () => pool.end(),
   };

@@ -48,6 +48,8 @@ export function relaxedCommit(db: Database): Database {
       transaction((tx) => tx.query<T>(sql, params)),
     exec: (sql) => transaction((tx) => tx.exec(sql)),
     stream: (sql, params, batchSize, onBatch) => db.stream(sql, params, batchSize, onBatch),
+    columns: (sql, params) => db.columns(sql, params),
+    streamJson: (sql, params, batchSize, onBatch) => db.streamJson(sql, params, batchSize, onBatch),
     exclusive: (key, fn) => db.exclusive(key, fn),
     // A view over `db`: whoever opened `db` closes it.
     close: async () => undefined,
