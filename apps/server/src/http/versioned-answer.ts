@@ -32,7 +32,8 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
  * not changed, computed once for all the requests that ask at once otherwise. `key` names the question
  * (route and normalised filters) and must always come with the same tables. The answer carries a weak ETag
  * of the version and the question, so a GET whose If-None-Match names it gets a 304 without any work but
- * reading the version.
+ * reading the version. `storable: false` (answers with masked secrets) keeps the API's `no-store`: the
+ * browser keeps nothing, and only a client that sends If-None-Match itself gets 304s.
  */
 export async function sendVersionedJson(
   ctx: Pick<RequestParts, 'request' | 'reply'> & {
@@ -41,6 +42,7 @@ export async function sendVersionedJson(
   tables: readonly VersionedTable[],
   key: string,
   compute: () => Promise<unknown>,
+  { storable = true }: { storable?: boolean } = {},
 ): Promise<FastifyReply> {
   const { request, reply } = ctx;
   const cache = ctx.services.answers;
@@ -50,7 +52,8 @@ export async function sendVersionedJson(
     .digest('base64url')
     .slice(0, 22);
   const etag = `W/"${version}.${question}"`;
-  reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
+  reply.header('ETag', etag);
+  if (storable) reply.header('Cache-Control', 'private, no-cache');
   if (request.method === 'GET' && matches(request.headers['if-none-match'], etag))
     return reply.code(304).send();
   const { value } = await cache.getAt(version, key, async () => Buffer.from(JSON.stringify(await compute())));

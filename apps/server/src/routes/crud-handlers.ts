@@ -48,11 +48,14 @@ export function crudHandlers<const Tag extends string>(
       // links name the host and path asked for, so those are part of the question.
       if (tables && !csv && pageFitsInMemory(readPageRequest(ctx.rawQuery))) {
         const { request } = ctx;
+        // Rows with masked secrets (Steam and market accounts) keep the API's no-store.
+        const storable = !Object.values(resource.entity.fields).some((def) => def.kind === 'secret');
         return sendVersionedJson(
           ctx,
           tables,
           `list ${request.protocol}://${request.host}${request.url}`,
           () => readFilteredPage(ctx, resource, select),
+          { storable },
         );
       }
       return sendFilteredPage(ctx, resource, select, csv ? csvCurrency(resource) : {});
