@@ -63,14 +63,12 @@ async function listingPosts(page: Page, action: () => Promise<void>): Promise<st
 
 /** The dialog has finished fading in and its confirm button is enabled: what the operator then sees. */
 async function settled(dialog: Locator) {
-  await expect
-    .poll(() =>
-      dialog.evaluate(
-        (element) => getComputedStyle(element.closest('.MuiDialog-container') ?? element).opacity,
-      ),
-    )
-    .toBe('1');
-  await expect.poll(() => dialog.getByTestId('money-preview-confirm').isEnabled()).toBe(true);
+  await poll(() =>
+    dialog.evaluate(
+      (element) => getComputedStyle(element.closest('.MuiDialog-container') ?? element).opacity,
+    ),
+  ).toBe('1');
+  await poll(() => dialog.getByTestId('money-preview-confirm').isEnabled()).toBe(true);
 }
 
 async function choose(page: Page, label: string, option: string) {
@@ -184,11 +182,7 @@ describeInConsole('manual listing in Chromium', { path: paths.sellItems.list.get
     return list.body.results.find((row) => row.asset_id === assetId) ?? null;
   }
 
-  // REGRESSION, session 14, to fix first in session 15: the preview of the sale candidates' dialog shows no
-  // row (0 of 2) on main since this session's changes (found in the full run at 04:13 with no time left to
-  // find which change: candidates: the Steam accounts read in two steps, lists kept per data version, the
-  // HTTP body in pieces). Skipped so that the session's other work lands; docs/status.md says so too.
-  it.skip('lists two sale candidates on tm RUB: preview with ₽ and the band, Cancel sends nothing, confirm lists them', async () => {
+  it('lists two sale candidates on tm RUB: preview with ₽ and the band, Cancel sends nothing, confirm lists them', async () => {
     const { page } = session;
     const [a, b] = chosen as [Chosen, Chosen];
     await openCandidates('Кандидаты на продажу', 'Steam-аккаунт');
@@ -206,18 +200,18 @@ describeInConsole('manual listing in Chromium', { path: paths.sellItems.list.get
     // Far above every price_sell: each row goes out at its toy's price_sell.
     await dialog.getByRole('textbox', { name: 'Цена, ₽' }).fill('9999999');
     const preview = dialog.getByTestId('money-preview-row');
-    await expect.poll(() => preview.count()).toBe(2);
+    await poll(() => preview.count()).toBe(2);
     for (const item of [a, b]) {
       const row = preview.filter({ hasText: item.name });
-      await expect.poll(async () => (await row.textContent()) ?? '').toMatch(rub(item.priceSell));
+      await poll(async () => (await row.textContent()) ?? '').toMatch(rub(item.priceSell));
       const text = (await row.textContent()) ?? '';
       expect(text).toContain(`Market CSGO · ${steamName}`);
       expect(text).toMatch(/диапазон .*₽ – .*₽/);
       expect(text).toContain('снижена до цены продажи');
     }
-    await expect
-      .poll(async () => (await dialog.getByTestId('money-preview-summary').textContent()) ?? '')
-      .toMatch(/Будет отправлено строк:\s*2/);
+    await poll(async () => (await dialog.getByTestId('money-preview-summary').textContent()) ?? '').toMatch(
+      /Будет отправлено строк:\s*2/,
+    );
     await settled(dialog);
     await session.screenshot('manual-listing-preview');
 
@@ -230,7 +224,7 @@ describeInConsole('manual listing in Chromium', { path: paths.sellItems.list.get
 
     await page.getByRole('button', { name: 'Выставить на площадку' }).click();
     await dialog.getByRole('textbox', { name: 'Цена, ₽' }).fill('9999999');
-    await expect.poll(() => preview.count()).toBe(2);
+    await poll(() => preview.count()).toBe(2);
     const sent = await listingPosts(page, async () => {
       await dialog.getByTestId('money-preview-confirm').click();
       await dialog.getByTestId('listing-results').waitFor();
@@ -265,9 +259,9 @@ describeInConsole('manual listing in Chromium', { path: paths.sellItems.list.get
     await page.getByRole('button', { name: 'Выставить на площадку' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox', { name: 'Цена, ₽' }).fill('9999999');
-    await expect
-      .poll(async () => (await dialog.getByTestId('money-preview-row').textContent()) ?? '')
-      .toMatch(rub(item.priceSell));
+    await poll(async () => (await dialog.getByTestId('money-preview-row').textContent()) ?? '').toMatch(
+      rub(item.priceSell),
+    );
     await dialog.getByTestId('money-preview-confirm').click();
     const summary = dialog.getByTestId('listing-summary');
     await summary.waitFor({ timeout: 60_000 });
@@ -288,7 +282,7 @@ describeInConsole('manual listing in Chromium', { path: paths.sellItems.list.get
     await dialog.getByText('List 1 item on a marketplace').waitFor();
     await dialog.getByRole('textbox', { name: 'Price, ₽' }).fill('9999999');
     const row = dialog.getByTestId('money-preview-row');
-    await expect.poll(async () => (await row.textContent()) ?? '').toMatch(/band .*₽ – .*₽/);
+    await poll(async () => (await row.textContent()) ?? '').toMatch(/band .*₽ – .*₽/);
     expect(await row.textContent()).toContain('lowered to the sell price');
     await settled(dialog);
     await session.screenshot('manual-listing-preview-en');
@@ -299,7 +293,7 @@ describeInConsole('manual listing in Chromium', { path: paths.sellItems.list.get
     expect(cancelled).toEqual([]);
     await page.getByRole('button', { name: 'List on a marketplace' }).click();
     await dialog.getByRole('textbox', { name: 'Price, ₽' }).fill('9999999');
-    await expect.poll(() => dialog.getByTestId('money-preview-row').count()).toBe(1);
+    await poll(() => dialog.getByTestId('money-preview-row').count()).toBe(1);
     await dialog.getByTestId('money-preview-confirm').click();
     const summary = dialog.getByTestId('listing-summary');
     await summary.waitFor({ timeout: 60_000 });
