@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 
 import { defineConfig, loadEnv, type Plugin, type Rollup } from 'vite';
 
+import { mdiIconsPlugin } from './scripts/mdi-icons-plugin.ts';
 import { precompressPlugin } from './scripts/precompress-plugin.ts';
 import { EARLY_PAGE_MODULES, EARLY_REQUEST_PLAN } from './src/app/early-request-plan.ts';
 import { earlyRequestScript, type EarlyModules } from './src/lib/early-requests.ts';
@@ -96,6 +97,7 @@ export default defineConfig(({ command, mode }) => {
     plugins: [
       buildIdPlugin(buildId),
       earlyRequestsPlugin(loadEnv(mode, root, 'VITE_').VITE_API_BASE_URL ?? '', base),
+      mdiIconsPlugin(),
       precompressPlugin(),
     ],
     build: {
