@@ -83,6 +83,7 @@ export {
 } from './repositories/deliveries.ts';
 export {
   loadMarketAccount,
+  loadMarketAccounts,
   listMarketAccountLoopStates,
   loadMarketAccountMarket,
   markMarketAccountOnline,
@@ -127,9 +128,11 @@ export {
 export {
   beginStop,
   claimTick,
+  claimTicks,
   endStop,
   ensureLoopRow,
   finishTick,
+  finishTicks,
   loadTickLease,
   markScheduled,
   noteLoopError,
@@ -143,6 +146,8 @@ export {
   setNextRun,
   type LoopRow,
   type LoopState,
+  type TickClaim,
+  type TickEnding,
 } from './repositories/trading-loops.ts';
 export {
   claimOnceStep,

@@ -76,16 +76,17 @@ type AccountRow = {
   key_pause: string | null;
 };
 
-const ACCOUNT_SELECT = `SELECT a.id, a.market, a.currency, a.status, a.steam_account,
+const ACCOUNT_COLUMNS = `a.id, a.market, a.currency, a.status, a.steam_account,
        coalesce(m.name, a.market) || ' ' || s.steam_account_name AS label,
        a.api_key, a.pay_password, a.keep_online, a.auto_deliver, a.auto_sell, a.dynamic_orders, a.dry_run,
        p.id AS p_id, p.protocol AS p_protocol, p.host AS p_host, p.port AS p_port, p.username AS p_username,
-       p.password AS p_password, kp.reason AS key_pause
-     FROM market_account a
+       p.password AS p_password, kp.reason AS key_pause`;
+const ACCOUNT_FROM = `FROM market_account a
      JOIN steam_account s ON s.id = a.steam_account
      LEFT JOIN market m ON m.code = a.market
      LEFT JOIN proxy p ON p.id = a.proxy
      LEFT JOIN bot_market_key_pause kp ON kp.market_account = a.id`;
+const ACCOUNT_SELECT = `SELECT ${ACCOUNT_COLUMNS}\n     ${ACCOUNT_FROM}`;
 
 const openOrNull = (vault: Vault, stored: string | null, place: VaultPlace): string | null =>
   stored === null || stored === '' ? null : vault.open(stored, place);
@@ -127,6 +128,32 @@ function toLoaded(row: AccountRow, vault: Vault, options: LoadOptions): LoadedMa
     dryRun: row.dry_run,
     keyPause: row.key_pause,
   };
+}
+
+/**
+ * Many market accounts in one statement (the trading runner coalesces the reads of ticks starting together),
+ * each with its 429 count in a row (bot_trading_rate_limit, 0 without a row), so that a tick resets the count
+ * only when there is one; accounts that are gone are missing from the map.
+ */
+export async function loadMarketAccounts(
+  db: Queryable,
+  vault: Vault,
+  ids: readonly number[],
+  options: LoadOptions,
+): Promise<Map<number, LoadedMarketAccount & { rateLimitInARow: number }>> {
+  const rows = await db.query<AccountRow & { rate_limit_in_a_row: number }>(
+    `SELECT ${ACCOUNT_COLUMNS}, coalesce(rl.in_a_row, 0) AS rate_limit_in_a_row
+     ${ACCOUNT_FROM}
+     LEFT JOIN bot_trading_rate_limit rl ON rl.market_account = a.id
+     WHERE a.id = ANY($1::int[])`,
+    [[...new Set(ids)]],
+  );
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { ...toLoaded(row, vault, options), rateLimitInARow: row.rate_limit_in_a_row },
+    ]),
+  );
 }
 
 /** One market account with its proxy and secrets; null when it is gone. */

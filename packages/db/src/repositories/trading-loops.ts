@@ -56,6 +56,16 @@ export async function recordLoopAction(
   );
 }
 
+/** One tick's claim of its loop (claimTicks). */
+export interface TickClaim {
+  account: number;
+  loop: TradingLoopName;
+  jobId: string;
+  leaseSeconds: number;
+  /** False for a manual tick with the switch off: the loop's state stays as it is. */
+  markRunning: boolean;
+}
+
 /**
  * Takes the loop for one tick: nobody else holds it, or the holder's lease ran out (a killed worker).
  * False: another tick of the same (account, loop) is running now.
@@ -66,23 +76,58 @@ export async function claimTick(
   loop: TradingLoopName,
   jobId: string,
   leaseSeconds: number,
-  /** False for a manual tick with the switch off: the loop's state stays as it is. */
   markRunning = true,
 ): Promise<boolean> {
-  // One statement (a tick's overhead counts: deliver ticks every 5 s per account): the row is created on
-  // the loop's first tick, and taken unless another tick holds an unexpired lease.
-  const rows = await db.query(
-    `INSERT INTO bot_trading_loop AS l (market_account, loop, state, running_job, lease_until, last_job)
-     VALUES ($1, $2, CASE WHEN $5 THEN 'running' ELSE 'off' END, $3::uuid,
-             now() + make_interval(secs => $4), $3::uuid)
-     ON CONFLICT (market_account, loop) DO UPDATE SET running_job = excluded.running_job,
-       lease_until = excluded.lease_until, last_job = excluded.last_job, updated_at = now(),
-       state = CASE WHEN $5 THEN 'running' ELSE l.state END
-     WHERE l.running_job IS NULL OR l.running_job = $3::uuid OR l.lease_until < now()
-     RETURNING 1`,
-    [account, loop, jobId, leaseSeconds, markRunning],
-  );
-  return rows.length > 0;
+  const [claimed] = await claimTicks(db, [{ account, loop, jobId, leaseSeconds, markRunning }]);
+  return claimed === true;
+}
+
+/**
+ * claimTick for many ticks in one statement (the runner coalesces the claims of ticks starting together);
+ * answers, per claim and in order, whether it took its loop. Two claims of the same (account, loop) go in
+ * separate statements, in order (ON CONFLICT DO UPDATE may not touch a row twice), so the first one wins as
+ * it would alone.
+ */
+export async function claimTicks(db: Queryable, claims: readonly TickClaim[]): Promise<boolean[]> {
+  const taken = new Set<string>();
+  for (const round of distinctRounds(claims)) {
+    // The row is created on the loop's first tick, and taken unless another tick holds an unexpired lease;
+    // rows taken in key order, so two processes' batches do not lock each other's rows crosswise.
+    const rows = await db.query<{ market_account: number; loop: string; job: string }>(
+      `INSERT INTO bot_trading_loop AS l (market_account, loop, state, running_job, lease_until, last_job)
+       SELECT x.account, x.loop, CASE WHEN x.mark THEN 'running' ELSE 'off' END, x.job,
+              now() + make_interval(secs => x.lease), x.job
+       FROM unnest($1::int[], $2::text[], $3::uuid[], $4::float8[], $5::bool[]) AS x(account, loop, job, lease, mark)
+       ORDER BY x.account, x.loop
+       ON CONFLICT (market_account, loop) DO UPDATE SET running_job = excluded.running_job,
+         lease_until = excluded.lease_until, last_job = excluded.last_job, updated_at = now(),
+         state = CASE WHEN excluded.state = 'running' THEN 'running' ELSE l.state END
+       WHERE l.running_job IS NULL OR l.running_job = excluded.running_job OR l.lease_until < now()
+       RETURNING l.market_account, l.loop, l.running_job::text AS job`,
+      [
+        round.map((c) => c.account),
+        round.map((c) => c.loop),
+        round.map((c) => c.jobId),
+        round.map((c) => c.leaseSeconds),
+        round.map((c) => c.markRunning),
+      ],
+    );
+    for (const row of rows) taken.add(`${row.market_account}:${row.loop}:${row.job}`);
+  }
+  return claims.map((c) => taken.has(`${c.account}:${c.loop}:${c.jobId}`));
+}
+
+/** How one tick ended (finishTicks). */
+export interface TickEnding {
+  account: number;
+  loop: TradingLoopName;
+  jobId: string;
+  summary: string | null;
+  error: string | null;
+  /** Null: unchanged (a manual tick with the switch off). */
+  state: LoopState | null;
+  /** Also record when the next tick is due, in the same statement, unless the loop ends up stopped or paused. */
+  nextRunSeconds?: number;
 }
 
 /** Records how a tick ended and lets the loop go. */
@@ -91,39 +136,75 @@ export async function finishTick(
   account: number,
   loop: TradingLoopName,
   jobId: string,
-  /**
-   * state null: unchanged (a manual tick with the switch off). nextRunSeconds: also record when the next
-   * tick is due, in the same statement, unless the loop ends up stopped or paused.
-   */
   outcome: { summary: string | null; error: string | null; state: LoopState | null; nextRunSeconds?: number },
 ): Promise<{ nextRunSet: boolean }> {
-  const rows = await db.query<{ next_run_set: boolean }>(
+  const [ended] = await finishTicks(db, [{ account, loop, jobId, ...outcome }]);
+  return ended!;
+}
+
+/**
+ * finishTick for many ticks in one statement, each with its own ending; answers, per tick and in order,
+ * whether its next run was recorded (false: a stop or pause came meanwhile, or the tick no longer held the
+ * loop), i.e. whether its chain goes on.
+ */
+export async function finishTicks(
+  db: Queryable,
+  endings: readonly TickEnding[],
+): Promise<{ nextRunSet: boolean }[]> {
+  const set = new Set<string>();
+  // Only the tick holding the loop matches (running_job), so one row is never updated twice here.
+  const rows = await db.query<{ market_account: number; loop: string; job: string; next_run_set: boolean }>(
     `WITH upd AS (
-       UPDATE bot_trading_loop SET running_job = NULL, lease_until = NULL, last_run_at = now(),
-         last_summary = $4, last_error = $5,
+       UPDATE bot_trading_loop l SET running_job = NULL, lease_until = NULL, last_run_at = now(),
+         last_summary = x.summary, last_error = x.error,
          -- a stop that came in while the tick ran wins over the tick's own ending, and so does a pause (a
          -- rejected key seen by another loop of the account)
-         state = CASE WHEN state IN ('stopped', 'paused') OR $6::text IS NULL THEN state ELSE $6 END,
+         state = CASE WHEN l.state IN ('stopped', 'paused') OR x.state IS NULL THEN l.state ELSE x.state END,
          next_run_at = CASE
-           WHEN $7::float8 IS NULL
-             OR (CASE WHEN state IN ('stopped', 'paused') OR $6::text IS NULL THEN state ELSE $6 END)
+           WHEN x.secs IS NULL
+             OR (CASE WHEN l.state IN ('stopped', 'paused') OR x.state IS NULL THEN l.state ELSE x.state END)
                 IN ('stopped', 'paused')
-           THEN next_run_at ELSE now() + make_interval(secs => $7::float8) END,
+           THEN l.next_run_at ELSE now() + make_interval(secs => x.secs) END,
          updated_at = now()
-       WHERE market_account = $1 AND loop = $2 AND running_job = $3::uuid
-       RETURNING state, next_run_at)
-     SELECT ($7::float8 IS NOT NULL AND state NOT IN ('stopped', 'paused')) AS next_run_set FROM upd`,
+       FROM unnest($1::int[], $2::text[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::float8[])
+         AS x(account, loop, job, summary, error, state, secs)
+       WHERE l.market_account = x.account AND l.loop = x.loop AND l.running_job = x.job
+       RETURNING l.market_account, l.loop, x.job::text AS job, l.state, x.secs)
+     SELECT market_account, loop, job, (secs IS NOT NULL AND state NOT IN ('stopped', 'paused')) AS next_run_set
+     FROM upd`,
     [
-      account,
-      loop,
-      jobId,
-      outcome.summary?.slice(0, 2000) ?? null,
-      outcome.error?.slice(0, 2000) ?? null,
-      outcome.state,
-      outcome.nextRunSeconds ?? null,
+      endings.map((e) => e.account),
+      endings.map((e) => e.loop),
+      endings.map((e) => e.jobId),
+      endings.map((e) => e.summary?.slice(0, 2000) ?? null),
+      endings.map((e) => e.error?.slice(0, 2000) ?? null),
+      endings.map((e) => e.state),
+      endings.map((e) => e.nextRunSeconds ?? null),
     ],
   );
-  return { nextRunSet: rows[0]?.next_run_set === true };
+  for (const row of rows) if (row.next_run_set) set.add(`${row.market_account}:${row.loop}:${row.job}`);
+  return endings.map((e) => ({ nextRunSet: set.has(`${e.account}:${e.loop}:${e.jobId}`) }));
+}
+
+/** Splits claims into rounds in which each (account, loop) comes once, keeping their order. */
+function distinctRounds(claims: readonly TickClaim[]): TickClaim[][] {
+  const rounds: { keys: Set<string>; claims: TickClaim[] }[] = [];
+  for (const claim of claims) {
+    const key = `${claim.account}:${claim.loop}`;
+    // After the last round that has this key, so claims of one loop keep their order.
+    let last = -1;
+    rounds.forEach((r, i) => {
+      if (r.keys.has(key)) last = i;
+    });
+    let round = rounds[last + 1];
+    if (!round) {
+      round = { keys: new Set(), claims: [] };
+      rounds.push(round);
+    }
+    round.keys.add(key);
+    round.claims.push(claim);
+  }
+  return rounds.map((r) => r.claims);
 }
 
 /**

@@ -1,9 +1,7 @@
 import { tradingLoopNameSchema, type BotJob, type BotText } from '@toydesk/contract';
 import {
   beginStop,
-  claimTick,
   endStop,
-  finishTick,
   listLiveTradingJobKeys,
   listMarketAccountLoopStates,
   listQueuedBotJobIds,
@@ -29,6 +27,7 @@ import { countRateLimit } from './rate-limit-alert.ts';
 import { loadTradingAccount, type LoadedTradingAccount } from './trading-account.ts';
 import { createTradingContext } from './trading-context.ts';
 import { LeaseLostError, leaseCheckMsFor, watchTickLease } from './tick-lease.ts';
+import { tickBooks } from './tick-books.ts';
 import { skipText, withDryRunCounts } from './tick-text.ts';
 import type { LoopTickResult, TradingLoopDef, TradingLoopName } from './trading-loop.ts';
 import { TRADING_LOOPS } from './trading-loops.ts';
@@ -196,9 +195,11 @@ export class TradingRunner {
     // The lease, the tick's ending and the rate-limit reset: bookkeeping a crash of PostgreSQL may lose
     // without harm (relaxed-commit.ts says why); what the loop does (actions, once markers) stays durable.
     const books = runtime.queue.relaxedDb;
+    // The account read, the claim and the ending go in one statement with other ticks' (tick-books.ts).
+    const batched = tickBooks(runtime);
     const def = this.loop(params.loop);
     if (!def) throw new PermanentJobError(`Unknown trading loop ${params.loop}`);
-    const loaded = await loadTradingAccount(runtime, params.account);
+    const loaded = await batched.accounts.add(params.account);
     if (!loaded) return { skipped: 'the market account no longer exists', text: skipText('gone') };
     const on = isOn(loaded, def);
     if (!on && !params.manual) {
@@ -218,7 +219,14 @@ export class TradingRunner {
     }
     // A manual tick with the switch off leaves the loop's state alone: shown as "running", the dispatcher
     // would take it for a loop whose switch just went off and call its stop.
-    if (!(await claimTick(books, params.account, def.name, ctx.job.id, ctx.job.expireInSeconds, on))) {
+    const claimed = await batched.claims.add({
+      account: params.account,
+      loop: def.name,
+      jobId: ctx.job.id,
+      leaseSeconds: ctx.job.expireInSeconds,
+      markRunning: on,
+    });
+    if (!claimed) {
       await ctx.log('another tick of this loop is running: nothing to do');
       return { skipped: 'another tick is running', text: skipText('busy') };
     }
@@ -266,7 +274,10 @@ export class TradingRunner {
         // only released if it is still this tick's.
         const lost = lease.signal.reason;
         await ctx.log(`stopped: ${lost.message}`, 'warn');
-        await finishTick(books, params.account, def.name, ctx.job.id, {
+        await batched.endings.add({
+          account: params.account,
+          loop: def.name,
+          jobId: ctx.job.id,
           summary: null,
           error: lost.message,
           state: on ? 'failed' : null,
@@ -275,7 +286,8 @@ export class TradingRunner {
       }
     }
     // The rate-limit count and the loop's row are separate rows: written side by side, not one after the other.
-    const counted = countRateLimit(runtime, loaded.account, def.name, failure, books);
+    // The count read with the account: 0 (the usual case) has nothing to reset, so no statement.
+    const counted = countRateLimit(runtime, loaded.account, def.name, failure, books, loaded.rateLimitInARow);
     // A rejected key fails every call of every loop of the account: pause them all at the first one.
     const rejected = failure === null ? null : rejectedKeyReason(failure);
     if (rejected) await pauseForRejectedKey(runtime, params.account, rejected, def.name);
@@ -300,7 +312,10 @@ export class TradingRunner {
     );
     // One statement ends the tick and records when the next is due (unless a stop or pause came meanwhile).
     const [{ nextRunSet }] = await Promise.all([
-      finishTick(books, params.account, def.name, ctx.job.id, {
+      batched.endings.add({
+        account: params.account,
+        loop: def.name,
+        jobId: ctx.job.id,
         summary: result?.summary ?? null,
         error: failure === null ? null : messageOf(failure),
         state: !on

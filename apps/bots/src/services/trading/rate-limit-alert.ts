@@ -24,9 +24,15 @@ export async function countRateLimit(
   failure: unknown,
   /** Where the reset is written (the runner's relaxed bookkeeping); the count and alert: runtime.db. */
   resetDb: Queryable = runtime.db,
+  /**
+   * The count as read with the account at the tick's start; 0: no reset is sent. A 429 of another loop of
+   * the account counted while this tick ran then stays counted: "in a row" across loops running side by
+   * side has no one order anyway, and the next ending of any loop that reads it resets it.
+   */
+  inARowBefore?: number,
 ): Promise<void> {
   if (statusOf(failure) !== 429) {
-    await resetRateLimitCount(resetDb, account.id);
+    if (inARowBefore !== 0) await resetRateLimitCount(resetDb, account.id);
     return;
   }
   const inARow = await countRateLimitHit(runtime.db, account.id);

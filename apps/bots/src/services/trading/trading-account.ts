@@ -1,4 +1,4 @@
-import { loadMarketAccount } from '@toydesk/db';
+import { loadMarketAccount, type LoadedMarketAccount } from '@toydesk/db';
 
 import type { BotRuntime } from '../../bot-runtime.ts';
 import type { TradingAccount, TradingSwitch } from './trading-loop.ts';
@@ -20,7 +20,11 @@ export async function loadTradingAccount(
 ): Promise<LoadedTradingAccount | null> {
   // Demo mode: calls go straight to the marketplace simulators on loopback (the repository says why).
   const loaded = await loadMarketAccount(runtime.db, runtime.vault, id, { useProxy: !runtime.demo });
-  if (!loaded) return null;
+  return loaded ? toTradingAccount(loaded) : null;
+}
+
+/** The runner's view of a loaded market account. */
+export function toTradingAccount(loaded: LoadedMarketAccount): LoadedTradingAccount {
   return {
     account: {
       id: loaded.id,
