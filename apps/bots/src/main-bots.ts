@@ -1,4 +1,4 @@
-import { stopOnSignals } from '@toydesk/api-kit';
+import { boundHeapGrowth, stopOnSignals } from '@toydesk/api-kit';
 
 import { loadBotConfig } from './config.ts';
 import { buildBotApp } from './http/bot-app.ts';
@@ -6,6 +6,7 @@ import { consoleLogger, openStandalone } from './standalone.ts';
 
 /** `npm run start:bots`: the bot services alone on their own port, on the PostgreSQL of DATABASE_URL. */
 const log = consoleLogger('toydesk-bots');
+boundHeapGrowth();
 // Before anything starts: a signal during the start waits for it, then stops (see stopOnSignals).
 const stopper = stopOnSignals({ log: (line) => log.info(line) });
 try {

@@ -1,4 +1,4 @@
-import { stopOnSignals } from '@toydesk/api-kit';
+import { boundHeapGrowth, stopOnSignals } from '@toydesk/api-kit';
 
 import { loadBotConfig } from './config.ts';
 import { buildWorkerHealthApp } from './http/worker-health-app.ts';
@@ -10,6 +10,7 @@ import { consoleLogger, openStandalone } from './standalone.ts';
  * hold across all of them. /healthz and /readyz answer on TOYDESK_WORKER_PORT.
  */
 const log = consoleLogger('toydesk-worker');
+boundHeapGrowth();
 // Before anything starts: a signal during the start waits for it, then stops (see stopOnSignals).
 const stopper = stopOnSignals({ log: (line) => log.info(line) });
 try {

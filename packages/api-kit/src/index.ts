@@ -9,6 +9,7 @@ export * from './error-answer.ts';
 export * from './fastify-path.ts';
 export * from './graceful-close.ts';
 export * from './health-routes.ts';
+export * from './heap-growth.ts';
 export * from './metrics.ts';
 export * from './filtered-page.ts';
 export * from './page-helper.ts';
