@@ -32,7 +32,8 @@ export function mdiIconsPlugin(): Plugin {
     apply: 'build',
     transform(code, id) {
       if (id.includes('node_modules') || !/\.tsx?$/.test(id) || !code.includes('@mdi/js')) return null;
-      const out = code.replace(IMPORT, (_whole, names: string) =>
+      // The same number of lines as the import replaced: the module's other lines keep their numbers.
+      const out = code.replace(IMPORT, (whole: string, names: string) =>
         names
           .split(',')
           .map((name) => name.trim())
@@ -41,7 +42,8 @@ export function mdiIconsPlugin(): Plugin {
             const [imported, local = imported] = name.split(/\s+as\s+/);
             return `import { ${imported} as ${local} } from '${PREFIX}${imported}';`;
           })
-          .join('\n'),
+          .join(' ')
+          .concat('\n'.repeat(whole.split('\n').length - 1)),
       );
       return out === code ? null : { code: out, map: null };
     },

@@ -14,9 +14,10 @@ export const HEAP_GROWING_PERCENT = 50;
 export function boundHeapGrowth(
   argv: readonly string[] = process.execArgv,
   nodeOptions = process.env.NODE_OPTIONS ?? '',
+  setFlags: (flags: string) => void = setFlagsFromString,
 ): boolean {
   const given = [...argv, nodeOptions].some((arg) => arg.includes('--heap-growing-percent'));
   if (given) return false;
-  setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+  setFlags(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   return true;
 }
