@@ -123,10 +123,15 @@ async function firstRows(
         );
       }
     });
+    const last = run === RUNS - 1;
+    const timeline = process.env.BENCH_TRACE === '1' && last ? await startTimeline(page) : null;
+    const profiler = process.env.BENCH_PROFILE === '1' && last ? await startProfile(page) : null;
     const navigationStart = Date.now();
     await page.goto(url);
     await page.waitForFunction(() => window.__firstRowsAt !== undefined, undefined, { timeout: 60_000 });
     times.push(await page.evaluate(() => window.__firstRowsAt ?? Number.NaN));
+    if (timeline) await timeline();
+    if (profiler) await profiler();
     scripts = loaded;
     if (run === RUNS - 1) for (const call of calls) log(`  ${call}`);
     await context.close();
@@ -304,6 +309,7 @@ interface TraceEvent {
   name: string;
   ph: string;
   dur?: number;
+  pid: number;
   tid: number;
   args?: {
     name?: string;
@@ -342,6 +348,65 @@ async function startTrace(page: Page, label: string): Promise<() => Promise<void
       const objects = entry.objects ? `, ${Math.round(entry.objects / entry.count)} objects each` : '';
       log(`  trace ${label}: ${ms(entry.ms).padStart(9)}  ${name} × ${entry.count}${objects}`);
     }
+  };
+}
+
+interface TimelineEvent extends TraceEvent {
+  ts: number;
+  args?: TraceEvent['args'] & { data?: { url?: string; frame?: string; type?: string } };
+}
+
+/**
+ * BENCH_TRACE=1 on first rows: the renderer main thread's top-level tasks of the last cold load in order
+ * (start, length, what ran: script evaluation and compilation with their file, parsing, layout…), to show
+ * where the time between navigation and the first row goes.
+ */
+async function startTimeline(page: Page): Promise<() => Promise<void>> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: TimelineEvent[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TimelineEvent[])));
+  await cdp.send('Tracing.start', {
+    categories:
+      'devtools.timeline,v8.execute,disabled-by-default-devtools.timeline,blink.user_timing,loading',
+    transferMode: 'ReportEvents',
+  });
+  return async () => {
+    const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+    await cdp.send('Tracing.end');
+    await done;
+    // Each renderer process has its own main thread; the page's is the one that ran the most.
+    const mains = new Set(
+      events
+        .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+        .map((e) => `${e.pid}:${e.tid}`),
+    );
+    const busyByThread = new Map<string, number>();
+    for (const e of events) {
+      const key = `${e.pid}:${e.tid}`;
+      if (mains.has(key) && e.ph === 'X') busyByThread.set(key, (busyByThread.get(key) ?? 0) + (e.dur ?? 0));
+    }
+    const main = [...busyByThread].sort((a, b) => b[1] - a[1])[0]?.[0];
+    const start = events.find((e) => e.name === 'navigationStart' && `${e.pid}:${e.tid}` === main)?.ts;
+    if (start === undefined) return;
+    const onMain = events
+      .filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X' && e.dur !== undefined && e.ts >= start)
+      .sort((a, b) => a.ts - b.ts);
+    let busyUntil = 0;
+    let busy = 0;
+    for (const event of onMain) {
+      const begin = (event.ts - start) / 1000;
+      const length = event.dur! / 1000;
+      const detail = event.args?.data?.url?.split('/').pop() ?? event.args?.data?.type ?? '';
+      if (begin >= busyUntil) {
+        busy += length;
+        busyUntil = begin + length;
+        if (length >= 10)
+          log(`  timeline: ${ms(begin).padStart(8)} +${ms(length).padStart(7)}  ${event.name} ${detail}`);
+      } else if (length >= 25) {
+        log(`  timeline:          ${' '.repeat(9)}  in it: ${ms(length)} ${event.name} ${detail}`);
+      }
+    }
+    log(`  timeline: main thread busy ${ms(busy)} in tasks`);
   };
 }
 
