@@ -44,6 +44,8 @@ export * from './bots/bot-routes.ts';
 export * from './bots/app-token.ts';
 export * from './listing-price.ts';
 export * from './money.ts';
+export * from './price-board/market-fees.ts';
+export * from './price-board/price-board-schemas.ts';
 export * from './paint-phases.ts';
 export * from './spend-guard.ts';
 export * from './error-catalogue.ts';

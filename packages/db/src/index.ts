@@ -316,6 +316,7 @@ export {
   type ImportedPrice,
   type ListedPrice,
 } from './repositories/market-prices.ts';
+export { listPriceBoard, type PriceBoardDbRow, type PriceBoardFilter } from './repositories/price-board.ts';
 export { longestUncheckedNames, markNamesChecked } from './repositories/price-checks.ts';
 export {
   forgetTrackedOrder,

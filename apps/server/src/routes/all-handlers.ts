@@ -8,6 +8,7 @@ import { historyStatsHandlers } from './history-stats/history-stats-handlers.ts'
 import { marketAccountsHandlers } from './market-accounts/market-accounts-handlers.ts';
 import { marketToysHandlers } from './market-toys/market-toys-handlers.ts';
 import { marketsHandlers } from './markets/markets-handlers.ts';
+import { priceBoardHandlers } from './price-board/price-board-handlers.ts';
 import { sellItemsHandlers } from './sell-items/sell-items-handlers.ts';
 import { serverGroupsHandlers } from './server-groups/server-groups-handlers.ts';
 import { steamAccountsHandlers } from './steam-accounts/steam-accounts-handlers.ts';
@@ -43,4 +44,5 @@ export const ALL_HANDLERS: ApiHandlers = {
   ...auditHandlers,
   ...accountsHandlers,
   ...frontendHandlers,
+  ...priceBoardHandlers,
 };

@@ -18,6 +18,7 @@ import { toyHistoryEntity } from '../entities/toy-history.ts';
 import { toyEntity } from '../entities/toy.ts';
 import { transactionEntity } from '../entities/transaction.ts';
 import { MARKET_CODES } from '../enums.ts';
+import { priceBoardQuerySchema, priceBoardResponseSchema } from '../price-board/price-board-schemas.ts';
 import { commonDataResponseSchema } from './common-data.ts';
 import {
   bulkResultSchema,
@@ -473,6 +474,23 @@ export const API_ROUTES = [
     query: setIgnorePriceQuerySchema,
     response: updatedCountSchema,
     example: { query: { id: ['1', '2'], value: 'true' }, response: { updated: 2 } },
+  }),
+
+  // Cross-market price board (issue 16)
+  defineRoute({
+    id: 'price-board.list',
+    method: 'GET',
+    path: '/api/market/price-board/',
+    tag: 'price-board',
+    summary: "Per market hash name: each market's cheapest offer and best sale after fees, and the spread",
+    description:
+      'From the market database (the imported price lists), converted to one currency (currency=RUB|USD, RUB by ' +
+      "default) with each market's rates, sales after each market's seller fee (fees in the answer). The spread " +
+      'is the best sale on another market minus the cheapest buy. Filters: min_spread_pct, min_volume, markets, ' +
+      'search; ordering one of market_hash_name, best_buy, best_sell, spread, spread_pct, volume ("-" descending).',
+    query: priceBoardQuerySchema,
+    response: priceBoardResponseSchema,
+    example: { query: { currency: 'RUB', min_spread_pct: '5', markets: 'tm,tm_usd' } },
   }),
 
   // Audit log
