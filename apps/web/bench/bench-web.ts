@@ -11,9 +11,15 @@
  *   npm run bench:web                 # PostgreSQL (BENCH_PG_URL), the production database
  *   BENCH_DB=pglite npm run bench:web # embedded PGlite in a temporary folder
  *   BENCH_ONLY=first-rows | load | scroll  # one part only (load: every history row, the old way and the new)
+ *
+ * To see where a first screen's time goes (the last cold load of each route):
+ *   BENCH_TRACE=1      the renderer main thread's tasks in order; BENCH_TRACE_FILE=<file> keeps the raw trace
+ *   BENCH_PROFILE=1    a CPU profile's top functions; BENCH_PROFILE_FILE=<prefix> keeps each .json
+ *                      (build with `npx vite build --minify false` in apps/web to read the functions' names)
+ *   BENCH_DOM=1        how many elements the page, its nav, header and table hold, and the CSS rules
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -131,6 +137,14 @@ async function firstRows(
     await page.waitForFunction(() => window.__firstRowsAt !== undefined, undefined, { timeout: 60_000 });
     times.push(await page.evaluate(() => window.__firstRowsAt ?? Number.NaN));
     if (timeline) await timeline();
+    if (process.env.BENCH_DOM === '1' && last)
+      log(
+        `  dom: ${await page.evaluate(`(() => {
+          const count = (root) => (root ? root.querySelectorAll('*').length : 0);
+          const rules = [...document.styleSheets].reduce((sum, sheet) => sum + sheet.cssRules.length, 0);
+          return 'all ' + count(document.body) + ', nav ' + count(document.querySelector('nav')) + ', header ' + count(document.querySelector('header')) + ', table ' + count(document.querySelector('[role="table"]')) + ', rows ' + document.querySelectorAll('[role="table"] [role="row"]').length + ', svg ' + document.querySelectorAll('svg').length + ', style tags ' + document.querySelectorAll('style').length + ', css rules ' + rules;
+        })()`)}`,
+      );
     if (profiler) await profiler();
     scripts = loaded;
     if (run === RUNS - 1) for (const call of calls) log(`  ${call}`);
@@ -292,6 +306,8 @@ async function startProfile(page: Page): Promise<() => Promise<void>> {
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
       profile: { nodes: ProfileNode[]; startTime: number; endTime: number; samples: number[] };
     };
+    if (process.env.BENCH_PROFILE_FILE)
+      writeFileSync(`${process.env.BENCH_PROFILE_FILE}-${Date.now()}.json`, JSON.stringify(profile));
     const perSample = (profile.endTime - profile.startTime) / 1000 / Math.max(1, profile.samples.length);
     const self = new Map<string, number>();
     for (const node of profile.nodes) {
@@ -374,6 +390,7 @@ async function startTimeline(page: Page): Promise<() => Promise<void>> {
     const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
     await cdp.send('Tracing.end');
     await done;
+    if (process.env.BENCH_TRACE_FILE) writeFileSync(process.env.BENCH_TRACE_FILE, JSON.stringify(events));
     // Each renderer process has its own main thread; the page's is the one that ran the most.
     const mains = new Set(
       events
