@@ -230,7 +230,7 @@ export {
   type WriteContext,
 } from './crud/entity-repository.ts';
 export { createEntityRepositories, ENTITY_TABLES, type EntityTableName } from './crud/entity-tables.ts';
-export { isInstallationEmpty, loadUsdToRubRate, seedReferenceData } from './reference-data.ts';
+export { isInstallationEmpty, loadUsdToRubRate, SEED_FEES, seedReferenceData } from './reference-data.ts';
 // The demo data's inserts (apps/demo) and what its start reads and moves.
 export { bulkInsert, type BulkInsertOptions, type ColumnTypes } from './bulk-insert.ts';
 export { lockForTransaction } from './database.ts';
@@ -256,6 +256,7 @@ export {
 export { listSteamAccountLinks, steamAccountsExtendedSql } from './repositories/steam-account-lists.ts';
 export { tagNameTaken } from './repositories/tags.ts';
 export { avgStatsByName, statsByDate, type AvgStatsFilter } from './repositories/toy-history-aggregates.ts';
+export { profitByDay, profitByItem, profitByMarket, profitTotals } from './repositories/profit.ts';
 export {
   countToyHistoryByName,
   toyHistoryExtendedSql,

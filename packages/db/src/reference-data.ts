@@ -1,4 +1,4 @@
-import type { MarketCode } from '@toydesk/contract';
+import { MARKET_SELL_FEES, type MarketCode } from '@toydesk/contract';
 
 import type { Database, Queryable } from './database.ts';
 
@@ -19,12 +19,41 @@ export const SEED_MARKETS: { code: MarketCode; name: string }[] = [
 export const SEED_USD_TO_RUB = '92.50';
 export const SEED_EUR_TO_RUB = '100.20';
 
+const TM_FEE_SOURCE = "tm's GetDiscounts/ sell_fee \"5%\" (docs/marketplaces.md)";
+const FEE_SOURCES: Partial<Record<MarketCode, string>> = {
+  tm: TM_FEE_SOURCE,
+  tm_usd: TM_FEE_SOURCE,
+  cs7: TM_FEE_SOURCE,
+  cs7_proxy: TM_FEE_SOURCE,
+  steam: '5 % Steam + 10 % CS2 on top of the seller price: 13.04 % of the listed price (from memory)',
+};
+
+/**
+ * The sale fees a fresh installation starts with: the price board's MARKET_SELL_FEES (one set of numbers),
+ * as percent; migration 025 adds the same to an installation that already has its markets. Operators
+ * correct them at /api/profit/fees/ (an account's discounts can lower them).
+ */
+export const SEED_FEES = Object.entries(MARKET_SELL_FEES).map(([market, fraction]) => ({
+  market,
+  side: 'sell',
+  fraction,
+  source: `${FEE_SOURCES[market as MarketCode] ?? 'published standard seller fee (from memory, not re-verified)'}; seeded from MARKET_SELL_FEES`,
+}));
+
 export async function seedReferenceData(db: Database): Promise<void> {
   await db.query(
     `INSERT INTO market (code, name, usd_to_rub_rate, eur_to_rub_rate)
      SELECT x.code, x.name, $2::numeric, $3::numeric FROM jsonb_to_recordset($1::jsonb) AS x(code text, name text)
      ON CONFLICT (code) DO NOTHING`,
     [JSON.stringify(SEED_MARKETS), SEED_USD_TO_RUB, SEED_EUR_TO_RUB],
+  );
+  await db.query(
+    `INSERT INTO market_fee (market, side, percent, source)
+     SELECT x.market, x.side, x.fraction::numeric * 100, x.source
+     FROM jsonb_to_recordset($1::jsonb) AS x(market text, side text, fraction text, source text)
+     JOIN market m ON m.code = x.market
+     ON CONFLICT (market, side) DO NOTHING`,
+    [JSON.stringify(SEED_FEES)],
   );
 }
 

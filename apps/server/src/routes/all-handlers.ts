@@ -10,6 +10,7 @@ import { marketToysHandlers } from './market-toys/market-toys-handlers.ts';
 import { marketsHandlers } from './markets/markets-handlers.ts';
 import { priceBoardHandlers } from './price-board/price-board-handlers.ts';
 import { sellItemsHandlers } from './sell-items/sell-items-handlers.ts';
+import { profitHandlers } from './profit/profit-handlers.ts';
 import { serverGroupsHandlers } from './server-groups/server-groups-handlers.ts';
 import { steamAccountsHandlers } from './steam-accounts/steam-accounts-handlers.ts';
 import { steamInventoryHandlers } from './steam-inventory/steam-inventory-handlers.ts';
@@ -45,4 +46,5 @@ export const ALL_HANDLERS: ApiHandlers = {
   ...accountsHandlers,
   ...frontendHandlers,
   ...priceBoardHandlers,
+  ...profitHandlers,
 };

@@ -4,11 +4,13 @@ import { accountChecklistEntity } from '../entities/account-checklist.ts';
 import { auditEntryEntity } from '../entities/audit-entry.ts';
 import { availableIpEntity } from '../entities/available-ip.ts';
 import { historyStatEntity } from '../entities/history-stat.ts';
+import { marketFeeEntity } from '../entities/market-fee.ts';
 import { marketAccountEntity } from '../entities/market-account.ts';
 import { marketToyEntity } from '../entities/market-toy.ts';
 import { marketEntity } from '../entities/market.ts';
 import { sellItemEntity } from '../entities/sell-item.ts';
 import { serverGroupEntity } from '../entities/server-group.ts';
+import { profitDealEntity } from '../entities/profit-deal.ts';
 import { marketAccountRefSchema, steamAccountEntity } from '../entities/steam-account.ts';
 import { steamInventoryEntity } from '../entities/steam-inventory.ts';
 import { tagEntity } from '../entities/tag.ts';
@@ -20,6 +22,14 @@ import { transactionEntity } from '../entities/transaction.ts';
 import { MARKET_CODES } from '../enums.ts';
 import { priceBoardQuerySchema, priceBoardResponseSchema } from '../price-board/price-board-schemas.ts';
 import { commonDataResponseSchema } from './common-data.ts';
+import {
+  profitByDayResponseSchema,
+  profitByItemResponseSchema,
+  profitByMarketResponseSchema,
+  profitItemsQuerySchema,
+  profitQuerySchema,
+  profitTotalsResponseSchema,
+} from './profit-schemas.ts';
 import {
   bulkResultSchema,
   bulkUpdateByIdsRoute,
@@ -48,6 +58,14 @@ import {
 const byQsDescription =
   "Sets the body's fields on every row matching the query-string filters (the list endpoint's filters). " +
   'With no filter at all it refuses unless all=true is given, so an empty query cannot rewrite the whole table.';
+
+const profitDescription =
+  'Purchases are matched to sales per unit: by asset id where one links them, else first in, first out per ' +
+  'market_hash_name; rows with record_status normal or locked count. Each side is converted at its date with ' +
+  "its market's rates of that day, and each market's fee (/api/profit/fees/) is subtracted. Filters: date_from, " +
+  'date_to (the sale; a date covers the whole UTC day), market, market_account, steam_account, ' +
+  'market_hash_name (repeatable; a deal matches when either side does), currency (RUB default, or USD). The ' +
+  'deals themselves: /api/profit/deals/ (status=held&ordering=buy_date: the units held longest; format=csv).';
 
 /** A tag as the extended lists show it beside a row's tag ids. */
 const tagRefSchema = z.object({ id: z.number().int(), name: z.string(), color: z.string() });
@@ -491,6 +509,67 @@ export const API_ROUTES = [
     query: priceBoardQuerySchema,
     response: priceBoardResponseSchema,
     example: { query: { currency: 'RUB', min_spread_pct: '5', markets: 'tm,tm_usd' } },
+  }),
+
+  // Profit (issue 16): the matched deals, read-only, and each market's fees, edited by operators.
+  ...crudRoutes('profit-deals', profitDealEntity, '/api/profit/deals/', ['list', 'retrieve']),
+  ...crudRoutes('profit-fees', marketFeeEntity, '/api/profit/fees/'),
+  defineRoute({
+    id: 'profit.totals',
+    method: 'GET',
+    path: '/api/profit/totals/',
+    tag: 'profit',
+    summary: 'Realised profit of the units sold in a period, after fees, in one currency',
+    description: profitDescription,
+    query: profitQuerySchema,
+    response: profitTotalsResponseSchema,
+    example: {
+      query: { date_from: '2026-10-01', date_to: '2026-10-31', currency: 'RUB' },
+      response: {
+        currency: 'RUB',
+        deals: 3,
+        sales: '6920.00',
+        sale_fees: '319.90',
+        purchases: '6600.00',
+        purchase_fees: '0.00',
+        profit: '0.10',
+        avg_holding_seconds: 1296000,
+        held_units: 2,
+        held_cost: '9640.00',
+        unbought_sales: 1,
+      },
+    },
+  }),
+  defineRoute({
+    id: 'profit.by_day',
+    method: 'GET',
+    path: '/api/profit/by-day/',
+    tag: 'profit',
+    summary: 'Realised profit per UTC day of sale',
+    description: profitDescription,
+    query: profitQuerySchema,
+    response: profitByDayResponseSchema,
+  }),
+  defineRoute({
+    id: 'profit.by_market',
+    method: 'GET',
+    path: '/api/profit/by-market/',
+    tag: 'profit',
+    summary: 'Realised profit per market of sale',
+    description: profitDescription,
+    query: profitQuerySchema,
+    response: profitByMarketResponseSchema,
+  }),
+  defineRoute({
+    id: 'profit.by_item',
+    method: 'GET',
+    path: '/api/profit/by-item/',
+    tag: 'profit',
+    summary:
+      'Realised profit per market_hash_name: the best (ordering=-profit) or worst (ordering=profit) items',
+    description: profitDescription,
+    query: profitItemsQuerySchema,
+    response: profitByItemResponseSchema,
   }),
 
   // Audit log

@@ -3,9 +3,11 @@ import {
   auditEntryEntity,
   availableIpEntity,
   historyStatEntity,
+  marketFeeEntity,
   marketAccountEntity,
   marketEntity,
   marketToyEntity,
+  profitDealEntity,
   sellItemEntity,
   serverGroupEntity,
   SIGNUP_STEPS,
@@ -21,6 +23,7 @@ import {
 
 import { auditNameSql } from '../audit/audit-log.ts';
 import type { Database } from '../database.ts';
+import { invalidField } from '../errors.ts';
 import { MARKET_ACCOUNT_LABEL_SQL } from '../repositories/market-account-label.ts';
 import type { Vault } from '../vault/vault.ts';
 import { EntityRepository, type EntityTableConfig } from './entity-repository.ts';
@@ -55,6 +58,15 @@ const BY_TOY_MARKET_HASH_NAME = {
       ),
   },
 } satisfies Pick<EntityTableConfig, 'search' | 'computed' | 'customFilters'>;
+
+/** A custom filter's ids, refused by field (a 400) unless each is a whole number within int. */
+function ids(field: string, values: string[]): string[] {
+  for (const v of values) {
+    if (!/^\d{1,9}$/.test(v))
+      throw invalidField(field, `Введите целое число. (A valid integer is required: ${v}.)`);
+  }
+  return values;
+}
 
 /** In which order checklist steps count; the SQL literal is built from the contract's list. */
 const stepsArraySql = `ARRAY[${SIGNUP_STEPS.map((s) => `'${s}'`).join(',')}]`;
@@ -178,6 +190,26 @@ export const ENTITY_TABLES = {
       done_count: `(SELECT count(*)::int FROM jsonb_each(t.steps) e WHERE e.value->>'state' = 'done')`,
       total_count: `${SIGNUP_STEPS.length}`,
       next_step: `(SELECT s FROM unnest(${stepsArraySql}) WITH ORDINALITY AS u(s, n) WHERE coalesce(t.steps->s->>'state', 'pending') <> 'done' ORDER BY n LIMIT 1)`,
+    },
+  },
+  /** `/api/profit/fees/`: each market's fee per side (issue 16); a change prices that market's deals again. */
+  marketFee: { entity: marketFeeEntity, search: ['t.source'], defaultOrdering: 'market,side' },
+  /** `/api/profit/deals/` (list and read): the units profit matched, kept from toy_history by migration 025. */
+  profitDeal: {
+    entity: profitDealEntity,
+    search: ['t.market_hash_name', 't.asset_id'],
+    defaultOrdering: '-sell_date,-id',
+    computed: {
+      holding_seconds: `CASE WHEN t.buy_date IS NOT NULL THEN floor(extract(epoch FROM coalesce(t.sell_date, now()) - t.buy_date))::int END`,
+    },
+    // Either side of the deal: a unit bought on one market and sold on another is both markets'.
+    customFilters: {
+      market: (values, params) =>
+        `(t.buy_market = ANY(${params.add(values)}::text[]) OR t.sell_market = ANY(${params.add(values)}::text[]))`,
+      market_account: (values, params) =>
+        `(t.buy_market_account = ANY(${params.add(ids('market_account', values))}::int[]) OR t.sell_market_account = ANY(${params.add(ids('market_account', values))}::int[]))`,
+      steam_account: (values, params) =>
+        `(t.buy_steam_account = ANY(${params.add(ids('steam_account', values))}::int[]) OR t.sell_steam_account = ANY(${params.add(ids('steam_account', values))}::int[]))`,
     },
   },
   /** `/api/audit/` (list only) */
