@@ -19,7 +19,7 @@ export const SEED_MARKETS: { code: MarketCode; name: string }[] = [
 export const SEED_USD_TO_RUB = '92.50';
 export const SEED_EUR_TO_RUB = '100.20';
 
-const TM_FEE_SOURCE = "tm's GetDiscounts/ sell_fee \"5%\" (docs/marketplaces.md)";
+const TM_FEE_SOURCE = 'tm\'s GetDiscounts/ sell_fee "5%" (docs/marketplaces.md)';
 const FEE_SOURCES: Partial<Record<MarketCode, string>> = {
   tm: TM_FEE_SOURCE,
   tm_usd: TM_FEE_SOURCE,
