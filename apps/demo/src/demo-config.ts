@@ -7,14 +7,17 @@ const envSchema = z.object({
   TOYDESK_SIM_PORT: envPort(0),
   /** Set: the bots use that simulated Steam and the demo starts none of its own. */
   TOYDESK_STEAM_URL: z.url().optional(),
+  /** With no operator request for this long the simulated world pauses (demo-world-pause.ts); 0: never. */
+  TOYDESK_DEMO_IDLE_PAUSE_SECONDS: z.coerce.number().int().min(0).default(300),
 });
 
 export interface DemoConfig {
   simPort: number;
   steamUrl?: string;
+  idlePauseSeconds: number;
 }
 
 export function loadDemoConfig(env: Record<string, string | undefined>): DemoConfig {
   const e = parseEnv(envSchema, env);
-  return { simPort: e.TOYDESK_SIM_PORT, steamUrl: e.TOYDESK_STEAM_URL };
+  return { simPort: e.TOYDESK_SIM_PORT, steamUrl: e.TOYDESK_STEAM_URL, idlePauseSeconds: e.TOYDESK_DEMO_IDLE_PAUSE_SECONDS };
 }

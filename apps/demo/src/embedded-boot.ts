@@ -20,6 +20,11 @@ export function embeddedBoot(): Required<Pick<BootOptions, 'prepare' | 'mounts'>
   let demo: RunningDemo | undefined;
   // The bot services read their settings from the environment they are handed: the demo's Steam joins it.
   const mountWithDemo: AppMount = (app, services) => {
+    // Every HTTP request of the server, whatever its route or plugin: an operator's resumes the demo world.
+    if (demo?.worldPause) {
+      const worldPause = demo.worldPause;
+      app.server.on('request', (request: { url?: string }) => worldPause.onRequest(request.url));
+    }
     const env = {
       ...services.config.env,
       TOYDESK_STEAM_URL: demo?.steamUrl ?? services.config.env.TOYDESK_STEAM_URL,

@@ -7,6 +7,7 @@ import { loadDemoDataIfEmpty } from './data/demo-data.ts';
 import { loadDemoConfig } from './demo-config.ts';
 import { startDemoProxies } from './demo-proxies.ts';
 import { startDemoSimulators } from './demo-simulators.ts';
+import { createDemoWorldPause, type DemoWorldPause } from './demo-world-pause.ts';
 
 /** What a demo start leaves running beside the server; closed with the app. */
 export interface RunningDemo {
@@ -18,6 +19,8 @@ export interface RunningDemo {
    * `steam` marketplace, one world for both), or the one TOYDESK_STEAM_URL names.
    */
   steamUrl: string;
+  /** Pauses the simulated world while no operator uses the demo; the server's requests resume it. */
+  worldPause?: DemoWorldPause;
   close(): Promise<void>;
 }
 
@@ -56,5 +59,21 @@ export async function startDemo(services: Services, log: (line: string) => void)
     ),
     simulatorUrl: simulators.baseUrl,
   };
-  return { simulators, proxies, steamUrl, close };
+  if (demoConfig.idlePauseSeconds === 0) return { simulators, proxies, steamUrl, close };
+  const idleMs = demoConfig.idlePauseSeconds * 1000;
+  const worldPause = createDemoWorldPause(simulators.server.clock, idleMs);
+  // A slow check is enough: pausing late costs a little CPU, resuming happens on the request itself.
+  const timer = setInterval(() => worldPause.check(), Math.min(30_000, Math.max(1_000, idleMs / 4)));
+  timer.unref();
+  log(`the simulated world pauses after ${demoConfig.idlePauseSeconds} s without an operator request`);
+  return {
+    simulators,
+    proxies,
+    steamUrl,
+    worldPause,
+    close: async () => {
+      clearInterval(timer);
+      await close();
+    },
+  };
 }

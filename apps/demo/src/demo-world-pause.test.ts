@@ -1,0 +1,68 @@
+import { createSimClock } from '@toydesk/simulators';
+import { describe, expect, it } from 'vitest';
+
+import { createDemoWorldPause } from './demo-world-pause.ts';
+
+function setup() {
+  let real = 1_000_000;
+  const realNow = () => real;
+  const clock = createSimClock({ realNow });
+  const pause = createDemoWorldPause(clock, 60_000, realNow);
+  return { clock, pause, pass: (ms: number) => (real += ms) };
+}
+
+describe('the demo world pauses with no operator', () => {
+  it('keeps running while an operator is active', () => {
+    const { clock, pause, pass } = setup();
+    pass(30_000);
+    pause.onRequest('/api/session');
+    pass(40_000);
+    pause.check();
+    expect(clock.paused()).toBe(false);
+  });
+
+  it('pauses after the idle window and the simulated time stands still', () => {
+    const { clock, pause, pass } = setup();
+    pass(60_000);
+    pause.check();
+    expect(clock.paused()).toBe(true);
+    const stopped = clock.now();
+    pass(3_600_000);
+    expect(clock.now()).toBe(stopped);
+  });
+
+  it('probes do not count as an operator', () => {
+    const { clock, pause, pass } = setup();
+    pass(60_000);
+    pause.check();
+    pause.onRequest('/readyz');
+    pause.onRequest('/healthz?full=1');
+    expect(clock.paused()).toBe(true);
+  });
+
+  it('resumes at once on a login, from where it stopped', () => {
+    const { clock, pause, pass } = setup();
+    pass(60_000);
+    pause.check();
+    const stopped = clock.now();
+    pass(3_600_000);
+    pause.onRequest('/api/auth/login');
+    expect(clock.paused()).toBe(false);
+    expect(clock.now()).toBe(stopped);
+    pass(5_000);
+    expect(clock.now()).toBe(stopped + 5_000);
+    // The idle window starts over from the login.
+    pass(30_000);
+    pause.check();
+    expect(clock.paused()).toBe(false);
+  });
+
+  it('advance() still moves a paused clock (the control API)', () => {
+    const { clock, pause, pass } = setup();
+    pass(60_000);
+    pause.check();
+    const stopped = clock.now();
+    clock.advance(1_000);
+    expect(clock.now()).toBe(stopped + 1_000);
+  });
+});
