@@ -19,5 +19,9 @@ export interface DemoConfig {
 
 export function loadDemoConfig(env: Record<string, string | undefined>): DemoConfig {
   const e = parseEnv(envSchema, env);
-  return { simPort: e.TOYDESK_SIM_PORT, steamUrl: e.TOYDESK_STEAM_URL, idlePauseSeconds: e.TOYDESK_DEMO_IDLE_PAUSE_SECONDS };
+  return {
+    simPort: e.TOYDESK_SIM_PORT,
+    steamUrl: e.TOYDESK_STEAM_URL,
+    idlePauseSeconds: e.TOYDESK_DEMO_IDLE_PAUSE_SECONDS,
+  };
 }
