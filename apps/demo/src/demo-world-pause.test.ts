@@ -57,6 +57,23 @@ describe('the demo world pauses with no operator', () => {
     expect(clock.paused()).toBe(false);
   });
 
+  it('wakes the trading loops once per resume, not on every request of a running world', () => {
+    let real = 1_000_000;
+    const realNow = () => real;
+    const clock = createSimClock({ realNow });
+    let wakes = 0;
+    const pause = createDemoWorldPause(clock, 60_000, realNow, () => (wakes += 1));
+    pause.onRequest('/api/session');
+    expect(wakes).toBe(0);
+    real += 60_000;
+    pause.check();
+    pause.onRequest('/readyz');
+    expect(wakes).toBe(0);
+    pause.onRequest('/api/session');
+    pause.onRequest('/api/steam/accounts/');
+    expect(wakes).toBe(1);
+  });
+
   it('advance() still moves a paused clock (the control API)', () => {
     const { clock, pause, pass } = setup();
     pass(60_000);

@@ -1,5 +1,13 @@
 import type { SimClock } from '@toydesk/simulators';
 
+/**
+ * The demo's cap on a trading loop's back-off (TOYDESK_TRADING_IDLE_MAX_SECONDS, unless set): production's 60 s
+ * is the interval of dynamic-orders and list-reprice themselves, so with it those loops never slowed down
+ * in a paused world. A resume starts the waiting ticks at once (start-demo.ts), so an operator does not
+ * wait for it.
+ */
+export const DEMO_TRADING_IDLE_MAX_SECONDS = 600;
+
 /** Requests that are not an operator: the launcher's and monitors' probes. */
 const PROBE_PATHS = new Set(['/readyz', '/healthz', '/livez']);
 
@@ -24,11 +32,15 @@ export function createDemoWorldPause(
   clock: SimClock,
   idleMs: number,
   realNow: () => number = Date.now,
+  /** Called once per resume (the world was paused): the demo wakes its trading loops' waiting ticks. */
+  onResume: () => void = () => undefined,
 ): DemoWorldPause {
   let lastActivity = realNow();
   const touch = () => {
     lastActivity = realNow();
+    if (!clock.paused()) return;
     clock.resume();
+    onResume();
   };
   return {
     touch,

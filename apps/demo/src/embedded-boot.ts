@@ -1,6 +1,7 @@
 import { registerBotServices } from '@toydesk/bots';
 import type { AppMount, BootOptions } from '@toydesk/server';
 
+import { DEMO_TRADING_IDLE_MAX_SECONDS } from './demo-world-pause.ts';
 import { startDemo, type RunningDemo } from './start-demo.ts';
 
 /** The bot services (/api-node/) inside the server's process; they decide from their config whether to run. */
@@ -28,6 +29,10 @@ export function embeddedBoot(): Required<Pick<BootOptions, 'prepare' | 'mounts'>
     const env = {
       ...services.config.env,
       TOYDESK_STEAM_URL: demo?.steamUrl ?? services.config.env.TOYDESK_STEAM_URL,
+      // A world that pauses lets its loops back off further (demo-world-pause.ts says why).
+      TOYDESK_TRADING_IDLE_MAX_SECONDS:
+        services.config.env.TOYDESK_TRADING_IDLE_MAX_SECONDS ??
+        (demo?.worldPause ? String(DEMO_TRADING_IDLE_MAX_SECONDS) : undefined),
     };
     return mountBotServices(app, { ...services, config: { ...services.config, env } });
   };

@@ -1,3 +1,5 @@
+import { TRADING_LANES } from '@toydesk/bots';
+import { startQueuedBotJobsNow } from '@toydesk/db';
 import { loadMarketEndpoints } from '@toydesk/markets';
 import { createMarketServices, type Services } from '@toydesk/server';
 import { STEAM_PREFIX, type SimulatorServer } from '@toydesk/simulators';
@@ -61,7 +63,14 @@ export async function startDemo(services: Services, log: (line: string) => void)
   };
   if (demoConfig.idlePauseSeconds === 0) return { simulators, proxies, steamUrl, close };
   const idleMs = demoConfig.idlePauseSeconds * 1000;
-  const worldPause = createDemoWorldPause(simulators.server.clock, idleMs);
+  // While paused, the loops back off up to DEMO_TRADING_IDLE_MAX_SECONDS: the operator's first request starts
+  // their waiting ticks at once, at their usual pace, instead of up to that long later.
+  const wakeLoops = () => {
+    startQueuedBotJobsNow(db, Object.values(TRADING_LANES)).catch((error: unknown) =>
+      log(`could not wake the trading loops: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  };
+  const worldPause = createDemoWorldPause(simulators.server.clock, idleMs, Date.now, wakeLoops);
   // A slow check is enough: pausing late costs a little CPU, resuming happens on the request itself.
   const timer = setInterval(() => worldPause.check(), Math.min(30_000, Math.max(1_000, idleMs / 4)));
   timer.unref();

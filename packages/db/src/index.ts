@@ -206,6 +206,7 @@ export {
   listLiveTradingJobKeys,
   listQueuedBotJobIds,
   startQueuedBotJobNow,
+  startQueuedBotJobsNow,
   listBotJobLog,
   listBotJobRows,
   PGBOSS_SCHEMA,

@@ -180,6 +180,22 @@ export async function startQueuedBotJobNow(
 }
 
 /**
+ * Every job queued for later on `lanes` starts now, its idle count (`params.idle`, the trading runner's
+ * back-off) forgotten: an idle demo's world resumed, so its waiting trading ticks run at once and at their
+ * usual pace again. Returns how many were moved.
+ */
+export async function startQueuedBotJobsNow(db: Queryable, lanes: string[]): Promise<number> {
+  const moved = await db.query<{ id: string }>(
+    `UPDATE ${PGBOSS_SCHEMA}.job
+     SET start_after = now(),
+         data = CASE WHEN data ? 'params' THEN jsonb_set(data, '{params}', (data->'params') - 'idle') ELSE data END
+     WHERE name = ANY($1::text[]) AND state = 'created' AND start_after > now() RETURNING id::text AS id`,
+    [lanes],
+  );
+  return moved.length;
+}
+
+/**
  * The singleton keys of `lanes` with a job queued, retrying or running: the trading loops' live chains. A
  * running tick whose loop lease ran out (`bot_trading_loop.lease_until`) belongs to a killed worker (a live
  * attempt is abandoned by the queue before its lease ends): its chain is dead now, not only once pg-boss

@@ -1,7 +1,13 @@
 import type { BotJob, BotTradingStatus } from '@toydesk/contract';
 import { HttpStatusError } from '@toydesk/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGBOSS_SCHEMA, readLoopRows, recordLoopAction, RECENT_ACTIONS } from '@toydesk/db';
+import {
+  PGBOSS_SCHEMA,
+  readLoopRows,
+  recordLoopAction,
+  RECENT_ACTIONS,
+  startQueuedBotJobsNow,
+} from '@toydesk/db';
 
 import type { LaneDef } from '../../jobs/job-kind.ts';
 import type { BotRuntime } from '../../bot-runtime.ts';
@@ -15,7 +21,7 @@ import { eventually } from '../../testing/eventually.ts';
  * The runner on loops of the test's own (kind prefix "test-trading", a lane of their own), so every
  * behaviour (a slow tick, a hanging one, a 429, the end of the loop) is scripted per market account.
  */
-type Behaviour = 'ok' | 'hang' | 'end' | '429' | 'idle' | 'fail';
+type Behaviour = 'ok' | 'hang' | 'end' | '429' | 'idle' | 'fail' | 'same';
 
 const behaviour = new Map<number, Behaviour>();
 const ticks = new Map<number, number>();
@@ -47,6 +53,14 @@ const TEST_LOOP = defineTradingLoop({
     if (mode === 'idle') {
       bump(ticks, id);
       return { summary: 'nothing to do' };
+    }
+    if (mode === 'same') {
+      // A dry-run loop in a world that stands still: the same would-be action every tick.
+      bump(ticks, id);
+      await ctx.act({ kind: 'poke', detail: { price: '10.00' } }, async () => {
+        bump(pokes, id);
+      });
+      return { summary: 'the same as last time' };
     }
     if (mode === 'fail') {
       bump(ticks, id);
@@ -235,6 +249,44 @@ describe('trading loop runner', () => {
     expect(await eventually(queued, (q) => q !== undefined && q.idle === null)).toEqual({
       idle: null,
       ahead: 1,
+    });
+    await t.db.query('UPDATE market_account SET auto_deliver = false WHERE id = $1', [id]);
+    await runner.dispatch(t.runtime);
+  });
+
+  it("a dry-run loop recording the previous tick's actions again backs off; a wake starts it at once, idle count forgotten", async () => {
+    const id = await newAccount({ mode: 'same', dryRun: true });
+    const queued = async () =>
+      (
+        await t.db.query<{ idle: number | null; seen: string | null; ahead: number }>(
+          `SELECT (data->'params'->>'idle')::int AS idle, data->'params'->>'seen' AS seen,
+                  round(extract(epoch FROM start_after - created_on))::int AS ahead
+           FROM ${PGBOSS_SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state = 'created'`,
+          [LANE.name, runner.tickKey(id, 'deliver')],
+        )
+      )[0];
+    await runner.dispatch(t.runtime);
+    // The first tick's actions are new (no previous tick): the next comes at the interval, with the digest.
+    const first = await eventually(queued, (q) => q !== undefined && q.seen !== null);
+    expect(first).toMatchObject({ idle: null, ahead: 1 });
+    // The same actions again: nothing new, 2 then 4 s ahead.
+    const second = await eventually(queued, (q) => q?.idle === 1);
+    expect(second).toEqual({ idle: 1, seen: first!.seen, ahead: 2 });
+    const third = await eventually(queued, (q) => q?.idle === 2);
+    expect(third).toEqual({ idle: 2, seen: first!.seen, ahead: 4 });
+    // Dry run: recorded, never done.
+    expect(pokes.get(id)).toBeUndefined();
+    // The demo's wake (its world resumed): the waiting tick starts now and the back-off starts over.
+    expect(await startQueuedBotJobsNow(t.db, [LANE.name])).toBeGreaterThanOrEqual(1);
+    const ticked = ticks.get(id)!;
+    await eventually(
+      () => ticks.get(id) ?? 0,
+      (n) => n > ticked,
+    );
+    // The woken tick started with no idle count: identical again, it counts 1 (not 3).
+    expect(await eventually(queued, (q) => q !== undefined && q.idle === 1)).toMatchObject({
+      idle: 1,
+      ahead: 2,
     });
     await t.db.query('UPDATE market_account SET auto_deliver = false WHERE id = $1', [id]);
     await runner.dispatch(t.runtime);

@@ -32,6 +32,7 @@ import { skipText, withDryRunCounts } from './tick-text.ts';
 import type { LoopTickResult, TradingLoopDef, TradingLoopName } from './trading-loop.ts';
 import { TRADING_LOOPS } from './trading-loops.ts';
 import { queueSpendChecks } from './spend-guards/spend-check-job.ts';
+import { TickActivity } from './tick-activity.ts';
 import { idleRoundsAfter, nextTickSeconds } from './tick-backoff.ts';
 
 const tickParams = z.object({
@@ -41,6 +42,8 @@ const tickParams = z.object({
   manual: z.boolean().optional(),
   /** Ticks in a row before this one that had nothing to do (tick-backoff.ts); absent: 0. */
   idle: z.number().int().min(0).optional(),
+  /** The digest of the previous tick's dry-run actions and alerts (tick-activity.ts); absent: none. */
+  seen: z.string().max(64).optional(),
 });
 type TickParams = z.infer<typeof tickParams>;
 const stopParams = z.object({ account: z.number().int().positive(), loop: tradingLoopNameSchema });
@@ -234,7 +237,7 @@ export class TradingRunner {
     let result: LoopTickResult | null = null;
     let failure: unknown = null;
     const dryRunCounts: Record<string, number> = {};
-    const activity = { count: 0 };
+    const activity = new TickActivity();
     if (!def.markets.includes(loaded.account.market)) {
       result = {
         summary: `skipped: ${def.name} works on ${def.markets.join(', ')}, not ${loaded.account.market}`,
@@ -303,8 +306,10 @@ export class TradingRunner {
       }
     }
     const chained = on && !ended;
-    // A tick that did nothing (no action, alert or failure) makes the next one come later (tick-backoff.ts).
-    const idle = idleRoundsAfter(params.idle ?? 0, failure === null && activity.count === 0);
+    // A tick that did nothing (no action, alert or failure), or only the previous tick's dry-run actions and
+    // alerts again (its inputs did not change), makes the next one come later (tick-backoff.ts).
+    const idle = idleRoundsAfter(params.idle ?? 0, failure === null && activity.nothingNew(params.seen));
+    const seen = failure === null && activity.count > 0 ? activity.digest() : null;
     const seconds = nextTickSeconds(
       def.intervalSeconds(runtime.config),
       idle,
@@ -335,7 +340,12 @@ export class TradingRunner {
       // Relaxed and coalesced: lost in a crash of PostgreSQL, the chain is revived by the dispatcher.
       await runtime.queue.enqueueChained(
         this.tickKind(params.loop),
-        { account: params.account, loop: def.name, ...(idle > 0 ? { idle } : {}) },
+        {
+          account: params.account,
+          loop: def.name,
+          ...(idle > 0 ? { idle } : {}),
+          ...(seen !== null ? { seen } : {}),
+        },
         {
           singletonKey: this.tickKey(params.account, params.loop),
           startAfterSeconds: seconds,

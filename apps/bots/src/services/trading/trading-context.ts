@@ -4,6 +4,7 @@ import { JobContext } from '../../jobs/job-context.ts';
 import type { BotRuntime } from '../../bot-runtime.ts';
 import { recordLoopAction, type Database, raiseAlert } from '@toydesk/db';
 import { loadTradingAccount } from './trading-account.ts';
+import type { TickActivity } from './tick-activity.ts';
 import type { TradingAccount, TradingContext, TradingLoopName } from './trading-loop.ts';
 
 /**
@@ -41,8 +42,8 @@ export function createTradingContext(
   loop: TradingLoopName,
   /** Counts the actions a dry-run tick only recorded, by kind (the tick's summary reports them). */
   dryRunCounts?: Record<string, number>,
-  /** Counts every action and alert of the tick: none means it had nothing to do (the runner backs off). */
-  activity?: { count: number },
+  /** Every action and alert of the tick: none, or the previous tick's dry-run ones again, and the runner backs off. */
+  activity?: TickActivity,
 ): TradingContext {
   const runtime = job.deps;
   const { signal } = job;
@@ -52,7 +53,7 @@ export function createTradingContext(
     account,
     async act(action, fn) {
       signal.throwIfAborted();
-      if (activity) activity.count += 1;
+      activity?.action(action.kind, action.detail, !account.dryRun);
       if (account.dryRun) {
         await recordLoopAction(runtime.db, account.id, loop, action, true);
         if (dryRunCounts) dryRunCounts[action.kind] = (dryRunCounts[action.kind] ?? 0) + 1;
@@ -67,7 +68,7 @@ export function createTradingContext(
     },
     async alert(alert) {
       signal.throwIfAborted();
-      if (activity) activity.count += 1;
+      activity?.alert(alert.kind, alert.message, alert.details);
       const raised = await raiseAlert(runtime.db, {
         ...alert,
         marketAccount: account.id,
