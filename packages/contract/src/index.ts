@@ -48,6 +48,7 @@ export * from './listing-price.ts';
 export * from './money.ts';
 export * from './price-board/market-fees.ts';
 export * from './price-board/price-board-schemas.ts';
+export * from './live/live-events.ts';
 export * from './paint-phases.ts';
 export * from './spend-guard.ts';
 export * from './error-catalogue.ts';

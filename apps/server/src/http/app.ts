@@ -28,6 +28,7 @@ import { findSession, SESSION_COOKIE, XSRF_COOKIE } from '../auth/sessions.ts';
 import { registerLoginRoutes } from '../auth/login-routes.ts';
 import { setXsrfCookie, xsrfMatches } from '../auth/xsrf.ts';
 import { ALL_HANDLERS } from '../routes/all-handlers.ts';
+import { registerLiveRoute } from '../live/live-route.ts';
 import { MARKET_PROXY_PREFIX, registerMarketProxy } from '../market-proxy/market-proxy.ts';
 import { registerOpenApi } from '../openapi/openapi-routes.ts';
 import type { Services } from '../services.ts';
@@ -144,6 +145,7 @@ export async function buildApp(
   });
   await registerOpenApi(app);
   registerMarketProxy(app, services, services.markets);
+  registerLiveRoute(app, services);
 
   await registerWebConsole(app, {
     distDir: WEB_CONSOLE_DIST,

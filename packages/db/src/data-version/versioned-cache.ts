@@ -1,8 +1,21 @@
 import type { Queryable } from '../database.ts';
 
-/** A table whose writes bump its data version (migrations 023 and 024: a statement trigger). */
+/**
+ * A table whose writes bump its data version (migrations 023 and 024: a statement trigger; 026: the live
+ * stream's bot tables, bot_trading_loop only on a change of status).
+ */
 export type VersionedTable =
-  'toy_history' | 'steam_account' | 'market_account' | 'market' | 'market_toy' | 'toy';
+  | 'toy_history'
+  | 'steam_account'
+  | 'market_account'
+  | 'market'
+  | 'market_toy'
+  | 'toy'
+  | 'bot_alert'
+  | 'bot_delivery'
+  | 'proxy'
+  | 'bot_job_log'
+  | 'bot_trading_loop';
 
 /**
  * The tables' change counters as one text, in the order given: each a bigint (never through a JS number),
