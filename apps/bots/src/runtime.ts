@@ -119,6 +119,15 @@ export async function startBotRuntime(options: RuntimeOptions): Promise<BotRunti
   if (works) {
     await queue.applySchedules(botSchedules(config));
     await queue.startWorkers(runtime);
+    // The demo's market database is filled at start (from the simulators' public lists), not at the first
+    // cron minute, so the console's price board has prices at once.
+    if (runtime.demo && config.priceImportCron !== null) {
+      await queue.enqueue(
+        SCHEDULED_KINDS.priceImportAll,
+        {},
+        { singletonKey: 'start', singletonSeconds: 30 },
+      );
+    }
     // Trading chains whose tick was lost (a killed worker) come back at once, not at the next cron minute.
     if (config.trading.dispatchCron !== null) {
       await queue.enqueue(

@@ -29,6 +29,7 @@ const ROUTES: Array<[name: string, href: string]> = [
   ['available-ips', paths.availableIps.getHref()],
   ['markets', paths.markets.getHref()],
   ['market-database', paths.marketDatabase.getHref()],
+  ['price-board', paths.priceBoard.getHref()],
   ['transactions', paths.transactions.getHref()],
   ['audit-log', paths.auditLog.getHref()],
   ['bot-deliveries', paths.botDeliveries.getHref()],

@@ -50,6 +50,14 @@ export function multiplyMoney(amount: MoneyInput, factor: MoneyInput): string {
   return roundMoney(new Big(amount).times(factor));
 }
 
+/**
+ * amount × numerator / denominator, exact until the one rounding: an amount moved into another currency by
+ * the ratio of one price known in both (the price board's cost in a sell market's own currency).
+ */
+export function scaleMoney(amount: MoneyInput, numerator: MoneyInput, denominator: MoneyInput): string {
+  return roundMoney(new Big(amount).times(numerator).div(denominator));
+}
+
 /** Compares the exact values (not the rounded ones), so "1.004" is still above "1.00". */
 export function compareMoney(a: MoneyInput, b: MoneyInput): -1 | 0 | 1 {
   return new Big(a).cmp(b);

@@ -133,6 +133,12 @@ export const ROUTES: readonly RouteDefinition[] = [
     titleKey: 'nav.availableIps',
   },
   {
+    path: paths.priceBoard.path,
+    page: lazyPage(() => import('./routes/price-board')),
+    titleKey: 'priceBoard.title',
+    layout: 'wide',
+  },
+  {
     path: paths.marketDatabase.path,
     page: lazyPage(() => import('./routes/market-database')),
     titleKey: 'botCalls.nav.marketDatabase',

@@ -54,6 +54,7 @@ export const paths = {
   availableIps: fixed('/available-ips'),
   markets: fixed('/markets'),
   marketDatabase: fixed('/market-database'),
+  priceBoard: fixed('/price-board'),
   transactions: fixed('/transactions'),
   auditLog: fixed('/audit-log'),
   botJobs: fixed('/bot-jobs'),

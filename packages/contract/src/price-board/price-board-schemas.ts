@@ -31,7 +31,7 @@ const marketList = z.preprocess(
 
 export const priceBoardQuerySchema = z.object({
   page: z.preprocess(single, z.coerce.number().int().min(1)).optional(),
-  page_size: z.preprocess(single, z.coerce.number().int().min(1).max(1000)).optional(),
+  page_size: z.preprocess(single, z.coerce.number().int().min(1).max(10000)).optional(),
   currency: z.preprocess(single, z.enum(['RUB', 'USD'])).default('RUB'),
   min_spread_pct: z
     .preprocess(single, z.string().regex(decimalText, 'Ожидается число. (A number is expected.)'))

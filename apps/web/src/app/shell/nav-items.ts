@@ -54,6 +54,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     links: [
       { key: 'common', labelKey: 'nav.toySettingsCommon', to: paths.toySettings.common.path },
       { key: 'market', labelKey: 'nav.toySettingsMarket', to: paths.toySettings.market.path },
+      { key: 'price-board', labelKey: 'priceBoard.title', to: paths.priceBoard.path },
     ],
   },
   onePage('proxy', 'nav.proxy', paths.proxy.path, 'proxy'),

@@ -8,6 +8,7 @@ import { enPricing } from './pricing-messages-en';
 import { enListing } from './listing-messages-en';
 import { enCatalogueFixes } from './catalogue-fixes-messages-en';
 import { enLayoutFit } from './layout-messages-en';
+import { enPriceBoard } from './price-board-messages-en';
 
 /** English: the fallback language (spec section 1). Typed by the Russian set, so no key can be missing. */
 export const en: Messages = {
@@ -20,6 +21,7 @@ export const en: Messages = {
   listing: enListing,
   catalogueFixes: enCatalogueFixes,
   layoutFit: enLayoutFit,
+  priceBoard: enPriceBoard,
   app: {
     name: 'toydesk',
     demo: 'DEMO',

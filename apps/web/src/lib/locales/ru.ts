@@ -7,6 +7,7 @@ import { ruPricing } from './pricing-messages';
 import { ruListing } from './listing-messages';
 import { ruCatalogueFixes } from './catalogue-fixes-messages';
 import { ruLayoutFit } from './layout-messages';
+import { ruPriceBoard } from './price-board-messages';
 
 /** Russian: the interface language (spec section 1). Every key here must exist in en.ts too (a test checks). */
 export const ru = {
@@ -19,6 +20,7 @@ export const ru = {
   listing: ruListing,
   catalogueFixes: ruCatalogueFixes,
   layoutFit: ruLayoutFit,
+  priceBoard: ruPriceBoard,
   app: {
     name: 'toydesk',
     demo: 'DEMO',

@@ -1,0 +1,37 @@
+/**
+ * Texts of the cross-market price board (issue 16, item 2). ru.ts and en.ts take them as `priceBoard`.
+ */
+export const ruPriceBoard = {
+  title: 'Сравнение цен',
+  table: 'Цены по площадкам',
+  currency: 'Валюта',
+  minSpreadPct: 'Спред от, %',
+  minVolume: 'Объём от',
+  markets: 'Площадки',
+  search: 'Поиск по названию',
+  bestBuy: 'Купить дешевле всего',
+  bestSell: 'Продать дороже всего',
+  spread: 'Спред',
+  spreadPct: 'Спред, %',
+  volume: 'Объём',
+  buyAt: 'на {{market}}',
+  /** A market's cell: the cheapest offer and what a sale there brings after the fee. */
+  cellHint: 'Купить {{buy}} · продать {{sell}} (после комиссии {{fee}} %) · {{age}} назад',
+  ageMinutes: '{{count}} мин',
+  ageHours: '{{count}} ч',
+  ageDays: '{{count}} дн',
+  rows: 'Строк: {{count}}',
+  feesNote: 'Продажа — по самой низкой цене площадки за вычетом её комиссии; цены из базы рынков.',
+  inCatalogue: 'В каталоге: {{markets}}',
+  add: 'В каталог',
+  addTitle: 'Добавить в каталог: {{name}}',
+  addIntro: 'Будут созданы или изменены настройки товара на площадках:',
+  addBuySide: '{{market}} — покупка: ордера от {{min}} до {{max}}, динамические ордера включены',
+  addSellSide: '{{market}} — продажа: от {{min}} до {{max}}',
+  addSellSideNoFloor: '{{market}} — продажа: до {{max}}',
+  addWarning: 'Торговля этим товаром будет включена: боты начнут ставить ордера на покупку.',
+  addConfirm: 'Добавить и включить',
+  added: 'Товар добавлен в каталог: {{name}}',
+  noSale: 'Нет продажи на другой площадке',
+  empty: 'Нет цен: база рынков пуста или фильтры слишком строгие',
+};
