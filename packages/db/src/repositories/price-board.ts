@@ -53,6 +53,19 @@ function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * A list row (b, its market m, its fee f) in the board's currency ($3): RUB per unit of the list's currency
+ * (usd_to_rub_rate, eur_to_rub_rate; 0 is unset and gives no price) over RUB per unit of the board's, each
+ * amount rounded once. buy: the cheapest offer; sell: a sale at that price after the fee; order_net: an
+ * instant sale to the best buy order after the fee.
+ */
+const RATE_FROM = `CASE b.currency WHEN 'RUB' THEN 1::numeric WHEN 'USD' THEN nullif(m.usd_to_rub_rate, 0)
+  WHEN 'EUR' THEN nullif(m.eur_to_rub_rate, 0) END`;
+const RATE_TO = `CASE $3::text WHEN 'RUB' THEN 1::numeric ELSE nullif(m.usd_to_rub_rate, 0) END`;
+const CONVERTED = `round(b.price * ${RATE_FROM} / ${RATE_TO}, 2) AS buy,
+  round(b.price * ${RATE_FROM} * (1 - f.fee) / ${RATE_TO}, 2) AS sell,
+  round(b.buy_order * ${RATE_FROM} * (1 - f.fee) / ${RATE_TO}, 2) AS order_net`;
+
 export async function listPriceBoard(db: Queryable, filter: PriceBoardFilter): Promise<PriceBoardDbRow[]> {
   const column = ORDER_COLUMN[filter.ordering];
   const direction = filter.descending ? 'DESC' : 'ASC';
@@ -61,37 +74,32 @@ export async function listPriceBoard(db: Queryable, filter: PriceBoardFilter): P
     `WITH fee AS (
        SELECT key AS market, value::numeric AS fee FROM jsonb_each_text($2::jsonb)
      ),
-     p AS (
-       -- RUB per unit of the list's currency (fr) and of the board's (tr), by the list's market's rates.
-       SELECT b.market, b.market_hash_name, b.price, b.buy_order, b.currency, b.volume, b.classid_instanceid,
-              b.updated_at, f.fee,
-              CASE b.currency WHEN 'RUB' THEN 1::numeric WHEN 'USD' THEN nullif(m.usd_to_rub_rate, 0)
-                              WHEN 'EUR' THEN nullif(m.eur_to_rub_rate, 0) END AS fr,
-              CASE $3::text WHEN 'RUB' THEN 1::numeric ELSE nullif(m.usd_to_rub_rate, 0) END AS tr
+     q AS MATERIALIZED (
+       SELECT b.market, b.market_hash_name, b.volume, array_position($1::text[], b.market)::numeric AS mno,
+              ${CONVERTED}
        FROM bot_market_price b
        JOIN market m ON m.code = b.market
        JOIN fee f ON f.market = b.market
        WHERE b.market = ANY($1::text[]) AND ($6::text IS NULL OR b.market_hash_name ILIKE $6)
      ),
-     q AS MATERIALIZED (
-       SELECT p.*, round(price * fr / tr, 2) AS buy, round(price * fr * (1 - fee) / tr, 2) AS sell,
-              round(buy_order * fr * (1 - fee) / tr, 2) AS order_net
-       FROM p
-     ),
      a AS (
-       SELECT market_hash_name, min(buy) AS best_buy,
-              (array_agg(market ORDER BY buy, market) FILTER (WHERE buy IS NOT NULL))[1] AS buy_market,
-              (array_agg(market ORDER BY sell DESC, market) FILTER (WHERE sell IS NOT NULL))[1:2] AS sell_markets,
-              (array_agg(sell ORDER BY sell DESC, market) FILTER (WHERE sell IS NOT NULL))[1:2] AS sells,
+       -- Hash aggregates, no per-name sort: min/max over [amount, market number] arrays pick the market too
+       -- (ties go to the market listed first). The cheapest buy first, then the best sale on another market.
+       SELECT market_hash_name,
+              min(ARRAY[buy, mno]) FILTER (WHERE buy IS NOT NULL) AS buy_pick,
               coalesce(sum(volume), 0)::int AS volume
        FROM q GROUP BY market_hash_name
      ),
      s AS (
-       -- The best sale on a market other than the one the cheapest buy is on.
-       SELECT market_hash_name, best_buy, buy_market, volume,
-              CASE WHEN sell_markets[1] = buy_market THEN sell_markets[2] ELSE sell_markets[1] END AS sell_market,
-              CASE WHEN sell_markets[1] = buy_market THEN sells[2] ELSE sells[1] END AS best_sell
+       SELECT a.market_hash_name, a.buy_pick[1] AS best_buy, ($1::text[])[a.buy_pick[2]::int] AS buy_market,
+              a.volume, ($1::text[])[(-sp.pick[2])::int] AS sell_market, sp.pick[1] AS best_sell
        FROM a
+       LEFT JOIN (
+         SELECT q.market_hash_name, max(ARRAY[q.sell, -q.mno]) AS pick
+         FROM q JOIN a a2 ON a2.market_hash_name = q.market_hash_name
+         WHERE q.sell IS NOT NULL AND q.mno IS DISTINCT FROM a2.buy_pick[2]
+         GROUP BY q.market_hash_name
+       ) sp ON sp.market_hash_name = a.market_hash_name
      ),
      r AS (
        SELECT s.*, best_sell - best_buy AS spread,
@@ -110,14 +118,21 @@ export async function listPriceBoard(db: Queryable, filter: PriceBoardFilter): P
                      '{}') AS catalogue_markets,
             page.best_buy::text AS best_buy, page.buy_market, page.best_sell::text AS best_sell, page.sell_market,
             page.spread::text AS spread, page.spread_pct::text AS spread_pct, page.volume,
+            -- The page's own rows read again by the primary key (market, name): a few hundred index probes
+            -- rather than a scan of the whole list per row.
             (SELECT jsonb_agg(jsonb_build_object(
-                      'market', q.market, 'buy', q.buy::text, 'sell', q.sell::text, 'buy_order', q.order_net::text,
-                      'fee', q.fee::text, 'volume', q.volume, 'price', q.price::text, 'currency', q.currency,
-                      'classid_instanceid', q.classid_instanceid,
-                      'updated_at', to_char(q.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-                      'age_seconds', greatest(0, floor(extract(epoch FROM now() - q.updated_at)))::int)
-                    ORDER BY q.market)
-             FROM q WHERE q.market_hash_name = page.market_hash_name) AS markets
+                      'market', d.market, 'buy', d.buy::text, 'sell', d.sell::text, 'buy_order', d.order_net::text,
+                      'fee', d.fee::text, 'volume', d.volume, 'price', d.price::text, 'currency', d.currency,
+                      'classid_instanceid', d.classid_instanceid,
+                      'updated_at', to_char(d.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                      'age_seconds', greatest(0, floor(extract(epoch FROM now() - d.updated_at)))::int)
+                    ORDER BY d.market)
+             FROM (SELECT b.market, b.volume, b.price, b.currency, b.classid_instanceid, b.updated_at, f.fee,
+                          ${CONVERTED}
+                   FROM bot_market_price b
+                   JOIN market m ON m.code = b.market
+                   JOIN fee f ON f.market = b.market
+                   WHERE b.market = ANY($1::text[]) AND b.market_hash_name = page.market_hash_name) d) AS markets
      FROM page LEFT JOIN toy t ON t.market_hash_name = page.market_hash_name
      ORDER BY ${column.replace(/^/, 'page.')} ${direction} NULLS LAST${tieBreak ? ', page.market_hash_name' : ''}`,
     [
