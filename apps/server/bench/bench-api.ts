@@ -52,6 +52,8 @@ const ACCOUNTS_PATH = '/api/steam/accounts/?page_size=999999';
 const FULL_HISTORY_PATH = '/api/toy/history/?page_size=999999';
 const STATS_BY_DATE = '/api/toy/history-stats/stats-by-date/';
 const AVG_BY_NAME = '/api/history/toy-stats/get-filtered-avg-stats-by-name/';
+// Profit (issue 16) over the last 30 days of the seed's 90 (its dates end now).
+const PROFIT_MONTH = `date_from=${new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)}`;
 const AGGREGATES: { key: string; label: string; request: Omit<RequestSpec, 'headers'> }[] = [
   { key: 'stats_all', label: 'stats-by-date, no filter', request: { method: 'GET', path: STATS_BY_DATE } },
   {
@@ -68,6 +70,21 @@ const AGGREGATES: { key: string; label: string; request: Omit<RequestSpec, 'head
     key: 'avg_tm',
     label: 'avg-stats-by-name, {"markets":["tm"]}',
     request: { method: 'POST', path: AVG_BY_NAME, body: '{"markets":["tm"]}' },
+  },
+  {
+    key: 'profit_totals_month',
+    label: 'profit totals, a month',
+    request: { method: 'GET', path: `/api/profit/totals/?${PROFIT_MONTH}` },
+  },
+  {
+    key: 'profit_by_day_month',
+    label: 'profit by day, a month',
+    request: { method: 'GET', path: `/api/profit/by-day/?${PROFIT_MONTH}` },
+  },
+  {
+    key: 'profit_best_items_month',
+    label: 'profit best 10 items, a month',
+    request: { method: 'GET', path: `/api/profit/by-item/?${PROFIT_MONTH}` },
   },
 ];
 

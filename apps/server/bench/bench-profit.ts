@@ -1,0 +1,79 @@
+/**
+ * Profit on the bench:api seed (issue 16): how long the seed takes with profit's triggers, what a month's
+ * summaries take on PostgreSQL (target ≤ 300 ms), and what one write of history rows costs the writer.
+ * `npx tsx apps/server/bench/bench-profit.ts [history rows, default 1000000]`; TOYDESK_BENCH_PG_URL names the
+ * server (default the test server). Prints one line per figure; a few minutes at a million rows.
+ */
+import { profitQuerySchema, profitItemsQuerySchema } from '@toydesk/contract';
+import {
+  migrate,
+  profitByDay,
+  profitByItem,
+  profitByMarket,
+  profitTotals,
+  seedReferenceData,
+} from '@toydesk/db';
+import { TEST_PG_URL } from '@toydesk/db/testing';
+
+import { openPostgresBench } from './bench-database.ts';
+import { median } from './bench-stats.ts';
+import { seedBenchData } from './seed-data.ts';
+
+const history = Number(process.argv[2] ?? 1_000_000);
+const log = (line: string) => process.stdout.write(`[bench-profit] ${line}\n`);
+
+const bench = await openPostgresBench(process.env.TOYDESK_BENCH_PG_URL ?? TEST_PG_URL);
+try {
+  const { db } = bench;
+  await migrate(db);
+  await seedReferenceData(db);
+  const start = performance.now();
+  const seed = await seedBenchData(
+    db,
+    { toys: 50_000, steamAccounts: 5_000, marketAccounts: 10_000, history },
+    'bench',
+    log,
+  );
+  for (const t of seed.tables) log(`load ${t.table}: ${t.rows} rows in ${(t.ms / 1000).toFixed(1)} s`);
+  log(`seed total ${((performance.now() - start) / 1000).toFixed(1)} s`);
+  const [deals] = await db.query<{ status: string; n: number }[]>(
+    `SELECT json_agg(x) AS s FROM (SELECT status, count(*)::int AS n FROM profit_deal GROUP BY 1 ORDER BY 1) x`,
+  );
+  log(`profit_deal: ${JSON.stringify(deals)}`);
+
+  const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+  const month = profitQuerySchema.parse({ date_from: monthAgo });
+  const figures: [string, () => Promise<unknown>][] = [
+    ['totals, a month', () => profitTotals(db, month)],
+    ['totals, a month, USD', () => profitTotals(db, { ...month, currency: 'USD' })],
+    ['by day, a month', () => profitByDay(db, month)],
+    ['by market, a month', () => profitByMarket(db, month)],
+    ['best 10 items, a month', () => profitByItem(db, profitItemsQuerySchema.parse({ date_from: monthAgo }))],
+    ['totals, all time', () => profitTotals(db, profitQuerySchema.parse({}))],
+    ['totals, a month, market=tm', () => profitTotals(db, { ...month, market: ['tm'] })],
+  ];
+  for (const [label, run] of figures) {
+    const times: number[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      const t0 = performance.now();
+      await run();
+      times.push(performance.now() - t0);
+    }
+    log(`${label}: median ${median(times).toFixed(1)} ms of 7`);
+  }
+
+  // What a writer pays: one deal, then 100 deals of popular items, through the triggers.
+  for (const n of [1, 100]) {
+    const t0 = performance.now();
+    await db.query(
+      `INSERT INTO toy_history (market_hash_name, side, price, currency, market, date)
+       SELECT x.market_hash_name, CASE WHEN g % 2 = 0 THEN 'buy' ELSE 'sell' END, 100, 'RUB', 'tm', now()
+       FROM generate_series(1, $1::int) g JOIN toy x ON x.id = 1 + (g % 10)`,
+      [n],
+    );
+    log(`insert ${n} history row(s) of popular items: ${(performance.now() - t0).toFixed(1)} ms`);
+  }
+} finally {
+  await bench.db.close();
+  await bench.dispose();
+}
