@@ -36,10 +36,10 @@ try {
   );
   for (const t of seed.tables) log(`load ${t.table}: ${t.rows} rows in ${(t.ms / 1000).toFixed(1)} s`);
   log(`seed total ${((performance.now() - start) / 1000).toFixed(1)} s`);
-  const [deals] = await db.query<{ status: string; n: number }[]>(
+  const [deals] = await db.query<{ s: { status: string; n: number }[] }>(
     `SELECT json_agg(x) AS s FROM (SELECT status, count(*)::int AS n FROM profit_deal GROUP BY 1 ORDER BY 1) x`,
   );
-  log(`profit_deal: ${JSON.stringify(deals)}`);
+  log(`profit_deal: ${JSON.stringify(deals?.s)}`);
 
   const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
   const month = profitQuerySchema.parse({ date_from: monthAgo });
