@@ -318,7 +318,12 @@ export {
   type ImportedPrice,
   type ListedPrice,
 } from './repositories/market-prices.ts';
-export { listPriceBoard, type PriceBoardDbRow, type PriceBoardFilter } from './repositories/price-board.ts';
+export {
+  listPriceBoard,
+  loadSellFees,
+  type PriceBoardDbRow,
+  type PriceBoardFilter,
+} from './repositories/price-board.ts';
 export { longestUncheckedNames, markNamesChecked } from './repositories/price-checks.ts';
 export {
   forgetTrackedOrder,

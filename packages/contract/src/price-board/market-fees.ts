@@ -1,9 +1,9 @@
 import type { MarketCode } from '../enums.ts';
 
 /**
- * The seller's fee of each marketplace as a fraction of the sale price: what the price board takes off a
- * sale before comparing markets. The one place these numbers live until a fee table (issue 16, profit) is
- * in the database. Sources, as /work/shared/docs/marketplaces.md tags them:
+ * The seller's fee of each marketplace as a fraction of the sale price: the numbers the fee table (market_fee,
+ * migration 025, edited at /api/profit/fees/) starts with. The price board and profit read the table, not
+ * this. Sources, as /work/shared/docs/marketplaces.md tags them:
  * - tm family (tm, tm_usd, cs7, cs7_proxy): 5 %, the `sell_fee` "5%" of tm's GetDiscounts answer [doc].
  * - steam: the buyer pays the seller's price plus 5 % Steam and 10 % CS2 fee, so of a listed price the
  *   seller keeps 1/1.15: 13.04 % [mem].

@@ -503,7 +503,8 @@ export const API_ROUTES = [
     summary: "Per market hash name: each market's cheapest offer and best sale after fees, and the spread",
     description:
       'From the market database (the imported price lists), converted to one currency (currency=RUB|USD, RUB by ' +
-      "default) with each market's rates, sales after each market's seller fee (fees in the answer). The spread " +
+      "default) with each market's rates, after the fee table's fees (/api/profit/fees/: a buy fee on the cost, " +
+      'the sale fee off a sale; the sale fees in the answer). The spread ' +
       'is the best sale on another market minus the cheapest buy. Filters: min_spread_pct, min_volume, markets, ' +
       'search; ordering one of market_hash_name, best_buy, best_sell, spread, spread_pct, volume ("-" descending).',
     query: priceBoardQuerySchema,

@@ -1,6 +1,6 @@
-import { MARKET_CODES, MARKET_SELL_FEES } from '@toydesk/contract';
+import { MARKET_CODES } from '@toydesk/contract';
 import { pageUrl, notFound } from '@toydesk/api-kit';
-import { listPriceBoard } from '@toydesk/db';
+import { listPriceBoard, loadSellFees } from '@toydesk/db';
 
 import type { ApiHandlers } from '../handler.ts';
 
@@ -14,10 +14,8 @@ export const priceBoardHandlers = {
     const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
     const descending = query.ordering.startsWith('-');
     const markets = query.markets ?? [...MARKET_CODES];
-    const fees = Object.fromEntries(markets.map((m) => [m, MARKET_SELL_FEES[m]]));
     const rows = await listPriceBoard(ctx.services.db, {
       markets,
-      fees,
       currency: query.currency,
       minSpreadPct: query.min_spread_pct ?? null,
       minVolume: query.min_volume ?? null,
@@ -29,6 +27,7 @@ export const priceBoardHandlers = {
       limit: pageSize,
       offset: (page - 1) * pageSize,
     });
+    const fees = await loadSellFees(ctx.services.db, markets);
     if (rows.length === 0 && page > 1) throw notFound('Неправильная страница. (Invalid page.)');
     const count = rows[0]?.total ?? 0;
     const lastPage = Math.max(1, Math.ceil(count / pageSize));

@@ -179,4 +179,43 @@ describe('GET /api/market/price-board/', () => {
     expect(res.status).toBe(400);
     expect(Object.keys(res.body)).toEqual([field]);
   });
+  it('takes the fee table: buy fees on the cost, percent and fixed sale fees off the sale', async () => {
+    const fees = await t.client.get<{ results: { id: number; market: string; side: string }[] }>(
+      '/api/profit/fees/',
+      { query: { page_size: '100' } },
+    );
+    const sellFee = (market: string) =>
+      fees.body.results.find((f) => f.market === market && f.side === 'sell')!;
+    expect(
+      (await t.client.patch(`/api/profit/fees/${sellFee('csfloat').id}/`, { percent: '10' })).status,
+    ).toBe(200);
+    expect(
+      (
+        await t.client.patch(`/api/profit/fees/${sellFee('tm').id}/`, {
+          fixed_amount: '10.00',
+          fixed_currency: 'RUB',
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await t.client.post('/api/profit/fees/', { market: 'csfloat', side: 'buy', percent: '1' })).status,
+    ).toBe(201);
+    const b = await board({ search: 'redline' });
+    const ak = row(b, AK);
+    // csfloat: buy 10.50 × 1.01 × 100 = 1060.50, sale 1050 × 0.90 = 945.00; tm: sale 950 − 10 = 940.00.
+    // The best sale elsewhere is now tm_usd's 1026.00: 26.00, 2.60 %.
+    expect(ak.markets.find((m) => m.market === 'csfloat')).toMatchObject({
+      buy: '1060.50',
+      sell: '945.00',
+      fee: '0.1',
+    });
+    expect(ak.markets.find((m) => m.market === 'tm')).toMatchObject({ buy: '1000.00', sell: '940.00' });
+    expect(ak).toMatchObject({
+      best_buy: '1000.00',
+      sell_market: 'tm_usd',
+      spread: '26.00',
+      spread_pct: '2.60',
+    });
+    expect(b.fees.csfloat).toBe('0.1');
+  });
 });
