@@ -6,6 +6,7 @@ import type { CommonData } from './common-data';
 import { getUiLang, i18n } from './i18n';
 import { alertTitle, formatAlert } from './job-results/alert-text';
 import { createTextContext } from './job-results/use-text-context';
+import { isLiveConnected, onLiveTopic } from './live-updates';
 import { notify, type NotificationColor } from './notifications';
 
 /**
@@ -141,10 +142,15 @@ export function useAlertPoller(store: AlertsStore = alertsStore, intervalMs = AL
     // Not in this effect itself: the common-data gate sets the app token in its own effect, which runs
     // after its children's; the first read waits for the next task.
     const first = setTimeout(() => void store.poll(), 0);
-    const timer = setInterval(() => void store.poll(), intervalMs);
+    // While the live stream is up a new or changed alert comes with it; the timer is the fallback.
+    const timer = setInterval(() => {
+      if (!isLiveConnected()) void store.poll();
+    }, intervalMs);
+    const offLive = onLiveTopic('alerts', () => void store.poll());
     return () => {
       clearTimeout(first);
       clearInterval(timer);
+      offLive();
     };
   }, [store, intervalMs]);
 }

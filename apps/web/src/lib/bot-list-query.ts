@@ -1,7 +1,8 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import type { BotRouteId } from '@toydesk/contract';
+import type { BotRouteId, LiveTopic } from '@toydesk/contract';
 
 import { botApi, type BotCallOptions, type BotQuery, type BotResponse } from './bot-api';
+import { livePoll, type LiveMeta } from './live-updates';
 import { unwrap, type ListPage } from './query';
 
 /** Bot-service route ids whose reply is a page of rows (jobs, alerts, deliveries). */
@@ -15,14 +16,19 @@ export const BOT_LIST_PAGE_SIZE = 200;
 
 /**
  * A bot-service list read page by page as the table scrolls, with the list's filters (`query`, the same the
- * CSV export sends) and a refresh interval: the bots change these lists on their own.
+ * CSV export sends): the bots change these lists on their own, so it is read again when the live stream
+ * says `live` changed, and every `refetchInterval` while the stream is down.
  */
 export function botListInfiniteOptions<Id extends BotListRouteId>(
   id: Id,
   queryKey: readonly unknown[],
   query: BotQuery<Id>,
   refetchInterval: number | false,
+  live: LiveTopic,
 ) {
+  const meta: LiveMeta = { live: [live] };
+  const interval: false | (() => number | false) =
+    refetchInterval === false ? false : livePoll(refetchInterval);
   return {
     ...infiniteQueryOptions({
       queryKey: [...queryKey, query] as const,
@@ -36,6 +42,7 @@ export function botListInfiniteOptions<Id extends BotListRouteId>(
       getNextPageParam: (last: ListPage<BotListRow<Id>>, _all: unknown, lastParam: number) =>
         last.next ? lastParam + 1 : undefined,
     }),
-    refetchInterval,
+    meta,
+    refetchInterval: interval,
   };
 }

@@ -1,7 +1,9 @@
 import { Box } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 
+import { useLiveUpdates } from '@/lib/live-updates';
 import { scrollToHash } from '@/lib/scroll';
 
 import { PageLayout } from '../layouts/layouts';
@@ -34,6 +36,7 @@ export function AppShell() {
   const matches = useMatches();
   const handle = [...matches].reverse().find((match) => match.handle)?.handle as RouteHandle | undefined;
   useScrollOnNavigation();
+  useLiveUpdates(useQueryClient());
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <TopBar />

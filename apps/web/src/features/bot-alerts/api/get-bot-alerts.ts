@@ -24,6 +24,12 @@ export function alertsListQuery(filters: AlertFilters) {
 /** The alerts, newest first, page by page while the table scrolls. */
 export function useBotAlerts(filters: AlertFilters) {
   return useInfiniteQuery(
-    botListInfiniteOptions('bot-alerts.list', alertsQueryKey, alertsListQuery(filters), ALERTS_REFRESH_MS),
+    botListInfiniteOptions(
+      'bot-alerts.list',
+      alertsQueryKey,
+      alertsListQuery(filters),
+      ALERTS_REFRESH_MS,
+      'alerts',
+    ),
   );
 }

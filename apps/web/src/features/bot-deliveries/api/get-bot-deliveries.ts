@@ -40,6 +40,7 @@ export function useBotDeliveries(filters: DeliveryFilters) {
       deliveriesQueryKey,
       deliveriesListQuery(filters),
       DELIVERIES_REFRESH_MS,
+      'deliveries',
     ),
   );
 }

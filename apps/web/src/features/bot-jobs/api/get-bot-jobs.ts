@@ -8,6 +8,12 @@ import { jobsListQuery, type BotJobFilters } from '../utils/job-filters';
 /** The jobs, newest first, filtered by state, kind and account; read page by page. */
 export function useBotJobsList(filters: BotJobFilters, refetchMs: number | false) {
   return useInfiniteQuery(
-    botListInfiniteOptions('bot-jobs.list', [...botJobsQueryKey, 'list'], jobsListQuery(filters), refetchMs),
+    botListInfiniteOptions(
+      'bot-jobs.list',
+      [...botJobsQueryKey, 'list'],
+      jobsListQuery(filters),
+      refetchMs,
+      'jobs',
+    ),
   );
 }

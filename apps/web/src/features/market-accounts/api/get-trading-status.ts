@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BotTradingStatus } from '@toydesk/contract';
 
 import { botApi } from '@/lib/bot-api';
+import type { LiveMeta } from '@/lib/live-updates';
 import { unwrap } from '@/lib/query';
 
 export const tradingStatusQueryKey = ['market-accounts', 'trading'] as const;
@@ -22,6 +23,9 @@ export function getTradingStatusQueryOptions() {
   return queryOptions({
     queryKey: tradingStatusQueryKey,
     queryFn: ({ signal }) => getTradingStatus(signal),
+    // A loop's status (on, off, stopped, failed, its error) comes with the live stream; each tick's times
+    // and summary are not streamed (every tick would wake every tab), so the slow poll stays.
+    meta: { live: ['trading'] } satisfies LiveMeta,
     refetchInterval: TRADING_POLL_MS,
   });
 }

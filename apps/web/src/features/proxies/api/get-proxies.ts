@@ -3,6 +3,7 @@ import { proxyEntity, type Proxy } from '@toydesk/contract';
 import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
+import { isLiveConnected, type LiveMeta } from '@/lib/live-updates';
 import { ALL_ROWS } from '@/lib/query';
 import { request } from '@/lib/request';
 
@@ -137,7 +138,10 @@ export function useProxies() {
     queryOptions({
       queryKey: proxiesQueryKey,
       queryFn: ({ signal }) => getProxies(signal),
-      refetchInterval: (query) => (awaitsFirstCheck(query.state.data) ? AWAITING_CHECK_POLL_MS : false),
+      // The check's result is a write of the proxy: the live stream brings it; polled when it is down.
+      meta: { live: ['proxies'] } satisfies LiveMeta,
+      refetchInterval: (query) =>
+        awaitsFirstCheck(query.state.data) && !isLiveConnected() ? AWAITING_CHECK_POLL_MS : false,
     }),
   );
 }
