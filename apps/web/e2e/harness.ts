@@ -205,7 +205,7 @@ const botTokens = new WeakMap<ConsoleSession, string>();
 /** A bot services call (`/api-node/...`) with the console's app token, read once from the common data. */
 export async function botRequest<T>(
   session: ConsoleSession,
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   body?: unknown,
 ): Promise<{ status: number; body: T }> {
