@@ -1,8 +1,9 @@
 import { LIVE_TOPICS } from '@toydesk/contract';
+import type { Queryable } from '@toydesk/db';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { changedTopics } from './live-change-feed.ts';
+import { changedTopics, LiveChangeFeed } from './live-change-feed.ts';
 
 const version = (parts: readonly bigint[]) => parts.join('.');
 const versions = fc.array(fc.bigInt({ min: 0n, max: 2n ** 63n - 1n }), {
@@ -37,5 +38,40 @@ describe('changedTopics', () => {
     const big = LIVE_TOPICS.map(() => 9007199254740993n);
     const next = big.map((part, i) => (i === 0 ? part + 1n : part));
     expect(changedTopics(version(big), version(next))).toEqual([LIVE_TOPICS[0]]);
+  });
+});
+
+describe('LiveChangeFeed', () => {
+  it('reads the versions only while someone listens, and tells listeners when they move', async () => {
+    let reads = 0;
+    let version = 1n;
+    // The database as the feed uses it: one statement, the versions per table.
+    const db = {
+      query: async () => {
+        reads += 1;
+        return [{ name: 'bot_alert', version: String(version) }];
+      },
+    } as unknown as Queryable;
+    const feed = new LiveChangeFeed(db, 5);
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const until = async (done: () => boolean) => {
+      while (!done()) await sleep(5);
+    };
+    await sleep(30);
+    expect(reads).toBe(0);
+
+    const heard: string[] = [];
+    const unsubscribe = feed.subscribe((next) => heard.push(next));
+    await until(() => heard.length === 1);
+    version += 1n;
+    await until(() => heard.length === 2);
+    expect(changedTopics(heard[0]!, heard[1]!)).toEqual(['alerts']);
+
+    unsubscribe();
+    // A read under way when the last listener left ends; none follows it.
+    await feed.current();
+    const after = reads;
+    await sleep(60);
+    expect(reads).toBe(after);
   });
 });

@@ -70,10 +70,6 @@ export class LiveChangeFeed {
     };
   }
 
-  get listenerCount(): number {
-    return this.listeners.size;
-  }
-
   stop(): void {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;

@@ -79,8 +79,7 @@ export function registerLiveRoute(app: FastifyInstance, services: Services, opti
       if (!raw.writableEnded) raw.end();
     };
     open.add(close);
-    request.raw.on('close', close);
+    // The response's close: the client went away (or the stream was ended here).
+    raw.on('close', close);
   });
-
-  return { feed };
 }
