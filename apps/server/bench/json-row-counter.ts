@@ -15,6 +15,8 @@ export interface CountedBody {
   head: Record<string, unknown> | null;
   /** The body ended with "]}" as a finished list does. */
   complete: boolean;
+  /** The body ended with "}" as any finished JSON object does (a summary that is not a list). */
+  endsAsObject: boolean;
 }
 
 const SEPARATOR = Buffer.from('},{');
@@ -56,7 +58,13 @@ export class JsonRowCounter {
   finish(): CountedBody {
     const empty = this.firstAfterResults === null || this.firstAfterResults === ']';
     const rows = this.mode === 'separators' ? (empty ? 0 : this.separators + 1) : this.depthRows;
-    return { bytes: this.bytes, rows, head: this.head, complete: this.tail.trimEnd().endsWith(']}') };
+    return {
+      bytes: this.bytes,
+      rows,
+      head: this.head,
+      complete: this.tail.trimEnd().endsWith(']}'),
+      endsAsObject: this.tail.trimEnd().endsWith('}'),
+    };
   }
 
   private readHead(chunk: Buffer): void {

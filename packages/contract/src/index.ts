@@ -62,3 +62,4 @@ export * from './steam/steam-id64.ts';
 export * from './steam/mafile.ts';
 export * from './openapi/build-openapi.ts';
 export * from './routes/profit-schemas.ts';
+export * from './routes/daily-report-schemas.ts';

@@ -258,6 +258,7 @@ export { listSteamAccountLinks, steamAccountsExtendedSql } from './repositories/
 export { tagNameTaken } from './repositories/tags.ts';
 export { avgStatsByName, statsByDate, type AvgStatsFilter } from './repositories/toy-history-aggregates.ts';
 export { profitByDay, profitByItem, profitByMarket, profitTotals } from './repositories/profit.ts';
+export { dailyReport } from './repositories/daily-report.ts';
 export {
   countToyHistoryByName,
   toyHistoryExtendedSql,

@@ -11,6 +11,7 @@ import { marketsHandlers } from './markets/markets-handlers.ts';
 import { priceBoardHandlers } from './price-board/price-board-handlers.ts';
 import { sellItemsHandlers } from './sell-items/sell-items-handlers.ts';
 import { profitHandlers } from './profit/profit-handlers.ts';
+import { dailyReportHandlers } from './reports/daily-report-handlers.ts';
 import { serverGroupsHandlers } from './server-groups/server-groups-handlers.ts';
 import { steamAccountsHandlers } from './steam-accounts/steam-accounts-handlers.ts';
 import { steamInventoryHandlers } from './steam-inventory/steam-inventory-handlers.ts';
@@ -47,4 +48,5 @@ export const ALL_HANDLERS: ApiHandlers = {
   ...frontendHandlers,
   ...priceBoardHandlers,
   ...profitHandlers,
+  ...dailyReportHandlers,
 };

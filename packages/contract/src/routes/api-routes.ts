@@ -30,6 +30,7 @@ import {
   profitQuerySchema,
   profitTotalsResponseSchema,
 } from './profit-schemas.ts';
+import { dailyReportQuerySchema, dailyReportResponseSchema } from './daily-report-schemas.ts';
 import {
   bulkResultSchema,
   bulkUpdateByIdsRoute,
@@ -571,6 +572,25 @@ export const API_ROUTES = [
     description: profitDescription,
     query: profitItemsQuerySchema,
     response: profitByItemResponseSchema,
+  }),
+
+  // Daily report (issue 16)
+  defineRoute({
+    id: 'reports.daily',
+    method: 'GET',
+    path: '/api/reports/daily/',
+    tag: 'reports',
+    summary:
+      "One UTC day's trading per market account and currency: deals, volume, profit, fees, failures, alerts",
+    description:
+      'date=YYYY-MM-DD (a UTC day, yesterday by default, not in the future). Deals and money come from the ' +
+      "matched deals (/api/profit/deals/): purchases by buy date, sales by sale date, each at its market's rate of " +
+      'that day, fees from the fee table; profit is realised on the sale. Failures: deliveries ended failed ' +
+      'that day, and failed bot jobs in the totals. Alerts: first raised that day. format=csv: a row column ' +
+      '(account | total) then the JSON field names, the totals as the last line.',
+    query: dailyReportQuerySchema,
+    response: dailyReportResponseSchema,
+    example: { query: { date: '2026-11-27' } },
   }),
 
   // Audit log
