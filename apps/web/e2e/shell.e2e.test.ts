@@ -30,6 +30,7 @@ const ROUTES: Array<[name: string, href: string]> = [
   ['markets', paths.markets.getHref()],
   ['market-database', paths.marketDatabase.getHref()],
   ['price-board', paths.priceBoard.getHref()],
+  ['daily-report', paths.dailyReport.getHref()],
   ['transactions', paths.transactions.getHref()],
   ['audit-log', paths.auditLog.getHref()],
   ['bot-deliveries', paths.botDeliveries.getHref()],

@@ -139,6 +139,12 @@ export const ROUTES: readonly RouteDefinition[] = [
     layout: 'wide',
   },
   {
+    path: paths.dailyReport.path,
+    page: lazyPage(() => import('./routes/daily-report')),
+    titleKey: 'dailyReport.title',
+    layout: 'wide',
+  },
+  {
     path: paths.marketDatabase.path,
     page: lazyPage(() => import('./routes/market-database')),
     titleKey: 'botCalls.nav.marketDatabase',

@@ -55,6 +55,7 @@ export const paths = {
   markets: fixed('/markets'),
   marketDatabase: fixed('/market-database'),
   priceBoard: fixed('/price-board'),
+  dailyReport: fixed('/daily-report'),
   transactions: fixed('/transactions'),
   auditLog: fixed('/audit-log'),
   botJobs: fixed('/bot-jobs'),

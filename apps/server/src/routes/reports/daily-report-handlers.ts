@@ -21,7 +21,12 @@ export const dailyReportHandlers = {
   'reports.daily': async (ctx) => {
     const { date = utcDayBefore(utcToday()), format } = ctx.query;
     const report = await dailyReport(ctx.services.db, date);
-    if (format !== 'csv') return report;
+    // Asked for by name (the console's «JSON» button), the JSON is a file too; a plain call just answers.
+    if (format !== 'csv') {
+      if (ctx.rawQuery.format === 'json')
+        ctx.reply.header('content-disposition', `attachment; filename="daily-report-${date}.json"`);
+      return report;
+    }
     return ctx.reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="daily-report-${date}.csv"`)

@@ -46,6 +46,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     links: [
       { key: 'list', labelKey: 'nav.historyList', to: paths.history.list.path },
       { key: 'market-stats', labelKey: 'nav.marketStats', to: paths.history.marketStats.getHref() },
+      { key: 'daily-report', labelKey: 'dailyReport.title', to: paths.dailyReport.path },
     ],
   },
   {

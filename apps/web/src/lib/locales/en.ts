@@ -9,6 +9,7 @@ import { enListing } from './listing-messages-en';
 import { enCatalogueFixes } from './catalogue-fixes-messages-en';
 import { enLayoutFit } from './layout-messages-en';
 import { enPriceBoard } from './price-board-messages-en';
+import { enDailyReport } from './daily-report-messages-en';
 
 /** English: the fallback language (spec section 1). Typed by the Russian set, so no key can be missing. */
 export const en: Messages = {
@@ -22,6 +23,7 @@ export const en: Messages = {
   catalogueFixes: enCatalogueFixes,
   layoutFit: enLayoutFit,
   priceBoard: enPriceBoard,
+  dailyReport: enDailyReport,
   app: {
     name: 'toydesk',
     demo: 'DEMO',

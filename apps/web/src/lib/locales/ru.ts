@@ -8,6 +8,7 @@ import { ruListing } from './listing-messages';
 import { ruCatalogueFixes } from './catalogue-fixes-messages';
 import { ruLayoutFit } from './layout-messages';
 import { ruPriceBoard } from './price-board-messages';
+import { ruDailyReport } from './daily-report-messages';
 
 /** Russian: the interface language (spec section 1). Every key here must exist in en.ts too (a test checks). */
 export const ru = {
@@ -21,6 +22,7 @@ export const ru = {
   catalogueFixes: ruCatalogueFixes,
   layoutFit: ruLayoutFit,
   priceBoard: ruPriceBoard,
+  dailyReport: ruDailyReport,
   app: {
     name: 'toydesk',
     demo: 'DEMO',
