@@ -133,6 +133,12 @@ export const ROUTES: readonly RouteDefinition[] = [
     titleKey: 'nav.availableIps',
   },
   {
+    path: paths.profit.path,
+    page: lazyPage(() => import('./routes/profit')),
+    titleKey: 'profit.title',
+    layout: 'wide',
+  },
+  {
     path: paths.priceBoard.path,
     page: lazyPage(() => import('./routes/price-board')),
     titleKey: 'priceBoard.title',

@@ -56,6 +56,7 @@ export const paths = {
   marketDatabase: fixed('/market-database'),
   priceBoard: fixed('/price-board'),
   dailyReport: fixed('/daily-report'),
+  profit: fixed('/profit'),
   transactions: fixed('/transactions'),
   auditLog: fixed('/audit-log'),
   botJobs: fixed('/bot-jobs'),

@@ -10,6 +10,7 @@ import { useCallback, useMemo, useState } from 'react';
 
 import { joinListPages } from './join-list-pages';
 import { listPaging } from './list-paging';
+import type { LiveMeta } from './live-updates';
 import { apiListPageKey, fetchListPage, type ListPage, type ListRouteId, type ListRow } from './query';
 import { createSlots } from './request-slots';
 
@@ -54,6 +55,8 @@ export function usePagedList<Id extends ListRouteId>(
   query: ApiQuery<Id>,
   firstPageSize: number,
   idOf: (row: ListRow<Id>) => unknown,
+  /** The pages' query meta, e.g. the live topics that read them again (lib/live-updates.ts). */
+  meta?: LiveMeta,
 ): PagedList<ListRow<Id>> {
   const paging = useMemo(() => listPaging(firstPageSize), [firstPageSize]);
   const slots = useMemo(() => createSlots(paging.inFlight), [paging.inFlight]);
@@ -63,6 +66,7 @@ export function usePagedList<Id extends ListRouteId>(
     queryKey: apiListPageKey(id, query, paging.firstPage, 1),
     queryFn: ({ signal }) => fetchListPage(id, query, paging.firstPage, 1, signal),
     placeholderData: keepPreviousData,
+    meta,
   });
   const current = first.data !== undefined && !first.isPlaceholderData;
   const total = first.data?.count ?? 0;
@@ -79,6 +83,7 @@ export function usePagedList<Id extends ListRouteId>(
       queryKey: apiListPageKey(id, query, paging.chunkRows, index + 1),
       queryFn: ({ signal }: { signal: AbortSignal }) =>
         slots(() => fetchListPage(id, query, paging.chunkRows, index + 1, signal), signal),
+      meta,
     })),
     combine: combineChunks,
   });

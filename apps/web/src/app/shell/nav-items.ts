@@ -47,6 +47,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { key: 'list', labelKey: 'nav.historyList', to: paths.history.list.path },
       { key: 'market-stats', labelKey: 'nav.marketStats', to: paths.history.marketStats.getHref() },
       { key: 'daily-report', labelKey: 'dailyReport.title', to: paths.dailyReport.path },
+      { key: 'profit', labelKey: 'profit.nav', to: paths.profit.path },
     ],
   },
   {

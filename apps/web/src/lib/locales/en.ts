@@ -10,6 +10,7 @@ import { enCatalogueFixes } from './catalogue-fixes-messages-en';
 import { enLayoutFit } from './layout-messages-en';
 import { enPriceBoard } from './price-board-messages-en';
 import { enDailyReport } from './daily-report-messages-en';
+import { enProfit } from './profit-messages-en';
 
 /** English: the fallback language (spec section 1). Typed by the Russian set, so no key can be missing. */
 export const en: Messages = {
@@ -24,6 +25,7 @@ export const en: Messages = {
   layoutFit: enLayoutFit,
   priceBoard: enPriceBoard,
   dailyReport: enDailyReport,
+  profit: enProfit,
   app: {
     name: 'toydesk',
     demo: 'DEMO',

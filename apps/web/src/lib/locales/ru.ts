@@ -9,6 +9,7 @@ import { ruCatalogueFixes } from './catalogue-fixes-messages';
 import { ruLayoutFit } from './layout-messages';
 import { ruPriceBoard } from './price-board-messages';
 import { ruDailyReport } from './daily-report-messages';
+import { ruProfit } from './profit-messages';
 
 /** Russian: the interface language (spec section 1). Every key here must exist in en.ts too (a test checks). */
 export const ru = {
@@ -23,6 +24,7 @@ export const ru = {
   layoutFit: ruLayoutFit,
   priceBoard: ruPriceBoard,
   dailyReport: ruDailyReport,
+  profit: ruProfit,
   app: {
     name: 'toydesk',
     demo: 'DEMO',

@@ -1,0 +1,5 @@
+import { ProfitScreen } from '@/features/profit/components/profit-screen';
+
+export default function ProfitRoute() {
+  return <ProfitScreen />;
+}

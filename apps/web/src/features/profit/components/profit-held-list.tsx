@@ -1,0 +1,71 @@
+import { Box, Link, Paper, Typography } from '@mui/material';
+import type { ProfitDeal } from '@toydesk/contract';
+
+import { formatAmount, formatDate } from '@/lib/format';
+import { useUiLang } from '@/lib/use-ui-lang';
+
+import { holdingTime } from '../utils/holding-time';
+
+export interface ProfitHeldListProps {
+  rows: readonly ProfitDeal[] | undefined;
+  count: number | undefined;
+  onPick: (name: string) => void;
+}
+
+/** The units bought and not sold, oldest purchase first, at the price paid in its own currency. */
+export function ProfitHeldList({ rows, count, onPick }: ProfitHeldListProps) {
+  const { t, lang } = useUiLang();
+  return (
+    <Paper variant="outlined" sx={{ p: 1, flex: '1 1 300px', minWidth: 0 }}>
+      <Typography variant="subtitle2" component="h2">
+        {t('profit.heldLongest')}
+        {count !== undefined && count > 0 && (
+          <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+            {t('profit.rows', { count })}
+          </Typography>
+        )}
+      </Typography>
+      <Box component="ol" aria-label={t('profit.heldTable')} data-testid="profit-held" sx={{ m: 0, pl: 3 }}>
+        {rows?.length === 0 && (
+          <Typography variant="body2" color="text.secondary">
+            {t('profit.heldEmpty')}
+          </Typography>
+        )}
+        {rows?.map((deal) => (
+          <Box component="li" key={deal.id} sx={{ py: 0.25 }}>
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline', minWidth: 0 }}>
+              <Link
+                component="button"
+                type="button"
+                variant="body2"
+                underline="hover"
+                color="inherit"
+                title={t('profit.itemFilterHint')}
+                onClick={() => onPick(deal.market_hash_name)}
+                sx={{
+                  flex: 1,
+                  minWidth: 0,
+                  textAlign: 'left',
+                  overflow: 'hidden',
+                  textOverflow: 'ellipsis',
+                  whiteSpace: 'nowrap',
+                }}
+              >
+                {deal.market_hash_name}
+              </Link>
+              <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                {formatAmount(deal.buy_price, deal.buy_currency ?? 'RUB', lang)}
+              </Typography>
+            </Box>
+            <Typography variant="caption" color="text.secondary" component="div" noWrap>
+              {t('profit.heldSince', {
+                date: formatDate(deal.buy_date, lang),
+                time: holdingTime(deal.holding_seconds, t),
+              })}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    </Paper>
+  );
+}
