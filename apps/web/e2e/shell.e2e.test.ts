@@ -31,6 +31,7 @@ const ROUTES: Array<[name: string, href: string]> = [
   ['market-database', paths.marketDatabase.getHref()],
   ['price-board', paths.priceBoard.getHref()],
   ['daily-report', paths.dailyReport.getHref()],
+  ['profit', paths.profit.getHref()],
   ['transactions', paths.transactions.getHref()],
   ['audit-log', paths.auditLog.getHref()],
   ['bot-deliveries', paths.botDeliveries.getHref()],
