@@ -71,14 +71,14 @@ export function ProfitDealsTable({ query, currency, marketName }: ProfitDealsTab
       {
         id: 'buy',
         header: t('fields.buy_price'),
-        width: 170,
+        width: 200,
         align: 'right',
         render: (deal) => side(deal.buy_price, deal.buy_currency, deal.buy_market, deal.buy_date),
       },
       {
         id: 'sell',
         header: t('fields.sell_price'),
-        width: 170,
+        width: 200,
         align: 'right',
         render: (deal) => side(deal.sell_price, deal.sell_currency, deal.sell_market, deal.sell_date),
       },

@@ -40,7 +40,7 @@ export function ProfitHeldList({ rows, count, onPick }: ProfitHeldListProps) {
                 variant="body2"
                 underline="hover"
                 color="inherit"
-                title={t('profit.itemFilterHint')}
+                aria-description={t('profit.itemFilterHint')}
                 onClick={() => onPick(deal.market_hash_name)}
                 sx={{
                   flex: 1,
@@ -51,7 +51,7 @@ export function ProfitHeldList({ rows, count, onPick }: ProfitHeldListProps) {
                   whiteSpace: 'nowrap',
                 }}
               >
-                {deal.market_hash_name}
+                <span title={deal.market_hash_name}>{deal.market_hash_name}</span>
               </Link>
               <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                 {formatAmount(deal.buy_price, deal.buy_currency ?? 'RUB', lang)}

@@ -41,7 +41,7 @@ export function ProfitItemsList({ title, label, rows, currency, onPick, testId }
                 variant="body2"
                 underline="hover"
                 color="inherit"
-                title={t('profit.itemFilterHint')}
+                aria-description={t('profit.itemFilterHint')}
                 onClick={() => onPick(row.market_hash_name)}
                 sx={{
                   flex: 1,
@@ -52,7 +52,7 @@ export function ProfitItemsList({ title, label, rows, currency, onPick, testId }
                   whiteSpace: 'nowrap',
                 }}
               >
-                {row.market_hash_name}
+                <span title={row.market_hash_name}>{row.market_hash_name}</span>
               </Link>
               <Typography
                 variant="body2"

@@ -39,7 +39,7 @@ export function ProfitMarketBars({ bars, currency, marketName }: ProfitMarketBar
               role="row"
               sx={{
                 display: 'grid',
-                gridTemplateColumns: '110px 1fr 110px',
+                gridTemplateColumns: '110px 1fr 160px',
                 gap: 1,
                 alignItems: 'center',
                 py: 0.25,

@@ -33,7 +33,7 @@ function Card({ label, value, caption, hint, testId, color }: CardProps) {
         {value}
       </Typography>
       {caption && (
-        <Typography variant="caption" color="text.secondary" component="div" noWrap>
+        <Typography variant="caption" color="text.secondary" component="div" sx={{ lineHeight: 1.3 }}>
           {caption}
         </Typography>
       )}
