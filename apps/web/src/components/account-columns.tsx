@@ -1,8 +1,8 @@
-import { Box } from '@mui/material';
 import type { TFunction } from 'i18next';
 
 import { StatusChip } from './status-chip';
 import { TagChips, type TagLike } from './tag-chips';
+import { CELL } from './virtual-table/cell-styles';
 import type { VirtualColumn } from './virtual-table/virtual-table';
 
 /**
@@ -47,18 +47,7 @@ export function proxyColumn<Row extends { proxy_label: string | null }>(
   return { id: 'proxy', header: t('fields.proxy'), width, sortable, render: (row) => row.proxy_label ?? '—' };
 }
 
-/** The green (online) or grey (offline) dot before an account's online state or market. */
+/** The green (online) or grey (offline) dot before an account's online state or market (a table cell). */
 export function OnlineDot({ online }: { online: boolean }) {
-  return (
-    <Box
-      component="span"
-      sx={{
-        width: 8,
-        height: 8,
-        borderRadius: '50%',
-        bgcolor: online ? 'success.main' : 'grey.400',
-        flexShrink: 0,
-      }}
-    />
-  );
+  return <span className={online ? `${CELL.dot} ${CELL.dotOn}` : CELL.dot} />;
 }

@@ -1,4 +1,4 @@
-import { Chip, Stack } from '@mui/material';
+import { CELL } from './virtual-table/cell-styles';
 
 export interface TagLike {
   id: number;
@@ -17,17 +17,19 @@ export function contrastText(hex: string): string {
   return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? '#000' : '#fff';
 }
 
+/** A row's tags as coloured chips: plain spans styled by the table's stylesheet (cell-styles.ts). */
 export function TagChips({ tags }: { tags: readonly TagLike[] }) {
   return (
-    <Stack direction="row" spacing={0.5} sx={{ overflow: 'hidden' }}>
+    <span className={CELL.chips}>
       {tags.map((tag) => (
-        <Chip
+        <span
           key={tag.id}
-          label={tag.name}
-          size="small"
-          sx={{ bgcolor: tag.color, color: contrastText(tag.color), height: 20, fontSize: 11 }}
-        />
+          className={CELL.tag}
+          style={{ backgroundColor: tag.color, color: contrastText(tag.color) }}
+        >
+          {tag.name}
+        </span>
       ))}
-    </Stack>
+    </span>
   );
 }

@@ -1,16 +1,16 @@
-import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 
-/** A table cell of two lines: the row's name, and below it in grey what tells it apart (login, account). */
+import { CELL } from './virtual-table/cell-styles';
+
+/**
+ * A table cell of two lines: the row's name, and below it in grey what tells it apart (login, account).
+ * Plain elements styled by the table's stylesheet (cell-styles.ts): one is drawn per visible row.
+ */
 export function TwoLineCell({ title, caption }: { title: ReactNode; caption: ReactNode }) {
   return (
-    <Box sx={{ minWidth: 0, lineHeight: 1.2 }}>
-      <Typography variant="body2" noWrap sx={{ fontWeight: 500 }}>
-        {title}
-      </Typography>
-      <Typography variant="caption" color="text.secondary" noWrap component="div">
-        {caption}
-      </Typography>
-    </Box>
+    <div className={CELL.twoLine}>
+      <div className={CELL.title}>{title}</div>
+      <div className={CELL.caption}>{caption}</div>
+    </div>
   );
 }

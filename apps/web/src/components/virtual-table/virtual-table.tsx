@@ -15,6 +15,7 @@ import {
 } from 'react';
 
 import { MdiIcon } from '../mdi-icon';
+import { cellStyles } from './cell-styles';
 import { textMeasurer, twoLineWidth } from './header-width';
 
 export interface VirtualColumn<Row> {
@@ -370,26 +371,29 @@ export function VirtualTable<Row>({
       aria-label={label}
       aria-rowcount={(totalCount ?? rows.length) + 1}
       data-testid="virtual-table"
-      sx={{
-        height,
-        overflow: 'auto',
-        position: 'relative',
-        bgcolor: 'background.paper',
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 1,
-        fontSize: 13,
-        // Sized by its own height and its parent's width, never by its rows: a forced layout after new rows
-        // stops at this box instead of laying out the page around it (filters, totals, the shell).
-        contain: 'strict',
-        '& .vt-row': { borderBottom: '1px solid', borderColor: 'divider' },
-        '& .vt-row:hover': { bgcolor: 'action.hover' },
-        // Pinned cells cover what scrolls beneath them: opaque, with a shadow on their left.
-        [`& .${PINNED_CLASS}`]: { bgcolor: 'background.paper' },
-        [`& .${PINNED_EDGE_CLASS}`]: { boxShadow: '-6px 0 6px -6px rgba(0,0,0,0.25)' },
-        [`& [role="columnheader"].${PINNED_CLASS}`]: { bgcolor: 'grey.100' },
-        [`& .vt-row:hover .${PINNED_CLASS}`]: { bgcolor: 'grey.100' },
-      }}
+      sx={[
+        {
+          height,
+          overflow: 'auto',
+          position: 'relative',
+          bgcolor: 'background.paper',
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          fontSize: 13,
+          // Sized by its own height and its parent's width, never by its rows: a forced layout after new rows
+          // stops at this box instead of laying out the page around it (filters, totals, the shell).
+          contain: 'strict',
+          '& .vt-row': { borderBottom: '1px solid', borderColor: 'divider' },
+          '& .vt-row:hover': { bgcolor: 'action.hover' },
+          // Pinned cells cover what scrolls beneath them: opaque, with a shadow on their left.
+          [`& .${PINNED_CLASS}`]: { bgcolor: 'background.paper' },
+          [`& .${PINNED_EDGE_CLASS}`]: { boxShadow: '-6px 0 6px -6px rgba(0,0,0,0.25)' },
+          [`& [role="columnheader"].${PINNED_CLASS}`]: { bgcolor: 'grey.100' },
+          [`& .vt-row:hover .${PINNED_CLASS}`]: { bgcolor: 'grey.100' },
+        },
+        cellStyles,
+      ]}
     >
       <Box sx={{ minWidth, width: '100%', position: 'relative' }}>
         {header}

@@ -1,5 +1,4 @@
 import { mdiPencil } from '@mdi/js';
-import { Box, LinearProgress, Stack, Tooltip, Typography } from '@mui/material';
 import type { MarketRates } from '@toydesk/contract';
 import { useCallback, useMemo } from 'react';
 
@@ -8,6 +7,7 @@ import { checkboxColumn } from '@/components/checkbox-column';
 import { MoneyText } from '@/components/money-text';
 import { RowIconButton } from '@/components/row-icon-button';
 import { TwoLineCell } from '@/components/two-line-cell';
+import { CELL } from '@/components/virtual-table/cell-styles';
 import { VirtualTable, type VirtualColumn } from '@/components/virtual-table/virtual-table';
 import { marketByCode, useCommonData } from '@/lib/common-data';
 import { useUiLang } from '@/lib/use-ui-lang';
@@ -46,27 +46,29 @@ function MarketAccounts({
   /** The market's name from the common data (the row holds its code). */
   marketName: (code: string) => string;
 }) {
+  // Plain spans with the browser's own tooltip: this cell is drawn per visible row with one piece per market
+  // account, and MUI's Stack, Tooltip and Typography there were most of the screen's first render (issue 15).
   return (
-    <Stack direction="row" spacing={1} sx={{ overflow: 'hidden' }}>
+    <span className={CELL.chips} style={{ gap: 8 }}>
       {row.market_accounts_extended.map((account) => (
-        <Tooltip key={account.id} title={`${account.label} · ${statusLabel(account.status)}`}>
-          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', whiteSpace: 'nowrap' }}>
-            <OnlineDot online={account.online} />
-            <Typography variant="caption" sx={{ fontWeight: 500 }}>
-              {marketName(account.market)}
-            </Typography>
-            <Typography variant="caption" color="text.secondary">
-              <MoneyText
-                amount={account.balance}
-                currency={account.currency}
-                displayCurrency={displayCurrency}
-                rates={ratesFor(account.market)}
-              />
-            </Typography>
-          </Stack>
-        </Tooltip>
+        <span
+          key={account.id}
+          className={CELL.inline}
+          title={`${account.label} · ${statusLabel(account.status)}`}
+        >
+          <OnlineDot online={account.online} />
+          <span style={{ fontSize: 12, fontWeight: 500 }}>{marketName(account.market)}</span>
+          <span className={CELL.caption}>
+            <MoneyText
+              amount={account.balance}
+              currency={account.currency}
+              displayCurrency={displayCurrency}
+              rates={ratesFor(account.market)}
+            />
+          </span>
+        </span>
       ))}
-    </Stack>
+    </span>
   );
 }
 
@@ -158,15 +160,16 @@ export function SteamAccountsTable({
         header: t('steamAccounts.checklist'),
         width: 90,
         render: (row) => (
-          <Tooltip title={`${row.checklist_done} / ${row.checklist_total}`}>
-            <Box sx={{ width: '100%' }}>
-              <LinearProgress
-                variant="determinate"
-                value={row.checklist_total ? (row.checklist_done / row.checklist_total) * 100 : 0}
-                color={row.checklist_done === row.checklist_total ? 'success' : 'primary'}
-              />
-            </Box>
-          </Tooltip>
+          <div className={CELL.bar} title={`${row.checklist_done} / ${row.checklist_total}`}>
+            <div
+              className={
+                row.checklist_done === row.checklist_total ? `${CELL.barFill} ${CELL.barDone}` : CELL.barFill
+              }
+              style={{
+                width: `${row.checklist_total ? (row.checklist_done / row.checklist_total) * 100 : 0}%`,
+              }}
+            />
+          </div>
         ),
       },
       {
