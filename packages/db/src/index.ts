@@ -90,6 +90,7 @@ export {
   moveMarketAccountBalance,
   switchMarketAccountLoopOff,
   loadMarketAccountsWithKey,
+  listMarketsWithActiveKey,
   listMarketAccountKeysAndBalances,
   marketAccountExists,
   MARKET_ACCOUNT_KEY_DIGESTS_SQL,

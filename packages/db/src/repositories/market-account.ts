@@ -194,6 +194,20 @@ export async function loadMarketAccountsWithKey(
 }
 
 /**
+ * Which of `markets` have an active account with a key: the price schedule imports a keyed market's list only
+ * then (one cheap read, no key decrypted).
+ */
+export async function listMarketsWithActiveKey(db: Queryable, markets: readonly string[]): Promise<string[]> {
+  const rows = await db.query<{ market: string }>(
+    `SELECT DISTINCT market FROM market_account
+     WHERE market = ANY($1::text[]) AND status = 'active' AND api_key IS NOT NULL AND api_key <> ''
+     ORDER BY market`,
+    [markets],
+  );
+  return rows.map((row) => row.market);
+}
+
+/**
  * Every account of `markets` that has a key, whatever its status, with its key decrypted and its balance:
  * the demo start opens each one on the marketplace simulators.
  */

@@ -1,7 +1,9 @@
-import type { BotJob } from '@toydesk/contract';
+import type { BotJob, MarketCode } from '@toydesk/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import { seedMarketAccount } from '../../testing/seed-trading.ts';
 import { useSimApp } from '../../testing/use-sim-app.ts';
+import { PUBLIC_PRICE_MARKETS, scheduledPriceMarkets } from './price-jobs.ts';
 
 describe('market database against the tm simulator', () => {
   const bed = useSimApp();
@@ -107,5 +109,38 @@ describe('market database against the tm simulator', () => {
     expect((await bed.app.request('GET', '/api-node/market-database/nope/orders/get-stats/')).status).toBe(
       404,
     );
+  });
+});
+
+describe('the price schedule over keyed markets', () => {
+  const bed = useSimApp();
+
+  it('imports a keyed list only where the market is configured and an active account has a key', async () => {
+    const runtime = bed.app.runtime;
+    // The given markets have an address, the others none (the tm family's are the simulator's).
+    const withBase = (markets: MarketCode[]) => ({
+      ...runtime.markets,
+      endpoints: Object.fromEntries(
+        Object.entries(runtime.markets.endpoints).map(([market, endpoint]) => [
+          market,
+          PUBLIC_PRICE_MARKETS.includes(market as MarketCode)
+            ? endpoint
+            : { ...endpoint, baseUrl: markets.includes(market as MarketCode) ? 'http://127.0.0.1:9' : '' },
+        ]),
+      ) as typeof runtime.markets.endpoints,
+    });
+    // No keyed account yet: the tm family only, as the first test saw.
+    expect(await scheduledPriceMarkets({ db: runtime.db, markets: withBase(['skinport']) })).toEqual(
+      PUBLIC_PRICE_MARKETS,
+    );
+    await seedMarketAccount(runtime, { key: 'sp', market: 'skinport', currency: 'EUR' });
+    await seedMarketAccount(runtime, { key: 'wx', market: 'waxpeer', currency: 'USD' });
+    const paused = await seedMarketAccount(runtime, { key: 'cf', market: 'csfloat', currency: 'USD' });
+    await runtime.db.query(`UPDATE market_account SET status = 'paused' WHERE id = $1`, [paused]);
+    await seedMarketAccount(runtime, { key: 'dm', market: 'dmarket', currency: 'USD' });
+    // waxpeer has a key but no address here; csfloat's only account is paused; dmarket is read per name.
+    expect(
+      await scheduledPriceMarkets({ db: runtime.db, markets: withBase(['skinport', 'csfloat', 'dmarket']) }),
+    ).toEqual([...PUBLIC_PRICE_MARKETS, 'skinport']);
   });
 });

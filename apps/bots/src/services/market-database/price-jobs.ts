@@ -1,6 +1,6 @@
 import { BOT_SERVICE_MARKETS, MARKET_CODES, type MarketCode } from '@toydesk/contract';
 import { createTmFamilyClient, TmMarket, type Market, type MarketPrice } from '@toydesk/markets';
-import { storeImportedPrices } from '@toydesk/db';
+import { listMarketsWithActiveKey, storeImportedPrices } from '@toydesk/db';
 import { mapInSlices } from '@toydesk/http';
 import { z } from 'zod';
 
@@ -15,6 +15,36 @@ import { onePricePerName } from './one-price-per-name.ts';
 
 /** The markets whose public price lists are imported on the schedule (no key needed). */
 export const PUBLIC_PRICE_MARKETS: MarketCode[] = ['tm', 'tm_usd', 'cs7', 'cs7_proxy'];
+
+/**
+ * Keyed markets whose whole price list is one request (lis_skins' search, BitSkins' in-sell list, CSFloat's
+ * price list, Skinport's items, Waxpeer's prices): the schedule imports them too when an active account has a
+ * key. One request per market per schedule run (every 30 minutes by default) is far under every limit known
+ * (docs/marketplaces.md: Skinport about 8 requests per 5 minutes, the strictest). DMarket and Steam are left
+ * out: their prices are read per item name (DMarket's market items 10 rps, Steam's price overview far less),
+ * so a full list is thousands of requests; the trading loops read the names they trade.
+ */
+export const KEYED_PRICE_LIST_MARKETS: MarketCode[] = [
+  'lis_skins',
+  'bitskins',
+  'csfloat',
+  'skinport',
+  'waxpeer',
+];
+
+/** The markets one schedule run imports: the public lists, and the keyed lists an active account can read. */
+export async function scheduledPriceMarkets(
+  runtime: Pick<BotRuntime, 'db' | 'markets'>,
+): Promise<MarketCode[]> {
+  const configured = (market: MarketCode) => Boolean(runtime.markets.endpoints[market].baseUrl);
+  const keyed = new Set(
+    await listMarketsWithActiveKey(runtime.db, KEYED_PRICE_LIST_MARKETS.filter(configured)),
+  );
+  return [
+    ...PUBLIC_PRICE_MARKETS.filter(configured),
+    ...KEYED_PRICE_LIST_MARKETS.filter((m) => keyed.has(m)),
+  ];
+}
 
 async function fetchPrices(ctx: JobContext<BotRuntime>, market: MarketCode): Promise<MarketPrice[]> {
   const runtime = ctx.deps;
@@ -85,7 +115,7 @@ export const PRICE_JOB_KINDS = [
     expireInSeconds: 120,
     retryLimit: 1,
     async run(ctx) {
-      const markets = PUBLIC_PRICE_MARKETS.filter((m) => ctx.deps.markets.endpoints[m].baseUrl);
+      const markets = await scheduledPriceMarkets(ctx.deps);
       for (const market of markets) {
         await ctx.deps.queue.enqueue(
           'prices.import',
