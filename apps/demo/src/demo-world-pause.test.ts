@@ -82,4 +82,29 @@ describe('the demo world pauses with no operator', () => {
     clock.advance(1_000);
     expect(clock.now()).toBe(stopped + 1_000);
   });
+
+  it('holds the loops on every check while paused, never while running', () => {
+    let real = 1_000_000;
+    const realNow = () => real;
+    const clock = createSimClock({ realNow });
+    let holds = 0;
+    let wakes = 0;
+    const pause = createDemoWorldPause(
+      clock,
+      60_000,
+      realNow,
+      () => (wakes += 1),
+      () => (holds += 1),
+    );
+    real += 30_000;
+    pause.check();
+    expect(holds).toBe(0);
+    real += 30_000;
+    pause.check();
+    pause.check();
+    expect(holds).toBe(2);
+    pause.onRequest('/api/session');
+    pause.check();
+    expect({ holds, wakes }).toEqual({ holds: 2, wakes: 1 });
+  });
 });

@@ -8,6 +8,12 @@ import type { SimClock } from '@toydesk/simulators';
  */
 export const DEMO_TRADING_IDLE_MAX_SECONDS = 600;
 
+/**
+ * How long a paused world holds its trading loops' queued ticks (start-demo.ts); every pause check pushes the
+ * new ones this far again, and the resume starts them all at once.
+ */
+export const DEMO_PAUSED_HOLD_SECONDS = 3600;
+
 /** Requests that are not an operator: the launcher's and monitors' probes. */
 const PROBE_PATHS = new Set(['/readyz', '/healthz', '/livez']);
 
@@ -34,6 +40,11 @@ export function createDemoWorldPause(
   realNow: () => number = Date.now,
   /** Called once per resume (the world was paused): the demo wakes its trading loops' waiting ticks. */
   onResume: () => void = () => undefined,
+  /**
+   * Called on every check that finds the world paused (the first included): the demo holds its trading
+   * loops' queued ticks until the resume, since nothing they read can change.
+   */
+  whilePaused: () => void = () => undefined,
 ): DemoWorldPause {
   let lastActivity = realNow();
   const touch = () => {
@@ -46,6 +57,7 @@ export function createDemoWorldPause(
     touch,
     check() {
       if (realNow() - lastActivity >= idleMs) clock.pause();
+      if (clock.paused()) whilePaused();
     },
     onRequest(url) {
       const path = (url ?? '').split('?')[0] ?? '';

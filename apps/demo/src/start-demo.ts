@@ -1,5 +1,5 @@
 import { TRADING_LANES } from '@toydesk/bots';
-import { startQueuedBotJobsNow } from '@toydesk/db';
+import { holdQueuedBotJobs, startQueuedBotJobsNow } from '@toydesk/db';
 import { loadMarketEndpoints } from '@toydesk/markets';
 import { createMarketServices, type Services } from '@toydesk/server';
 import { STEAM_PREFIX, type SimulatorServer } from '@toydesk/simulators';
@@ -9,7 +9,7 @@ import { loadDemoDataIfEmpty } from './data/demo-data.ts';
 import { loadDemoConfig } from './demo-config.ts';
 import { startDemoProxies } from './demo-proxies.ts';
 import { startDemoSimulators } from './demo-simulators.ts';
-import { createDemoWorldPause, type DemoWorldPause } from './demo-world-pause.ts';
+import { createDemoWorldPause, DEMO_PAUSED_HOLD_SECONDS, type DemoWorldPause } from './demo-world-pause.ts';
 
 /** What a demo start leaves running beside the server; closed with the app. */
 export interface RunningDemo {
@@ -70,7 +70,14 @@ export async function startDemo(services: Services, log: (line: string) => void)
       log(`could not wake the trading loops: ${error instanceof Error ? error.message : String(error)}`),
     );
   };
-  const worldPause = createDemoWorldPause(simulators.server.clock, idleMs, Date.now, wakeLoops);
+  // While paused, nothing a tick reads can change: the queued ticks wait for the resume (an hour at most,
+  // pushed again by every check), instead of reading the same simulated market every back-off step.
+  const holdLoops = () => {
+    holdQueuedBotJobs(db, Object.values(TRADING_LANES), DEMO_PAUSED_HOLD_SECONDS).catch((error: unknown) =>
+      log(`could not hold the trading loops: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  };
+  const worldPause = createDemoWorldPause(simulators.server.clock, idleMs, Date.now, wakeLoops, holdLoops);
   // A slow check is enough: pausing late costs a little CPU, resuming happens on the request itself.
   const timer = setInterval(() => worldPause.check(), Math.min(30_000, Math.max(1_000, idleMs / 4)));
   timer.unref();

@@ -208,6 +208,7 @@ export {
   listQueuedBotJobIds,
   startQueuedBotJobNow,
   startQueuedBotJobsNow,
+  holdQueuedBotJobs,
   listBotJobLog,
   listBotJobRows,
   PGBOSS_SCHEMA,

@@ -180,6 +180,27 @@ export async function startQueuedBotJobNow(
 }
 
 /**
+ * Every job queued on `lanes` waits at least `holdSeconds` more: a paused demo world cannot change (its clock
+ * stands still), so its trading ticks would only read the same simulated market and write the same would-be
+ * actions; the resume starts them again at once (startQueuedBotJobsNow). Jobs already held for more than
+ * half of `holdSeconds` are left alone, so calling it on every pause check rewrites only the new ones. Returns
+ * how many were moved.
+ */
+export async function holdQueuedBotJobs(
+  db: Queryable,
+  lanes: string[],
+  holdSeconds: number,
+): Promise<number> {
+  const moved = await db.query<{ id: string }>(
+    `UPDATE ${PGBOSS_SCHEMA}.job SET start_after = now() + make_interval(secs => $2)
+     WHERE name = ANY($1::text[]) AND state = 'created' AND start_after < now() + make_interval(secs => $2 / 2)
+     RETURNING id::text AS id`,
+    [lanes, holdSeconds],
+  );
+  return moved.length;
+}
+
+/**
  * Every job queued for later on `lanes` starts now, its idle count (`params.idle`, the trading runner's
  * back-off) forgotten: an idle demo's world resumed, so its waiting trading ticks run at once and at their
  * usual pace again. Returns how many were moved.

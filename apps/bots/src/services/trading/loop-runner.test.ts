@@ -7,6 +7,7 @@ import {
   recordLoopAction,
   RECENT_ACTIONS,
   startQueuedBotJobsNow,
+  holdQueuedBotJobs,
 } from '@toydesk/db';
 
 import type { LaneDef } from '../../jobs/job-kind.ts';
@@ -276,6 +277,15 @@ describe('trading loop runner', () => {
     expect(third).toEqual({ idle: 2, seen: first!.seen, ahead: 4 });
     // Dry run: recorded, never done.
     expect(pokes.get(id)).toBeUndefined();
+    // The demo's world paused: the waiting tick is held for the hour; a second check moves nothing more.
+    expect(await holdQueuedBotJobs(t.db, [LANE.name], 3600)).toBeGreaterThanOrEqual(1);
+    const [held] = await t.db.query<{ wait: number }>(
+      `SELECT extract(epoch FROM start_after - now())::int AS wait FROM ${PGBOSS_SCHEMA}.job
+       WHERE name = $1 AND singleton_key = $2 AND state = 'created'`,
+      [LANE.name, runner.tickKey(id, 'deliver')],
+    );
+    expect(held!.wait).toBeGreaterThan(3500);
+    expect(await holdQueuedBotJobs(t.db, [LANE.name], 3600)).toBe(0);
     // The demo's wake (its world resumed): the waiting tick starts now and the back-off starts over.
     expect(await startQueuedBotJobsNow(t.db, [LANE.name])).toBeGreaterThanOrEqual(1);
     const ticked = ticks.get(id)!;
