@@ -27,11 +27,14 @@ export function ProfitDayChart({ bars, currency }: ProfitDayChartProps) {
   const theme = useTheme();
   const anySale = bars.some((bar) => bar.deals > 0);
   return (
-    <Paper variant="outlined" sx={{ p: 1, flex: '2 1 480px', minWidth: 0 }}>
+    <Paper
+      variant="outlined"
+      sx={{ p: 1, flex: '2 1 480px', minWidth: 0, display: 'flex', flexDirection: 'column' }}
+    >
       <Typography variant="subtitle2" component="h2">
         {t('profit.byDay')}
       </Typography>
-      <Box sx={{ height: 220 }} data-testid="profit-by-day" data-days={bars.length}>
+      <Box sx={{ flex: 1, minHeight: 220 }} data-testid="profit-by-day" data-days={bars.length}>
         {anySale ? (
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={bars} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>

@@ -1,6 +1,6 @@
 import { Box, Paper, Typography } from '@mui/material';
 
-import { formatAmount, formatNumber } from '@/lib/format';
+import { formatAmount } from '@/lib/format';
 import { useUiLang } from '@/lib/use-ui-lang';
 
 import type { MarketBar } from '../utils/profit-chart-data';
@@ -39,7 +39,7 @@ export function ProfitMarketBars({ bars, currency, marketName }: ProfitMarketBar
               role="row"
               sx={{
                 display: 'grid',
-                gridTemplateColumns: '110px 1fr 160px',
+                gridTemplateColumns: '130px 1fr 160px',
                 gap: 1,
                 alignItems: 'center',
                 py: 0.25,
@@ -74,15 +74,6 @@ export function ProfitMarketBars({ bars, currency, marketName }: ProfitMarketBar
           );
         })}
       </Box>
-      {bars.length > 0 && (
-        <Typography variant="caption" color="text.secondary">
-          {formatNumber(
-            bars.reduce((sum, bar) => sum + bar.deals, 0),
-            lang,
-          )}{' '}
-          · {t('profit.unitsSold')}
-        </Typography>
-      )}
     </Paper>
   );
 }
