@@ -57,7 +57,7 @@ describe('Steam accounts: the bot calls of the row menu', () => {
     const user = userEvent.setup();
     renderWithProviders(<SteamAccountsScreen />);
     await user.click(await screen.findByRole('button', { name: 'Действия с trade_bot_02' }));
-    const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
+    const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
     expect(items).toEqual(
       expect.arrayContaining([
         'Перелогин',
