@@ -62,8 +62,15 @@ describe('GET /api/reports/daily/', () => {
     const response = await t.client.get<DailyReport>('/api/reports/daily/');
     expect(response.status, response.text).toBe(200);
     expect(response.body.date).toBe(utcDayBefore(utcToday()));
+    expect(response.headers.get('content-disposition')).toBeNull();
     const today = await t.client.get<DailyReport>('/api/reports/daily/', { query: { date: utcToday() } });
     expect(today.status, today.text).toBe(200);
+    // format=json named (the console's download button): the same answer, as a file.
+    const file = await t.client.get<DailyReport>('/api/reports/daily/', {
+      query: { date: DAY, format: 'json' },
+    });
+    expect(file.headers.get('content-disposition')).toContain(`daily-report-${DAY}.json`);
+    expect(file.body.date).toBe(DAY);
   });
 
   it('format=csv: a header of the JSON field names, a line per row and a totals line', async () => {
