@@ -198,6 +198,7 @@ export function DailyReportScreen() {
       {data && data.rows.length > 0 && (
         <TableContainer sx={{ maxHeight: 'calc(100vh - 220px)' }}>
           <Table
+            // Explicit roles and row indexes, as the virtual tables have: the browser tests find rows by them.
             role="table"
             size="small"
             stickyHeader
@@ -207,7 +208,7 @@ export function DailyReportScreen() {
             data-testid="daily-report-table"
           >
             <TableHead>
-              <TableRow aria-rowindex={1}>
+              <TableRow role="row" aria-rowindex={1}>
                 <TableCell>{t('dailyReport.market')}</TableCell>
                 <TableCell>{t('dailyReport.account')}</TableCell>
                 <TableCell sx={NUMERIC}>{t('dailyReport.dealsBought')}</TableCell>
@@ -230,6 +231,7 @@ export function DailyReportScreen() {
             <TableBody>
               {data.rows.map((row, index) => (
                 <TableRow
+                  role="row"
                   aria-rowindex={index + 2}
                   key={`${row.market}|${row.market_account}|${row.steam_account}|${row.currency}`}
                   hover
@@ -254,6 +256,7 @@ export function DailyReportScreen() {
             </TableBody>
             <TableFooter>
               <TableRow
+                role="row"
                 aria-rowindex={data.rows.length + 2}
                 data-testid="report-totals"
                 sx={{ '& td': { fontWeight: 600, color: 'text.primary', fontSize: '0.875rem' } }}
