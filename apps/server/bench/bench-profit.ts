@@ -3,10 +3,14 @@
  * summaries take on PostgreSQL (target ≤ 300 ms), and what one write of history rows costs the writer.
  * `npx tsx apps/server/bench/bench-profit.ts [history rows, default 1000000]`; TOYDESK_BENCH_PG_URL names the
  * server (default the test server). Prints one line per figure; a few minutes at a million rows.
+ * The million-row seed is the slow part: TOYDESK_BENCH_PROFIT_KEEP=1 keeps the seeded database (its name is
+ * printed), and TOYDESK_BENCH_PROFIT_DB=<database name> measures that kept database again after migrating it
+ * to the current migrations (no new seed; the earlier run's inserted rows stay), then keeps it too.
  */
 import { profitQuerySchema, profitItemsQuerySchema } from '@toydesk/contract';
 import {
   migrate,
+  openPostgresDatabase,
   profitByDay,
   profitByItem,
   profitByMarket,
@@ -15,27 +19,51 @@ import {
 } from '@toydesk/db';
 import { TEST_PG_URL } from '@toydesk/db/testing';
 
-import { openPostgresBench } from './bench-database.ts';
+import { type BenchDatabase, openPostgresBench } from './bench-database.ts';
 import { median } from './bench-stats.ts';
 import { seedBenchData } from './seed-data.ts';
 
 const history = Number(process.argv[2] ?? 1_000_000);
 const log = (line: string) => process.stdout.write(`[bench-profit] ${line}\n`);
 
-const bench = await openPostgresBench(process.env.TOYDESK_BENCH_PG_URL ?? TEST_PG_URL);
+const serverUrl = process.env.TOYDESK_BENCH_PG_URL ?? TEST_PG_URL;
+const reuse = process.env.TOYDESK_BENCH_PROFIT_DB;
+const keep = Boolean(reuse) || process.env.TOYDESK_BENCH_PROFIT_KEEP === '1';
+let bench: BenchDatabase;
+if (reuse) {
+  if (!/^toydesk_bench_[0-9a-f]+$/.test(reuse)) throw new Error(`not a bench database: ${reuse}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${reuse}`;
+  bench = {
+    kind: 'postgres',
+    db: await openPostgresDatabase(url.toString()),
+    location: `${url.host}/${reuse}`,
+    dispose: async () => {},
+  };
+} else {
+  bench = await openPostgresBench(serverUrl);
+}
+log(`database ${bench.location}${keep ? ' (kept)' : ''}`);
 try {
   const { db } = bench;
-  await migrate(db);
-  await seedReferenceData(db);
-  const start = performance.now();
-  const seed = await seedBenchData(
-    db,
-    { toys: 50_000, steamAccounts: 5_000, marketAccounts: 10_000, history },
-    'bench',
-    log,
-  );
-  for (const t of seed.tables) log(`load ${t.table}: ${t.rows} rows in ${(t.ms / 1000).toFixed(1)} s`);
-  log(`seed total ${((performance.now() - start) / 1000).toFixed(1)} s`);
+  if (reuse) {
+    const t0 = performance.now();
+    await migrate(db);
+    log(`migrate the kept database: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  } else {
+    await migrate(db);
+    await seedReferenceData(db);
+    const start = performance.now();
+    const seed = await seedBenchData(
+      db,
+      { toys: 50_000, steamAccounts: 5_000, marketAccounts: 10_000, history },
+      'bench',
+      log,
+    );
+    for (const t of seed.tables) log(`load ${t.table}: ${t.rows} rows in ${(t.ms / 1000).toFixed(1)} s`);
+    log(`seed total ${((performance.now() - start) / 1000).toFixed(1)} s`);
+  }
+  await db.exec('ANALYZE');
   const [deals] = await db.query<{ s: { status: string; n: number }[] }>(
     `SELECT json_agg(x) AS s FROM (SELECT status, count(*)::int AS n FROM profit_deal GROUP BY 1 ORDER BY 1) x`,
   );
@@ -75,5 +103,6 @@ try {
   }
 } finally {
   await bench.db.close();
-  await bench.dispose();
+  if (!keep) await bench.dispose();
+  else if (!reuse) log(`kept; drop it with DROP DATABASE ${bench.location.split('/')[1]}`);
 }

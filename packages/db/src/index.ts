@@ -259,7 +259,13 @@ export {
 export { listSteamAccountLinks, steamAccountsExtendedSql } from './repositories/steam-account-lists.ts';
 export { tagNameTaken } from './repositories/tags.ts';
 export { avgStatsByName, statsByDate, type AvgStatsFilter } from './repositories/toy-history-aggregates.ts';
-export { profitByDay, profitByItem, profitByMarket, profitTotals } from './repositories/profit.ts';
+export {
+  profitByDay,
+  profitByItem,
+  profitByMarket,
+  type ProfitSource,
+  profitTotals,
+} from './repositories/profit.ts';
 export { dailyReport } from './repositories/daily-report.ts';
 export {
   countToyHistoryByName,

@@ -6,7 +6,7 @@ import type { Database } from '../database.ts';
 import { migrate } from '../migrate.ts';
 import { seedReferenceData } from '../reference-data.ts';
 import { openTestDatabase } from '../testing/test-database.ts';
-import { profitByDay, profitByItem, profitByMarket, profitTotals } from './profit.ts';
+import { profitByDay, profitByItem, profitByMarket, type ProfitSource, profitTotals } from './profit.ts';
 
 let db: Database;
 
@@ -56,6 +56,50 @@ async function insertHistory(rows: HistoryRow[]): Promise<number[]> {
 }
 
 const q = (raw: Record<string, unknown>) => profitQuerySchema.parse(raw);
+
+/** Every summary of a query from the day summaries (auto) and from profit_deal alone, to compare. */
+async function everySummary(raw: Record<string, unknown>, source: ProfitSource) {
+  const query = q(raw);
+  const items = profitItemsQuerySchema.parse(raw);
+  const worst = profitItemsQuerySchema.parse({ ...raw, ordering: 'profit', limit: '3' });
+  return {
+    totals: await profitTotals(db, query, source),
+    days: await profitByDay(db, query, source),
+    markets: await profitByMarket(db, query, source),
+    best: await profitByItem(db, items, source),
+    worst: await profitByItem(db, worst, source),
+  };
+}
+
+/** Migration 028's summaries hold exactly the aggregate of profit_deal now. */
+async function summariesMatchDeals(): Promise<{ day: boolean; item: boolean }> {
+  const sums = `count(*)::int AS deals,
+    sum(coalesce(sell_rub, 0)) AS a, sum(coalesce(sell_fee_rub, 0)) AS b, sum(coalesce(buy_rub, 0)) AS c,
+    sum(coalesce(buy_fee_rub, 0)) AS e, sum(coalesce(profit_rub, 0)) AS f, sum(coalesce(sell_usd, 0)) AS g,
+    sum(coalesce(sell_fee_usd, 0)) AS h, sum(coalesce(buy_usd, 0)) AS i, sum(coalesce(buy_fee_usd, 0)) AS j,
+    sum(coalesce(profit_usd, 0)) AS k, sum(coalesce(extract(epoch FROM sell_date - buy_date), 0)) AS l`;
+  const held = `deals, sales_rub, sale_fees_rub, purchases_rub, purchase_fees_rub, profit_rub, sales_usd, sale_fees_usd,
+    purchases_usd, purchase_fees_usd, profit_usd, holding_seconds`;
+  const [row] = await db.query<{ day: boolean; item: boolean }>(
+    `SELECT NOT EXISTS (
+              (SELECT status, (coalesce(sell_date, buy_date) AT TIME ZONE 'UTC')::date, sell_market, buy_market, ${sums}
+               FROM profit_deal GROUP BY 1, 2, 3, 4
+               EXCEPT SELECT status, day, sell_market, buy_market, ${held} FROM profit_day)
+              UNION ALL
+              (SELECT status, day, sell_market, buy_market, ${held} FROM profit_day
+               EXCEPT SELECT status, (coalesce(sell_date, buy_date) AT TIME ZONE 'UTC')::date, sell_market, buy_market, ${sums}
+               FROM profit_deal GROUP BY 1, 2, 3, 4)) AS day,
+            NOT EXISTS (
+              (SELECT (sell_date AT TIME ZONE 'UTC')::date, market_hash_name, sell_market, buy_market, ${sums}
+               FROM profit_deal WHERE status = 'sold' GROUP BY 1, 2, 3, 4
+               EXCEPT SELECT day, market_hash_name, sell_market, buy_market, ${held} FROM profit_item_day)
+              UNION ALL
+              (SELECT day, market_hash_name, sell_market, buy_market, ${held} FROM profit_item_day
+               EXCEPT SELECT (sell_date AT TIME ZONE 'UTC')::date, market_hash_name, sell_market, buy_market, ${sums}
+               FROM profit_deal WHERE status = 'sold' GROUP BY 1, 2, 3, 4)) AS item`,
+  );
+  return row!;
+}
 
 const A = 'AK-47 | Redline (Field-Tested)';
 const B = 'AWP | Asiimov (Field-Tested)';
@@ -369,6 +413,26 @@ describe('profit of a hand-worked set of deals', () => {
     await db.query(`DELETE FROM toy_history WHERE id = $1`, [ids[2]]);
     expect(await profitTotals(db, q({}))).toMatchObject({ deals: 2, profit: '-37.50', held_units: 4 });
   });
+
+  it('answers from the day summaries as from profit_deal, whole days or not', async () => {
+    expect(await summariesMatchDeals()).toEqual({ day: true, item: true });
+    for (const raw of [
+      {},
+      { date_from: '2026-02-01', date_to: '2026-02-20' },
+      { date_from: '2026-01-10T12:00:00Z', date_to: '2026-02-20T09:59:59Z' },
+      { date_from: '2026-01-10T10:00:00Z', date_to: '2026-02-20T10:00:00Z' },
+      { date_from: '2026-02-10T00:00:00Z', currency: 'USD' },
+      { date_to: '2026-02-10' },
+      { market: 'dmarket' },
+      { market: ['tm', 'steam'], date_from: '2026-01-06' },
+      { market_hash_name: [A], date_from: '2026-01-01' },
+      { date_from: '2026-02-10T08:00:00Z', date_to: '2026-02-10T20:00:00Z' },
+    ]) {
+      expect(await everySummary(raw, {}), JSON.stringify(raw)).toEqual(
+        await everySummary(raw, { source: 'deals' }),
+      );
+    }
+  });
 });
 
 /** The matching rule written as the loop it is: asset pairs first, then a queue of purchases per item. */
@@ -459,4 +523,77 @@ describe('profit of generated histories', () => {
       { numRuns: 25 },
     );
   });
+
+  // Bounds near the rows' own times (a sale on the first or last, partial day is what the summary path
+  // must take from profit_deal): a row's time (by index) moved a little, as a day or as an exact time.
+  const bound = fc.option(
+    fc.record({
+      row: fc.nat(),
+      shift: fc.constantFrom(-6 * 3_600_000, -1, 0, 1, 6 * 3_600_000, DAY * 1000),
+      asDay: fc.boolean(),
+    }),
+    { nil: undefined, freq: 4 },
+  );
+  const boundText = (b: { row: number; shift: number; asDay: boolean } | undefined, rows: HistoryRow[]) => {
+    if (!b) return undefined;
+    const at = rows.length ? Date.parse(rows[b.row % rows.length]!.date) : Date.UTC(2026, 0, 10);
+    const iso = new Date(at + b.shift).toISOString();
+    return b.asDay ? iso.slice(0, 10) : iso;
+  };
+  const often = <T>(arb: fc.Arbitrary<T>) =>
+    fc.oneof({ arbitrary: fc.constant(undefined), weight: 2 }, { arbitrary: arb, weight: 1 });
+  const queryArb = fc.record({
+    date_from: bound,
+    date_to: bound,
+    market: often(fc.subarray(['tm', 'dmarket', 'steam'], { minLength: 1 })),
+    market_hash_name: often(fc.subarray([A, B, C], { minLength: 1, maxLength: 2 })),
+    currency: fc.constantFrom('RUB', 'USD'),
+  });
+  // Several sales a day (every 6 hours over 5 days), purchases mostly before sales, so that most sales
+  // are matched and the partial days at either end of a range hold some.
+  const denseRowArb = fc
+    .tuple(rowArb, fc.constantFrom(A, B), fc.constantFrom('buy', 'sell'), fc.integer({ min: 0, max: 14 }))
+    .map(([r, name, side, h]) => ({
+      ...r,
+      market_hash_name: name,
+      side,
+      record_status: r.record_status === 'outdated' ? 'normal' : r.record_status,
+      date: new Date(Date.UTC(2026, 0, 1) + (side === 'buy' ? h : h + 6) * 6 * 3_600_000).toISOString(),
+    }));
+
+  it('the day summaries stay equal to profit_deal and answer every query like it', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(denseRowArb, { minLength: 10, maxLength: 40 }),
+        fc.nat(),
+        fc.array(queryArb, { minLength: 1, maxLength: 4 }),
+        async (rows, cut, rawQueries) => {
+          await db.query('DELETE FROM toy_history');
+          const at = rows.length ? cut % (rows.length + 1) : 0;
+          const ids = [...(await insertHistory(rows.slice(0, at))), ...(await insertHistory(rows.slice(at)))];
+          // Updates and deletes of history, and a fee change, go through the same triggers.
+          if (ids.length > 2) {
+            await db.query(`UPDATE toy_history SET record_status = 'outdated' WHERE id = $1`, [
+              ids[cut % ids.length],
+            ]);
+            await db.query(`DELETE FROM toy_history WHERE id = $1`, [ids[(cut + 1) % ids.length]]);
+          }
+          await db.query(`UPDATE market_fee SET percent = percent + 1 WHERE market = 'tm' AND side = 'sell'`);
+          await db.query(`UPDATE market_fee SET percent = percent - 1 WHERE market = 'tm' AND side = 'sell'`);
+          expect(await summariesMatchDeals()).toEqual({ day: true, item: true });
+          const queries = rawQueries.map(({ date_from, date_to, ...rest }) => ({
+            ...rest,
+            date_from: boundText(date_from, rows),
+            date_to: boundText(date_to, rows),
+          }));
+          for (const raw of queries) {
+            const auto = await everySummary(raw, {});
+            expect(auto, JSON.stringify(raw)).toEqual(await everySummary(raw, { source: 'deals' }));
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+    // Hundreds of history statements on in-memory PGlite: longer than the default on a busy machine.
+  }, 240_000);
 });

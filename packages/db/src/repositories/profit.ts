@@ -5,14 +5,17 @@ import type { Queryable } from '../database.ts';
 
 /**
  * Profit's summaries (issue 16) over profit_deal, the units migration 025 keeps matched from toy_history by
- * trigger: sums of decimal columns in SQL (numeric), never in JS numbers.
+ * trigger: sums of decimal columns in SQL (numeric), never in JS numbers. Whole UTC days without account
+ * filters are read from migration 028's per-day summaries (profit_day, profit_item_day), the partial days at
+ * either end of the range from profit_deal; any other query reads profit_deal alone. Both give the same
+ * answer (profit.test.ts compares them on generated histories).
  */
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The WHERE of the sold units the filters name; column suffix picks the reporting currency. */
-function soldWhere(q: ProfitQuery, params: Params): string {
-  const where = [`d.status = 'sold'`];
+/** The WHERE of the units of a status (sold or unbought) sold in the range, with the side filters. */
+function rangeWhere(q: ProfitQuery, params: Params, status: 'sold' | 'unbought'): string {
+  const where = [`d.status = '${status}'`];
   if (q.date_from) where.push(`d.sell_date >= ${params.add(q.date_from)}::timestamptz`);
   if (q.date_to) {
     // A day includes the whole UTC day.
@@ -26,24 +29,73 @@ function soldWhere(q: ProfitQuery, params: Params): string {
   return where.join(' AND ');
 }
 
-/** Market, account and item filters: a deal matches when either side does. */
-function sideFilters(q: ProfitQuery, params: Params): string[] {
+const soldWhere = (q: ProfitQuery, params: Params) => rangeWhere(q, params, 'sold');
+
+/**
+ * Market, account and item filters: a deal matches when either side does. Alias s: a summary, which has
+ * the markets and (profit_item_day) the item but no accounts; summaryPlan sends account filters elsewhere.
+ */
+function sideFilters(q: ProfitQuery, params: Params, alias: 'd' | 's' = 'd'): string[] {
+  const d = alias;
   const where: string[] = [];
   if (q.market?.length) {
     const p = params.add(q.market);
-    where.push(`(d.buy_market = ANY(${p}::text[]) OR d.sell_market = ANY(${p}::text[]))`);
+    where.push(`(${d}.buy_market = ANY(${p}::text[]) OR ${d}.sell_market = ANY(${p}::text[]))`);
   }
   if (q.market_account?.length) {
     const p = params.add(q.market_account);
-    where.push(`(d.buy_market_account = ANY(${p}::int[]) OR d.sell_market_account = ANY(${p}::int[]))`);
+    where.push(`(${d}.buy_market_account = ANY(${p}::int[]) OR ${d}.sell_market_account = ANY(${p}::int[]))`);
   }
   if (q.steam_account?.length) {
     const p = params.add(q.steam_account);
-    where.push(`(d.buy_steam_account = ANY(${p}::int[]) OR d.sell_steam_account = ANY(${p}::int[]))`);
+    where.push(`(${d}.buy_steam_account = ANY(${p}::int[]) OR ${d}.sell_steam_account = ANY(${p}::int[]))`);
   }
   if (q.market_hash_name?.length)
-    where.push(`d.market_hash_name = ANY(${params.add(q.market_hash_name)}::text[])`);
+    where.push(`${d}.market_hash_name = ANY(${params.add(q.market_hash_name)}::text[])`);
   return where;
+}
+
+/** Where a summary is read from: the day summaries where the filters allow (auto), or profit_deal alone. */
+export interface ProfitSource {
+  source?: 'auto' | 'deals';
+}
+
+/**
+ * The whole UTC days the summaries answer: from lo (inclusive) to hi (exclusive), null for unbounded. The
+ * rest of the range (the part of date_from's day after it, the part of date_to's day up to it) comes from
+ * profit_deal. Null when the summaries cannot answer (account filters, an item filter on the day summary,
+ * or a range inside one day).
+ */
+interface SummaryPlan {
+  lo: string | null;
+  hi: string | null;
+}
+
+async function summaryPlan(
+  db: Queryable,
+  q: ProfitQuery,
+  source: ProfitSource,
+  byItem: boolean,
+): Promise<SummaryPlan | null> {
+  if (source.source === 'deals') return null;
+  if (q.market_account?.length || q.steam_account?.length) return null;
+  if (q.market_hash_name?.length && !byItem) return null;
+  if (!q.date_from && !q.date_to) return { lo: null, hi: null };
+  // The day arithmetic in SQL, with the same casts as the WHERE of profit_deal (the session's time zone
+  // reads a bare day in date_from, as there).
+  const [row] = await db.query<{ lo: string | null; hi: string | null }>(
+    `WITH b AS (SELECT $1::timestamptz AS f, (($1::timestamptz) AT TIME ZONE 'UTC')::date AS fd)
+     SELECT to_char(CASE WHEN b.f IS NULL THEN NULL
+                         WHEN b.fd::timestamp AT TIME ZONE 'UTC' = b.f THEN b.fd ELSE b.fd + 1 END, 'YYYY-MM-DD') AS lo,
+            to_char(CASE WHEN $2::text IS NULL THEN NULL
+                         WHEN $3::boolean THEN $2::date + 1
+                         ELSE ($2::timestamptz AT TIME ZONE 'UTC')::date END, 'YYYY-MM-DD') AS hi
+     FROM b`,
+    [q.date_from ?? null, q.date_to ?? null, q.date_to ? DATE_ONLY.test(q.date_to) : false],
+  );
+  const plan = { lo: row?.lo ?? null, hi: row?.hi ?? null };
+  if (plan.lo !== null && plan.hi !== null && plan.lo >= plan.hi) return null;
+  return plan;
 }
 
 /** The sums of the sold units, in the query's currency (the column names are fixed: RUB or USD). */
@@ -57,39 +109,115 @@ function sumsSql(q: ProfitQuery): string {
           coalesce(sum(d.profit_${c}), 0)::numeric(16,2)::text AS profit`;
 }
 
+/** The same sums over partsSql's rows. */
+const PART_SUMS = `coalesce(sum(p.deals), 0)::int AS deals,
+          coalesce(sum(p.sales), 0)::numeric(16,2)::text AS sales,
+          coalesce(sum(p.sale_fees), 0)::numeric(16,2)::text AS sale_fees,
+          coalesce(sum(p.purchases), 0)::numeric(16,2)::text AS purchases,
+          coalesce(sum(p.purchase_fees), 0)::numeric(16,2)::text AS purchase_fees,
+          coalesce(sum(p.profit), 0)::numeric(16,2)::text AS profit`;
+/** avg(holding) over profit_deal is numeric sum / count: the same division here. */
+const PART_HOLDING = `round(sum(p.holding) / nullif(sum(p.deals), 0))::int`;
+
+/**
+ * The units of one status in the query's range as rows of (key, deals, sales, sale_fees, purchases,
+ * purchase_fees, profit, holding): the plan's whole days from a summary, the partial days from profit_deal.
+ * key is [summary expression, profit_deal expression] pairs, selected as k1, k2, ...
+ */
+function partsSql(
+  q: ProfitQuery,
+  plan: SummaryPlan,
+  params: Params,
+  status: 'sold' | 'unbought',
+  table: 'profit_day' | 'profit_item_day',
+  key: [string, string][],
+): string {
+  const c = q.currency === 'USD' ? 'usd' : 'rub';
+  const keyS = key.map(([e], i) => `${e} AS k${i + 1}, `).join('');
+  const keyD = key.map(([, e], i) => `${e} AS k${i + 1}, `).join('');
+  const sWhere = table === 'profit_day' ? [`s.status = '${status}'`] : ['true'];
+  if (plan.lo !== null) sWhere.push(`s.day >= ${params.add(plan.lo)}::date`);
+  if (plan.hi !== null) sWhere.push(`s.day < ${params.add(plan.hi)}::date`);
+  sWhere.push(...sideFilters(q, params, 's'));
+  const parts = [
+    `SELECT ${keyS}s.deals, s.sales_${c} AS sales, s.sale_fees_${c} AS sale_fees, s.purchases_${c} AS purchases,
+            s.purchase_fees_${c} AS purchase_fees, s.profit_${c} AS profit, s.holding_seconds AS holding
+     FROM ${table} s WHERE ${sWhere.join(' AND ')}`,
+  ];
+  const edge = (bound: string) => {
+    const where = [rangeWhere(q, params, status), bound].join(' AND ');
+    parts.push(
+      `SELECT ${keyD}1, d.sell_${c}, d.sell_fee_${c}, d.buy_${c}, d.buy_fee_${c}, d.profit_${c}, ${HOLDING}
+       FROM profit_deal d WHERE ${where}`,
+    );
+  };
+  if (plan.lo !== null) edge(`d.sell_date < ${params.add(plan.lo)}::timestamp AT TIME ZONE 'UTC'`);
+  if (plan.hi !== null) edge(`d.sell_date >= ${params.add(plan.hi)}::timestamp AT TIME ZONE 'UTC'`);
+  return parts.join(' UNION ALL ');
+}
+
 const HOLDING = `extract(epoch FROM d.sell_date - d.buy_date)`;
 
-export async function profitTotals(db: Queryable, q: ProfitQuery): Promise<ProfitTotals> {
+export async function profitTotals(
+  db: Queryable,
+  q: ProfitQuery,
+  source: ProfitSource = {},
+): Promise<ProfitTotals> {
   const c = q.currency === 'USD' ? 'usd' : 'rub';
+  const plan = await summaryPlan(db, q, source, false);
   const params = new Params();
+  if (plan) {
+    const sold = partsSql(q, plan, params, 'sold', 'profit_day', []);
+    const unbought = partsSql(q, plan, params, 'unbought', 'profit_day', []);
+    const held = [`s.status = 'held'`, ...sideFilters(q, params, 's')].join(' AND ');
+    const rows = await db.query<Omit<ProfitTotals, 'currency'>>(
+      `SELECT s.*, h.held_units, h.held_cost, u.unbought_sales
+       FROM (SELECT ${PART_SUMS}, ${PART_HOLDING} AS avg_holding_seconds FROM (${sold}) p) s,
+            (SELECT coalesce(sum(s.deals), 0)::int AS held_units,
+                    coalesce(sum(s.purchases_${c} + s.purchase_fees_${c}), 0)::numeric(16,2)::text AS held_cost
+             FROM profit_day s WHERE ${held}) h,
+            (SELECT coalesce(sum(p.deals), 0)::int AS unbought_sales FROM (${unbought}) p) u`,
+      params.values,
+    );
+    return { currency: q.currency, ...rows[0]! };
+  }
   const sold = soldWhere(q, params);
   const sides = sideFilters(q, params);
   const heldWhere = [`d.status = 'held'`, ...sides].join(' AND ');
-  const unboughtWhere = [`d.status = 'unbought'`, ...sides];
-  if (q.date_from) unboughtWhere.push(`d.sell_date >= ${params.add(q.date_from)}::timestamptz`);
-  if (q.date_to)
-    unboughtWhere.push(
-      DATE_ONLY.test(q.date_to)
-        ? `d.sell_date < (${params.add(q.date_to)}::date + 1)::timestamp AT TIME ZONE 'UTC'`
-        : `d.sell_date <= ${params.add(q.date_to)}::timestamptz`,
-    );
+  const unboughtWhere = rangeWhere(q, params, 'unbought');
   const rows = await db.query<Omit<ProfitTotals, 'currency'>>(
     `SELECT s.*, h.held_units, h.held_cost, u.unbought_sales
      FROM (SELECT ${sumsSql(q)}, round(avg(${HOLDING}))::int AS avg_holding_seconds FROM profit_deal d WHERE ${sold}) s,
           (SELECT count(*)::int AS held_units,
                   coalesce(sum(d.buy_${c} + d.buy_fee_${c}), 0)::numeric(16,2)::text AS held_cost
            FROM profit_deal d WHERE ${heldWhere}) h,
-          (SELECT count(*)::int AS unbought_sales FROM profit_deal d WHERE ${unboughtWhere.join(' AND ')}) u`,
+          (SELECT count(*)::int AS unbought_sales FROM profit_deal d WHERE ${unboughtWhere}) u`,
     params.values,
   );
   const row = rows[0]!;
   return { currency: q.currency, ...row };
 }
 
-export async function profitByDay(db: Queryable, q: ProfitQuery): Promise<(ProfitSums & { day: string })[]> {
+const DAY_OF_SALE = `to_char((d.sell_date AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD')`;
+
+export async function profitByDay(
+  db: Queryable,
+  q: ProfitQuery,
+  source: ProfitSource = {},
+): Promise<(ProfitSums & { day: string })[]> {
+  const plan = await summaryPlan(db, q, source, false);
   const params = new Params();
+  if (plan) {
+    const parts = partsSql(q, plan, params, 'sold', 'profit_day', [
+      [`to_char(s.day, 'YYYY-MM-DD')`, DAY_OF_SALE],
+    ]);
+    return db.query(
+      `SELECT p.k1 AS day, ${PART_SUMS} FROM (${parts}) p GROUP BY 1 ORDER BY 1`,
+      params.values,
+    );
+  }
   return db.query(
-    `SELECT to_char((d.sell_date AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, ${sumsSql(q)}
+    `SELECT ${DAY_OF_SALE} AS day, ${sumsSql(q)}
      FROM profit_deal d WHERE ${soldWhere(q, params)} GROUP BY 1 ORDER BY 1`,
     params.values,
   );
@@ -98,8 +226,17 @@ export async function profitByDay(db: Queryable, q: ProfitQuery): Promise<(Profi
 export async function profitByMarket(
   db: Queryable,
   q: ProfitQuery,
+  source: ProfitSource = {},
 ): Promise<(ProfitSums & { market: string | null })[]> {
+  const plan = await summaryPlan(db, q, source, false);
   const params = new Params();
+  if (plan) {
+    const parts = partsSql(q, plan, params, 'sold', 'profit_day', [['s.sell_market', 'd.sell_market']]);
+    return db.query(
+      `SELECT p.k1 AS market, ${PART_SUMS} FROM (${parts}) p GROUP BY 1 ORDER BY sum(p.profit) DESC, 1`,
+      params.values,
+    );
+  }
   return db.query(
     `SELECT d.sell_market AS market, ${sumsSql(q)}
      FROM profit_deal d WHERE ${soldWhere(q, params)} GROUP BY 1 ORDER BY sum(d.profit_${q.currency === 'USD' ? 'usd' : 'rub'}) DESC, 1`,
@@ -107,11 +244,12 @@ export async function profitByMarket(
   );
 }
 
+/** PROFIT and DEALS stand for the group's sum of profit and count of units. */
 const ITEM_ORDER: Record<ProfitItemsQuery['ordering'], string> = {
-  profit: 'sum(d.profit_C) ASC, 1',
-  '-profit': 'sum(d.profit_C) DESC, 1',
-  deals: 'count(*) ASC, 1',
-  '-deals': 'count(*) DESC, 1',
+  profit: 'PROFIT ASC, 1',
+  '-profit': 'PROFIT DESC, 1',
+  deals: 'DEALS ASC, 1',
+  '-deals': 'DEALS DESC, 1',
   market_hash_name: '1 ASC',
   '-market_hash_name': '1 DESC',
 };
@@ -119,13 +257,27 @@ const ITEM_ORDER: Record<ProfitItemsQuery['ordering'], string> = {
 export async function profitByItem(
   db: Queryable,
   q: ProfitItemsQuery,
+  source: ProfitSource = {},
 ): Promise<(ProfitSums & { market_hash_name: string; avg_holding_seconds: number | null })[]> {
+  const plan = await summaryPlan(db, q, source, true);
   const params = new Params();
   const c = q.currency === 'USD' ? 'usd' : 'rub';
+  if (plan) {
+    const parts = partsSql(q, plan, params, 'sold', 'profit_item_day', [
+      ['s.market_hash_name', 'd.market_hash_name'],
+    ]);
+    const order = ITEM_ORDER[q.ordering].replace('PROFIT', 'sum(p.profit)').replace('DEALS', 'sum(p.deals)');
+    return db.query(
+      `SELECT p.k1 AS market_hash_name, ${PART_SUMS}, ${PART_HOLDING} AS avg_holding_seconds
+       FROM (${parts}) p GROUP BY 1 ORDER BY ${order} LIMIT ${params.add(q.limit)}`,
+      params.values,
+    );
+  }
+  const order = ITEM_ORDER[q.ordering].replace('PROFIT', `sum(d.profit_${c})`).replace('DEALS', 'count(*)');
   return db.query(
     `SELECT d.market_hash_name, ${sumsSql(q)}, round(avg(${HOLDING}))::int AS avg_holding_seconds
      FROM profit_deal d WHERE ${soldWhere(q, params)}
-     GROUP BY 1 ORDER BY ${ITEM_ORDER[q.ordering].replace('_C', `_${c}`)} LIMIT ${params.add(q.limit)}`,
+     GROUP BY 1 ORDER BY ${order} LIMIT ${params.add(q.limit)}`,
     params.values,
   );
 }
