@@ -265,6 +265,7 @@ export {
   profitByMarket,
   type ProfitSource,
   profitTotals,
+  loadHistoryThenMatchProfit,
 } from './repositories/profit.ts';
 export { dailyReport } from './repositories/daily-report.ts';
 export {

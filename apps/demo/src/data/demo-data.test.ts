@@ -127,6 +127,22 @@ describe(`demo data on ${KIND}`, () => {
     expect(await count('audit_entry')).toBe(0);
   });
 
+  it('matches and prices the history as profit deals once loaded, and keeps the insert trigger on', async () => {
+    // Loaded with the trigger off (one match after the load): every sold deal is priced, the summaries agree.
+    expect(await count('profit_deal', "status = 'sold'")).toBeGreaterThan(1000);
+    expect(await count('profit_deal', 'buy_rub IS NULL AND sell_rub IS NULL')).toBe(0);
+    expect(await count('profit_deal', "status = 'sold' AND profit_rub IS NULL")).toBe(0);
+    const [sums] = await db.query<{ deals: string; days: string }>(
+      `SELECT (SELECT sum(profit_rub) FROM profit_deal WHERE status = 'sold')::text AS deals,
+              (SELECT sum(profit_rub) FROM profit_day WHERE status = 'sold')::text AS days`,
+    );
+    expect(sums!.days).toBe(sums!.deals);
+    const [trigger] = await db.query<{ enabled: string }>(
+      `SELECT tgenabled AS enabled FROM pg_trigger WHERE tgname = 'toy_history_profit_insert'`,
+    );
+    expect(trigger!.enabled).toBe('O');
+  });
+
   it('has the promised amounts of each kind of record', async () => {
     expect(await count('steam_account')).toBeGreaterThanOrEqual(25);
     expect(await count('steam_account')).toBeLessThanOrEqual(35);

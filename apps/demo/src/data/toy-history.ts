@@ -1,5 +1,5 @@
 import type { MarketCode, RecordStatus, Side } from '@toydesk/contract';
-import { bulkInsert } from '@toydesk/db';
+import { bulkInsert, loadHistoryThenMatchProfit } from '@toydesk/db';
 
 import { DAY, type DemoContext } from './demo-context.ts';
 import { IdSequence } from './id-sequence.ts';
@@ -151,36 +151,32 @@ export async function insertHistory(ctx: DemoContext, deals: HistoryDeal[]): Pro
     comment: d.comment,
     created_at: new Date(d.date).toISOString(),
   }));
-  // The profit trigger matches the items each statement touches from their whole history: over 50,000 rows
-  // in chunks it redid the popular items' history per chunk, most of the demo's start. Off for the load
-  // (inside its transaction), then every item matched and priced once, as bench:api's seed does.
-  await ctx.tx.query('ALTER TABLE toy_history DISABLE TRIGGER toy_history_profit_insert');
-  await bulkInsert(
-    ctx.tx,
-    'toy_history',
-    {
-      toy: 'integer',
-      market_hash_name: 'text',
-      classid_instanceid: 'text',
-      side: 'text',
-      price: 'numeric',
-      currency: 'text',
-      market: 'text',
-      market_account: 'integer',
-      steam_account: 'integer',
-      date: 'timestamptz',
-      record_status: 'text',
-      market_item_id: 'text',
-      trade_id: 'text',
-      offer_id: 'text',
-      asset_id: 'text',
-      comment: 'text',
-      created_at: 'timestamptz',
-    },
-    rows,
+  // Profit matched once after the load, not per chunk of 1,000 rows (most of the demo's start otherwise).
+  await loadHistoryThenMatchProfit(ctx.tx, () =>
+    bulkInsert(
+      ctx.tx,
+      'toy_history',
+      {
+        toy: 'integer',
+        market_hash_name: 'text',
+        classid_instanceid: 'text',
+        side: 'text',
+        price: 'numeric',
+        currency: 'text',
+        market: 'text',
+        market_account: 'integer',
+        steam_account: 'integer',
+        date: 'timestamptz',
+        record_status: 'text',
+        market_item_id: 'text',
+        trade_id: 'text',
+        offer_id: 'text',
+        asset_id: 'text',
+        comment: 'text',
+        created_at: 'timestamptz',
+      },
+      rows,
+    ).then(() => undefined),
   );
-  await ctx.tx.query('ALTER TABLE toy_history ENABLE TRIGGER toy_history_profit_insert');
-  await ctx.tx.query('SELECT profit_rematch(ARRAY(SELECT DISTINCT market_hash_name FROM toy_history))');
-  await ctx.tx.query(`SELECT profit_reprice('true')`);
   return rows.length;
 }

@@ -281,3 +281,17 @@ export async function profitByItem(
     params.values,
   );
 }
+
+/**
+ * Runs a bulk load of toy_history (`load`, inside the caller's transaction) with the profit insert trigger
+ * off, then matches and prices every item once. The trigger matches the items each statement touches from
+ * their whole history: a load in chunks redid the popular items' history per chunk (most of the demo's start).
+ * `profit_rematch` alone leaves the amounts unset: pricing is the trigger's second step.
+ */
+export async function loadHistoryThenMatchProfit(tx: Queryable, load: () => Promise<void>): Promise<void> {
+  await tx.query('ALTER TABLE toy_history DISABLE TRIGGER toy_history_profit_insert');
+  await load();
+  await tx.query('ALTER TABLE toy_history ENABLE TRIGGER toy_history_profit_insert');
+  await tx.query('SELECT profit_rematch(ARRAY(SELECT DISTINCT market_hash_name FROM toy_history))');
+  await tx.query(`SELECT profit_reprice('true')`);
+}
