@@ -3,7 +3,7 @@ import type { Queryable } from '@toydesk/db';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { changedTopics, LiveChangeFeed } from './live-change-feed.ts';
+import { changedTopics, LIVE_ERROR_REPORT_MS, LiveChangeFeed } from './live-change-feed.ts';
 
 const version = (parts: readonly bigint[]) => parts.join('.');
 const versions = fc.array(fc.bigInt({ min: 0n, max: 2n ** 63n - 1n }), {
@@ -73,5 +73,46 @@ describe('LiveChangeFeed', () => {
     const after = reads;
     await sleep(60);
     expect(reads).toBe(after);
+  });
+
+  it('reports failing reads once, then once a minute while they last, and again after a recovery', async () => {
+    let failing = true;
+    let reads = 0;
+    const db = {
+      query: async () => {
+        reads += 1;
+        if (failing) throw new Error('database away');
+        return [{ name: 'bot_alert', version: '1' }];
+      },
+    } as unknown as Queryable;
+    let clock = 0;
+    const reported: unknown[] = [];
+    const feed = new LiveChangeFeed(
+      db,
+      1,
+      (error) => reported.push(error),
+      () => clock,
+    );
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const readsPast = async (n: number) => {
+      const target = reads + n;
+      while (reads < target) await sleep(1);
+    };
+    const heard: string[] = [];
+    const unsubscribe = feed.subscribe((version) => heard.push(version));
+    await readsPast(5);
+    expect(reported).toHaveLength(1);
+    clock += LIVE_ERROR_REPORT_MS - 1;
+    await readsPast(3);
+    expect(reported).toHaveLength(1);
+    clock += 1;
+    await readsPast(3);
+    expect(reported).toHaveLength(2);
+    failing = false;
+    while (heard.length === 0) await sleep(1);
+    failing = true;
+    await readsPast(3);
+    expect(reported).toHaveLength(3);
+    unsubscribe();
   });
 });

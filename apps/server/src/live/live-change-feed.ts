@@ -32,6 +32,9 @@ export function changedTopics(from: string, to: string): LiveTopic[] {
   return LIVE_TOPICS.filter((_topic, i) => before[i] !== after[i]);
 }
 
+/** While reads keep failing, the error is reported once per this long (the first failure at once). */
+export const LIVE_ERROR_REPORT_MS = 60_000;
+
 /** Hears each version read that differs from the read before (and the first read after a start). */
 export type LiveListener = (version: string) => void;
 
@@ -46,11 +49,15 @@ export class LiveChangeFeed {
   private ticking = false;
   private last: string | null = null;
   private reading: Promise<string> | null = null;
+  /** When the failing reads were last reported; null while reads succeed. */
+  private errorReportedAt: number | null = null;
 
   constructor(
     private readonly db: Queryable,
     private readonly pollMs = LIVE_POLL_MS,
+    /** A failed read: called for the first failure, then at most once per LIVE_ERROR_REPORT_MS while they last. */
     private readonly onError: (error: unknown) => void = () => undefined,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** The versions now (one read shared by callers that ask at once). */
@@ -89,9 +96,15 @@ export class LiveChangeFeed {
       // Each listener compares with what it sent last (a tab that joined between two reads has its own).
       if (version !== this.last) for (const listener of [...this.listeners]) listener(version);
       this.last = version;
+      this.errorReportedAt = null;
     } catch (error) {
-      // A failed read (database restarting) is retried at the next tick; listeners keep their streams.
-      this.onError(error);
+      // A failed read (database restarting) is retried at the next tick; listeners keep their streams. Four
+      // reads a second would otherwise log four warnings a second for as long as the database is away.
+      const at = this.now();
+      if (this.errorReportedAt === null || at - this.errorReportedAt >= LIVE_ERROR_REPORT_MS) {
+        this.errorReportedAt = at;
+        this.onError(error);
+      }
     }
     this.ticking = false;
     if (this.listeners.size > 0 && this.timer === null) this.schedule();

@@ -1,8 +1,7 @@
-import { Autocomplete, MenuItem, TextField } from '@mui/material';
+import { MenuItem, TextField } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useCommonData } from '@/lib/common-data';
 import type { FilterOption } from '@/lib/filter-options';
 
 export interface SelectFilterProps {
@@ -57,32 +56,6 @@ export function DateFilter({ label, value, onChange, width = 160 }: DateFilterPr
       onChange={(event) => onChange(event.target.value)}
       sx={{ width }}
       slotProps={{ inputLabel: { shrink: true } }}
-    />
-  );
-}
-
-export interface TagFilterProps {
-  /** The chosen tags' ids; none means no filter. */
-  value: readonly number[];
-  onChange: (ids: number[]) => void;
-  width: number;
-}
-
-/** A toolbar's filter by tags of the common data: the rows with any of the chosen tags. */
-export function TagFilter({ value, onChange, width }: TagFilterProps) {
-  const { t } = useTranslation();
-  const common = useCommonData();
-  return (
-    <Autocomplete
-      multiple
-      limitTags={2}
-      options={common.tags}
-      value={common.tags.filter((tag) => value.includes(tag.id))}
-      getOptionLabel={(tag) => tag.name}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      onChange={(_event, tags) => onChange(tags.map((tag) => tag.id))}
-      renderInput={(params) => <TextField {...params} margin="none" label={t('fields.tags')} />}
-      sx={{ width }}
     />
   );
 }

@@ -36,4 +36,32 @@ describe('ToolbarFilters', () => {
     expect(warn.mock.calls.flat().filter((text) => String(text).includes('missing key'))).toEqual([]);
     warn.mockRestore();
   });
+
+  it('brings the tags list in on the first focus and writes the chosen tags ids', async () => {
+    const onChange = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(
+      <ToolbarFilters<Filters>
+        filters={{ search: '', paymentMethod: '', tagIds: [] }}
+        onChange={onChange}
+        specs={[{ kind: 'tags', key: 'tagIds', width: 200 }]}
+      />,
+    );
+    // Until used it is a plain field (the list's script is not loaded yet): no options.
+    expect(screen.queryByRole('listbox')).toBeNull();
+    await user.click(screen.getByRole('combobox', { name: 'Теги' }));
+    await user.click(await screen.findByRole('option', { name: 'Farm' }));
+    expect(onChange).toHaveBeenLastCalledWith({ tagIds: [12] });
+  });
+
+  it('shows the chosen tags at once when the filters already hold some', async () => {
+    renderWithProviders(
+      <ToolbarFilters<Filters>
+        filters={{ search: '', paymentMethod: '', tagIds: [11] }}
+        onChange={vi.fn()}
+        specs={[{ kind: 'tags', key: 'tagIds', width: 200 }]}
+      />,
+    );
+    expect(await screen.findByRole('button', { name: 'Main' })).toBeTruthy();
+  });
 });

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useEnumLabel } from '@/lib/enum-label';
 import type { FilterOption } from '@/lib/filter-options';
 
-import { SelectFilter, TagFilter } from './filter-fields';
+import { SelectFilter } from './filter-fields';
 
 // The market, account and date filters load with the first toolbar that shows one: the first screen (the
 // Steam accounts list) has none, and they kept its scripts over bench:web's 350 KB.
@@ -16,6 +16,7 @@ const MarketFilter = lazy(() => listFilters().then((m) => ({ default: m.MarketFi
 const SteamAccountFilter = lazy(() => listFilters().then((m) => ({ default: m.SteamAccountFilter })));
 import { MultiSelect, type MultiSelectProps } from './multi-select';
 import { SearchField } from './search-field';
+import { TagFilter } from './tag-filter';
 
 /** The keys of a filter state whose values are of type V. */
 type KeyOf<F, V> = { [K in keyof F]-?: F[K] extends V ? K : never }[keyof F] & string;

@@ -596,4 +596,82 @@ describe('profit of generated histories', () => {
     );
     // Hundreds of history statements on in-memory PGlite: longer than the default on a busy machine.
   }, 240_000);
+
+  /** profit_deal as a sorted list of its rows without the id (which the two paths draw differently). */
+  async function dealRows(): Promise<string[]> {
+    const rows = await db.query<{ r: string }>(
+      `SELECT (to_jsonb(d) - 'id')::text AS r FROM profit_deal d ORDER BY 1`,
+    );
+    return rows.map((x) => x.r);
+  }
+
+  // Migration 030: rows later than every counted row of their item continue from the held units
+  // (profit_append) instead of matching the item whole; the result must be the whole match's, row for row.
+  it('rows appended later in time match as the whole item matched again would', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(rowArb, { minLength: 1, maxLength: 40 }),
+        fc.array(fc.nat(), { maxLength: 6 }),
+        fc.boolean(),
+        fc.boolean(),
+        async (raw, cuts, shuffle, ties) => {
+          await db.query('DELETE FROM toy_history');
+          // Times in order; without ties each row is a second later than the one before.
+          const rows = [...raw]
+            .sort((x, y) => x.date.localeCompare(y.date))
+            .map((r, i) =>
+              ties ? r : { ...r, date: new Date(Date.parse(r.date) + i * 1000).toISOString() },
+            );
+          const at = [...new Set(cuts.map((c) => c % rows.length))].sort((x, y) => x - y);
+          const chunks = [0, ...at, rows.length]
+            .slice(1)
+            .map((end, i, ends) => rows.slice(i === 0 ? 0 : ends[i - 1], end))
+            .filter((c) => c.length > 0);
+          // Shuffled chunks come before rows already there: those take the whole-item path.
+          if (shuffle) chunks.reverse();
+          for (const chunk of chunks) await insertHistory(chunk);
+          const appended = await dealRows();
+          expect(await summariesMatchDeals()).toEqual({ day: true, item: true });
+          await db.query(`SELECT profit_rematch(ARRAY(SELECT DISTINCT market_hash_name FROM toy_history))`);
+          await db.query(`SELECT profit_reprice('true')`);
+          expect(appended).toEqual(await dealRows());
+        },
+      ),
+      { numRuns: 40 },
+    );
+  }, 240_000);
+
+  it("a later row keeps the item's other deals (the append path ran), an earlier one matches the item whole", async () => {
+    await db.query('DELETE FROM toy_history');
+    const row = (side: string, day: number, asset_id: string | null = null): HistoryRow => ({
+      market_hash_name: A,
+      side,
+      price: side === 'buy' ? '100.00' : '130.00',
+      currency: 'RUB',
+      market: 'tm',
+      date: new Date(Date.UTC(2026, 0, day)).toISOString(),
+      asset_id,
+    });
+    await insertHistory([row('buy', 1, '7'), row('buy', 2), row('sell', 3)]);
+    const ids = async () =>
+      (await db.query<{ id: number }>(`SELECT id FROM profit_deal ORDER BY id`)).map((r) => r.id);
+    const before = await ids();
+    // The sale of asset 7 links to its purchase, which the first sale took first in, first out: whole item.
+    await insertHistory([row('sell', 4, '7')]);
+    const whole = await ids();
+    expect(whole.some((id) => before.includes(id))).toBe(false);
+    // A later purchase and a later sale without an asset: the earlier deals stay as they are.
+    await insertHistory([row('buy', 5)]);
+    await insertHistory([row('sell', 6)]);
+    const after = await ids();
+    expect(whole.every((id) => after.includes(id))).toBe(true);
+    const deals = await db.query<{ status: string; match_kind: string; profit_rub: string | null }>(
+      `SELECT status, match_kind, profit_rub::text FROM profit_deal ORDER BY buy_history NULLS LAST, sell_history`,
+    );
+    expect(deals).toEqual([
+      { status: 'sold', match_kind: 'asset', profit_rub: '23.50' },
+      { status: 'sold', match_kind: 'fifo', profit_rub: '23.50' },
+      { status: 'sold', match_kind: 'fifo', profit_rub: '23.50' },
+    ]);
+  });
 });

@@ -1,10 +1,11 @@
-import { Box, Link, Paper, Typography } from '@mui/material';
+import { Box, Paper, Typography } from '@mui/material';
 import type { ProfitDeal } from '@toydesk/contract';
 
 import { formatAmount, formatDate } from '@/lib/format';
 import { useUiLang } from '@/lib/use-ui-lang';
 
 import { holdingTime } from '../utils/holding-time';
+import { ItemFilterLink } from './item-filter-link';
 
 export interface ProfitHeldListProps {
   rows: readonly ProfitDeal[] | undefined;
@@ -34,25 +35,7 @@ export function ProfitHeldList({ rows, count, onPick }: ProfitHeldListProps) {
         {rows?.map((deal) => (
           <Box component="li" key={deal.id} sx={{ py: 0.25 }}>
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline', minWidth: 0 }}>
-              <Link
-                component="button"
-                type="button"
-                variant="body2"
-                underline="hover"
-                color="inherit"
-                aria-description={t('profit.itemFilterHint')}
-                onClick={() => onPick(deal.market_hash_name)}
-                sx={{
-                  flex: 1,
-                  minWidth: 0,
-                  textAlign: 'left',
-                  overflow: 'hidden',
-                  textOverflow: 'ellipsis',
-                  whiteSpace: 'nowrap',
-                }}
-              >
-                <span title={deal.market_hash_name}>{deal.market_hash_name}</span>
-              </Link>
+              <ItemFilterLink name={deal.market_hash_name} onPick={onPick} />
               <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                 {formatAmount(deal.buy_price, deal.buy_currency ?? 'RUB', lang)}
               </Typography>

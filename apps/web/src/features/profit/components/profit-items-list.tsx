@@ -1,10 +1,11 @@
-import { Box, Link, Paper, Typography } from '@mui/material';
+import { Box, Paper, Typography } from '@mui/material';
 import type { ApiResponse } from '@toydesk/contract';
 
 import { formatAmount } from '@/lib/format';
 import { useUiLang } from '@/lib/use-ui-lang';
 
 import { holdingTime } from '../utils/holding-time';
+import { ItemFilterLink } from './item-filter-link';
 import { profitColor } from './profit-color';
 
 type ItemRow = ApiResponse<'profit.by_item'>['results'][number];
@@ -35,25 +36,7 @@ export function ProfitItemsList({ title, label, rows, currency, onPick, testId }
         {rows?.map((row) => (
           <Box component="li" key={row.market_hash_name} sx={{ py: 0.25 }}>
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline', minWidth: 0 }}>
-              <Link
-                component="button"
-                type="button"
-                variant="body2"
-                underline="hover"
-                color="inherit"
-                aria-description={t('profit.itemFilterHint')}
-                onClick={() => onPick(row.market_hash_name)}
-                sx={{
-                  flex: 1,
-                  minWidth: 0,
-                  textAlign: 'left',
-                  overflow: 'hidden',
-                  textOverflow: 'ellipsis',
-                  whiteSpace: 'nowrap',
-                }}
-              >
-                <span title={row.market_hash_name}>{row.market_hash_name}</span>
-              </Link>
+              <ItemFilterLink name={row.market_hash_name} onPick={onPick} />
               <Typography
                 variant="body2"
                 sx={{
