@@ -71,12 +71,23 @@ try {
 
   const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
   const month = profitQuerySchema.parse({ date_from: monthAgo });
+  // The screen's default period: this month's first day to today (UTC days).
+  const today = new Date().toISOString().slice(0, 10);
+  const monthStart = `${today.slice(0, 8)}01`;
   const figures: [string, () => Promise<unknown>][] = [
     ['totals, a month', () => profitTotals(db, month)],
     ['totals, a month, USD', () => profitTotals(db, { ...month, currency: 'USD' })],
     ['by day, a month', () => profitByDay(db, month)],
     ['by market, a month', () => profitByMarket(db, month)],
     ['best 10 items, a month', () => profitByItem(db, profitItemsQuerySchema.parse({ date_from: monthAgo }))],
+    [
+      'best 10 items, this month to today',
+      () => profitByItem(db, profitItemsQuerySchema.parse({ date_from: monthStart, date_to: today })),
+    ],
+    [
+      'best 10 items, a month, market=tm',
+      () => profitByItem(db, profitItemsQuerySchema.parse({ date_from: monthAgo, market: 'tm' })),
+    ],
     ['totals, all time', () => profitTotals(db, profitQuerySchema.parse({}))],
     ['totals, a month, market=tm', () => profitTotals(db, { ...month, market: ['tm'] })],
   ];

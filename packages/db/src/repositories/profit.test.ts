@@ -6,7 +6,14 @@ import type { Database } from '../database.ts';
 import { migrate } from '../migrate.ts';
 import { seedReferenceData } from '../reference-data.ts';
 import { openTestDatabase } from '../testing/test-database.ts';
-import { profitByDay, profitByItem, profitByMarket, type ProfitSource, profitTotals } from './profit.ts';
+import {
+  itemTiers,
+  profitByDay,
+  profitByItem,
+  profitByMarket,
+  type ProfitSource,
+  profitTotals,
+} from './profit.ts';
 
 let db: Database;
 
@@ -72,7 +79,7 @@ async function everySummary(raw: Record<string, unknown>, source: ProfitSource) 
 }
 
 /** Migration 028's summaries hold exactly the aggregate of profit_deal now. */
-async function summariesMatchDeals(): Promise<{ day: boolean; item: boolean }> {
+async function summariesMatchDeals(): Promise<{ day: boolean; item: boolean; month: boolean }> {
   const sums = `count(*)::int AS deals,
     sum(coalesce(sell_rub, 0)) AS a, sum(coalesce(sell_fee_rub, 0)) AS b, sum(coalesce(buy_rub, 0)) AS c,
     sum(coalesce(buy_fee_rub, 0)) AS e, sum(coalesce(profit_rub, 0)) AS f, sum(coalesce(sell_usd, 0)) AS g,
@@ -80,7 +87,7 @@ async function summariesMatchDeals(): Promise<{ day: boolean; item: boolean }> {
     sum(coalesce(profit_usd, 0)) AS k, sum(coalesce(extract(epoch FROM sell_date - buy_date), 0)) AS l`;
   const held = `deals, sales_rub, sale_fees_rub, purchases_rub, purchase_fees_rub, profit_rub, sales_usd, sale_fees_usd,
     purchases_usd, purchase_fees_usd, profit_usd, holding_seconds`;
-  const [row] = await db.query<{ day: boolean; item: boolean }>(
+  const [row] = await db.query<{ day: boolean; item: boolean; month: boolean }>(
     `SELECT NOT EXISTS (
               (SELECT status, (coalesce(sell_date, buy_date) AT TIME ZONE 'UTC')::date, sell_market, buy_market, ${sums}
                FROM profit_deal GROUP BY 1, 2, 3, 4
@@ -96,7 +103,15 @@ async function summariesMatchDeals(): Promise<{ day: boolean; item: boolean }> {
               UNION ALL
               (SELECT day, market_hash_name, sell_market, buy_market, ${held} FROM profit_item_day
                EXCEPT SELECT (sell_date AT TIME ZONE 'UTC')::date, market_hash_name, sell_market, buy_market, ${sums}
-               FROM profit_deal WHERE status = 'sold' GROUP BY 1, 2, 3, 4)) AS item`,
+               FROM profit_deal WHERE status = 'sold' GROUP BY 1, 2, 3, 4)) AS item,
+            NOT EXISTS (
+              (SELECT date_trunc('month', sell_date AT TIME ZONE 'UTC')::date, market_hash_name, ${sums}
+               FROM profit_deal WHERE status = 'sold' GROUP BY 1, 2
+               EXCEPT SELECT month, market_hash_name, ${held} FROM profit_item_month)
+              UNION ALL
+              (SELECT month, market_hash_name, ${held} FROM profit_item_month
+               EXCEPT SELECT date_trunc('month', sell_date AT TIME ZONE 'UTC')::date, market_hash_name, ${sums}
+               FROM profit_deal WHERE status = 'sold' GROUP BY 1, 2)) AS month`,
   );
   return row!;
 }
@@ -105,6 +120,47 @@ const A = 'AK-47 | Redline (Field-Tested)';
 const B = 'AWP | Asiimov (Field-Tested)';
 const C = 'Glock-18 | Fade (Factory New)';
 const DAY = 86400;
+
+describe('itemTiers: whole months from profit_item_month, the other days from profit_item_day', () => {
+  const tiers = (lo: string | null, hi: string | null) => itemTiers({ lo, hi }, true);
+  it('splits a range into its first days, whole months and the month of its end', () => {
+    expect(tiers('2026-09-15', '2026-12-10')).toEqual({
+      days: [{ from: '2026-09-15', to: '2026-10-01' }],
+      months: { from: '2026-10-01', to: '2026-12-01' },
+      endMonth: { month: '2026-12-01', from: '2026-12-01', to: '2026-12-10' },
+    });
+    // This month so far: its month whole when nothing after today was sold.
+    expect(tiers('2026-11-01', '2026-11-29')).toEqual({
+      days: [],
+      months: null,
+      endMonth: { month: '2026-11-01', from: '2026-11-01', to: '2026-11-29' },
+    });
+    // The last 30 days, open-ended: the days of last month, every month from this one on.
+    expect(tiers('2026-10-29', null)).toEqual({
+      days: [{ from: '2026-10-29', to: '2026-11-01' }],
+      months: { from: '2026-11-01', to: null },
+      endMonth: null,
+    });
+    expect(tiers(null, '2026-03-01')).toEqual({
+      days: [],
+      months: { from: null, to: '2026-03-01' },
+      endMonth: null,
+    });
+    expect(tiers(null, null)).toEqual({ days: [], months: { from: null, to: null }, endMonth: null });
+  });
+  it('reads days alone inside one month not from its first day, or with a market filter', () => {
+    expect(tiers('2026-10-29', '2026-10-31')).toEqual({
+      days: [{ from: '2026-10-29', to: '2026-10-31' }],
+      months: null,
+      endMonth: null,
+    });
+    expect(itemTiers({ lo: '2026-09-15', hi: '2026-12-10' }, false)).toEqual({
+      days: [{ from: '2026-09-15', to: '2026-12-10' }],
+      months: null,
+      endMonth: null,
+    });
+  });
+});
 
 describe('profit of a hand-worked set of deals', () => {
   let ids: number[];
@@ -415,7 +471,7 @@ describe('profit of a hand-worked set of deals', () => {
   });
 
   it('answers from the day summaries as from profit_deal, whole days or not', async () => {
-    expect(await summariesMatchDeals()).toEqual({ day: true, item: true });
+    expect(await summariesMatchDeals()).toEqual({ day: true, item: true, month: true });
     for (const raw of [
       {},
       { date_from: '2026-02-01', date_to: '2026-02-20' },
@@ -580,7 +636,7 @@ describe('profit of generated histories', () => {
           }
           await db.query(`UPDATE market_fee SET percent = percent + 1 WHERE market = 'tm' AND side = 'sell'`);
           await db.query(`UPDATE market_fee SET percent = percent - 1 WHERE market = 'tm' AND side = 'sell'`);
-          expect(await summariesMatchDeals()).toEqual({ day: true, item: true });
+          expect(await summariesMatchDeals()).toEqual({ day: true, item: true, month: true });
           const queries = rawQueries.map(({ date_from, date_to, ...rest }) => ({
             ...rest,
             date_from: boundText(date_from, rows),
@@ -595,6 +651,86 @@ describe('profit of generated histories', () => {
       { numRuns: 40 },
     );
     // Hundreds of history statements on in-memory PGlite: longer than the default on a busy machine.
+  }, 240_000);
+
+  // Migration 031: ranges over several months read whole months from profit_item_month (also the month of
+  // the range's end when nothing after the end was sold in it), the other days from profit_item_day.
+  it('the best and worst items over months answer like profit_deal, whatever the range and order', async () => {
+    const names = [A, B, C, 'M4A1-S | Printstream (Minimal Wear)', 'USP-S | Kill Confirmed (Field-Tested)'];
+    const monthRowArb = fc
+      .tuple(
+        rowArb,
+        fc.constantFrom(...names),
+        fc.constantFrom('buy', 'sell'),
+        fc.integer({ min: 0, max: 80 }),
+      )
+      .map(([r, name, side, h]) => ({
+        ...r,
+        market_hash_name: name,
+        side,
+        record_status: r.record_status === 'outdated' ? 'normal' : r.record_status,
+        // Purchases over January's first ten days, sales from 20 January to the end of March.
+        date: new Date(
+          side === 'buy'
+            ? Date.UTC(2026, 0, 1) + h * 3 * 3_600_000
+            : Date.UTC(2026, 0, 20) + h * 26 * 3_600_000,
+        ).toISOString(),
+      }));
+    const edge = fc.option(
+      fc.oneof(
+        fc.constantFrom(
+          '2026-01-01',
+          '2026-02-01',
+          '2026-02-01T00:00:00.000Z',
+          '2026-02-15',
+          '2026-02-28',
+          '2026-03-01',
+          '2026-03-31',
+          '2026-04-01',
+          '2026-03-15T12:00:00.000Z',
+        ),
+        fc.record({ row: fc.nat(), shift: fc.constantFrom(-1, 0, 1, DAY * 1000), asDay: fc.boolean() }),
+      ),
+      { nil: undefined, freq: 4 },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(monthRowArb, { minLength: 10, maxLength: 60 }),
+        fc.array(
+          fc.record({
+            date_from: edge,
+            date_to: edge,
+            market: often(fc.subarray(['tm', 'dmarket'], { minLength: 1 })),
+            market_hash_name: often(fc.subarray(names, { minLength: 1, maxLength: 3 })),
+            currency: fc.constantFrom('RUB', 'USD'),
+            ordering: fc.constantFrom(
+              'profit',
+              '-profit',
+              'deals',
+              '-deals',
+              'market_hash_name',
+              '-market_hash_name',
+            ),
+            limit: fc.constantFrom('1', '2', '3', '10'),
+          }),
+          { minLength: 1, maxLength: 5 },
+        ),
+        async (rows, rawQueries) => {
+          await db.query('DELETE FROM toy_history');
+          await insertHistory(rows);
+          expect(await summariesMatchDeals()).toEqual({ day: true, item: true, month: true });
+          for (const { date_from, date_to, ...rest } of rawQueries) {
+            const text = (b: typeof date_from) => (typeof b === 'object' ? boundText(b, rows) : b);
+            const raw = { ...rest, date_from: text(date_from), date_to: text(date_to) };
+            const items = profitItemsQuerySchema.parse(raw);
+            expect(await profitByItem(db, items), JSON.stringify(raw)).toEqual(
+              await profitByItem(db, items, { source: 'deals' }),
+            );
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
   }, 240_000);
 
   /** profit_deal as a sorted list of its rows without the id (which the two paths draw differently). */
@@ -631,7 +767,7 @@ describe('profit of generated histories', () => {
           if (shuffle) chunks.reverse();
           for (const chunk of chunks) await insertHistory(chunk);
           const appended = await dealRows();
-          expect(await summariesMatchDeals()).toEqual({ day: true, item: true });
+          expect(await summariesMatchDeals()).toEqual({ day: true, item: true, month: true });
           await db.query(`SELECT profit_rematch(ARRAY(SELECT DISTINCT market_hash_name FROM toy_history))`);
           await db.query(`SELECT profit_reprice('true')`);
           expect(appended).toEqual(await dealRows());

@@ -66,7 +66,7 @@ export interface ProfitSource {
  * profit_deal. Null when the summaries cannot answer (account filters, an item filter on the day summary,
  * or a range inside one day).
  */
-interface SummaryPlan {
+export interface SummaryPlan {
   lo: string | null;
   hi: string | null;
 }
@@ -129,20 +129,19 @@ function partsSql(
   plan: SummaryPlan,
   params: Params,
   status: 'sold' | 'unbought',
-  table: 'profit_day' | 'profit_item_day',
   key: [string, string][],
 ): string {
   const c = q.currency === 'USD' ? 'usd' : 'rub';
   const keyS = key.map(([e], i) => `${e} AS k${i + 1}, `).join('');
   const keyD = key.map(([, e], i) => `${e} AS k${i + 1}, `).join('');
-  const sWhere = table === 'profit_day' ? [`s.status = '${status}'`] : ['true'];
+  const sWhere = [`s.status = '${status}'`];
   if (plan.lo !== null) sWhere.push(`s.day >= ${params.add(plan.lo)}::date`);
   if (plan.hi !== null) sWhere.push(`s.day < ${params.add(plan.hi)}::date`);
   sWhere.push(...sideFilters(q, params, 's'));
   const parts = [
     `SELECT ${keyS}s.deals, s.sales_${c} AS sales, s.sale_fees_${c} AS sale_fees, s.purchases_${c} AS purchases,
             s.purchase_fees_${c} AS purchase_fees, s.profit_${c} AS profit, s.holding_seconds AS holding
-     FROM ${table} s WHERE ${sWhere.join(' AND ')}`,
+     FROM profit_day s WHERE ${sWhere.join(' AND ')}`,
   ];
   const edge = (bound: string) => {
     const where = [rangeWhere(q, params, status), bound].join(' AND ');
@@ -167,8 +166,8 @@ export async function profitTotals(
   const plan = await summaryPlan(db, q, source, false);
   const params = new Params();
   if (plan) {
-    const sold = partsSql(q, plan, params, 'sold', 'profit_day', []);
-    const unbought = partsSql(q, plan, params, 'unbought', 'profit_day', []);
+    const sold = partsSql(q, plan, params, 'sold', []);
+    const unbought = partsSql(q, plan, params, 'unbought', []);
     const held = [`s.status = 'held'`, ...sideFilters(q, params, 's')].join(' AND ');
     const rows = await db.query<Omit<ProfitTotals, 'currency'>>(
       `SELECT s.*, h.held_units, h.held_cost, u.unbought_sales
@@ -208,9 +207,7 @@ export async function profitByDay(
   const plan = await summaryPlan(db, q, source, false);
   const params = new Params();
   if (plan) {
-    const parts = partsSql(q, plan, params, 'sold', 'profit_day', [
-      [`to_char(s.day, 'YYYY-MM-DD')`, DAY_OF_SALE],
-    ]);
+    const parts = partsSql(q, plan, params, 'sold', [[`to_char(s.day, 'YYYY-MM-DD')`, DAY_OF_SALE]]);
     return db.query(
       `SELECT p.k1 AS day, ${PART_SUMS} FROM (${parts}) p GROUP BY 1 ORDER BY 1`,
       params.values,
@@ -231,7 +228,7 @@ export async function profitByMarket(
   const plan = await summaryPlan(db, q, source, false);
   const params = new Params();
   if (plan) {
-    const parts = partsSql(q, plan, params, 'sold', 'profit_day', [['s.sell_market', 'd.sell_market']]);
+    const parts = partsSql(q, plan, params, 'sold', [['s.sell_market', 'd.sell_market']]);
     return db.query(
       `SELECT p.k1 AS market, ${PART_SUMS} FROM (${parts}) p GROUP BY 1 ORDER BY sum(p.profit) DESC, 1`,
       params.values,
@@ -254,6 +251,98 @@ const ITEM_ORDER: Record<ProfitItemsQuery['ordering'], string> = {
   '-market_hash_name': '1 DESC',
 };
 
+/** The first day of the month of a YYYY-MM-DD day, moved by `months`. */
+function monthStart(day: string, months = 0): string {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m - 1 + months, 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * How an item query's whole days [lo, hi) split between the summaries (dates as YYYY-MM-DD, null unbounded):
+ * `months` of profit_item_month lying wholly inside, `days` ranges of profit_item_day, and `endMonth`, the month
+ * holding hi: read whole from profit_item_month when none of its days from hi on has a sale (this month so far,
+ * a range ending today), else its days before hi from profit_item_day. Without `monthly` (a market filter:
+ * profit_item_month has no markets) every day comes from profit_item_day.
+ */
+export interface ItemTiers {
+  months: { from: string | null; to: string | null } | null;
+  days: { from: string | null; to: string | null }[];
+  endMonth: { month: string; from: string; to: string } | null;
+}
+
+export function itemTiers(plan: SummaryPlan, monthly: boolean): ItemTiers {
+  const { lo, hi } = plan;
+  if (!monthly) return { months: null, days: [{ from: lo, to: hi }], endMonth: null };
+  // The first whole month from lo on, and the first day of hi's month.
+  const mlo = lo === null ? null : monthStart(lo) === lo ? lo : monthStart(lo, 1);
+  const mhi = hi === null ? null : monthStart(hi);
+  if (mlo !== null && mhi !== null && mlo > mhi) {
+    // lo and hi in one month, lo not its first day: no whole month.
+    return { months: null, days: [{ from: lo, to: hi }], endMonth: null };
+  }
+  const days = lo !== null && lo !== mlo ? [{ from: lo, to: mlo }] : [];
+  const months = mlo !== null && mlo === mhi ? null : { from: mlo, to: mhi };
+  const endMonth = hi !== null && mhi !== null && hi !== mhi ? { month: mhi, from: mhi, to: hi } : null;
+  return { months, days, endMonth };
+}
+
+/**
+ * The sold units of the query's range per item (alias p: k1 the item, then `columns`), each part from the
+ * coarsest summary that answers it (itemTiers), the partial end days from profit_deal. `only` restricts every
+ * part to the items of a subquery's k1 (the page's items).
+ */
+function itemPartsSql(
+  q: ProfitItemsQuery,
+  plan: SummaryPlan,
+  params: Params,
+  columns: 'rank' | 'sums',
+  only?: string,
+): string {
+  const c = q.currency === 'USD' ? 'usd' : 'rub';
+  const cols =
+    columns === 'rank'
+      ? (x: 's' | 'd') => (x === 's' ? `s.deals, s.profit_${c} AS profit` : `1, d.profit_${c}`)
+      : (x: 's' | 'd') =>
+          x === 's'
+            ? `s.deals, s.sales_${c} AS sales, s.sale_fees_${c} AS sale_fees, s.purchases_${c} AS purchases,
+               s.purchase_fees_${c} AS purchase_fees, s.profit_${c} AS profit, s.holding_seconds AS holding`
+            : `1, d.sell_${c}, d.sell_fee_${c}, d.buy_${c}, d.buy_fee_${c}, d.profit_${c}, ${HOLDING}`;
+  const filters = [
+    ...sideFilters(q, params, 's'),
+    ...(only ? [`s.market_hash_name IN (SELECT k1 FROM ${only})`] : []),
+  ];
+  const day = (d: string) => `${params.add(d)}::date`;
+  const range = (column: string, from: string | null, to: string | null) => [
+    ...(from !== null ? [`${column} >= ${day(from)}`] : []),
+    ...(to !== null ? [`${column} < ${day(to)}`] : []),
+  ];
+  const summary = (table: 'profit_item_day' | 'profit_item_month', where: string[]) =>
+    `SELECT s.market_hash_name AS k1, ${cols('s')} FROM ${table} s WHERE ${['true', ...where, ...filters].join(' AND ')}`;
+  const tiers = itemTiers(plan, !q.market?.length);
+  const parts: string[] = [];
+  for (const r of tiers.days) parts.push(summary('profit_item_day', range('s.day', r.from, r.to)));
+  if (tiers.months)
+    parts.push(summary('profit_item_month', range('s.month', tiers.months.from, tiers.months.to)));
+  if (tiers.endMonth) {
+    const { month, from, to } = tiers.endMonth;
+    // Uncorrelated: evaluated once, and the part it rules out is not scanned at all.
+    const quiet = `NOT EXISTS (SELECT 1 FROM profit_item_day x
+                               WHERE x.day >= ${day(to)} AND x.day < ${day(monthStart(month, 1))})`;
+    parts.push(summary('profit_item_month', [`s.month = ${day(month)}`, quiet]));
+    parts.push(summary('profit_item_day', [...range('s.day', from, to), `NOT ${quiet}`]));
+  }
+  const edge = (bound: string) => {
+    const where = [rangeWhere(q, params, 'sold'), bound];
+    if (only) where.push(`d.market_hash_name IN (SELECT k1 FROM ${only})`);
+    parts.push(
+      `SELECT d.market_hash_name AS k1, ${cols('d')} FROM profit_deal d WHERE ${where.join(' AND ')}`,
+    );
+  };
+  if (plan.lo !== null) edge(`d.sell_date < ${day(plan.lo)}::timestamp AT TIME ZONE 'UTC'`);
+  if (plan.hi !== null) edge(`d.sell_date >= ${day(plan.hi)}::timestamp AT TIME ZONE 'UTC'`);
+  return parts.join(' UNION ALL ');
+}
+
 export async function profitByItem(
   db: Queryable,
   q: ProfitItemsQuery,
@@ -263,13 +352,16 @@ export async function profitByItem(
   const params = new Params();
   const c = q.currency === 'USD' ? 'usd' : 'rub';
   if (plan) {
-    const parts = partsSql(q, plan, params, 'sold', 'profit_item_day', [
-      ['s.market_hash_name', 'd.market_hash_name'],
-    ]);
+    // Ranked on the one column the order needs, then the other sums for the page's items only: summing
+    // every column of every item of a month was most of the time.
     const order = ITEM_ORDER[q.ordering].replace('PROFIT', 'sum(p.profit)').replace('DEALS', 'sum(p.deals)');
+    const rank = itemPartsSql(q, plan, params, 'rank');
+    const limit = params.add(q.limit);
+    const sums = itemPartsSql(q, plan, params, 'sums', 'page');
     return db.query(
-      `SELECT p.k1 AS market_hash_name, ${PART_SUMS}, ${PART_HOLDING} AS avg_holding_seconds
-       FROM (${parts}) p GROUP BY 1 ORDER BY ${order} LIMIT ${params.add(q.limit)}`,
+      `WITH page AS MATERIALIZED (SELECT p.k1 FROM (${rank}) p GROUP BY 1 ORDER BY ${order} LIMIT ${limit})
+       SELECT p.k1 AS market_hash_name, ${PART_SUMS}, ${PART_HOLDING} AS avg_holding_seconds
+       FROM (${sums}) p GROUP BY 1 ORDER BY ${order}`,
       params.values,
     );
   }
