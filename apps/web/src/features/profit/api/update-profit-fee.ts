@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MarketFeePatch } from '@toydesk/contract';
 
 import { api } from '@/lib/api-client';
@@ -15,12 +15,15 @@ export function useUpdateProfitFee() {
   return useMutation({
     mutationFn: async ({ id, patch }: { id: number; patch: MarketFeePatch }) =>
       unwrap(await api.call('profit-fees.partial_update', { params: { id }, body: patch })),
-    onSuccess: async () => {
-      await Promise.all([
-        client.invalidateQueries({ queryKey: PROFIT_KEY }),
-        client.invalidateQueries({ queryKey: ['api', 'profit-deals.list'] }),
-        client.invalidateQueries({ queryKey: ['api', 'price-board.list'] }),
-      ]);
-    },
+    onSuccess: () => afterFeeChange(client),
   });
+}
+
+/** After a fee row changes: every profit figure and the price board's spreads are read again. */
+export async function afterFeeChange(client: QueryClient): Promise<void> {
+  await Promise.all([
+    client.invalidateQueries({ queryKey: PROFIT_KEY }),
+    client.invalidateQueries({ queryKey: ['api', 'profit-deals.list'] }),
+    client.invalidateQueries({ queryKey: ['api', 'price-board.list'] }),
+  ]);
 }

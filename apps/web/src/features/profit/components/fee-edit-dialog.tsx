@@ -9,7 +9,7 @@ import {
   TableRow,
   TextField,
 } from '@mui/material';
-import type { MarketFee } from '@toydesk/contract';
+import type { MarketCode, MarketFee } from '@toydesk/contract';
 import { useState } from 'react';
 
 import { ActionDialog } from '@/components/action-dialog';
@@ -17,35 +17,58 @@ import { formatAmount } from '@/lib/format';
 import { notify } from '@/lib/notifications';
 import { useUiLang } from '@/lib/use-ui-lang';
 
+import { useCreateProfitFee } from '../api/create-profit-fee';
 import { useUpdateProfitFee } from '../api/update-profit-fee';
-import { checkFeeDraft, feeDraftOf, feePatch, trimZeros, type FeeDraft } from '../utils/fee-edit';
+import {
+  checkFeeDraft,
+  feeCreate,
+  feeDraftOf,
+  feePatch,
+  NO_FEE,
+  trimZeros,
+  type FeeDraft,
+} from '../utils/fee-edit';
 
-export interface FeeEditDialogProps {
-  fee: MarketFee;
-  marketName: string;
+export type FeeSlot = { market: MarketCode; side: 'buy' | 'sell' };
+
+export type FeeEditDialogProps = {
+  marketName: (code: string) => string;
   onClose: () => void;
-}
+} & (
+  | { fee: MarketFee }
+  /** A new row: one of the markets and sides that have none. */
+  | { fee: null; slots: readonly FeeSlot[] }
+);
 
 /**
- * Edits one market fee in two steps: the new figures, then what changes (old and new side by side) and a
- * warning that every deal of the market is priced again; only the second step sends anything.
+ * Edits one market fee, or adds one where a market and side have none, in two steps: the figures, then what
+ * changes (old and new side by side; no row counts as no fee) and a warning that every deal of the market is
+ * priced again; only the second step sends anything.
  */
-export function FeeEditDialog({ fee, marketName, onClose }: FeeEditDialogProps) {
+export function FeeEditDialog(props: FeeEditDialogProps) {
+  const { marketName, onClose } = props;
+  const { fee } = props;
   const { t, lang } = useUiLang();
-  const [draft, setDraft] = useState<FeeDraft>(() => feeDraftOf(fee));
+  const [draft, setDraft] = useState<FeeDraft>(() => feeDraftOf(fee ?? NO_FEE));
+  const [slot, setSlot] = useState<FeeSlot | null>(() => (fee ? null : (props.slots[0] ?? null)));
   const [confirming, setConfirming] = useState(false);
   const update = useUpdateProfitFee();
+  const create = useCreateProfitFee();
   const check = checkFeeDraft(draft);
-  const valid = check.percent === undefined && check.fixedAmount === undefined;
-  const patch = valid ? feePatch(fee, draft) : {};
+  const valid =
+    check.percent === undefined && check.fixedAmount === undefined && (fee !== null || slot !== null);
+  const patch = valid ? feePatch(fee ?? NO_FEE, draft) : {};
   const changed = Object.keys(patch).length > 0;
-  const side = t(`profit.side.${fee.side}`);
+  const target = fee ?? slot;
+  const market = target ? marketName(target.market) : '';
+  const side = target ? t(`profit.side.${target.side}`) : '';
   const set = (change: Partial<FeeDraft>) => setDraft((d) => ({ ...d, ...change }));
+  const slotKey = (s: FeeSlot) => `${s.market}/${s.side}`;
 
   if (!confirming) {
     return (
       <ActionDialog
-        title={t('profit.editFee', { market: marketName, side })}
+        title={fee ? t('profit.editFee', { market, side }) : t('profit.addFeeTitle')}
         confirmLabel={t('profit.next')}
         disabled={!valid || !changed}
         maxWidth="xs"
@@ -54,6 +77,23 @@ export function FeeEditDialog({ fee, marketName, onClose }: FeeEditDialogProps) 
         onClose={onClose}
       >
         <Stack spacing={2} sx={{ pt: 1 }}>
+          {!fee && (
+            <TextField
+              select
+              label={t('profit.feeSlot')}
+              value={slot ? slotKey(slot) : ''}
+              onChange={(event) =>
+                setSlot(props.slots.find((s) => slotKey(s) === event.target.value) ?? null)
+              }
+              slotProps={{ htmlInput: { 'data-testid': 'fee-slot' } }}
+            >
+              {props.slots.map((s) => (
+                <MenuItem key={slotKey(s)} value={slotKey(s)}>
+                  {marketName(s.market)} · {t(`profit.side.${s.side}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
           <TextField
             label={t('fields.percent')}
             value={draft.percent}
@@ -102,40 +142,39 @@ export function FeeEditDialog({ fee, marketName, onClose }: FeeEditDialogProps) 
     {
       key: 'percent',
       label: t('fields.percent'),
-      was: `${trimZeros(fee.percent)} %`,
+      was: fee ? `${trimZeros(fee.percent)} %` : '—',
       next: `${newPercent} %`,
     },
     {
       key: 'fixed',
       label: t('profit.fixedAmount'),
-      was: formatAmount(fee.fixed_amount, fee.fixed_currency, lang),
+      was: fee ? formatAmount(fee.fixed_amount, fee.fixed_currency, lang) : '—',
       next: formatAmount(newAmount, draft.fixedCurrency, lang),
     },
-    { key: 'source', label: t('fields.source'), was: fee.source ?? '—', next: draft.source.trim() || '—' },
+    { key: 'source', label: t('fields.source'), was: fee?.source ?? '—', next: draft.source.trim() || '—' },
   ];
   return (
     <ActionDialog
-      title={t('profit.confirmTitle')}
-      confirmLabel={t('profit.apply')}
+      title={fee ? t('profit.confirmTitle') : t('profit.addFeeConfirmTitle')}
+      confirmLabel={fee ? t('profit.apply') : t('profit.addFee')}
       color="warning"
-      busy={update.isPending}
+      busy={update.isPending || create.isPending}
       maxWidth="sm"
       confirmTestId="fee-edit-confirm"
-      onConfirm={() =>
-        update.mutate(
-          { id: fee.id, patch },
-          {
-            onSuccess: () => {
-              notify({ text: t('profit.saved'), color: 'success' });
-              onClose();
-            },
+      onConfirm={() => {
+        const done = {
+          onSuccess: () => {
+            notify({ text: fee ? t('profit.saved') : t('profit.added'), color: 'success' as const });
+            onClose();
           },
-        )
-      }
+        };
+        if (fee) update.mutate({ id: fee.id, patch }, done);
+        else if (slot) create.mutate(feeCreate(slot.market, slot.side, draft), done);
+      }}
       onClose={onClose}
     >
       <Stack spacing={1}>
-        <div>{t('profit.confirmIntro', { market: marketName, side })}</div>
+        <div>{t(fee ? 'profit.confirmIntro' : 'profit.addFeeIntro', { market, side })}</div>
         <Table size="small" data-testid="fee-change">
           <TableHead>
             <TableRow>

@@ -1,30 +1,61 @@
-import { mdiPencil } from '@mdi/js';
-import { Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { mdiPencil, mdiPlus } from '@mdi/js';
+import {
+  Box,
+  Button,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import type { MarketFee } from '@toydesk/contract';
 import { useState } from 'react';
 
+import { MdiIcon } from '@/components/mdi-icon';
 import { RowIconButton } from '@/components/row-icon-button';
+import { useCommonData } from '@/lib/common-data';
 import { formatAmount } from '@/lib/format';
 import { useUiLang } from '@/lib/use-ui-lang';
 
 import { useProfitFees } from '../api/get-profit-fees';
-import { trimZeros } from '../utils/fee-edit';
+import { freeFeeSlots, trimZeros } from '../utils/fee-edit';
 import { FeeEditDialog } from './fee-edit-dialog';
 
 export interface ProfitFeesTableProps {
   marketName: (code: string | null) => string;
 }
 
-/** The fee table profit is computed with: a row per market and side, each editable after a confirmation. */
+/**
+ * The fee table profit is computed with: a row per market and side, each editable after a confirmation, and
+ * «Добавить комиссию» for a market and side that have none (a buy fee, a market added later).
+ */
 export function ProfitFeesTable({ marketName }: ProfitFeesTableProps) {
   const { t, lang } = useUiLang();
+  const common = useCommonData();
   const fees = useProfitFees();
-  const [editing, setEditing] = useState<MarketFee | null>(null);
+  // undefined: no dialog; null: a new row.
+  const [editing, setEditing] = useState<MarketFee | null | undefined>(undefined);
+  const slots = freeFeeSlots(
+    common.markets.map((m) => m.code),
+    fees.data ?? [],
+  );
   return (
     <Paper variant="outlined" sx={{ p: 1, mt: 1 }}>
-      <Typography variant="subtitle2" component="h2">
-        {t('profit.feeTable')}
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Typography variant="subtitle2" component="h2" sx={{ flex: 1 }}>
+          {t('profit.feeTable')}
+        </Typography>
+        <Button
+          size="small"
+          startIcon={<MdiIcon path={mdiPlus} />}
+          disabled={!fees.data || slots.length === 0}
+          onClick={() => setEditing(null)}
+        >
+          {t('profit.addFee')}
+        </Button>
+      </Box>
       <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 0.5 }}>
         {t('profit.feeTableHint')}
       </Typography>
@@ -69,11 +100,11 @@ export function ProfitFeesTable({ marketName }: ProfitFeesTableProps) {
           })}
         </TableBody>
       </Table>
-      {editing && (
+      {editing !== undefined && (
         <FeeEditDialog
-          fee={editing}
-          marketName={marketName(editing.market)}
-          onClose={() => setEditing(null)}
+          {...(editing ? { fee: editing } : { fee: null, slots })}
+          marketName={marketName}
+          onClose={() => setEditing(undefined)}
         />
       )}
     </Paper>

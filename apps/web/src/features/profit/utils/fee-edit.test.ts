@@ -1,7 +1,7 @@
 import type { MarketFee } from '@toydesk/contract';
 import { describe, expect, it } from 'vitest';
 
-import { checkFeeDraft, feeDraftOf, feePatch, trimZeros } from './fee-edit';
+import { checkFeeDraft, feeCreate, feeDraftOf, feePatch, freeFeeSlots, NO_FEE, trimZeros } from './fee-edit';
 
 const fee = {
   id: 3,
@@ -45,5 +45,40 @@ describe('fee edit', () => {
       fixed_currency: 'USD',
       source: null,
     });
+  });
+});
+
+describe('new fee rows', () => {
+  it('offers the markets and sides without a row, and sends a new row as typed', () => {
+    expect(freeFeeSlots(['tm', 'steam'], [{ market: 'tm', side: 'sell' }])).toEqual([
+      { market: 'tm', side: 'buy' },
+      { market: 'steam', side: 'sell' },
+      { market: 'steam', side: 'buy' },
+    ]);
+    expect(
+      freeFeeSlots(
+        ['tm'],
+        [
+          { market: 'tm', side: 'sell' },
+          { market: 'tm', side: 'buy' },
+        ],
+      ),
+    ).toEqual([]);
+    const draft = {
+      ...feeDraftOf(NO_FEE),
+      percent: '2,5',
+      fixedAmount: '0,30',
+      fixedCurrency: 'USD' as const,
+    };
+    expect(feeCreate('csfloat', 'buy', draft)).toEqual({
+      market: 'csfloat',
+      side: 'buy',
+      percent: '2.5',
+      fixed_amount: '0.30',
+      fixed_currency: 'USD',
+      source: null,
+    });
+    // A new row that is still no fee changes nothing.
+    expect(feePatch(NO_FEE, feeDraftOf(NO_FEE))).toEqual({});
   });
 });
