@@ -244,7 +244,10 @@ describe(`demo data on ${KIND}`, () => {
     }>('SELECT id, market, api_key, pay_password FROM market_account');
     for (const m of marketAccounts) {
       const key = vault.open(m.api_key, sealedPlace('market_account', 'api_key', m.id));
-      expect(key).toMatch(/^[0-9a-f]{32}$/);
+      // Skinport's credential is "clientId:clientSecret" (the simulators open the account with it).
+      expect(key).toMatch(
+        m.market === 'skinport' ? /^[0-9a-f]{16}:[0-9a-f]{16}$/ : /^[0-9a-f]{32}$/,
+      );
       expect(maskStoredSecret(m.api_key)).toBe(`••••${key.slice(-4)}`);
       if (m.market === 'tm') {
         expect(m.pay_password!.startsWith('v2:')).toBe(true);

@@ -24,6 +24,15 @@ const QUOTAS: [MarketCode, number][] = [
   ['cs7', 1],
 ];
 
+/**
+ * The key in the form the market's client stores: Skinport's "clientId:clientSecret" (made from the same
+ * random hex, so the demo's other rows stay as they were), one key elsewhere. The simulators open each
+ * account with it (demo-simulators.ts).
+ */
+function apiKey(market: MarketCode, hex: string): string {
+  return market === 'skinport' ? `${hex.slice(0, 16)}:${hex.slice(16)}` : hex;
+}
+
 export interface DemoMarketAccount {
   id: number;
   market: MarketCode;
@@ -76,7 +85,7 @@ export async function seedMarketAccounts(
         row: {
           market,
           steam_account: steam.id,
-          api_key: rng.hex(32),
+          api_key: apiKey(market, rng.hex(32)),
           pay_password: market === 'tm' || market === 'tm_usd' ? rng.alphanumeric(10) : null,
           currency,
           balance: formatMinor(status === 'banned' ? 0 : balanceMinor),

@@ -3,7 +3,7 @@ import type { KitMarketDefinition } from '../kit/kit-definition.ts';
 import type { KitMarket, SimListing } from '../kit/kit-market.ts';
 import { KitError } from '../kit/kit-error.ts';
 import { type KitContext, type KitRoute } from '../kit/kit-types.ts';
-import { hexKeyCredentials, keyAuth } from '../kit/key-auth.ts';
+import { hexKeyCredentials, givenKeyCredentials, keyAuth } from '../kit/key-auth.ts';
 import { entry, idText, iso, jsonObject, keyed, list, me, positiveInt } from '../kit/route-helpers.ts';
 import { hashText } from '../util/random.ts';
 
@@ -227,6 +227,7 @@ export const BITSKINS_SIMULATOR: KitMarketDefinition = {
   defaultConfig: { currency: 'USD', rateLimits: {} },
   registerRoutes,
   newCredentials: hexKeyCredentials(32),
+  givenCredentials: givenKeyCredentials,
   authenticate: keyAuth((req) => req.headers['x-apikey'], {
     status: 403,
     body: { code: 'GLO_002', message: 'global.access_denied' },

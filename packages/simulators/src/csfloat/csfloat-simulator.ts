@@ -3,7 +3,7 @@ import type { KitMarketDefinition } from '../kit/kit-definition.ts';
 import type { SimAccount, SimListing, SimOrder } from '../kit/kit-market.ts';
 import { KitError } from '../kit/kit-error.ts';
 import { type KitContext, type KitRoute } from '../kit/kit-types.ts';
-import { hexKeyCredentials, keyAuth } from '../kit/key-auth.ts';
+import { hexKeyCredentials, givenKeyCredentials, keyAuth } from '../kit/key-auth.ts';
 import { idText, iso, jsonObject, keyed, list, me, positiveInt } from '../kit/route-helpers.ts';
 import { placeCountedOrder } from '../kit/place-order.ts';
 import {
@@ -265,6 +265,7 @@ export const CSFLOAT_SIMULATOR: KitMarketDefinition = {
   defaultConfig: { currency: 'USD', rateLimits: { listings: { limit: 500, windowMs: 86_400_000 } } },
   registerRoutes,
   newCredentials: hexKeyCredentials(16),
+  givenCredentials: givenKeyCredentials,
   authenticate: keyAuth((req) => req.headers.authorization, {
     status: 401,
     body: { code: 1, message: 'invalid api key' },

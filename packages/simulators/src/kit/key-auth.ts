@@ -14,6 +14,11 @@ export function hexKeyCredentials(bytes: number): () => NewCredentials {
   };
 }
 
+/** A key the caller already holds, for the same markets: one printable ASCII word of 8 to 200 characters. */
+export function givenKeyCredentials(credential: string): NewCredentials | null {
+  return /^[\x21-\x7e]{8,200}$/.test(credential) ? { credential, authKey: credential, extra: {} } : null;
+}
+
 /**
  * Auth by a key the request carries (`readKey`: a header, a query parameter; null when it carries none):
  * no key is `none`, a known key its account, any other the market's own refusal.

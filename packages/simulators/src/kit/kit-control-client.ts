@@ -27,7 +27,9 @@ export class KitControlClient extends SimulatorControlClient {
     super(base, 'control');
   }
 
-  account(options: { money?: number | string; inventory?: number; names?: string[] } = {}) {
+  account(
+    options: { money?: number | string; inventory?: number; names?: string[]; credential?: string } = {},
+  ) {
     return this.call<KitCreatedAccount>('POST', 'accounts', options);
   }
 

@@ -5,7 +5,7 @@ import { InputError } from '../util/input-error.ts';
 import { mergeKitConfig } from './kit-config.ts';
 import type { FaultStore } from '../faults/fault-store.ts';
 import type { KitMarketDefinition } from './kit-definition.ts';
-import type { KitMarket, SimAccount } from './kit-market.ts';
+import type { KitMarket, NewCredentials, SimAccount } from './kit-market.ts';
 import type { KitStats } from './kit-stats.ts';
 import { KitReply } from './kit-types.ts';
 import { majorToUnits, unitsToDecimal } from './kit-units.ts';
@@ -143,9 +143,22 @@ function dump(sim: ControlledKitSimulator, account: SimAccount) {
   };
 }
 
+/** `credential`: the account takes a credential the caller holds (the demo's seeded keys) instead of a new one. */
+function givenCredential(sim: ControlledKitSimulator, body: Body): NewCredentials | null {
+  const value = body.credential;
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string') throw new InputError('credential must be a string');
+  if (!sim.definition.givenCredentials)
+    throw new InputError(`${sim.definition.name} makes its own credentials: leave credential out`);
+  const made = sim.definition.givenCredentials(value);
+  if (!made) throw new InputError(`credential is not a ${sim.definition.name} credential`);
+  return made;
+}
+
 const createAccount: KitControlRoute = (ctx, sim) => {
   const body = parseControlBody(ctx.body);
-  const account = sim.market.createAccount((steamid) => sim.definition.newCredentials(steamid), {
+  const given = givenCredential(sim, body);
+  const account = sim.market.createAccount((steamid) => given ?? sim.definition.newCredentials(steamid), {
     balance: money(sim, body, 'money') ?? 0,
     inventory: int(body, 'inventory', 0),
     names: names(body),
@@ -242,7 +255,7 @@ const clockView: KitControlRoute = (_ctx, sim) => ({
 });
 
 const CONTROL_INDEX = [
-  'POST accounts {money?, inventory?, names?}',
+  'POST accounts {money?, inventory?, names?, credential?}',
   'GET accounts',
   'GET accounts/{id}',
   'POST accounts/{id}/items {count?, names?, tradable?}',

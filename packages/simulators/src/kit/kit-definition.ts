@@ -14,6 +14,12 @@ export interface KitMarketDefinition {
   registerRoutes(router: Router<KitRoute>): void;
   /** Fresh credentials of a new account (random: they are identities); `steamid` is the account's. */
   newCredentials(steamid: string): NewCredentials;
+  /**
+   * The credentials of an account created with a credential the caller already holds, in the form the
+   * client stores (the demo registers its seeded keys, as the tm simulator's `key`); null when `credential`
+   * is not of this market's form. Markets without it refuse a given credential.
+   */
+  givenCredentials?(credential: string): NewCredentials | null;
   /** Reads the request's credentials; `none` when it carries none. */
   authenticate(req: KitRequest, env: AuthEnv): AuthResult;
   /**

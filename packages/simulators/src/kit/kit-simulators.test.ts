@@ -86,6 +86,44 @@ describe('the non-tm simulators in createSimulatorServer', () => {
 });
 
 describe('the shared control API', () => {
+  /** A credential of each market's stored form that the caller (the demo) already holds. */
+  const GIVEN: Partial<Record<OtherMarket, string>> = {
+    waxpeer: 'a1'.repeat(32),
+    csfloat: 'b2'.repeat(16),
+    skinport: `${'c3'.repeat(8)}:${'d4'.repeat(16)}`,
+    bitskins: 'e5'.repeat(32),
+    lis_skins: 'f6'.repeat(24),
+  };
+
+  it.each(Object.keys(GIVEN) as OtherMarket[])(
+    '%s opens an account with a credential the caller holds, known by it afterwards',
+    async (market) => {
+      const credential = GIVEN[market]!;
+      const created = await control(market).account({ money: 5, credential });
+      expect(created.credential).toBe(credential);
+      const probe = PROBES[market];
+      const answer = await fetch(
+        `${base}${OTHER_MARKET_PREFIXES[market]}${probe.path.replace('CRED', encodeURIComponent(credential))}`,
+        { method: probe.method ?? 'GET', ...probe.auth(credential) },
+      );
+      expect(answer.status).toBe(200);
+      // The same credential twice is refused, as two fresh ones never collide.
+      await expect(control(market).account({ credential })).rejects.toThrow(/409|taken/);
+    },
+  );
+
+  it('refuses a given credential of the wrong form, and on a market that makes its own', async () => {
+    await expect(control('skinport').account({ credential: 'no-colon-here' })).rejects.toThrow(
+      /not a skinport credential/,
+    );
+    await expect(control('waxpeer').account({ credential: 'has space' })).rejects.toThrow(
+      /not a waxpeer credential/,
+    );
+    await expect(control('dmarket').account({ credential: 'ab:cd' })).rejects.toThrow(
+      /makes its own credentials/,
+    );
+  });
+
   it('creates accounts, gives items and money, sells listings, fills orders and reports them', async () => {
     const wax = server.state.waxpeer.market;
     const ctl = control('waxpeer');

@@ -3,7 +3,7 @@ import type { KitMarketDefinition } from '../kit/kit-definition.ts';
 import type { SimPurchase } from '../kit/kit-market.ts';
 import { KitError } from '../kit/kit-error.ts';
 import { type KitContext, type KitRoute } from '../kit/kit-types.ts';
-import { hexKeyCredentials } from '../kit/key-auth.ts';
+import { hexKeyCredentials, givenKeyCredentials } from '../kit/key-auth.ts';
 import { idText, iso, jsonObject, keyed, list, me } from '../kit/route-helpers.ts';
 import { majorToUnits, unitsToFloat } from '../kit/kit-units.ts';
 
@@ -124,6 +124,7 @@ export const LIS_SKINS_SIMULATOR: KitMarketDefinition = {
   defaultConfig: { currency: 'USD', rateLimits: {} },
   registerRoutes,
   newCredentials: hexKeyCredentials(24),
+  givenCredentials: givenKeyCredentials,
   authenticate(req, env) {
     const header = req.headers.authorization;
     if (!header) return { kind: 'none' };

@@ -194,6 +194,12 @@ export const SKINPORT_SIMULATOR: KitMarketDefinition = {
     const credential = `${clientId}:${clientSecret}`;
     return { credential, authKey: credential, extra: { clientId, clientSecret } };
   },
+  givenCredentials(credential) {
+    // "clientId:clientSecret", as the client stores it; the request's Basic header carries the same text.
+    const match = /^([\x21-\x39\x3b-\x7e]{1,100}):([\x21-\x7e]{1,200})$/.exec(credential);
+    if (!match) return null;
+    return { credential, authKey: credential, extra: { clientId: match[1]!, clientSecret: match[2]! } };
+  },
   authenticate(req, env) {
     if (!req.headers.authorization) return { kind: 'none' };
     const account = env.market.accountByAuthKey(basicCredential(req.headers.authorization));

@@ -3,7 +3,7 @@ import type { KitMarketDefinition } from '../kit/kit-definition.ts';
 import type { KitMarket, SimAccount, SimListing, SimOrder } from '../kit/kit-market.ts';
 import { KitError } from '../kit/kit-error.ts';
 import { type KitContext, type KitRoute } from '../kit/kit-types.ts';
-import { hexKeyCredentials, keyAuth } from '../kit/key-auth.ts';
+import { hexKeyCredentials, givenKeyCredentials, keyAuth } from '../kit/key-auth.ts';
 import { entry, idText, iso, jsonObject, keyed, list, me, positiveInt } from '../kit/route-helpers.ts';
 import { placeCountedOrder } from '../kit/place-order.ts';
 
@@ -359,6 +359,7 @@ export const WAXPEER_SIMULATOR: KitMarketDefinition = {
   defaultConfig: { currency: 'USD', rateLimits: { 'list-items': { limit: 2, windowMs: 120_000 } } },
   registerRoutes,
   newCredentials: hexKeyCredentials(32),
+  givenCredentials: givenKeyCredentials,
   authenticate: keyAuth((req) => new URLSearchParams(req.search).get('api'), {
     status: 401,
     body: WRONG_KEY,
