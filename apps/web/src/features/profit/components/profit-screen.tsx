@@ -4,6 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Page } from '@/components/page';
 import { useCommonData } from '@/lib/common-data';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useUrlFilters } from '@/lib/use-url-filters';
 import { useUiLang } from '@/lib/use-ui-lang';
 
 import { useProfitByDay } from '../api/get-profit-by-day';
@@ -12,9 +13,9 @@ import { useProfitByMarket } from '../api/get-profit-by-market';
 import { useProfitDealsPage } from '../api/get-profit-deals';
 import { useProfitTotals } from '../api/get-profit-totals';
 import { dayBars, marketBars } from '../utils/profit-chart-data';
+import { profitUrlCodec } from '../utils/profit-url';
 import {
   dealsQuery,
-  defaultProfitFilters,
   heldQuery,
   summaryQuery,
   type ProfitFilters,
@@ -40,12 +41,17 @@ export function ProfitScreen({ now: fixedNow }: { now?: Date } = {}) {
   const common = useCommonData();
   // The day the screen opened: the quick choices and the default month stay those of that day.
   const [now] = useState(() => fixedNow ?? new Date());
-  const [filters, setFilters] = useState<ProfitFilters>(() => defaultProfitFilters(now));
-  const [currency, setCurrency] = useState<ReportCurrency>('RUB');
-  const onChange = useCallback(
-    (change: Partial<ProfitFilters>) => setFilters((f) => ({ ...f, ...change })),
-    [],
-  );
+  // The period, filters and currency live in the URL (a reload, Back or a shared link keep them).
+  const codec = useMemo(() => profitUrlCodec(now), [now]);
+  const [state, change] = useUrlFilters(codec);
+  const { currency } = state;
+  // One object per URL (the debounce below compares by reference).
+  const filters = useMemo((): ProfitFilters => {
+    const { currency: _currency, ...rest } = state;
+    return rest;
+  }, [state]);
+  const onChange = useCallback((next: Partial<ProfitFilters>) => change(next), [change]);
+  const setCurrency = useCallback((next: ReportCurrency) => change({ currency: next }), [change]);
 
   const typed = useDebouncedValue(filters);
   const summary = useMemo(() => summaryQuery(typed, currency), [typed, currency]);
