@@ -1,4 +1,4 @@
-import { Stack, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
 
 import { FilterBar } from '@/components/filter-bar';
 import { ToolbarFilters, type FilterStateProps } from '@/components/toolbar-filters';
@@ -11,6 +11,7 @@ import {
   type ProfitFilters,
   type ReportCurrency,
 } from '../utils/profit-range';
+import { ItemNameField } from './item-name-field';
 
 export interface ProfitPeriodBarProps extends FilterStateProps<ProfitFilters> {
   currency: ReportCurrency;
@@ -70,14 +71,7 @@ export function ProfitPeriodBar({
           },
         ]}
       />
-      <TextField
-        margin="none"
-        label={t('profit.item')}
-        value={filters.item}
-        onChange={(event) => onChange({ item: event.target.value })}
-        sx={{ width: 260 }}
-        slotProps={{ htmlInput: { 'data-testid': 'profit-item' } }}
-      />
+      <ItemNameField value={filters.item} onChange={(item) => onChange({ item })} width={300} />
       <Stack direction="row" sx={{ alignItems: 'center' }}>
         <ToggleButtonGroup
           size="small"
