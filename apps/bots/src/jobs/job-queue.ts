@@ -448,8 +448,12 @@ export class JobQueue<D> {
             message: `failed after ${o.ms} ms: ${String(o.error.message)}${o.permanent ? ' (not retried)' : ''}`,
           },
     );
-    // The end lines and the completions are separate rows: sent side by side.
-    const [, completeError] = await Promise.all([writes.logs.add(ends).catch(() => undefined), completed]);
+    // The end lines go after the completions: a log line moves bot_job_log's data version, which the
+    // console's live stream announces as `jobs`, and a job's dialog then reads the job once (it no longer
+    // polls while the stream is up). A line committed before the job's state would be read as "running"
+    // with nothing left to announce the end.
+    const completeError = await completed;
+    await writes.logs.add(ends).catch(() => undefined);
     for (const outcome of outcomes) this.finished.emit(outcome.id);
     if (completeError) throw completeError;
   }
@@ -549,8 +553,15 @@ export class JobQueue<D> {
     const found = await this.store.get(id);
     if (!found) return null;
     await this.boss.cancel(found.lane, id);
+    const after = (await this.store.get(id))?.job ?? null;
+    if (after?.state === 'cancelled' && !TERMINAL.has(found.job.state)) {
+      // The end is pg-boss's row; this line (after it) moves the `jobs` topic for the consoles watching.
+      await appendBotJobLog(this.options.db, [
+        { job_id: id, attempt: Math.max(1, after.attempts), level: 'warn', message: 'cancelled' },
+      ]).catch(() => undefined);
+    }
     this.finished.emit(id);
-    return (await this.store.get(id))?.job ?? null;
+    return after;
   }
 
   /** Stops fetching, lets running attempts finish for up to `timeoutMs`, then hands the rest back. */

@@ -126,6 +126,45 @@ describe('jobs: queue, states, attempts, logs and the jobs API', () => {
     expect((await t.request('GET', '/api-node/jobs/not-a-uuid/')).status).toBe(404);
   });
 
+  it("writes a job's end line after its end: the line is what the console's live stream announces", async () => {
+    // Records, for every log line, the job's state that the line's own statement saw.
+    await t.db.exec(`
+      CREATE TABLE test_line_state (message text, state text);
+      CREATE FUNCTION test_line_state() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      BEGIN
+        INSERT INTO test_line_state
+          SELECT NEW.message, (SELECT state::text FROM pgboss.job WHERE id = NEW.job_id);
+        RETURN NULL;
+      END $fn$;
+      CREATE TRIGGER test_line_state AFTER INSERT ON bot_job_log FOR EACH ROW EXECUTE FUNCTION test_line_state();`);
+    try {
+      const job = await t.runtime.queue.enqueue('test.echo', { value: 'slow', sleepMs: 300 });
+      for (let i = 0; i < 200 && (await t.runtime.queue.store.get(job!.id))?.job.state !== 'running'; i++)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      // The job's row is held while the attempt ends (on PostgreSQL its completion waits for it; PGlite's
+      // one connection serialises everything): a line written beside the completion would see "active".
+      await t.db.transaction(async (tx) => {
+        await tx.query('SELECT 1 FROM pgboss.job WHERE id = $1::uuid FOR UPDATE', [job!.id]);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      });
+      expect((await t.runtime.queue.waitFor(job!.id, 20_000))?.state).toBe('done');
+      const lines = await t.db.query<{ message: string; state: string }>(
+        "SELECT message, state FROM test_line_state WHERE message LIKE 'done in %'",
+      );
+      expect(lines).toEqual([{ message: expect.stringMatching(/^done in/), state: 'completed' }]);
+
+      const later = await t.runtime.queue.enqueue('test.echo', { value: 'x' }, { startAfterSeconds: 3600 });
+      await t.request('POST', `/api-node/jobs/${later!.id}/cancel/`);
+      const cancelled = await t.db.query<{ message: string; state: string }>(
+        "SELECT message, state FROM test_line_state WHERE message = 'cancelled'",
+      );
+      expect(cancelled).toEqual([{ message: 'cancelled', state: 'cancelled' }]);
+    } finally {
+      await t.db.exec(`DROP TRIGGER test_line_state ON bot_job_log; DROP FUNCTION test_line_state();
+        DROP TABLE test_line_state;`);
+    }
+  });
+
   it('cancels a queued job', async () => {
     const job = await t.runtime.queue.enqueue('test.echo', { value: 'later' }, { startAfterSeconds: 3600 });
     const cancelled = await t.request<BotJob>('POST', `/api-node/jobs/${job!.id}/cancel/`);
