@@ -11,6 +11,8 @@ const TOPIC_TABLES: Record<LiveTopic, VersionedTable> = {
   'steam-accounts': 'steam_account',
   trading: 'bot_trading_loop',
   history: 'toy_history',
+  checklists: 'account_checklist',
+  spending: 'market_spend',
 };
 const TABLES = LIVE_TOPICS.map((topic) => TOPIC_TABLES[topic]);
 

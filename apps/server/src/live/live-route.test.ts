@@ -158,4 +158,58 @@ describe('GET /api/live/', () => {
     expect(tradingEvents).toHaveLength(1);
     await stream.close();
   });
+  it('checklists and spending move their topics on a change, not on a write that changes nothing', async () => {
+    const accountId = await createMarketAccount(t.client, unique('live-spend'), { market: 'tm' });
+    const [{ steam_account: steamAccount } = { steam_account: 0 }] = await t.services.db.query<{
+      steam_account: number;
+    }>('SELECT steam_account FROM market_account WHERE id = $1', [accountId]);
+    const version = () => readDataVersion(t.services.db, ['account_checklist', 'market_spend']);
+    const stream = await openStream();
+    await waitForFirst(stream);
+
+    await t.services.db.query(
+      `INSERT INTO account_checklist (steam_account, steps) VALUES ($1, '{"login": {"state": "running"}}')`,
+      [steamAccount],
+    );
+    expect((await stream.next('checklists', 1)).topics).toEqual(['checklists']);
+    let before = await version();
+    // Not a change: the same steps (only updated_at), an UPDATE of no row.
+    await t.services.db.query(
+      `UPDATE account_checklist SET steps = steps, updated_at = now() WHERE steam_account = $1`,
+      [steamAccount],
+    );
+    await t.services.db.query(`UPDATE account_checklist SET steps = '{}' WHERE steam_account = -1`);
+    expect(await version()).toBe(before);
+    const seen = stream.events.length;
+    await t.services.db.query(
+      `UPDATE account_checklist SET steps = '{"login": {"state": "done"}}' WHERE steam_account = $1`,
+      [steamAccount],
+    );
+    expect(await version()).not.toBe(before);
+    await stream.next('checklists', seen);
+
+    const events = stream.events.length;
+    await t.services.db.query(
+      `INSERT INTO market_spend (market_account, market, call, custom_id, source, amount, currency, state)
+       VALUES ($1, 'tm', 'buy', 'live-1', 'proxy', 10, 'RUB', 'reserved')`,
+      [accountId],
+    );
+    expect((await stream.next('spending', events)).topics).toEqual(['spending']);
+    before = await version();
+    await t.services.db.query(`UPDATE market_spend SET state = state WHERE market_account = $1`, [accountId]);
+    await t.services.db.query(
+      `INSERT INTO market_spend_guard (market_account, daily_cap, currency) VALUES ($1, 100, 'RUB')`,
+      [accountId],
+    );
+    const guarded = await version();
+    expect(guarded).not.toBe(before);
+    await t.services.db.query(
+      `UPDATE market_spend_guard SET daily_cap = 100, updated_at = now() WHERE market_account = $1`,
+      [accountId],
+    );
+    expect(await version()).toBe(guarded);
+    await t.services.db.query(`UPDATE market_spend SET state = 'done' WHERE market_account = $1`, [accountId]);
+    expect(await version()).not.toBe(guarded);
+    await stream.close();
+  });
 });

@@ -14,6 +14,10 @@ export const LIVE_TOPICS = [
   'steam-accounts',
   'trading',
   'history',
+  // Sign-up checklists' steps (account_checklist) and spending calls with the spend guards (market_spend,
+  // market_spend_guard): migration 032. New topics go last: a version's parts are in this order.
+  'checklists',
+  'spending',
 ] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 export const liveTopicSchema = z.enum(LIVE_TOPICS);

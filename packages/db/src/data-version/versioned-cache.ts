@@ -2,7 +2,7 @@ import type { Queryable } from '../database.ts';
 
 /**
  * A table whose writes bump its data version (migrations 023 and 024: a statement trigger; 026: the live
- * stream's bot tables, bot_trading_loop only on a change of status).
+ * stream's bot tables, bot_trading_loop only on a change of status; 032: checklists and spending).
  */
 export type VersionedTable =
   | 'toy_history'
@@ -15,7 +15,10 @@ export type VersionedTable =
   | 'bot_delivery'
   | 'proxy'
   | 'bot_job_log'
-  | 'bot_trading_loop';
+  | 'bot_trading_loop'
+  // Migration 032 (live stream): checklists' steps; spending calls and spend guards under one name.
+  | 'account_checklist'
+  | 'market_spend';
 
 /**
  * The tables' change counters as one text, in the order given: each a bigint (never through a JS number),
