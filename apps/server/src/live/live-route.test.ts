@@ -208,7 +208,9 @@ describe('GET /api/live/', () => {
       [accountId],
     );
     expect(await version()).toBe(guarded);
-    await t.services.db.query(`UPDATE market_spend SET state = 'done' WHERE market_account = $1`, [accountId]);
+    await t.services.db.query(`UPDATE market_spend SET state = 'done' WHERE market_account = $1`, [
+      accountId,
+    ]);
     expect(await version()).not.toBe(guarded);
     await stream.close();
   });

@@ -3,6 +3,7 @@ import type { BotJob, BotJobState, BotRouteId } from '@toydesk/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { botApi, type BotCallOptions } from './bot-api';
+import { livePoll, type LiveMeta } from './live-updates';
 import { unwrap } from './query';
 
 /**
@@ -13,7 +14,7 @@ import { unwrap } from './query';
 
 export const FINISHED_JOB_STATES: ReadonlySet<BotJobState> = new Set(['done', 'failed', 'cancelled']);
 
-/** How often a job that has not ended is read again. */
+/** How often a job that has not ended is read again while the live stream is down. */
 export const BOT_JOB_POLL_MS = 1000;
 
 export function isJobFinished(job: Pick<BotJob, 'state'> | null | undefined): boolean {
@@ -30,12 +31,30 @@ export async function getBotJob(jobId: string, signal?: AbortSignal): Promise<Bo
   );
 }
 
+/**
+ * Every step of a job writes a log line (bot_job_log), and so do its start and its end, after the job's
+ * state (apps/bots' job queue): the live stream's `jobs` topic says when to read the job again. A finished
+ * job follows nothing; one that has not ended polls only while the stream is down. (The topic moves for any
+ * job, at most once a second per tab: no more often than the poll it replaces.)
+ */
+export const botJobMeta: LiveMeta = {
+  live: ['jobs'],
+  settled: (data) => isJobFinished(data as BotJob | undefined),
+};
+
+/** Polls every `pollMs` while the job has not ended and the live stream is down. */
+export function botJobRefetchInterval(pollMs = BOT_JOB_POLL_MS) {
+  const poll = livePoll(pollMs);
+  return (query: { state: { data?: BotJob } }) => (isJobFinished(query.state.data) ? false : poll());
+}
+
 export function botJobQueryOptions(jobId: string, pollMs = BOT_JOB_POLL_MS) {
   return queryOptions({
     queryKey: botJobQueryKey(jobId),
     queryFn: ({ signal }) => getBotJob(jobId, signal),
     staleTime: 0,
-    refetchInterval: (query) => (isJobFinished(query.state.data) ? false : pollMs),
+    meta: botJobMeta,
+    refetchInterval: botJobRefetchInterval(pollMs),
   });
 }
 
@@ -57,14 +76,16 @@ export interface BotJobView {
   readError: boolean;
 }
 
-/** Follows a job: reads GET /api-node/jobs/{id}/ every second until done, failed or cancelled. */
+/**
+ * Follows a job until done, failed or cancelled: GET /api-node/jobs/{id}/ again when the live stream says
+ * `jobs` changed, every second while the stream is down.
+ */
 export function useBotJob(jobId: string | null | undefined, options: UseBotJobOptions = {}): BotJobView {
   const pollMs = options.pollMs ?? BOT_JOB_POLL_MS;
   const query = useQuery({
+    // A failed read is not the job failing: the next change (or poll) reads it again.
     ...botJobQueryOptions(jobId ?? '', pollMs),
     enabled: !!jobId,
-    // A failed read is not the job failing: keep polling.
-    refetchInterval: (q) => (isJobFinished(q.state.data) ? false : pollMs),
   });
   const initial = options.initial && options.initial.id === jobId ? options.initial : null;
   const job = jobId ? (query.data ?? initial) : null;

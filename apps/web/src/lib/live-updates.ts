@@ -13,7 +13,14 @@ import { backendBaseUrl } from './env';
  */
 
 // A type, not an interface: react-query's meta is a Record, which an interface does not satisfy.
-export type LiveMeta = { live?: readonly LiveTopic[] };
+export type LiveMeta = {
+  live?: readonly LiveTopic[];
+  /**
+   * True once the query's data can change no more (a finished job): it stops following its topics, so a
+   * busy topic does not read it again for nothing.
+   */
+  settled?: (data: unknown) => boolean;
+};
 
 type Listener = () => void;
 
@@ -56,8 +63,10 @@ export function livePoll(ms: number): () => number | false {
 }
 
 const declares = (query: Query, topic: LiveTopic | null) => {
-  const live = (query.meta as LiveMeta | undefined)?.live;
-  return live !== undefined && (topic === null || live.includes(topic));
+  const meta = query.meta as LiveMeta | undefined;
+  const live = meta?.live;
+  if (live === undefined || (topic !== null && !live.includes(topic))) return false;
+  return !meta?.settled?.(query.state.data);
 };
 
 /**
