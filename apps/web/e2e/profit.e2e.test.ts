@@ -136,6 +136,33 @@ describeInConsole('profit screen in Chromium (ru)', { path: paths.tags.getHref()
     expect(lines).toHaveLength(expected);
   });
 
+  it('narrows to an item picked from the names offered, and a reload keeps the filters', async () => {
+    const { page } = session;
+    const best = await api<{ results: { market_hash_name: string }[] }>(
+      'GET',
+      `/api/profit/by-item/?${qs({ ...monthQuery('RUB'), ordering: '-profit', limit: '1' })}`,
+    );
+    const name = best.body.results[0]?.market_hash_name;
+    expect(name, "the month's best item").toBeDefined();
+    const itemTotals = await totals({ ...monthQuery('RUB'), market_hash_name: name });
+    await session.goto(paths.profit.getHref());
+    await page.getByTestId('total-profit').waitFor();
+    // Most of the name is typed; the list offers the catalogue's names that match, and the pick filters.
+    const field = page.getByTestId('profit-item');
+    await field.fill(name!.slice(0, -4));
+    await page.getByRole('option', { name: name!, exact: true }).click();
+    await expect.poll(() => card('total-deals')).toBe(normal(itemTotals.deals.toLocaleString('ru-RU')));
+    expect(await card('total-profit')).toBe(normal(formatAmount(itemTotals.profit, 'RUB', 'ru')));
+    expect(new URL(page.url()).searchParams.get('item')).toBe(name);
+    await session.screenshot('profit-item');
+    await page.reload();
+    await page.getByTestId('total-profit').waitFor();
+    expect(await field.inputValue()).toBe(name);
+    await expect.poll(() => card('total-profit')).toBe(normal(formatAmount(itemTotals.profit, 'RUB', 'ru')));
+    await session.goto(paths.profit.getHref());
+    await page.getByTestId('total-profit').waitFor();
+  });
+
   it('asks before a fee edit, shows old and new, then the totals change', async () => {
     expect(tmSell, "tm's sale fee row").toBeDefined();
     const { page } = session;

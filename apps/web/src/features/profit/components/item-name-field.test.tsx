@@ -37,9 +37,22 @@ describe('ItemNameField', () => {
     renderWithProviders(<Field onName={(name) => names.push(name)} />);
     await user.type(screen.getByTestId('profit-item'), 'redline');
     await user.click(await screen.findByRole('option', { name: NAMES[1] }));
-    expect(names.at(-1)).toBe(NAMES[1]);
+    // Only the pick reached the screen, not every letter typed.
+    expect(names).toEqual([NAMES[1]]);
     // One search per pause in typing, by the text typed.
     await waitFor(() => expect(calls.some((c) => c.url.includes('search=redline'))).toBe(true));
     expect(calls.filter((c) => c.url.includes('search=r&') || c.url.endsWith('search=r'))).toEqual([]);
+  });
+
+  it('takes a whole name typed on Enter, and nothing on the clear button when already empty', async () => {
+    stubApi(({ url }) => (url.includes('/api/toy/toys/') ? jsonResponse(listPage([])) : undefined));
+    const names: string[] = [];
+    const user = userEvent.setup();
+    renderWithProviders(<Field onName={(name) => names.push(name)} />);
+    await user.type(screen.getByTestId('profit-item'), 'Falchion Case{Enter}');
+    expect(names).toEqual(['Falchion Case']);
+    await user.clear(screen.getByTestId('profit-item'));
+    await user.tab();
+    expect(names).toEqual(['Falchion Case', '']);
   });
 });

@@ -1,5 +1,6 @@
 import { Autocomplete, TextField } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { api } from '@/lib/api-client';
@@ -16,12 +17,25 @@ export interface ItemNameFieldProps {
 const SUGGESTIONS = 20;
 
 /**
- * The profit screen's item filter: an exact market hash name (the summaries filter by it), typed or picked
- * from the catalogue's names matching what was typed (GET /api/toy/toys/?search=, two letters at least).
+ * The profit screen's item filter: an exact market hash name (the summaries filter by it), picked from the
+ * catalogue's names matching what was typed (GET /api/toy/toys/?search=, two letters at least) or typed whole.
+ * The screen filters once a name is chosen (a pick, Enter, leaving the field, the clear button), not on every
+ * letter: half a name matches nothing and would blank every figure while typing.
  */
 export function ItemNameField({ value, onChange, width }: ItemNameFieldProps) {
   const { t } = useTranslation();
-  const typed = useDebouncedValue(value.trim());
+  const [text, setText] = useState(value);
+  // A name set from elsewhere (a click on a name in the lists, the URL) replaces what is typed (React's
+  // "adjusting state when a prop changes", during render rather than in an effect).
+  const [seen, setSeen] = useState(value);
+  if (value !== seen) {
+    setSeen(value);
+    setText(value);
+  }
+  const commit = (name: string) => {
+    if (name.trim() !== value) onChange(name.trim());
+  };
+  const typed = useDebouncedValue(text.trim());
   const names = useQuery({
     queryKey: ['api', 'toys.list', 'names', typed] as const,
     enabled: typed.length >= 2,
@@ -39,8 +53,11 @@ export function ItemNameField({ value, onChange, width }: ItemNameFieldProps) {
     <Autocomplete
       freeSolo
       options={typed.length >= 2 ? (names.data ?? []) : []}
-      inputValue={value}
-      onInputChange={(_event, next) => onChange(next)}
+      value={value || null}
+      inputValue={text}
+      onInputChange={(_event, next) => setText(next)}
+      onChange={(_event, next) => commit(next ?? '')}
+      onBlur={() => commit(text)}
       filterOptions={(options) => options}
       loading={names.isFetching}
       sx={{ width }}
