@@ -107,4 +107,28 @@ describe('the demo world pauses with no operator', () => {
     pause.check();
     expect({ holds, wakes }).toEqual({ holds: 2, wakes: 1 });
   });
+
+  it('keeps running while a console tab holds its live stream open, and counts idle again from its close', () => {
+    const { clock, pause, pass } = setup();
+    const closes: (() => void)[] = [];
+    const stream = { once: (_event: 'close', listener: () => void) => closes.push(listener) };
+    pause.onRequest('/api/live/', stream);
+    pass(3_600_000);
+    pause.check();
+    expect(clock.paused()).toBe(false);
+    // The tab is hidden or closed: the stream ends, and the world pauses a window later.
+    closes[0]!();
+    pass(59_000);
+    pause.check();
+    expect(clock.paused()).toBe(false);
+    pass(1_000);
+    pause.check();
+    expect(clock.paused()).toBe(true);
+    // Other requests never count as watching.
+    const other: (() => void)[] = [];
+    pause.onRequest('/api/session', {
+      once: (_event: 'close', listener: () => void) => other.push(listener),
+    });
+    expect(other).toEqual([]);
+  });
 });

@@ -1,3 +1,4 @@
+import { LIVE_PATH } from '@toydesk/contract';
 import type { SimClock } from '@toydesk/simulators';
 
 /**
@@ -22,8 +23,17 @@ export interface DemoWorldPause {
   touch(): void;
   /** Pauses the world when no operator request came for the idle window; called from a slow timer. */
   check(): void;
-  /** Counts a raw HTTP request as activity unless it is a probe. */
-  onRequest(url: string | undefined): void;
+  /**
+   * Counts a raw HTTP request as activity unless it is a probe. A console tab's live stream (GET /api/live/)
+   * counts for as long as it stays open: the console holds it only while its tab is shown, so an operator
+   * watching a screen keeps the world moving without touching it, and a hidden or closed tab does not.
+   */
+  onRequest(url: string | undefined, response?: ClosingResponse): void;
+}
+
+/** What onRequest needs of a response: to hear when its connection ends. */
+export interface ClosingResponse {
+  once(event: 'close', listener: () => void): unknown;
 }
 
 /**
@@ -47,6 +57,8 @@ export function createDemoWorldPause(
   whilePaused: () => void = () => undefined,
 ): DemoWorldPause {
   let lastActivity = realNow();
+  // Open live streams of console tabs.
+  let watching = 0;
   const touch = () => {
     lastActivity = realNow();
     if (!clock.paused()) return;
@@ -56,12 +68,22 @@ export function createDemoWorldPause(
   return {
     touch,
     check() {
+      if (watching > 0) lastActivity = realNow();
       if (realNow() - lastActivity >= idleMs) clock.pause();
       if (clock.paused()) whilePaused();
     },
-    onRequest(url) {
+    onRequest(url, response) {
       const path = (url ?? '').split('?')[0] ?? '';
-      if (!PROBE_PATHS.has(path)) touch();
+      if (PROBE_PATHS.has(path)) return;
+      touch();
+      if (path === LIVE_PATH && response) {
+        watching += 1;
+        // The tab went away (hidden, closed, logged out): from then on the idle window counts again.
+        response.once('close', () => {
+          watching -= 1;
+          lastActivity = realNow();
+        });
+      }
     },
   };
 }

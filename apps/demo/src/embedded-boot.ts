@@ -1,7 +1,7 @@
 import { registerBotServices } from '@toydesk/bots';
 import type { AppMount, BootOptions } from '@toydesk/server';
 
-import { DEMO_TRADING_IDLE_MAX_SECONDS } from './demo-world-pause.ts';
+import { type ClosingResponse, DEMO_TRADING_IDLE_MAX_SECONDS } from './demo-world-pause.ts';
 import { startDemo, type RunningDemo } from './start-demo.ts';
 
 /** The bot services (/api-node/) inside the server's process; they decide from their config whether to run. */
@@ -24,7 +24,9 @@ export function embeddedBoot(): Required<Pick<BootOptions, 'prepare' | 'mounts'>
     // Every HTTP request of the server, whatever its route or plugin: an operator's resumes the demo world.
     if (demo?.worldPause) {
       const worldPause = demo.worldPause;
-      app.server.on('request', (request: { url?: string }) => worldPause.onRequest(request.url));
+      app.server.on('request', (request: { url?: string }, response: ClosingResponse) =>
+        worldPause.onRequest(request.url, response),
+      );
     }
     const env = {
       ...services.config.env,

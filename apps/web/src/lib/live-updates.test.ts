@@ -2,7 +2,15 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { LIVE_PATH } from '@toydesk/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { connectLive, isLiveConnected, LIVE_REFRESH_GAP_MS, livePoll, onLiveTopic } from './live-updates';
+import {
+  connectLive,
+  isLiveConnected,
+  keepLiveWhileShown,
+  LIVE_HIDDEN_CLOSE_MS,
+  LIVE_REFRESH_GAP_MS,
+  livePoll,
+  onLiveTopic,
+} from './live-updates';
 
 /** The browser's EventSource as far as the console uses it: the test plays the server's side. */
 class ScriptedEventSource {
@@ -129,5 +137,54 @@ describe('the live stream in the console', () => {
     expect(isLiveConnected()).toBe(false);
     expect(livePoll(1000)()).toBe(1000);
     live.close();
+  });
+
+  it('closes the stream of a tab hidden for a while, and on showing it opens again and reads the live queries', async () => {
+    vi.useFakeTimers();
+    try {
+      let state: DocumentVisibilityState = 'visible';
+      const target = new EventTarget();
+      const doc = {
+        get visibilityState() {
+          return state;
+        },
+        addEventListener: (type: 'visibilitychange', listener: () => void) =>
+          target.addEventListener(type, listener),
+        removeEventListener: (type: 'visibilitychange', listener: () => void) =>
+          target.removeEventListener(type, listener),
+      };
+      const show = (next: DocumentVisibilityState) => {
+        state = next;
+        target.dispatchEvent(new Event('visibilitychange'));
+      };
+      const opened: { closed: boolean }[] = [];
+      const connect = () => {
+        const connection = { closed: false, close: () => (connection.closed = true) };
+        opened.push(connection);
+        return connection;
+      };
+      const invalidate = vi.spyOn(client, 'invalidateQueries');
+      const stop = keepLiveWhileShown(client, doc, connect);
+      expect(opened).toHaveLength(1);
+      // A quick look at another tab keeps the stream.
+      show('hidden');
+      vi.advanceTimersByTime(LIVE_HIDDEN_CLOSE_MS - 1);
+      show('visible');
+      vi.advanceTimersByTime(LIVE_HIDDEN_CLOSE_MS);
+      expect(opened).toHaveLength(1);
+      expect(opened[0]!.closed).toBe(false);
+      // A tab left in the background closes it.
+      show('hidden');
+      vi.advanceTimersByTime(LIVE_HIDDEN_CLOSE_MS);
+      expect(opened[0]!.closed).toBe(true);
+      expect(invalidate).not.toHaveBeenCalled();
+      show('visible');
+      expect(opened).toHaveLength(2);
+      expect(invalidate).toHaveBeenCalledTimes(1);
+      stop();
+      expect(opened[1]!.closed).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

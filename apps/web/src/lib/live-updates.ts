@@ -136,10 +136,54 @@ export function connectLive(
   };
 }
 
-/** Keeps the tab's stream open while mounted (the shell mounts it once, inside the operator's session). */
+/**
+ * A tab hidden this long closes its stream, and opens it again when shown, reading its live queries again
+ * (what changed meanwhile): a forgotten background tab holds no connection, and the demo counts an open stream
+ * as an operator watching (apps/demo's world pause), so a hidden tab lets the idle demo rest.
+ */
+export const LIVE_HIDDEN_CLOSE_MS = 60_000;
+
+/** What keepLiveWhileShown needs of the document: whether the tab is shown, and when that changes. */
+export interface VisibilitySource {
+  readonly visibilityState: DocumentVisibilityState;
+  addEventListener(type: 'visibilitychange', listener: () => void): void;
+  removeEventListener(type: 'visibilitychange', listener: () => void): void;
+}
+
+/** Keeps the tab's stream open while the tab is shown (see LIVE_HIDDEN_CLOSE_MS); returns the stop. */
+export function keepLiveWhileShown(
+  queryClient: QueryClient,
+  doc: VisibilitySource = document,
+  connect: (queryClient: QueryClient) => LiveConnection = connectLive,
+): () => void {
+  let connection: LiveConnection | null = connect(queryClient);
+  let closeTimer: ReturnType<typeof setTimeout> | undefined;
+  const onVisibility = () => {
+    if (doc.visibilityState === 'hidden') {
+      closeTimer ??= setTimeout(() => {
+        closeTimer = undefined;
+        connection?.close();
+        connection = null;
+      }, LIVE_HIDDEN_CLOSE_MS);
+      return;
+    }
+    clearTimeout(closeTimer);
+    closeTimer = undefined;
+    if (connection) return;
+    connection = connect(queryClient);
+    // The events of the time away were not heard.
+    void queryClient.invalidateQueries({ predicate: (query) => declares(query, null) });
+  };
+  doc.addEventListener('visibilitychange', onVisibility);
+  onVisibility();
+  return () => {
+    doc.removeEventListener('visibilitychange', onVisibility);
+    clearTimeout(closeTimer);
+    connection?.close();
+  };
+}
+
+/** Keeps the tab's stream open while mounted and shown (the shell mounts it once, inside the operator's session). */
 export function useLiveUpdates(queryClient: QueryClient): void {
-  useEffect(() => {
-    const connection = connectLive(queryClient);
-    return () => connection.close();
-  }, [queryClient]);
+  useEffect(() => keepLiveWhileShown(queryClient), [queryClient]);
 }
