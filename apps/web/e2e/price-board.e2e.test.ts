@@ -7,12 +7,24 @@ import { waitForRows } from './harness.ts';
 
 /**
  * Issue 16, item 2: the cross-market price board on the demo. The demo's market database is filled from
- * the simulators' public lists at start (tm, tm_usd, cs7, cs7_proxy: separate simulated markets, so the
- * same item has different prices there); the board compares them, filters by spread, and puts an item
- * into the catalogue with its buy and sell bands after asking.
+ * the simulators' lists at start: the tm family's public lists (tm, tm_usd, cs7, cs7_proxy) and the keyed
+ * markets' (Lis-skins, BitSkins, CSFloat, Skinport, Waxpeer), read with the demo accounts' vault keys. They
+ * are separate simulated markets, so the same item has different prices there; the board compares them,
+ * filters by spread, and puts an item into the catalogue with its buy and sell bands after asking.
  */
 
 const TABLE = 'Цены по площадкам';
+const TABLE_EN = 'Prices by marketplace';
+
+/** The keyed markets the start import reads, with their seeded names (the column headers). */
+const KEYED: Record<string, string> = {
+  lis_skins: 'Lis-Skins',
+  bitskins: 'BitSkins',
+  csfloat: 'CSFloat',
+  skinport: 'Skinport',
+  waxpeer: 'Waxpeer',
+};
+const isKeyed = (market: string | null) => market !== null && market in KEYED;
 
 async function board(query: string): Promise<PriceBoardResponse> {
   const answer = await api<PriceBoardResponse>('GET', `/api/market/price-board/?${query}`);
@@ -20,15 +32,63 @@ async function board(query: string): Promise<PriceBoardResponse> {
   return answer.body;
 }
 
+/** The keyed markets with a price on some row of the board's first 500 (the widest spreads). */
+async function keyedMarketsPriced(): Promise<string[]> {
+  const seen = new Set<string>();
+  for (const row of (await board('page_size=500')).results)
+    for (const cell of row.markets) if (isKeyed(cell.market) && cell.buy !== null) seen.add(cell.market);
+  return [...seen].sort();
+}
+
+/**
+ * On the open board (default order, no filter): a keyed market's column shows the first row's price, and a
+ * row among the first ten takes its best buy or best sale from a keyed market, named in that cell; then a
+ * screenshot with the keyed columns scrolled into view.
+ */
+async function checkKeyedColumns(table: string, shot: string): Promise<void> {
+  const { page } = session;
+  const rows = (await board('page_size=10')).results;
+  const grid = page.getByRole('table', { name: table });
+  const headers = (await grid.locator('[role="columnheader"]').allTextContents()).map((h) => h.trim());
+  const first = rows[0]!;
+  const market = first.markets.find((m) => isKeyed(m.market) && m.buy !== null)?.market;
+  expect(market, `a keyed market priced on ${first.market_hash_name}`).toBeDefined();
+  const column = headers.indexOf(KEYED[market!]!);
+  expect(column, `the ${market} column among ${headers.join(' | ')}`).toBeGreaterThan(0);
+  const cell = grid.locator('[role="row"][aria-rowindex="2"] [role="cell"]').nth(column);
+  await cell.getByText(/\d/).first().waitFor();
+  expect(await cell.textContent()).not.toBe('—');
+
+  const at = rows.findIndex((r) => isKeyed(r.buy_market) || isKeyed(r.sell_market));
+  expect(at, 'a row among the first ten whose best buy or sale is on a keyed market').toBeGreaterThanOrEqual(
+    0,
+  );
+  const row = rows[at]!;
+  const side = isKeyed(row.buy_market) ? 1 : 2; // the best buy or best sale column, after the name
+  const best = grid.locator(`[role="row"][aria-rowindex="${at + 2}"] [role="cell"]`).nth(side);
+  await best.getByText(KEYED[(side === 1 ? row.buy_market : row.sell_market)!]!).waitFor();
+
+  await session.screenshot(shot);
+  await grid
+    .locator('[role="row"][aria-rowindex="2"] [role="cell"]')
+    .nth(headers.indexOf(KEYED.waxpeer!))
+    .scrollIntoViewIfNeeded();
+  await session.screenshot(`${shot}-keyed`);
+}
+
 describeInConsole('price board in Chromium', { path: paths.tags.getHref() }, () => {
   it('shows real spreads between the simulated markets', async () => {
-    // The start import runs in the demo's bot worker: wait for lists of at least two markets.
+    // The start import runs in the demo's bot worker: wait for lists of at least two markets, and for every
+    // keyed market's (imported after the tm family's, each its own job).
     await expect
       .poll(async () => (await board('min_spread_pct=0&page_size=1')).count, {
         timeout: 90_000,
         interval: 1000,
       })
       .toBeGreaterThan(0);
+    await expect
+      .poll(keyedMarketsPriced, { timeout: 90_000, interval: 1000 })
+      .toEqual(Object.keys(KEYED).sort());
     const positive = await board('min_spread_pct=0.01&page_size=5');
     expect(positive.count).toBeGreaterThan(0);
     for (const row of positive.results) {
@@ -47,6 +107,10 @@ describeInConsole('price board in Chromium', { path: paths.tags.getHref() }, () 
       .locator('[role="row"][aria-rowindex="2"]')
       .getByText(first.market_hash_name)
       .waitFor();
+  });
+
+  it('compares the keyed markets too: their columns show prices, and some best buy or sale is theirs', async () => {
+    await checkKeyedColumns(TABLE, 'price-board-markets');
   });
 
   it('filters by the minimum spread', async () => {
@@ -98,6 +162,21 @@ describeInConsole('price board in Chromium', { path: paths.tags.getHref() }, () 
     expect(after.results[0]?.catalogue_markets).toEqual(
       expect.arrayContaining([row!.buy_market, row!.sell_market]),
     );
+  });
+
+  it('met no page errors', () => {
+    expect(session.problems).toEqual([]);
+  });
+});
+
+describeInConsole('price board in Chromium (English)', { path: paths.tags.getHref(), uiLang: 'en' }, () => {
+  it('compares the keyed markets in English too', async () => {
+    await expect
+      .poll(keyedMarketsPriced, { timeout: 90_000, interval: 1000 })
+      .toEqual(Object.keys(KEYED).sort());
+    await session.goto(paths.priceBoard.getHref());
+    await waitForRows(session.page, { table: TABLE_EN });
+    await checkKeyedColumns(TABLE_EN, 'price-board-en');
   });
 
   it('met no page errors', () => {
