@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 
 import type { FastifyInstance } from 'fastify';
-import { MAX_PAGE_SIZE, parseQueryString } from '@toydesk/api-kit';
+import { boundHeapGrowth, MAX_PAGE_SIZE, parseQueryString } from '@toydesk/api-kit';
 import { TestClient } from '@toydesk/api-kit/testing';
 
 import { boot } from '../src/boot.ts';
@@ -45,6 +45,9 @@ import type { FetchResult, RequestSpec } from './http-tasks.ts';
 import { MemorySampler, type MemoryPeak } from './memory-sampler.ts';
 import { seedBenchData } from './seed-data.ts';
 import { captureQueries, withoutSessionLookup, type CapturedQuery } from './sql-capture.ts';
+
+// The server here is the one production runs, heap bound included (apps/server/src/main.ts calls it first).
+boundHeapGrowth();
 
 const ADMIN = { username: 'bench', password: 'bench-password-123' };
 const LIST_PATH = '/api/toy/history/?page_size=100&ordering=-date&market=tm&side=sell';
