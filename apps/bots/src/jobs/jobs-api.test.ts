@@ -148,17 +148,28 @@ describe('jobs: queue, states, attempts, logs and the jobs API', () => {
         await new Promise((resolve) => setTimeout(resolve, 1000));
       });
       expect((await t.runtime.queue.waitFor(job!.id, 20_000))?.state).toBe('done');
-      const lines = await t.db.query<{ message: string; state: string }>(
-        "SELECT message, state FROM test_line_state WHERE message LIKE 'done in %'",
-      );
-      expect(lines).toEqual([{ message: expect.stringMatching(/^done in/), state: 'completed' }]);
+      // The line follows the completion, so it may land just after the job reads as done.
+      await expect
+        .poll(
+          () =>
+            t.db.query<{ message: string; state: string }>(
+              "SELECT message, state FROM test_line_state WHERE message LIKE 'done in %'",
+            ),
+          { timeout: 10_000 },
+        )
+        .toEqual([{ message: expect.stringMatching(/^done in/), state: 'completed' }]);
 
       const later = await t.runtime.queue.enqueue('test.echo', { value: 'x' }, { startAfterSeconds: 3600 });
       await t.request('POST', `/api-node/jobs/${later!.id}/cancel/`);
-      const cancelled = await t.db.query<{ message: string; state: string }>(
-        "SELECT message, state FROM test_line_state WHERE message = 'cancelled'",
-      );
-      expect(cancelled).toEqual([{ message: 'cancelled', state: 'cancelled' }]);
+      await expect
+        .poll(
+          () =>
+            t.db.query<{ message: string; state: string }>(
+              "SELECT message, state FROM test_line_state WHERE message = 'cancelled'",
+            ),
+          { timeout: 10_000 },
+        )
+        .toEqual([{ message: 'cancelled', state: 'cancelled' }]);
     } finally {
       await t.db.exec(`DROP TRIGGER test_line_state ON bot_job_log; DROP FUNCTION test_line_state();
         DROP TABLE test_line_state;`);
