@@ -38,6 +38,7 @@ export const enMarketsRef: typeof ruMarketsRef = {
       market_proxy: 'Market call',
       market_spend_guard: 'Spend guard',
       steam_inventory: 'Inventory item',
+      market_fee: 'Market fee',
     },
   },
 };

@@ -39,6 +39,7 @@ export const ruMarketsRef = {
       market_proxy: 'Вызов площадки',
       market_spend_guard: 'Лимит расходов',
       steam_inventory: 'Предмет инвентаря',
+      market_fee: 'Комиссия площадки',
     },
   },
 };
