@@ -11,28 +11,7 @@ import {
   livePoll,
   onLiveTopic,
 } from './live-updates';
-
-/** The browser's EventSource as far as the console uses it: the test plays the server's side. */
-class ScriptedEventSource {
-  static last: ScriptedEventSource | null = null;
-  readonly listeners = new Map<string, Array<(event: MessageEvent<string>) => void>>();
-  closed = false;
-  constructor(
-    readonly url: string,
-    readonly init?: EventSourceInit,
-  ) {
-    ScriptedEventSource.last = this;
-  }
-  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  emit(type: string, data = '') {
-    for (const listener of this.listeners.get(type) ?? []) listener(new MessageEvent(type, { data }));
-  }
-  close() {
-    this.closed = true;
-  }
-}
+import { ScriptedEventSource } from '@/test/scripted-event-source';
 
 const source = () => ScriptedEventSource.last!;
 let client: QueryClient;
